@@ -1,0 +1,12 @@
+/* Placeholder until this subcommand lands; it says so and fails. */
+#include "commands.h"
+
+#include <stdio.h>
+
+int nvgp_cmd_tgsi(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fputs("nvgp tgsi: not implemented yet\n", stderr);
+    return 2;
+}
