@@ -1,0 +1,178 @@
+/* The executor: a virtual GPU that runs one decoded TGSI program on warps of
+ * 32 lanes (structure of arrays, one uint32 execution-mask word per warp).
+ *
+ * Use:  m = nvgp_exec_create(prog, diag)          decode once
+ *       nvgp_exec_set_invocations(m, n, verts)    size per-invocation storage
+ *       nvgp_exec_set_constants / set_input / add_memory / bind_* ...
+ *       status = nvgp_exec_run(m, diag)
+ *       nvgp_exec_get_output / killed / emitted / memory / faults
+ *       nvgp_exec_destroy(m)
+ *
+ * Threads: invocation (thread) i runs in lane i % 32 of warp i / 32; the
+ * lanes of a partial last warp are inactive.  Fragment programs: lanes
+ * 4n..4n+3 form a quad, 4n+0 at (x,y), 4n+1 at (x+1,y), 4n+2 at (x,y+1),
+ * 4n+3 at (x+1,y+1).  Helper lanes execute (derivatives, votes) but never
+ * write memory and never report outputs.
+ *
+ * Register words are raw 32-bit values: floats are passed as their bits.
+ * A 64-bit value (double, int64) occupies components xy or zw, low word in
+ * x (z).  Memory accesses outside the ranges given read 0 and drop stores
+ * and atomics; each is counted in nvgp_exec_faults().  Every invocation has
+ * an instruction budget; a program that exceeds it ends the run with
+ * NVGP_EXEC_ERROR_BUDGET and a message naming the instruction.
+ *
+ * Denormals: float32 arithmetic is done with the host's IEEE arithmetic, so
+ * denormal inputs and results are preserved (not flushed). */
+#ifndef NVGP_EXEC_EXEC_H
+#define NVGP_EXEC_EXEC_H
+
+#include "base/diag.h"
+#include "tgsi/tgsi_ir.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct nvgp_exec nvgp_exec;
+struct nvgp_texture;  /* src/exec/texture.h */
+
+typedef enum nvgp_exec_status {
+    NVGP_EXEC_OK = 0,
+    NVGP_EXEC_ERROR_BUDGET,      /* an invocation exceeded its instruction budget */
+    NVGP_EXEC_ERROR_UNSUPPORTED, /* an opcode or feature the executor cannot run */
+    NVGP_EXEC_ERROR_PROGRAM,     /* malformed program: unbalanced blocks, bad label */
+    NVGP_EXEC_ERROR_BINDING,     /* a bind/set call got an out-of-range argument */
+    NVGP_EXEC_ERROR_NOMEM,       /* host memory exhausted */
+    NVGP_EXEC_ERROR_STACK        /* control-flow or call nesting too deep */
+} nvgp_exec_status;
+
+enum {
+    NVGP_EXEC_LANES = 32,
+    NVGP_EXEC_ALL = 0xffffffffu         /* "every invocation" for set calls */
+};
+#define NVGP_EXEC_DEFAULT_BUDGET 10000000ull /* instructions per invocation */
+
+/* Decodes prog into the executable form.  prog must outlive the machine.
+ * Returns NULL (with an error in diag, if given) when the program cannot be
+ * run: unbalanced IF/LOOP/SWITCH, a CAL to no subroutine, ... */
+nvgp_exec *nvgp_exec_create(const tgsi_program *prog, nvgp_diag *diag);
+void nvgp_exec_destroy(nvgp_exec *m);
+
+/* ---- Shape of the run ------------------------------------------------------ */
+
+/* Number of invocations, and for geometry / tessellation programs the number
+ * of input vertices each one reads (IN[v][i], v < vertices; 1 otherwise).
+ *   VERT, FRAG, TESS_EVAL: one invocation = one thread.
+ *   GEOM: one invocation = one input primitive; each runs GS_INVOCATIONS
+ *         threads (thread = prim * GS_INVOCATIONS + k, SV INVOCATIONID = k).
+ *   TESS_CTRL: one invocation = one patch; each runs TCS_VERTICES_OUT threads
+ *         (thread = patch * vertices_out + k, SV INVOCATIONID = k).
+ *   COMP: ignored; nvgp_exec_set_grid decides.
+ * Clears all per-invocation data set before. */
+nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
+                                           uint32_t vertices);
+/* Compute: grid of work groups and work-group size (defaults: 1x1x1 grid,
+ * block from CS_FIXED_BLOCK_* properties, else 1x1x1). */
+nvgp_exec_status nvgp_exec_set_grid(nvgp_exec *m, const uint32_t grid[3],
+                                    const uint32_t block[3]);
+/* Bytes of MEMORY[.., SHARED] per work group (default 32768) and of
+ * MEMORY[.., PRIVATE] per thread (default 4096). */
+nvgp_exec_status nvgp_exec_set_shared_size(nvgp_exec *m, uint32_t bytes);
+nvgp_exec_status nvgp_exec_set_private_size(nvgp_exec *m, uint32_t bytes);
+/* Instructions per invocation before the run ends with ERROR_BUDGET. */
+void nvgp_exec_set_budget(nvgp_exec *m, uint64_t instructions);
+/* Host threads that run warps (default 1).  Atomics stay atomic. */
+void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads);
+
+/* ---- Bindings (all data is copied) ---------------------------------------- */
+
+/* CONST[buffer][first .. first+count): count vec4s of raw words.  A 1-D
+ * CONST[i] is buffer 0.  Unset constants read 0. */
+nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t first,
+                                         const uint32_t *words, uint32_t count);
+/* IN[vertex][index] of an invocation (vertex 0 for 1-D inputs; NVGP_EXEC_ALL
+ * for every invocation).  Unset inputs read (0,0,0,1.0f). */
+nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t vertex,
+                                     uint32_t index, const uint32_t value[4]);
+/* Overrides the value of a system value (SV declared with semantic and
+ * semantic index) for a thread (or NVGP_EXEC_ALL).  Without an override the
+ * executor provides: THREAD_ID BLOCK_ID BLOCK_SIZE GRID_SIZE INVOCATIONID
+ * VERTEXID (= thread) INSTANCEID (0) PRIMID (= invocation) HELPER_INVOCATION
+ * SUBGROUP_SIZE SUBGROUP_INVOCATION SUBGROUP_*_MASK VERTICESIN FACE (1.0f)
+ * SAMPLEID (0) SAMPLEMASK (1); TESSCOORD, TESSOUTER, TESSINNER read 0 unless
+ * set here. */
+nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
+                                            tgsi_semantic semantic, uint32_t semantic_index,
+                                            const uint32_t value[4]);
+/* Marks fragment invocation as a helper lane. */
+nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper);
+
+/* Global memory for LOAD/STORE/ATOM on MEMORY[..] (global): bytes at a byte
+ * address; init may be NULL (zeros).  Ranges must not overlap.  Returns the
+ * range's index through *range (may be NULL). */
+nvgp_exec_status nvgp_exec_add_memory(nvgp_exec *m, uint64_t address, const void *init,
+                                      size_t bytes, uint32_t *range);
+/* BUFFER[index] (byte-addressed storage buffer), init may be NULL. */
+nvgp_exec_status nvgp_exec_bind_buffer(nvgp_exec *m, uint32_t index, const void *init,
+                                       size_t bytes);
+/* IMAGE[index]: texels tightly packed in `format` (a tgsi_format, i.e. a
+ * PIPE_FORMAT name of tgsi_names.h), rows then slices/layers. */
+typedef struct nvgp_exec_image {
+    uint8_t target;           /* tgsi_texture */
+    uint16_t format;          /* tgsi_format */
+    uint32_t width, height, depth; /* depth: slices, or layers of arrays */
+} nvgp_exec_image;
+nvgp_exec_status nvgp_exec_bind_image(nvgp_exec *m, uint32_t index,
+                                      const nvgp_exec_image *desc, const void *texels);
+/* Texture unit: SAMP[unit] for TEX-family opcodes and SVIEW[unit] for the
+ * SAMPLE family.  The texture is not copied and must outlive the run. */
+nvgp_exec_status nvgp_exec_bind_texture(nvgp_exec *m, uint32_t unit,
+                                        const struct nvgp_texture *tex);
+
+/* ---- Running ---------------------------------------------------------------- */
+
+/* Runs every thread.  On failure the message is in diag (at the source
+ * offset of the failing instruction) and in nvgp_exec_error(). */
+nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag);
+const char *nvgp_exec_error(const nvgp_exec *m);   /* "" after success */
+
+/* ---- Results ---------------------------------------------------------------- */
+
+uint32_t nvgp_exec_num_threads(const nvgp_exec *m);
+/* Number of OUT registers (one past the highest declared index). */
+uint32_t nvgp_exec_num_outputs(const nvgp_exec *m);
+/* Did any thread write OUT[index] (any component)? */
+bool nvgp_exec_output_written(const nvgp_exec *m, uint32_t index);
+/* OUT[index] of a thread as raw words.  Tess-control threads read their
+ * vertex's OUT[k][index]; patch outputs (1-D OUT) are shared by a patch. */
+void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
+                          uint32_t value[4]);
+/* Fragment threads: ended by KILL/KILL_IF/KIL/KILP (demoted threads are
+ * reported by nvgp_exec_demoted). */
+bool nvgp_exec_killed(const nvgp_exec *m, uint32_t thread);
+bool nvgp_exec_demoted(const nvgp_exec *m, uint32_t thread);
+bool nvgp_exec_is_helper(const nvgp_exec *m, uint32_t thread);
+
+/* Geometry threads: vertices emitted on a stream (0..3).  Vertex k carries
+ * every OUT register (num_outputs * 4 words, written to `outputs` when not
+ * NULL) and the number of its primitive: 0 until the first ENDPRIM on that
+ * stream, then 1, ... */
+uint32_t nvgp_exec_num_emitted(const nvgp_exec *m, uint32_t thread, uint32_t stream);
+void nvgp_exec_get_emitted(const nvgp_exec *m, uint32_t thread, uint32_t stream,
+                           uint32_t k, uint32_t *outputs, uint32_t *primitive);
+
+/* Contents after the run of a memory range / buffer / image. */
+const void *nvgp_exec_memory(const nvgp_exec *m, uint32_t range, uint64_t *address,
+                             size_t *bytes);
+uint32_t nvgp_exec_num_memory(const nvgp_exec *m);
+const void *nvgp_exec_buffer(const nvgp_exec *m, uint32_t index, size_t *bytes);
+const void *nvgp_exec_image_data(const nvgp_exec *m, uint32_t index, size_t *bytes);
+
+/* Out-of-range memory accesses suppressed during the last run. */
+uint64_t nvgp_exec_faults(const nvgp_exec *m);
+/* Instructions executed by the last run (summed over warps) and lane
+ * instructions (summed over active lanes), for benchmarks. */
+uint64_t nvgp_exec_warp_instructions(const nvgp_exec *m);
+uint64_t nvgp_exec_lane_instructions(const nvgp_exec *m);
+
+#endif
