@@ -46,10 +46,8 @@ typedef enum nvgp_exec_status {
     NVGP_EXEC_ERROR_STACK        /* control-flow or call nesting too deep */
 } nvgp_exec_status;
 
-enum {
-    NVGP_EXEC_LANES = 32,
-    NVGP_EXEC_ALL = 0xffffffffu         /* "every invocation" for set calls */
-};
+enum { NVGP_EXEC_LANES = 32 };
+#define NVGP_EXEC_ALL 0xffffffffu        /* "every invocation" for set calls */
 #define NVGP_EXEC_DEFAULT_BUDGET 10000000ull /* instructions per invocation */
 
 /* Decodes prog into the executable form.  prog must outlive the machine.
