@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the packages nvgp needs to build and test (Debian 12), but only
+# those missing.  As root it uses apt-get; otherwise it says what to install
+# and fails, so a build never goes on without its tools.
+set -euo pipefail
+
+packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
+          libclang-rt-14-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg -s "$p" >/dev/null 2>&1; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all build dependencies are present"
+    exit 0
+fi
+
+echo "install-deps: missing packages: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: not running as root; install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"
+
+still=()
+for p in "${missing[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || still+=("$p")
+done
+if [ ${#still[@]} -ne 0 ]; then
+    echo "install-deps: could not install: ${still[*]}" >&2
+    exit 1
+fi
+echo "install-deps: installed ${missing[*]}"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The README's test command (make test; .ci/run): three builds, each with
+# the whole CTest suite, so warnings, both compilers and the sanitizers are
+# all covered:
+#   gcc    -DNVGP_WERROR=ON                         (build-ci-gcc)
+#   clang  -DNVGP_WERROR=ON                         (build-ci-clang)
+#   clang  -DNVGP_SANITIZE=ON -DNVGP_FUZZ=ON        (build-ci-asan: ASan+UBSan,
+#          and a short run of every fuzz target)
+# Every step runs even when an earlier one fails; the summary says which
+# failed and the exit status is 1 if any did.
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 2
+jobs=${JOBS:-2}
+export CTEST_OUTPUT_ON_FAILURE=1
+
+names=()
+results=()
+
+# step NAME BUILD_DIR CC CMAKE_ARGS...
+step() {
+    local name=$1 dir=$2 cc=$3
+    shift 3
+    local result=ok
+    echo "=== $name: configure ($cc $*)"
+    if ! CC=$cc cmake -S . -B "$dir" "$@"; then
+        result="configure failed"
+    else
+        echo "=== $name: build"
+        if ! cmake --build "$dir" -j"$jobs"; then
+            result="build failed"
+        else
+            echo "=== $name: ctest"
+            if ! ctest --test-dir "$dir" -j"$jobs" --output-on-failure; then
+                result="tests failed"
+            fi
+        fi
+    fi
+    names+=("$name")
+    results+=("$result")
+}
+
+# gcc builds optimized (some warnings need the optimizer) but keeps asserts;
+# clang builds for debugging; the sanitizer build uses -O1 to stay quick.
+step gcc   build-ci-gcc   gcc   -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g"
+step clang build-ci-clang clang -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=Debug
+step asan  build-ci-asan  clang -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=Debug \
+    "-DCMAKE_C_FLAGS_DEBUG=-g -O1" -DNVGP_SANITIZE=ON -DNVGP_FUZZ=ON
+
+echo
+echo "=== summary"
+status=0
+for i in "${!names[@]}"; do
+    printf '  %-6s %s\n' "${names[$i]}" "${results[$i]}"
+    [ "${results[$i]}" = ok ] || status=1
+done
+if [ "$status" -eq 0 ]; then
+    echo "make test: all three builds pass"
+else
+    echo "make test: FAILED"
+fi
+exit "$status"
