@@ -1,12 +1,131 @@
-/* Placeholder until the assembler lands: every program fails to load. */
+/* Entry point of the NV/ARB assembler: lexes the program, recognises the
+ * header at offset 0 and runs the parser of that language (nv_parse.h). */
 #include "nv/nv_assemble.h"
+
+#include "nv/nv_ir.h"
+#include "nv/nv_parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *text;  /* without "!!" */
+    nv_stage stage;
+} nv_headers[NV_HDR_COUNT] = {
+    [NV_HDR_ARBVP10] = {"ARBvp1.0", NV_STAGE_VERTEX},
+    [NV_HDR_ARBFP10] = {"ARBfp1.0", NV_STAGE_FRAGMENT},
+    [NV_HDR_VP10] = {"VP1.0", NV_STAGE_VERTEX},
+    [NV_HDR_VP11] = {"VP1.1", NV_STAGE_VERTEX},
+    [NV_HDR_VP20] = {"VP2.0", NV_STAGE_VERTEX},
+    [NV_HDR_VSP10] = {"VSP1.0", NV_STAGE_VERTEX},
+    [NV_HDR_FP10] = {"FP1.0", NV_STAGE_FRAGMENT},
+    [NV_HDR_NVVP40] = {"NVvp4.0", NV_STAGE_VERTEX},
+    [NV_HDR_NVFP40] = {"NVfp4.0", NV_STAGE_FRAGMENT},
+    [NV_HDR_NVGP40] = {"NVgp4.0", NV_STAGE_GEOMETRY},
+    [NV_HDR_NVVP50] = {"NVvp5.0", NV_STAGE_VERTEX},
+    [NV_HDR_NVFP50] = {"NVfp5.0", NV_STAGE_FRAGMENT},
+    [NV_HDR_NVGP50] = {"NVgp5.0", NV_STAGE_GEOMETRY},
+    [NV_HDR_NVTCP50] = {"NVtcp5.0", NV_STAGE_TESS_CTRL},
+    [NV_HDR_NVTEP50] = {"NVtep5.0", NV_STAGE_TESS_EVAL},
+    [NV_HDR_NVCP50] = {"NVcp5.0", NV_STAGE_COMPUTE},
+};
+
+nv_stage nvgp_nv_header_stage(nv_header h) { return nv_headers[h].stage; }
+const char *nvgp_nv_header_name(nv_header h) { return nv_headers[h].text; }
+
+/* The old languages' parsers live in their own files; until a file exists
+ * its headers are reported as unsupported. */
+#if defined(__has_include)
+#if __has_include("nv/nv_parse_vp1.c")
+#define NV_HAVE_VP1 1
+#endif
+#if __has_include("nv/nv_parse_vp2.c")
+#define NV_HAVE_VP2 1
+#endif
+#if __has_include("nv/nv_parse_fp1.c")
+#define NV_HAVE_FP1 1
+#endif
+#endif
+
+static bool unsupported(nv_parse_ctx *c)
+{
+    return nv_error(c, 0, "program header '!!%s' is not supported yet",
+                    nv_headers[c->prog->header].text);
+}
+
+static bool parse_language(nv_parse_ctx *c)
+{
+    switch ((nv_header)c->prog->header) {
+    case NV_HDR_VP10:
+    case NV_HDR_VP11:
+    case NV_HDR_VSP10:
+#ifdef NV_HAVE_VP1
+        return nvgp_nv_parse_vp1(c);
+#else
+        return unsupported(c);
+#endif
+    case NV_HDR_VP20:
+#ifdef NV_HAVE_VP2
+        return nvgp_nv_parse_vp2(c);
+#else
+        return unsupported(c);
+#endif
+    case NV_HDR_FP10:
+#ifdef NV_HAVE_FP1
+        return nvgp_nv_parse_fp1(c);
+#else
+        return unsupported(c);
+#endif
+    default:
+        return nvgp_nv_parse_arb(c);
+    }
+}
 
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag)
 {
-    (void)src;
-    (void)len;
-    nvgp_diag_error(diag, 0, "NV/ARB assembly is not supported yet");
-    return NULL;
+    nv_program *p = calloc(1, sizeof *p);
+    if (!p) {
+        nvgp_diag_error(diag, 0, "out of memory");
+        return NULL;
+    }
+    nvgp_arena_init(&p->arena);
+    p->src = src;
+    p->len = len;
+    nv_token_list toks;
+    if (!nvgp_nv_lex(src, len, &p->arena, &toks)) {
+        nvgp_diag_error(diag, 0, len >= UINT32_MAX ? "program too long" : "out of memory");
+        nvgp_nv_program_destroy(p);
+        return NULL;
+    }
+    nv_parse_ctx c = {.prog = p, .src = src, .len = len, .tok = toks.tok, .ntok = toks.count, .diag = diag};
+    const nv_token *h = nv_peek(&c);
+    int header = -1;
+    if (h->kind == NV_TOK_HEADER)
+        for (int i = 0; i < NV_HDR_COUNT; i++)
+            if (h->len == 2 + strlen(nv_headers[i].text) &&
+                memcmp(src + 2, nv_headers[i].text, h->len - 2) == 0)
+                header = i;
+    if (header < 0) {
+        nv_error(&c, 0, "the program does not start with a known header such as '!!ARBvp1.0'");
+        nvgp_nv_program_destroy(p);
+        return NULL;
+    }
+    nv_next(&c);
+    p->header = (uint8_t)header;
+    p->stage = (uint8_t)nv_headers[header].stage;
+    if (!parse_language(&c) || c.failed) {
+        if (!c.failed)
+            nv_error(&c, 0, "program failed to load");
+        nvgp_nv_program_destroy(p);
+        return NULL;
+    }
+    return p;
 }
 
-void nvgp_nv_program_destroy(nv_program *p) { (void)p; }
+void nvgp_nv_program_destroy(nv_program *p)
+{
+    if (!p)
+        return;
+    nvgp_arena_destroy(&p->arena);
+    free(p);
+}
