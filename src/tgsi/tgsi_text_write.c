@@ -84,22 +84,64 @@ static void put_swizzle_char(writer *w, unsigned s)
 
 /* ---- Exact floats --------------------------------------------------------- */
 
+/* Lays out the significant digits of "%.*e" text like %g does, but with a
+ * fixed rule for the notation: positional when the decimal exponent is in
+ * [-4, fixed_limit), scientific otherwise.  So 100 prints as "100" rather
+ * than the equally short "1e+02", and 1e10f as "1e+10". */
+static void put_shortest_layout(const char *e_text, int fixed_limit, nvgp_strbuf *out)
+{
+    char digits[32];
+    int nd = 0;
+    const char *c = e_text;
+    if (*c == '-')
+        nvgp_strbuf_putc(out, *c++);
+    for (; *c && *c != 'e'; c++)
+        if (*c >= '0' && *c <= '9' && nd < (int)sizeof digits)
+            digits[nd++] = *c;
+    int exp10 = *c == 'e' ? atoi(c + 1) : 0;
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    if (exp10 >= -4 && exp10 < fixed_limit) {
+        if (exp10 < 0) {
+            nvgp_strbuf_append(out, "0.", 2);
+            for (int i = 0; i < -exp10 - 1; i++)
+                nvgp_strbuf_putc(out, '0');
+            nvgp_strbuf_append(out, digits, (size_t)nd);
+        } else {
+            int whole = exp10 + 1;
+            for (int i = 0; i < whole; i++)
+                nvgp_strbuf_putc(out, i < nd ? digits[i] : '0');
+            if (nd > whole) {
+                nvgp_strbuf_putc(out, '.');
+                nvgp_strbuf_append(out, digits + whole, (size_t)(nd - whole));
+            }
+        }
+    } else {
+        nvgp_strbuf_putc(out, digits[0]);
+        if (nd > 1) {
+            nvgp_strbuf_putc(out, '.');
+            nvgp_strbuf_append(out, digits + 1, (size_t)(nd - 1));
+        }
+        nvgp_strbuf_printf(out, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+    }
+}
+
 void nvgp_tgsi_write_float_exact(float f, nvgp_strbuf *out)
 {
-    char buf[40];
+    char buf[48];
     uint32_t want;
     memcpy(&want, &f, sizeof want);
-    /* The shortest %g precision that reads back to the same bits; nine
-     * significant digits always suffice for binary32. */
+    /* The fewest significant digits that read back to the same bits; nine
+     * always suffice for binary32. */
     for (int prec = 1; prec <= 9; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, (double)f);
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, (double)f);
         float back = strtof(buf, NULL);
         uint32_t got;
         memcpy(&got, &back, sizeof got);
         if (got == want)
             break;
     }
-    nvgp_strbuf_puts(out, buf);
+    put_shortest_layout(buf, 9, out);
 }
 
 void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
@@ -108,14 +150,14 @@ void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
     uint64_t want;
     memcpy(&want, &d, sizeof want);
     for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, d);
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
         double back = strtod(buf, NULL);
         uint64_t got;
         memcpy(&got, &back, sizeof got);
         if (got == want)
             break;
     }
-    nvgp_strbuf_puts(out, buf);
+    put_shortest_layout(buf, 17, out);
 }
 
 /* NaN and infinity have no decimal form that keeps their bits; they print
