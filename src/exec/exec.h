@@ -114,11 +114,15 @@ nvgp_exec_status nvgp_exec_add_memory(nvgp_exec *m, uint64_t address, const void
 nvgp_exec_status nvgp_exec_bind_buffer(nvgp_exec *m, uint32_t index, const void *init,
                                        size_t bytes);
 /* IMAGE[index]: texels tightly packed in `format` (a tgsi_format, i.e. a
- * PIPE_FORMAT name of tgsi_names.h), rows then slices/layers. */
+ * PIPE_FORMAT name of tgsi_names.h), x fastest, then y, then z.  LOAD,
+ * STORE and ATOM* address texel (address.x, .y, .z) whatever the target:
+ * 1D arrays keep their layers in `height`, 2D arrays and cubes in `depth`.
+ * Formats: R32G32B32A32 / R32G32 / R32 _FLOAT _UINT _SINT, R8G8B8A8_UNORM
+ * and _UINT. */
 typedef struct nvgp_exec_image {
     uint8_t target;           /* tgsi_texture */
     uint16_t format;          /* tgsi_format */
-    uint32_t width, height, depth; /* depth: slices, or layers of arrays */
+    uint32_t width, height, depth;
 } nvgp_exec_image;
 nvgp_exec_status nvgp_exec_bind_image(nvgp_exec *m, uint32_t index,
                                       const nvgp_exec_image *desc, const void *texels);
@@ -139,7 +143,7 @@ const char *nvgp_exec_error(const nvgp_exec *m);   /* "" after success */
 uint32_t nvgp_exec_num_threads(const nvgp_exec *m);
 /* Number of OUT registers (one past the highest declared index). */
 uint32_t nvgp_exec_num_outputs(const nvgp_exec *m);
-/* Did any thread write OUT[index] (any component)? */
+/* Does the program write OUT[index] (directly, or through an indirect index)? */
 bool nvgp_exec_output_written(const nvgp_exec *m, uint32_t index);
 /* OUT[index] of a thread as raw words.  Tess-control threads read their
  * vertex's OUT[k][index]; patch outputs (1-D OUT) are shared by a patch. */

@@ -1,0 +1,214 @@
+/* 32-bit integer and bitwise ALU opcodes.
+ *
+ * Where tgsi.rst leaves a result undefined nvgp still defines it (and never
+ * runs into C undefined behaviour): IDIV by 0 gives 0, MOD by 0 gives -1
+ * (as UDIV/UMOD give ~0), INT_MIN / -1 gives INT_MIN and INT_MIN MOD -1
+ * gives 0.  IBFE/UBFE/BFI follow the pseudocode where it is defined
+ * (offset, bits >= 0, offset + bits <= 32); outside it both counts are
+ * masked with 0x1f first (the SM5 rule). */
+#include "exec/exec_internal.h"
+
+#define IUNOP(NAME, EXPR)                                                        \
+    void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
+    {                                                                            \
+        exec_reg r;                                                              \
+        for (unsigned c = 0; c < 4; c++) {                                       \
+            if (!DST_ENABLED(c))                                                 \
+                continue;                                                        \
+            exec_chan t0;                                                        \
+            const exec_chan *a = SRC(0, c, &t0);                                 \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                uint32_t x = a->u[l];                                            \
+                int32_t xi = a->i[l];                                            \
+                (void)x;                                                         \
+                (void)xi;                                                        \
+                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+            }                                                                    \
+        }                                                                        \
+        exec_store(w, in, 0, &r, w->exec);                                       \
+    }
+
+#define IBINOP(NAME, EXPR)                                                       \
+    void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
+    {                                                                            \
+        exec_reg r;                                                              \
+        for (unsigned c = 0; c < 4; c++) {                                       \
+            if (!DST_ENABLED(c))                                                 \
+                continue;                                                        \
+            exec_chan t0, t1;                                                    \
+            const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1);            \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                uint32_t x = a->u[l], y = b->u[l];                               \
+                int32_t xi = a->i[l], yi = b->i[l];                              \
+                (void)x;                                                         \
+                (void)y;                                                         \
+                (void)xi;                                                        \
+                (void)yi;                                                        \
+                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+            }                                                                    \
+        }                                                                        \
+        exec_store(w, in, 0, &r, w->exec);                                       \
+    }
+
+#define ITRIOP(NAME, EXPR)                                                       \
+    void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
+    {                                                                            \
+        exec_reg r;                                                              \
+        for (unsigned c = 0; c < 4; c++) {                                       \
+            if (!DST_ENABLED(c))                                                 \
+                continue;                                                        \
+            exec_chan t0, t1, t2;                                                \
+            const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1),            \
+                            *d = SRC(2, c, &t2);                                 \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                uint32_t x = a->u[l], y = b->u[l], z = d->u[l];                  \
+                int32_t xi = a->i[l];                                            \
+                (void)xi;                                                        \
+                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+            }                                                                    \
+        }                                                                        \
+        exec_store(w, in, 0, &r, w->exec);                                       \
+    }
+
+static inline int32_t idiv(int32_t x, int32_t y)
+{
+    if (y == 0)
+        return 0;
+    if (x == INT32_MIN && y == -1)
+        return INT32_MIN;
+    return x / y;
+}
+
+static inline int32_t imod(int32_t x, int32_t y)
+{
+    if (y == 0)
+        return -1;
+    if (y == -1)
+        return 0;
+    return x % y;
+}
+
+static inline uint32_t ashr(uint32_t x, uint32_t n)
+{
+    n &= 31;
+    uint32_t r = x >> n;
+    if ((x & 0x80000000u) && n)
+        r |= ~(0xffffffffu >> n);
+    return r;
+}
+
+static inline uint32_t umsb(uint32_t x)
+{
+    return x ? 31u - (uint32_t)__builtin_clz(x) : 0xffffffffu;
+}
+
+static inline uint32_t lsb(uint32_t x)
+{
+    return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu;
+}
+
+static inline uint32_t imsb(uint32_t x)
+{
+    return umsb((x & 0x80000000u) ? ~x : x);
+}
+
+static inline uint32_t brev(uint32_t x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    return (x >> 16) | (x << 16);
+}
+
+/* Normalises (offset, bits) of bitfield ops; see the header comment. */
+static inline void bf_args(uint32_t *offset, uint32_t *bits)
+{
+    if (*offset <= 32 && *bits <= 32 && *offset + *bits <= 32)
+        return;
+    *offset &= 31;
+    *bits &= 31;
+    if (*offset + *bits > 32)
+        *bits = 32 - *offset;
+}
+
+static inline uint32_t ubfe(uint32_t v, uint32_t offset, uint32_t bits)
+{
+    bf_args(&offset, &bits);
+    if (bits == 0)
+        return 0;
+    return (v << (32 - offset - bits)) >> (32 - bits);
+}
+
+static inline uint32_t ibfe(uint32_t v, uint32_t offset, uint32_t bits)
+{
+    bf_args(&offset, &bits);
+    if (bits == 0)
+        return 0;
+    return ashr(v << (32 - offset - bits), 32 - bits);
+}
+
+static inline uint32_t bfi(uint32_t base, uint32_t ins, uint32_t offset, uint32_t bits)
+{
+    bf_args(&offset, &bits);
+    uint32_t mask = bits >= 32 ? 0xffffffffu : ((1u << bits) - 1) << offset;
+    uint32_t shifted = offset >= 32 ? 0 : ins << offset;
+    return (shifted & mask) | (base & ~mask);
+}
+
+IUNOP(NOT, ~x)
+IUNOP(INEG, 0u - x)
+IUNOP(IABS, xi < 0 ? 0u - x : x)
+IUNOP(ISSG, xi < 0 ? 0xffffffffu : xi > 0 ? 1u : 0u)
+IUNOP(UARL, x)
+IUNOP(BREV, brev(x))
+IUNOP(POPC, (uint32_t)__builtin_popcount(x))
+IUNOP(LSB, lsb(x))
+IUNOP(UMSB, umsb(x))
+IUNOP(IMSB, imsb(x))
+
+IBINOP(UADD, x + y)
+IBINOP(UMUL, x * y)
+IBINOP(IMUL_HI, (uint64_t)((int64_t)xi * (int64_t)yi) >> 32)
+IBINOP(UMUL_HI, ((uint64_t)x * y) >> 32)
+IBINOP(IDIV, idiv(xi, yi))
+IBINOP(UDIV, y ? x / y : 0xffffffffu)
+IBINOP(UMOD, y ? x % y : 0xffffffffu)
+IBINOP(MOD, imod(xi, yi))
+IBINOP(AND, x & y)
+IBINOP(OR, x | y)
+IBINOP(XOR, x ^ y)
+IBINOP(IMAX, xi > yi ? x : y)
+IBINOP(UMAX, x > y ? x : y)
+IBINOP(IMIN, xi < yi ? x : y)
+IBINOP(UMIN, x < y ? x : y)
+IBINOP(SHL, x << (y & 31))
+IBINOP(ISHR, ashr(x, y))
+IBINOP(USHR, x >> (y & 31))
+IBINOP(ISLT, xi < yi ? ~0u : 0u)
+IBINOP(USLT, x < y ? ~0u : 0u)
+IBINOP(ISGE, xi >= yi ? ~0u : 0u)
+IBINOP(USGE, x >= y ? ~0u : 0u)
+IBINOP(USEQ, x == y ? ~0u : 0u)
+IBINOP(USNE, x != y ? ~0u : 0u)
+
+ITRIOP(UMAD, x * y + z)
+ITRIOP(UCMP, x ? y : z)
+ITRIOP(IBFE, ibfe(x, y, z))
+ITRIOP(UBFE, ubfe(x, y, z))
+ITRIOP(SAD, (x > y ? x - y : y - x) + z)
+
+void exec_op_BFI(exec_warp *w, const exec_insn *in)
+{
+    exec_reg r;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!DST_ENABLED(c))
+            continue;
+        exec_chan t0, t1, t2, t3;
+        const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1), *o = SRC(2, c, &t2),
+                        *n = SRC(3, c, &t3);
+        for (unsigned l = 0; l < LANES; l++)
+            r.c[c].u[l] = bfi(a->u[l], b->u[l], o->u[l], n->u[l]);
+    }
+    exec_store(w, in, 0, &r, w->exec);
+}

@@ -1,0 +1,426 @@
+/* Control flow on a warp: the IF/UIF condition mask, the loop and CONT
+ * masks, SWITCH masks, the subroutine (function) mask with its call stack,
+ * the kill/demote masks, and the geometry and synchronisation opcodes.
+ * The warp's execution mask is the AND of all of them; a block whose mask
+ * comes out empty is jumped over. */
+#include "exec/exec_internal.h"
+
+#include <stdatomic.h>
+
+static bool stack_full(exec_warp *w, uint16_t sp, uint16_t max)
+{
+    if (sp < max)
+        return false;
+    exec_fail(w, NVGP_EXEC_ERROR_STACK, "control flow nested deeper than %u levels", max);
+    return true;
+}
+
+static void push_if(exec_warp *w, const exec_insn *in, uint32_t truth)
+{
+    if (stack_full(w, w->cond_sp, EXEC_MAX_STACK))
+        return;
+    w->cond_stack[w->cond_sp++] = w->cond;
+    w->cond &= truth;
+    exec_update_mask(w);
+    if (!w->exec)
+        w->pc = in->target; /* ELSE (which may enable lanes) or ENDIF */
+}
+
+void exec_op_IF(exec_warp *w, const exec_insn *in)
+{
+    exec_chan t;
+    const exec_chan *c = SRC(0, 0, &t);
+    uint32_t truth = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        truth |= (uint32_t)(c->f[l] != 0.0f) << l;
+    push_if(w, in, truth);
+}
+
+void exec_op_UIF(exec_warp *w, const exec_insn *in)
+{
+    exec_chan t;
+    const exec_chan *c = SRC(0, 0, &t);
+    uint32_t truth = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        truth |= (uint32_t)(c->u[l] != 0) << l;
+    push_if(w, in, truth);
+}
+
+void exec_op_ELSE(exec_warp *w, const exec_insn *in)
+{
+    uint32_t prev = w->cond_sp ? w->cond_stack[w->cond_sp - 1] : FULL_MASK;
+    w->cond = prev & ~w->cond;
+    exec_update_mask(w);
+    if (!w->exec)
+        w->pc = in->target;
+}
+
+void exec_op_ENDIF(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    if (w->cond_sp)
+        w->cond = w->cond_stack[--w->cond_sp];
+    exec_update_mask(w);
+}
+
+void exec_op_BGNLOOP(exec_warp *w, const exec_insn *in)
+{
+    if (!w->exec) {
+        w->pc = in->target + 1;
+        return;
+    }
+    if (stack_full(w, w->loop_sp, EXEC_MAX_STACK))
+        return;
+    exec_loop_rec *r = &w->loop_stack[w->loop_sp++];
+    r->loop = w->loop;
+    r->cont = w->cont;
+    r->cond = w->cond;
+    r->sw = w->sw;
+    r->cond_sp = w->cond_sp;
+    r->sw_sp = w->sw_sp;
+    w->loop = w->exec;
+    exec_update_mask(w);
+}
+
+void exec_op_ENDLOOP(exec_warp *w, const exec_insn *in)
+{
+    if (!w->loop_sp)
+        return;
+    exec_loop_rec *r = &w->loop_stack[w->loop_sp - 1];
+    w->cont = r->cont;
+    exec_update_mask(w);
+    if (w->exec) {
+        w->pc = in->target + 1;
+        return;
+    }
+    w->loop = r->loop;
+    w->loop_sp--;
+    exec_update_mask(w);
+}
+
+/* After BRK/CONT emptied the mask, the rest of the iteration does nothing:
+ * go straight to ENDLOOP, unwinding the IF and SWITCH levels opened in the
+ * loop body. */
+static void skip_to_endloop(exec_warp *w, const exec_insn *in)
+{
+    if (w->exec || !w->loop_sp)
+        return;
+    const exec_loop_rec *r = &w->loop_stack[w->loop_sp - 1];
+    w->cond = r->cond;
+    w->cond_sp = r->cond_sp;
+    w->sw = r->sw;
+    w->sw_sp = r->sw_sp;
+    exec_update_mask(w);
+    w->pc = in->target;
+}
+
+static void break_lanes(exec_warp *w, const exec_insn *in, uint32_t lanes)
+{
+    if (in->brk_switch) {
+        w->sw &= ~lanes;
+        exec_update_mask(w);
+        if (!w->exec && w->sw_sp) {
+            const exec_switch_rec *r = &w->sw_stack[w->sw_sp - 1];
+            w->cond = r->cond;
+            w->cond_sp = r->cond_sp;
+            exec_update_mask(w);
+            w->pc = in->target;
+        }
+        return;
+    }
+    w->loop &= ~lanes;
+    exec_update_mask(w);
+    skip_to_endloop(w, in);
+}
+
+void exec_op_BRK(exec_warp *w, const exec_insn *in)
+{
+    break_lanes(w, in, w->exec);
+}
+
+void exec_op_BREAKC(exec_warp *w, const exec_insn *in)
+{
+    exec_chan t;
+    const exec_chan *c = SRC(0, 0, &t);
+    uint32_t truth = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        truth |= (uint32_t)(c->u[l] != 0) << l;
+    break_lanes(w, in, w->exec & truth);
+}
+
+void exec_op_CONT(exec_warp *w, const exec_insn *in)
+{
+    w->cont &= ~w->exec;
+    exec_update_mask(w);
+    skip_to_endloop(w, in);
+}
+
+/* ---- SWITCH -------------------------------------------------------------------- */
+
+static uint32_t case_matches(exec_warp *w, const exec_insn *cas, const exec_chan *sel)
+{
+    exec_chan t;
+    const exec_chan *v = exec_fetch(w, &cas->src[0], 0, &t);
+    uint32_t m = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        m |= (uint32_t)(sel->u[l] == v->u[l]) << l;
+    return m;
+}
+
+void exec_op_SWITCH(exec_warp *w, const exec_insn *in)
+{
+    if (!w->exec) {
+        w->pc = in->target + 1;
+        return;
+    }
+    if (stack_full(w, w->sw_sp, EXEC_MAX_STACK))
+        return;
+    exec_switch_rec *r = &w->sw_stack[w->sw_sp++];
+    exec_chan t;
+    r->sel = *SRC(0, 0, &t);
+    r->sw = w->sw;
+    r->cond = w->cond;
+    r->cond_sp = w->cond_sp;
+    r->loop_sp = w->loop_sp;
+    r->active = w->exec;
+    /* DEFAULT takes the lanes no CASE of this SWITCH matches, wherever it
+     * stands among the CASEs. */
+    uint32_t any = 0;
+    const nvgp_exec *m = w->m;
+    for (uint32_t k = 0; k < in->num_cases; k++) {
+        const exec_insn *c = &m->code[m->case_lists[in->aux + k]];
+        if (c->op == TGSI_OPCODE_CASE)
+            any |= case_matches(w, c, &r->sel);
+    }
+    r->deflt = r->active & ~any;
+    w->sw = 0;
+    exec_update_mask(w);
+}
+
+void exec_op_CASE(exec_warp *w, const exec_insn *in)
+{
+    if (!w->sw_sp)
+        return;
+    exec_switch_rec *r = &w->sw_stack[w->sw_sp - 1];
+    w->sw |= r->active & case_matches(w, in, &r->sel);
+    exec_update_mask(w);
+}
+
+void exec_op_DEFAULT(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    if (!w->sw_sp)
+        return;
+    w->sw |= w->sw_stack[w->sw_sp - 1].deflt;
+    exec_update_mask(w);
+}
+
+void exec_op_ENDSWITCH(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    if (!w->sw_sp)
+        return;
+    w->sw = w->sw_stack[--w->sw_sp].sw;
+    exec_update_mask(w);
+}
+
+/* ---- subroutines -------------------------------------------------------------- */
+
+static void call(exec_warp *w, const exec_insn *in, uint32_t lanes)
+{
+    if (!lanes)
+        return;
+    if (stack_full(w, w->call_sp, EXEC_MAX_CALLS))
+        return;
+    exec_call_rec *r = &w->call_stack[w->call_sp++];
+    r->ret_pc = w->pc;
+    r->cond = w->cond;
+    r->loop = w->loop;
+    r->cont = w->cont;
+    r->sw = w->sw;
+    r->func = w->func;
+    r->cond_sp = w->cond_sp;
+    r->loop_sp = w->loop_sp;
+    r->sw_sp = w->sw_sp;
+    w->func = lanes;
+    w->cond = w->loop = w->cont = w->sw = FULL_MASK;
+    exec_update_mask(w);
+    w->pc = in->target;
+}
+
+static void do_return(exec_warp *w)
+{
+    if (!w->call_sp) {
+        w->done = true;
+        return;
+    }
+    const exec_call_rec *r = &w->call_stack[--w->call_sp];
+    w->pc = r->ret_pc;
+    w->cond = r->cond;
+    w->loop = r->loop;
+    w->cont = r->cont;
+    w->sw = r->sw;
+    w->func = r->func;
+    w->cond_sp = r->cond_sp;
+    w->loop_sp = r->loop_sp;
+    w->sw_sp = r->sw_sp;
+    exec_update_mask(w);
+}
+
+void exec_op_CAL(exec_warp *w, const exec_insn *in)
+{
+    call(w, in, w->exec);
+}
+
+void exec_op_CALLNZ(exec_warp *w, const exec_insn *in)
+{
+    exec_chan t;
+    const exec_chan *c = SRC(0, 0, &t);
+    uint32_t truth = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        truth |= (uint32_t)(c->f[l] != 0.0f) << l;
+    call(w, in, w->exec & truth);
+}
+
+void exec_op_RET(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    w->func &= ~w->exec;
+    exec_update_mask(w);
+    /* Return once every lane of the call has returned. */
+    if (!(w->func & w->active & w->live))
+        do_return(w);
+}
+
+void exec_op_BGNSUB(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    /* Reached by falling through the main program: it has ended. */
+    w->done = true;
+}
+
+void exec_op_ENDSUB(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    do_return(w);
+}
+
+void exec_op_END(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    w->done = true;
+}
+
+void exec_op_NOP(exec_warp *w, const exec_insn *in)
+{
+    (void)w;
+    (void)in;
+}
+
+void exec_op_BRA(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "BRA is not supported by the executor");
+}
+
+/* ---- fragment: kill and demote ---------------------------------------------------- */
+
+static void kill_lanes(exec_warp *w, uint32_t lanes)
+{
+    w->live &= ~lanes;
+    exec_update_mask(w);
+    if (!(w->live & w->active))
+        w->done = true;
+}
+
+void exec_op_KILL(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    kill_lanes(w, w->exec);
+}
+
+void exec_op_KILP(exec_warp *w, const exec_insn *in)
+{
+    exec_op_KILL(w, in);
+}
+
+void exec_op_KILL_IF(exec_warp *w, const exec_insn *in)
+{
+    uint32_t k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        exec_chan t;
+        const exec_chan *v = SRC(0, c, &t);
+        for (unsigned l = 0; l < LANES; l++)
+            k |= (uint32_t)(v->f[l] < 0.0f) << l;
+    }
+    kill_lanes(w, w->exec & k);
+}
+
+void exec_op_KIL(exec_warp *w, const exec_insn *in)
+{
+    exec_op_KILL_IF(w, in);
+}
+
+void exec_op_DEMOTE(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    w->helper |= w->exec;
+    w->demoted |= w->exec;
+}
+
+/* ---- geometry ------------------------------------------------------------------- */
+
+void exec_op_EMIT(exec_warp *w, const exec_insn *in)
+{
+    nvgp_exec *m = w->m;
+    if (m->processor != TGSI_PROCESSOR_GEOMETRY) {
+        exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "EMIT outside a geometry program");
+        return;
+    }
+    exec_chan t;
+    const exec_chan *s = SRC(0, 0, &t);
+    uint32_t lanes = w->exec & ~w->helper;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((lanes >> l) & 1))
+            continue;
+        uint32_t stream = s->u[l] & 3;
+        if (m->gs_max_vertices && w->lane_emits[l] >= m->gs_max_vertices)
+            continue; /* past max_vertices: dropped */
+        w->lane_emits[l]++;
+        if (!exec_emit_vertex(m, w->first_thread + l, (uint8_t)stream,
+                              w->prim_count[stream][l], w, l)) {
+            exec_fail(w, NVGP_EXEC_ERROR_NOMEM, "out of memory emitting a vertex");
+            return;
+        }
+    }
+}
+
+void exec_op_ENDPRIM(exec_warp *w, const exec_insn *in)
+{
+    exec_chan t;
+    const exec_chan *s = SRC(0, 0, &t);
+    for (unsigned l = 0; l < LANES; l++)
+        if ((w->exec >> l) & 1)
+            w->prim_count[s->u[l] & 3][l]++;
+}
+
+/* ---- synchronisation ------------------------------------------------------------- */
+
+void exec_op_BARRIER(exec_warp *w, const exec_insn *in)
+{
+    (void)in;
+    if (w->m->processor == TGSI_PROCESSOR_COMPUTE)
+        w->at_barrier = true;
+}
+
+static void fence(exec_warp *w, const exec_insn *in)
+{
+    (void)w;
+    (void)in;
+    atomic_thread_fence(memory_order_seq_cst);
+}
+
+void exec_op_MEMBAR(exec_warp *w, const exec_insn *in) { fence(w, in); }
+void exec_op_MFENCE(exec_warp *w, const exec_insn *in) { fence(w, in); }
+void exec_op_LFENCE(exec_warp *w, const exec_insn *in) { fence(w, in); }
+void exec_op_SFENCE(exec_warp *w, const exec_insn *in) { fence(w, in); }

@@ -1,0 +1,317 @@
+/* Inside the executor: the decoded program, the warp state and the helpers
+ * every opcode handler uses.  Not part of the API (exec.h is).
+ *
+ * A warp is 32 lanes in structure-of-arrays form: every register component
+ * is one exec_chan of 32 words, readable as float, int32 or uint32; a 64-bit
+ * value is the pair of components (x,y) or (z,w), low word first.  The
+ * execution mask is a uint32_t: bit l is lane l.  Handlers compute all 32
+ * lanes (inactive lanes compute on garbage, with no undefined behaviour) and
+ * store only the lanes of the mask. */
+#ifndef NVGP_EXEC_EXEC_INTERNAL_H
+#define NVGP_EXEC_EXEC_INTERNAL_H
+
+#include "exec/exec.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+#define LANES 32
+#define FULL_MASK 0xffffffffu
+
+typedef union exec_chan {
+    float f[LANES];
+    uint32_t u[LANES];
+    int32_t i[LANES];
+} exec_chan;
+
+typedef struct exec_reg {
+    exec_chan c[4];
+} exec_reg;
+
+/* Where an operand's register lives once decoded. */
+typedef enum exec_loc {
+    EXEC_LOC_NONE,     /* NULL file / resource operand: not read as a value */
+    EXEC_LOC_WARP,     /* w->file[file][offset]: TEMP, OUT, IN, SV, ADDR */
+    EXEC_LOC_UNIFORM,  /* m->uregs[offset]: IMM and directly indexed CONST */
+    EXEC_LOC_INDIRECT  /* per-lane index: resolved lane by lane */
+} exec_loc;
+
+/* How source modifiers apply, from the opcode table's operand type. */
+typedef enum exec_modkind { EXEC_MOD_FLOAT, EXEC_MOD_INT, EXEC_MOD_RAW64 } exec_modkind;
+
+typedef struct exec_operand {
+    uint8_t loc;          /* exec_loc */
+    uint8_t file;         /* tgsi_file */
+    uint8_t swz[4];       /* sources: component read for each of x y z w */
+    uint8_t neg, abs;     /* sources */
+    uint8_t mod;          /* exec_modkind */
+    uint8_t writemask;    /* destinations */
+    uint8_t ind, dim_ind; /* indirect index / dimension present */
+    uint8_t ind_file, ind_swz, dind_file, dind_swz;
+    int32_t ind_index, dind_index;
+    int32_t index, dim;   /* constant parts */
+    uint32_t offset;      /* EXEC_LOC_WARP / UNIFORM: register offset */
+} exec_operand;
+
+typedef struct exec_insn {
+    uint16_t op;          /* tgsi_opcode */
+    uint8_t num_dst, num_src;
+    uint8_t saturate;
+    uint8_t texture, return_type, num_offsets;
+    uint8_t sat_float;    /* saturate applies (float destination) */
+    uint8_t brk_switch;   /* BRK: leaves a SWITCH (else a loop) */
+    uint8_t always;       /* runs even when the execution mask is empty */
+    uint32_t target;      /* IF/UIF: ELSE or ENDIF; ELSE: ENDIF; BGNLOOP: ENDLOOP;
+                             ENDLOOP: BGNLOOP; BRK/CONT: ENDLOOP/ENDSWITCH;
+                             SWITCH: ENDSWITCH; CAL: first instruction */
+    uint32_t aux;         /* SWITCH: index into case_lists */
+    uint32_t num_cases;
+    uint32_t source_offset;
+    int32_t offsets[4][3];/* texel offsets (immediate only) */
+    exec_operand dst[TGSI_MAX_DST];
+    exec_operand src[TGSI_MAX_SRC];
+} exec_insn;
+
+enum { EXEC_MAX_STACK = 64, EXEC_MAX_CALLS = 64 };
+
+typedef struct exec_loop_rec {
+    uint32_t loop, cont, cond, sw;
+    uint16_t cond_sp, sw_sp;
+} exec_loop_rec;
+
+typedef struct exec_switch_rec {
+    uint32_t sw, cond, active, deflt;
+    uint16_t cond_sp, loop_sp;
+    exec_chan sel;
+} exec_switch_rec;
+
+typedef struct exec_call_rec {
+    uint32_t ret_pc;
+    uint32_t cond, loop, cont, sw, func;
+    uint16_t cond_sp, loop_sp, sw_sp;
+} exec_call_rec;
+
+typedef struct exec_emitted {
+    uint32_t thread;
+    uint8_t stream;
+    uint32_t primitive;
+    uint32_t *values;      /* num_outputs * 4 words */
+    uint32_t seq;          /* emission order */
+} exec_emitted;
+
+typedef struct nvgp_exec nvgp_exec;
+
+/* One warp in flight. */
+typedef struct exec_warp {
+    nvgp_exec *m;
+    exec_reg *regs;        /* warp-local register files, one allocation */
+    exec_reg *file[TGSI_FILE_COUNT]; /* start of each warp-local file */
+    uint32_t pc;
+    bool done, at_barrier;
+    nvgp_exec_status status;
+    uint32_t fail_pc;
+    char fail_msg[160];
+
+    uint32_t active;       /* lanes that hold a thread */
+    uint32_t live;         /* not killed */
+    uint32_t helper;       /* helper lanes (given or demoted) */
+    uint32_t demoted;
+    uint32_t cond, loop, cont, sw, func;
+    uint32_t exec;         /* AND of all of the above (without helper) */
+
+    uint16_t cond_sp, loop_sp, sw_sp, call_sp;
+    uint32_t cond_stack[EXEC_MAX_STACK];
+    exec_loop_rec loop_stack[EXEC_MAX_STACK];
+    exec_switch_rec *sw_stack;   /* EXEC_MAX_STACK entries, heap */
+    exec_call_rec call_stack[EXEC_MAX_CALLS];
+
+    uint64_t count;        /* instructions dispatched */
+    uint64_t lane_count;
+    uint64_t faults;
+
+    uint32_t first_thread; /* thread of lane 0 */
+    uint32_t group;        /* compute: work group index; geometry: unused */
+    uint8_t *shared;       /* compute: the group's shared memory */
+    uint8_t *priv;         /* PRIVATE memory, private_size per lane */
+    uint32_t emit_count[4];
+    uint32_t lane_emits[LANES];  /* geometry: vertices emitted per lane */
+    uint32_t prim_count[4][LANES];
+} exec_warp;
+
+typedef struct exec_range {
+    uint64_t address;
+    size_t bytes;
+    uint8_t *data;
+} exec_range;
+
+typedef struct exec_image_bind {
+    nvgp_exec_image desc;
+    uint32_t texel_bytes;
+    uint8_t comps, kind;        /* exec_image_kind */
+    size_t bytes;
+    uint8_t *data;
+} exec_image_bind;
+
+typedef struct exec_sv_override {
+    uint8_t semantic;
+    uint32_t semantic_index;
+    uint32_t thread;       /* NVGP_EXEC_ALL or a thread */
+    uint32_t value[4];
+} exec_sv_override;
+
+/* A system-value register of the program, and what fills it. */
+typedef struct exec_sv_decl {
+    uint32_t index;        /* SV[index] */
+    uint8_t semantic;
+    uint32_t semantic_index;
+} exec_sv_decl;
+
+struct nvgp_exec {
+    const tgsi_program *prog;
+    uint8_t processor;
+    nvgp_arena arena;      /* decoded program */
+
+    exec_insn *code;
+    uint32_t num_code;
+    uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
+
+    /* register layout of a warp (offsets in exec_reg units) */
+    uint32_t num_temps, num_outputs, num_inputs, num_svs, num_addrs;
+    uint32_t file_size[TGSI_FILE_COUNT]; /* registers per warp-local file */
+    uint32_t warp_regs;
+    uint32_t in_dim_used;   /* 1 + highest direct 2-D input vertex read */
+    uint32_t out_vertices;  /* tess ctrl: per-vertex outputs */
+    bool out_2d;
+    exec_sv_decl *svs;
+    uint32_t num_sv_decls;
+    uint32_t num_const_buffers;
+    uint32_t *const_decl_last;  /* per buffer: last declared index + 1 */
+    uint32_t num_imms;
+
+    /* uniform registers: IMM then CONST per buffer (direct accesses) */
+    exec_reg *uregs;
+    uint32_t num_uregs;
+    uint32_t *const_ureg_base;  /* per buffer */
+    bool legacy_math;
+
+    /* SVIEW[i] targets (tgsi_texture), for the SAMPLE family */
+    uint8_t *sview_target;
+    uint32_t num_sviews;
+
+    /* memory files */
+    uint8_t *mem_type;          /* per MEMORY index: tgsi_memory_type */
+    uint32_t num_mem;
+
+    /* bindings */
+    uint32_t **consts;          /* per buffer: vec4 words */
+    uint32_t *const_count;      /* per buffer: vec4s */
+    uint32_t const_buffers_cap;
+    uint32_t invocations, vertices;
+    uint32_t *inputs;           /* [inv][vertex][index][4] */
+    uint32_t in_vertices;       /* vertices per warp IN file during a run */
+    bool *helper_in;
+    exec_sv_override *sv_over;
+    uint32_t num_sv_over, cap_sv_over;
+    exec_range *ranges;
+    uint32_t num_ranges;
+    exec_range *buffers;
+    uint32_t num_buffers;
+    exec_image_bind *images;
+    uint32_t num_images;
+    const struct nvgp_texture **textures;
+    uint32_t num_textures;
+    uint64_t budget;
+    unsigned threads;
+    uint32_t grid[3], block[3];
+    uint32_t shared_size, private_size;
+    uint32_t gs_invocations, gs_max_vertices;
+    uint32_t tcs_vertices_out;
+
+    /* results */
+    uint32_t num_threads;
+    uint32_t *outputs;          /* [thread][out_vertices][num_outputs][4] */
+    uint32_t *emit_index;       /* per thread + 1: first record of the thread */
+    bool *out_written;          /* per output index: the program writes it */
+    bool *killed, *demoted_out, *helper_out;
+    exec_emitted *emitted;
+    uint32_t num_emitted, cap_emitted;
+    uint32_t emit_words_cap;
+    _Atomic uint64_t faults;
+    uint64_t warp_insns, lane_insns;
+    char error[256];
+    nvgp_exec_status status;
+};
+
+/* ---- handlers ---------------------------------------------------------- */
+
+typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
+
+#define OP(name, ndst, nsrc, mode, dtype, stypes, flags) \
+    void exec_op_##name(exec_warp *w, const exec_insn *in);
+#include "tgsi/tgsi_opcodes.def"
+#undef OP
+
+/* ---- helpers (exec_regs.c) ---------------------------------------------------- */
+
+void exec_update_mask(exec_warp *w);
+/* Source component c of operand s (after swizzle and modifiers).  Returns a
+ * pointer to the register itself when no copy is needed, else fills tmp. */
+const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, unsigned c, exec_chan *tmp);
+/* Writes the enabled components of r to destination d for the lanes of mask
+ * (saturating when the instruction asks). */
+void exec_store(exec_warp *w, const exec_insn *in, unsigned d, exec_reg *r, uint32_t mask);
+/* The per-lane value of an indirect address register component. */
+void exec_fail(exec_warp *w, nvgp_exec_status st, const char *fmt, ...);
+/* 64-bit value of source components (c, c+1) after 64-bit modifiers. */
+void exec_fetch64(exec_warp *w, const exec_operand *s, unsigned c, uint64_t out[LANES],
+                  bool is_double);
+void exec_store64(exec_warp *w, const exec_insn *in, unsigned d, const uint64_t v[2][LANES],
+                  uint32_t mask);
+void exec_memory_fault(exec_warp *w, uint32_t n);
+/* Per-lane (dimension, index) of an operand, indirect parts added. */
+void exec_lane_indices(exec_warp *w, const exec_operand *o, int64_t dim[LANES],
+                       int64_t idx[LANES]);
+/* Bytes per texel of an image format the executor can load and store, or 0. */
+uint32_t exec_image_texel_bytes(uint16_t format);
+void exec_image_format_info(uint16_t format, uint8_t *comps, uint8_t *kind);
+void exec_free_results(nvgp_exec *m);
+/* Appends an emitted vertex (geometry programs run on one host thread). */
+bool exec_emit_vertex(nvgp_exec *m, uint32_t thread, uint8_t stream, uint32_t primitive,
+                      const exec_warp *w, unsigned lane);
+
+static inline uint32_t f2u_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline float u2f_bits(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t d2u_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+static inline double u2d_bits(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+/* float -> int conversions that saturate and map NaN to 0 (exec_alu_float.c). */
+int32_t exec_f2i(float x);
+uint32_t exec_f2u(float x);
+
+/* Lanes written by an ordinary instruction. */
+static inline uint32_t exec_mask(const exec_warp *w) { return w->exec; }
+
+#define SRC(n, c, tmp) exec_fetch(w, &in->src[n], (c), (tmp))
+#define DST_ENABLED(c) (in->dst[0].writemask & (1u << (c)))
+
+#endif

@@ -1,0 +1,515 @@
+/* Running a decoded program: the dispatch loop (one handler per opcode row
+ * of tgsi_opcodes.def), warp set-up (inputs and system values gathered into
+ * structure-of-arrays registers), result scatter, and the stage drivers:
+ * warps of 32 threads for vertex/fragment/tessellation/geometry programs,
+ * work groups with shared memory and barriers for compute programs.  Work
+ * items (warps or groups) can be spread over host threads. */
+#include "exec/exec_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <threads.h>
+
+/* The handler table: every row of the opcode table names its handler, so a
+ * missing one is a link error. */
+static const exec_handler handlers[TGSI_OPCODE_COUNT] = {
+#define OP(name, ndst, nsrc, mode, dtype, stypes, flags) [TGSI_OPCODE_##name] = exec_op_##name,
+#include "tgsi/tgsi_opcodes.def"
+#undef OP
+};
+
+static void run_warp(exec_warp *w)
+{
+    const nvgp_exec *m = w->m;
+    const exec_insn *code = m->code;
+    const uint32_t n = m->num_code;
+    const uint64_t budget = m->budget;
+    w->at_barrier = false;
+    while (!w->done) {
+        uint32_t pc = w->pc;
+        if (pc >= n) {
+            w->done = true;
+            break;
+        }
+        const exec_insn *in = &code[pc];
+        w->pc = pc + 1;
+        if (++w->count > budget) {
+            exec_fail(w, NVGP_EXEC_ERROR_BUDGET,
+                      "instruction budget of %llu exhausted at instruction %u (%s)",
+                      (unsigned long long)budget, pc, nvgp_tgsi_opcode_info(in->op)->name);
+            break;
+        }
+        if (!w->exec && !in->always)
+            continue;
+        w->lane_count += (unsigned)__builtin_popcount(w->exec);
+        handlers[in->op](w, in);
+        if (w->at_barrier)
+            break;
+    }
+}
+
+/* ---- thread numbering -------------------------------------------------- */
+
+static uint32_t threads_per_invocation(const nvgp_exec *m)
+{
+    if (m->processor == TGSI_PROCESSOR_GEOMETRY)
+        return m->gs_invocations;
+    if (m->processor == TGSI_PROCESSOR_TESS_CTRL)
+        return m->tcs_vertices_out;
+    return 1;
+}
+
+static void decompose(uint32_t v, const uint32_t dims[3], uint32_t out[3])
+{
+    out[0] = v % dims[0];
+    out[1] = (v / dims[0]) % dims[1];
+    out[2] = v / (dims[0] * dims[1]);
+}
+
+/* Default value of a system value for a thread in a lane. */
+static void sv_default(const exec_warp *w, uint8_t sem, uint32_t t, unsigned lane,
+                       uint32_t v[4])
+{
+    const nvgp_exec *m = w->m;
+    uint32_t tpi = threads_per_invocation(m);
+    uint32_t bsize = m->block[0] * m->block[1] * m->block[2];
+    v[0] = v[1] = v[2] = v[3] = 0;
+    switch (sem) {
+    case TGSI_SEMANTIC_THREAD_ID:
+        decompose(t % bsize, m->block, v);
+        break;
+    case TGSI_SEMANTIC_BLOCK_ID:
+        decompose(t / bsize, m->grid, v);
+        break;
+    case TGSI_SEMANTIC_BLOCK_SIZE:
+        memcpy(v, m->block, sizeof(uint32_t) * 3);
+        break;
+    case TGSI_SEMANTIC_GRID_SIZE:
+        memcpy(v, m->grid, sizeof(uint32_t) * 3);
+        break;
+    case TGSI_SEMANTIC_INVOCATIONID:
+        v[0] = t % tpi;
+        break;
+    case TGSI_SEMANTIC_VERTEXID:
+    case TGSI_SEMANTIC_VERTEXID_NOBASE:
+        v[0] = t;
+        break;
+    case TGSI_SEMANTIC_PRIMID:
+        v[0] = t / tpi;
+        break;
+    case TGSI_SEMANTIC_HELPER_INVOCATION:
+        v[0] = (w->helper >> lane) & 1 ? ~0u : 0;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_SIZE:
+        v[0] = LANES;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_INVOCATION:
+        v[0] = lane;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_EQ_MASK:
+        v[0] = 1u << lane;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_GE_MASK:
+        v[0] = ~0u << lane;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_GT_MASK:
+        v[0] = lane == 31 ? 0 : ~0u << (lane + 1);
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_LE_MASK:
+        v[0] = lane == 31 ? ~0u : (2u << lane) - 1;
+        break;
+    case TGSI_SEMANTIC_SUBGROUP_LT_MASK:
+        v[0] = (1u << lane) - 1;
+        break;
+    case TGSI_SEMANTIC_VERTICESIN:
+        v[0] = m->vertices;
+        break;
+    case TGSI_SEMANTIC_FACE:
+        v[0] = v[1] = v[2] = v[3] = 0x3f800000u;
+        break;
+    case TGSI_SEMANTIC_SAMPLEMASK:
+        v[0] = 1;
+        break;
+    case TGSI_SEMANTIC_WORK_DIM:
+        v[0] = 3;
+        break;
+    default:
+        break;
+    }
+}
+
+static void fill_system_values(exec_warp *w)
+{
+    const nvgp_exec *m = w->m;
+    for (uint32_t s = 0; s < m->num_sv_decls; s++) {
+        const exec_sv_decl *d = &m->svs[s];
+        exec_reg *r = &w->file[TGSI_FILE_SYSTEM_VALUE][d->index];
+        for (unsigned l = 0; l < LANES; l++) {
+            uint32_t t = w->first_thread + l, v[4];
+            sv_default(w, d->semantic, t, l, v);
+            for (uint32_t o = 0; o < m->num_sv_over; o++) {
+                const exec_sv_override *ov = &m->sv_over[o];
+                if (ov->semantic == d->semantic && ov->semantic_index == d->semantic_index &&
+                    (ov->thread == NVGP_EXEC_ALL || ov->thread == t))
+                    memcpy(v, ov->value, sizeof v);
+            }
+            for (unsigned c = 0; c < 4; c++)
+                r->c[c].u[l] = v[c];
+        }
+    }
+}
+
+/* ---- warps -------------------------------------------------------------------- */
+
+static bool warp_alloc(exec_warp *w, nvgp_exec *m)
+{
+    memset(w, 0, sizeof *w);
+    w->m = m;
+    w->regs = malloc(sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
+    w->sw_stack = malloc(sizeof(exec_switch_rec) * EXEC_MAX_STACK);
+    w->priv = m->num_mem ? calloc((size_t)m->private_size * LANES + 1, 1) : NULL;
+    return w->regs && w->sw_stack && (!m->num_mem || w->priv);
+}
+
+static void warp_free(exec_warp *w)
+{
+    free(w->regs);
+    free(w->sw_stack);
+    free(w->priv);
+}
+
+/* Starts a warp on threads first..first+lanes-1. */
+static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
+{
+    nvgp_exec *m = w->m;
+    exec_reg *regs = w->regs;
+    exec_switch_rec *sws = w->sw_stack;
+    uint8_t *priv = w->priv;
+    memset(w, 0, offsetof(exec_warp, call_stack));
+    w->count = w->lane_count = w->faults = 0;
+    memset(w->emit_count, 0, sizeof w->emit_count);
+    memset(w->prim_count, 0, sizeof w->prim_count);
+    w->m = m;
+    w->regs = regs;
+    w->sw_stack = sws;
+    w->priv = priv;
+    memset(regs, 0, sizeof(exec_reg) * m->warp_regs);
+    uint32_t off = 0;
+    static const uint8_t order[] = { TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT, TGSI_FILE_INPUT,
+                                     TGSI_FILE_SYSTEM_VALUE, TGSI_FILE_ADDRESS };
+    for (unsigned i = 0; i < sizeof order; i++) {
+        w->file[order[i]] = regs + off;
+        off += m->file_size[order[i]];
+    }
+    w->first_thread = first;
+    w->active = lanes >= LANES ? FULL_MASK : (1u << lanes) - 1;
+    w->live = w->active;
+    w->cond = w->loop = w->cont = w->sw = w->func = FULL_MASK;
+    w->status = NVGP_EXEC_OK;
+    if (priv)
+        memset(priv, 0, (size_t)m->private_size * LANES);
+
+    uint32_t tpi = threads_per_invocation(m);
+    uint32_t ni = m->num_inputs;
+    exec_reg *in = w->file[TGSI_FILE_INPUT];
+    for (unsigned l = 0; l < lanes && l < LANES; l++) {
+        uint32_t t = first + l;
+        uint32_t inv = t / tpi;
+        if (m->processor == TGSI_PROCESSOR_COMPUTE || inv >= m->invocations)
+            continue;
+        if (m->helper_in[inv] && m->processor == TGSI_PROCESSOR_FRAGMENT)
+            w->helper |= 1u << l;
+        for (uint32_t v = 0; v < m->vertices; v++)
+            for (uint32_t i = 0; i < ni; i++) {
+                const uint32_t *src = m->inputs + (((uint64_t)inv * m->vertices + v) * ni + i) * 4;
+                for (unsigned c = 0; c < 4; c++)
+                    in[v * ni + i].c[c].u[l] = src[c];
+            }
+    }
+    fill_system_values(w);
+    exec_update_mask(w);
+}
+
+static void warp_end(exec_warp *w)
+{
+    nvgp_exec *m = w->m;
+    uint32_t per = m->out_vertices * m->num_outputs;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((w->active >> l) & 1))
+            continue;
+        uint32_t t = w->first_thread + l;
+        uint32_t *dst = m->outputs + (uint64_t)t * per * 4;
+        for (uint32_t r = 0; r < per; r++)
+            for (unsigned c = 0; c < 4; c++)
+                dst[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[l];
+        m->killed[t] = !((w->live >> l) & 1);
+        m->demoted_out[t] = (w->demoted >> l) & 1;
+        m->helper_out[t] = (w->helper >> l) & 1;
+    }
+    atomic_fetch_add(&m->faults, w->faults);
+}
+
+/* ---- scheduling ------------------------------------------------------------ */
+
+typedef struct run_ctx {
+    nvgp_exec *m;
+    uint32_t items;            /* warps, or work groups */
+    _Atomic uint32_t next;
+    mtx_t lock;
+    uint32_t fail_item;
+    uint32_t fail_offset;
+    nvgp_exec_status fail_status;
+    uint64_t warp_insns, lane_insns;
+} run_ctx;
+
+static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
+{
+    nvgp_exec *m = ctx->m;
+    mtx_lock(&ctx->lock);
+    if (item < ctx->fail_item) {
+        ctx->fail_item = item;
+        ctx->fail_status = w->status;
+        const exec_insn *in = w->fail_pc < m->num_code ? &m->code[w->fail_pc] : NULL;
+        ctx->fail_offset = in ? in->source_offset : 0;
+        snprintf(m->error, sizeof m->error, "%s (warp of threads %u..%u)", w->fail_msg,
+                 w->first_thread, w->first_thread + LANES - 1);
+    }
+    mtx_unlock(&ctx->lock);
+}
+
+static void add_stats(run_ctx *ctx, const exec_warp *w)
+{
+    mtx_lock(&ctx->lock);
+    ctx->warp_insns += w->count;
+    ctx->lane_insns += w->lane_count;
+    mtx_unlock(&ctx->lock);
+}
+
+static int worker_warps(void *arg)
+{
+    run_ctx *ctx = arg;
+    nvgp_exec *m = ctx->m;
+    exec_warp w;
+    if (!warp_alloc(&w, m)) {
+        warp_free(&w);
+        return 1;
+    }
+    for (;;) {
+        uint32_t item = atomic_fetch_add(&ctx->next, 1);
+        if (item >= ctx->items)
+            break;
+        uint32_t first = item * LANES;
+        uint32_t lanes = m->num_threads - first < LANES ? m->num_threads - first : LANES;
+        warp_begin(&w, first, lanes);
+        run_warp(&w);
+        if (w.status != NVGP_EXEC_OK)
+            note_failure(ctx, item, &w);
+        warp_end(&w);
+        add_stats(ctx, &w);
+    }
+    warp_free(&w);
+    return 0;
+}
+
+static int worker_groups(void *arg)
+{
+    run_ctx *ctx = arg;
+    nvgp_exec *m = ctx->m;
+    uint32_t bsize = m->block[0] * m->block[1] * m->block[2];
+    uint32_t nw = (bsize + LANES - 1) / LANES;
+    exec_warp *ws = calloc(nw, sizeof *ws);
+    uint8_t *shared = calloc((size_t)m->shared_size + 1, 1);
+    bool ok = ws && shared;
+    for (uint32_t i = 0; ok && i < nw; i++)
+        ok = warp_alloc(&ws[i], m);
+    while (ok) {
+        uint32_t g = atomic_fetch_add(&ctx->next, 1);
+        if (g >= ctx->items)
+            break;
+        memset(shared, 0, m->shared_size);
+        for (uint32_t i = 0; i < nw; i++) {
+            uint32_t first = g * bsize + i * LANES;
+            uint32_t lanes = bsize - i * LANES < LANES ? bsize - i * LANES : LANES;
+            warp_begin(&ws[i], first, lanes);
+            ws[i].group = g;
+            ws[i].shared = shared;
+        }
+        /* Run every warp to its next barrier (or its end), then release the
+         * barrier, until all are done. */
+        bool failed = false;
+        for (;;) {
+            bool any = false;
+            for (uint32_t i = 0; i < nw && !failed; i++) {
+                if (ws[i].done)
+                    continue;
+                run_warp(&ws[i]);
+                if (ws[i].status != NVGP_EXEC_OK) {
+                    note_failure(ctx, g, &ws[i]);
+                    failed = true;
+                }
+                any = true;
+            }
+            if (!any || failed)
+                break;
+        }
+        for (uint32_t i = 0; i < nw; i++) {
+            warp_end(&ws[i]);
+            add_stats(ctx, &ws[i]);
+        }
+    }
+    if (ws)
+        for (uint32_t i = 0; i < nw; i++)
+            warp_free(&ws[i]);
+    free(ws);
+    free(shared);
+    return ok ? 0 : 1;
+}
+
+static int cmp_emitted(const void *a, const void *b)
+{
+    const exec_emitted *x = a, *y = b;
+    if (x->thread != y->thread)
+        return x->thread < y->thread ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+bool exec_emit_vertex(nvgp_exec *m, uint32_t thread, uint8_t stream, uint32_t primitive,
+                      const exec_warp *w, unsigned lane)
+{
+    if (m->num_emitted == m->cap_emitted) {
+        uint32_t ncap = m->cap_emitted ? m->cap_emitted * 2 : 64;
+        exec_emitted *n = realloc(m->emitted, sizeof *n * ncap);
+        if (!n)
+            return false;
+        m->emitted = n;
+        m->cap_emitted = ncap;
+    }
+    uint32_t *vals = malloc(sizeof(uint32_t) * 4 * (m->num_outputs + 1));
+    if (!vals)
+        return false;
+    for (uint32_t r = 0; r < m->num_outputs; r++)
+        for (unsigned c = 0; c < 4; c++)
+            vals[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[lane];
+    exec_emitted *e = &m->emitted[m->num_emitted++];
+    e->thread = thread;
+    e->stream = stream;
+    e->primitive = primitive;
+    e->values = vals;
+    e->seq = m->num_emitted - 1;
+    return true;
+}
+
+nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
+{
+    exec_free_results(m);
+    m->error[0] = 0;
+    atomic_store(&m->faults, 0);
+    m->warp_insns = m->lane_insns = 0;
+
+    bool compute = m->processor == TGSI_PROCESSOR_COMPUTE;
+    uint64_t nthreads, items;
+    if (compute) {
+        uint64_t groups = (uint64_t)m->grid[0] * m->grid[1] * m->grid[2];
+        nthreads = groups * m->block[0] * m->block[1] * m->block[2];
+        items = groups;
+    } else {
+        nthreads = (uint64_t)m->invocations * threads_per_invocation(m);
+        items = (nthreads + LANES - 1) / LANES;
+    }
+    if (nthreads > (1u << 24)) {
+        snprintf(m->error, sizeof m->error, "too many threads (%llu)",
+                 (unsigned long long)nthreads);
+        if (diag)
+            nvgp_diag_error(diag, 0, "%s", m->error);
+        return m->status = NVGP_EXEC_ERROR_BINDING;
+    }
+    m->num_threads = (uint32_t)nthreads;
+    m->in_vertices = m->vertices > m->in_dim_used ? m->vertices : m->in_dim_used;
+    if (!m->in_vertices)
+        m->in_vertices = 1;
+    m->file_size[TGSI_FILE_INPUT] = m->num_inputs * m->in_vertices;
+    m->warp_regs = 0;
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
+        m->warp_regs += m->file_size[f];
+
+    /* Directly indexed constants become uniform registers. */
+    for (uint32_t b = 0; b < m->num_const_buffers; b++)
+        for (uint32_t i = 0; i < m->const_decl_last[b]; i++) {
+            exec_reg *r = &m->uregs[m->const_ureg_base[b] + i];
+            for (unsigned c = 0; c < 4; c++) {
+                uint32_t v = b < m->const_buffers_cap && i < m->const_count[b]
+                                 ? m->consts[b][i * 4 + c] : 0;
+                for (unsigned l = 0; l < LANES; l++)
+                    r->c[c].u[l] = v;
+            }
+        }
+
+    size_t nt = m->num_threads ? m->num_threads : 1;
+    m->outputs = calloc(nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4,
+                        sizeof(uint32_t));
+    m->killed = calloc(nt, sizeof(bool));
+    m->demoted_out = calloc(nt, sizeof(bool));
+    m->helper_out = calloc(nt, sizeof(bool));
+    m->emit_index = calloc(nt + 1, sizeof(uint32_t));
+    if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index) {
+        exec_free_results(m);
+        snprintf(m->error, sizeof m->error, "out of memory");
+        if (diag)
+            nvgp_diag_error(diag, 0, "%s", m->error);
+        return m->status = NVGP_EXEC_ERROR_NOMEM;
+    }
+
+    run_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.m = m;
+    ctx.items = (uint32_t)items;
+    atomic_init(&ctx.next, 0);
+    ctx.fail_item = UINT32_MAX;
+    mtx_init(&ctx.lock, mtx_plain);
+    int (*fn)(void *) = compute ? worker_groups : worker_warps;
+    unsigned nthr = m->threads;
+    /* Emitted vertices are appended in order: geometry runs on one thread. */
+    if (m->processor == TGSI_PROCESSOR_GEOMETRY || items < 2)
+        nthr = 1;
+    if (nthr > items)
+        nthr = (unsigned)items;
+    int rc = 0;
+    if (nthr <= 1) {
+        rc = fn(&ctx);
+    } else {
+        thrd_t th[64];
+        unsigned started = 0;
+        for (; started < nthr; started++)
+            if (thrd_create(&th[started], fn, &ctx) != thrd_success)
+                break;
+        if (!started)
+            rc = fn(&ctx);
+        for (unsigned i = 0; i < started; i++) {
+            int r = 0;
+            thrd_join(th[i], &r);
+            rc |= r;
+        }
+    }
+    mtx_destroy(&ctx.lock);
+    m->warp_insns = ctx.warp_insns;
+    m->lane_insns = ctx.lane_insns;
+
+    if (m->num_emitted)
+        qsort(m->emitted, m->num_emitted, sizeof *m->emitted, cmp_emitted);
+    for (uint32_t i = 0; i < m->num_emitted; i++)
+        m->emit_index[m->emitted[i].thread + 1]++;
+    for (uint32_t t = 0; t < m->num_threads; t++)
+        m->emit_index[t + 1] += m->emit_index[t];
+
+    nvgp_exec_status st = NVGP_EXEC_OK;
+    if (rc) {
+        st = NVGP_EXEC_ERROR_NOMEM;
+        snprintf(m->error, sizeof m->error, "out of memory");
+    } else if (ctx.fail_item != UINT32_MAX) {
+        st = ctx.fail_status;
+    }
+    if (st != NVGP_EXEC_OK && diag) {
+        nvgp_diag_error(diag, ctx.fail_offset, "%s", m->error);
+    }
+    return m->status = st;
+}
