@@ -1,0 +1,164 @@
+/* Job files of `nvgp run` (docs/job-format.md, INTERFACES.md "Job file"):
+ * the JSON is parsed into a plain struct of raw words and bytes, and the
+ * results are written back as JSON ("Result").  Nothing here runs a
+ * program: tools/job_bind.c binds a job to the executor.
+ *
+ * Binding names ("IN[0]", "v[OPOS]", "c[3]", "program.env[2]", ...) stay
+ * strings: the runner resolves them through a lookup it supplies (TGSI names
+ * now; NV names through the NV->TGSI binding map).
+ *
+ * Every error names the field it is about, as
+ *   job.json: inputs["IN[0]"][2]: expected 4 numbers, got 3
+ * and bad input never crashes. */
+#ifndef NVGP_TOOLS_JOB_H
+#define NVGP_TOOLS_JOB_H
+
+#include "base/arena.h"
+#include "base/strbuf.h"
+#include "exec/texture.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Element types of data arrays and output formats. */
+typedef enum nvgp_job_type {
+    NVGP_JOB_F32, NVGP_JOB_U32, NVGP_JOB_S32, NVGP_JOB_HEX,  /* 32-bit words */
+    NVGP_JOB_F64, NVGP_JOB_U64, NVGP_JOB_S64,                /* 64-bit: xy, zw */
+    NVGP_JOB_U8, NVGP_JOB_S8, NVGP_JOB_U16, NVGP_JOB_S16,    /* memory only */
+    NVGP_JOB_HEX64,                                          /* memory: 64-bit raw */
+    NVGP_JOB_TYPE_COUNT
+} nvgp_job_type;
+
+const char *nvgp_job_type_name(nvgp_job_type t);      /* "f32", "u8", ... */
+unsigned nvgp_job_type_size(nvgp_job_type t);         /* bytes per element */
+
+/* A named vec4 binding: inputs and params. */
+typedef struct nvgp_job_binding {
+    const char *name;          /* as the job spells it */
+    uint32_t count;            /* vec4 values */
+    uint32_t (*values)[4];     /* raw words */
+    /* inputs: true when values holds one vec4 per invocation (a list of
+     * vec4s), false when one vec4 is for all.  params: a list of vec4s
+     * fills consecutive registers from the named one. */
+    bool list;
+} nvgp_job_binding;
+
+/* Bytes for a buffer binding point or a global memory range. */
+typedef struct nvgp_job_data {
+    uint64_t address;          /* memory: byte address; buffers: binding index */
+    uint8_t type;              /* nvgp_job_type the elements were given in */
+    size_t bytes;
+    uint8_t *data;
+} nvgp_job_data;
+
+typedef struct nvgp_job_texture {
+    uint32_t unit;
+    nvgp_texture_desc desc;    /* levels resolved (0 became the full chain) */
+    nvgp_tex_sampler sampler;
+    uint32_t levels_given;     /* levels with texels (the rest are zero) */
+    void *level_data[NVGP_TEX_MAX_LEVELS];  /* nvgp_texture_set_image data */
+    size_t level_bytes[NVGP_TEX_MAX_LEVELS];
+} nvgp_job_texture;
+
+typedef struct nvgp_job_output {
+    const char *name;
+    uint8_t type;              /* nvgp_job_type: F32 U32 S32 HEX F64 U64 S64 */
+} nvgp_job_output;
+
+typedef struct nvgp_job {
+    /* Exactly one of program_path (resolved against the job file's folder)
+     * and program_text is set by the parser; nvgp_job_load reads the path
+     * into program_text too. */
+    const char *program_path;
+    const char *program_text;
+    size_t program_length;
+    uint32_t invocations;      /* default 1 */
+    uint32_t vertices;         /* input vertices per invocation (geometry,
+                                  tessellation); 0 = not given */
+    bool has_grid, has_block;  /* compute */
+    uint32_t grid[3], block[3];
+    uint32_t shared_size, private_size;   /* 0 = executor default */
+    uint64_t budget;           /* instructions per invocation, 0 = default */
+    uint32_t threads;          /* host threads, 0 = default */
+
+    nvgp_job_binding *inputs;  size_t num_inputs;
+    nvgp_job_binding *params;  size_t num_params;
+    nvgp_job_data *buffers;    size_t num_buffers;
+    nvgp_job_data *memory;     size_t num_memory;
+    nvgp_job_texture *textures; size_t num_textures;
+    uint32_t *helpers;         size_t num_helpers;
+    nvgp_job_output *outputs;  size_t num_outputs;
+    bool outputs_given;        /* false: report everything written, as f32 */
+
+    nvgp_arena arena;          /* everything above lives here */
+} nvgp_job;
+
+/* Parses a job.  name is used in messages ("job.json"); base_dir (may be
+ * NULL: the current folder) is where a relative program path starts.
+ * Returns NULL on error with a malloc'd message in *error. */
+nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
+                         const char *base_dir, char **error);
+/* Reads and parses the job file at path, then reads its program file. */
+nvgp_job *nvgp_job_load(const char *path, char **error);
+void nvgp_job_destroy(nvgp_job *job);
+/* The texture made from job->textures[i], with its texels and sampler state
+ * set (the job owns it and destroys it with itself). */
+const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i);
+
+/* ---- Names ---------------------------------------------------------------- */
+
+/* A TGSI register a binding name resolves to: file is a tgsi_file, dim is
+ * the first bracket of a 2-D name (CONST[b][n], IN[v][n]) or -1. */
+typedef struct nvgp_job_reg {
+    uint8_t file;
+    int32_t dim;
+    int32_t index;
+} nvgp_job_reg;
+
+/* TGSI spellings: IN[n] IN[v][n] OUT[n] OUT[v][n] CONST[n] CONST[b][n] SV[n]. */
+bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg);
+/* The runner's name lookup: true and *reg when name is known. */
+typedef bool (*nvgp_job_resolver)(void *ctx, const char *name, nvgp_job_reg *reg);
+
+/* ---- Results --------------------------------------------------------------- */
+
+/* One printed value: a register (4 words) in a format. */
+typedef struct nvgp_job_value {
+    const char *name;
+    uint8_t type;              /* nvgp_job_type */
+    uint32_t words[4];
+} nvgp_job_value;
+
+typedef struct nvgp_job_vertex {
+    uint32_t stream, primitive;
+    const nvgp_job_value *values;
+    size_t count;
+} nvgp_job_vertex;
+
+typedef struct nvgp_job_invocation {
+    const nvgp_job_value *values;
+    size_t count;
+    bool killed;
+    const nvgp_job_vertex *emitted;
+    size_t num_emitted;
+} nvgp_job_invocation;
+
+typedef struct nvgp_job_results {
+    const nvgp_job_invocation *invocations;
+    size_t num_invocations;
+    bool has_killed;           /* fragment programs: print "killed" */
+    bool has_emitted;          /* geometry programs: print "emitted" */
+    const nvgp_job_data *memory;   /* final contents, types as given */
+    size_t num_memory;
+    const nvgp_job_data *buffers;  /* final contents of writable buffers */
+    size_t num_buffers;
+    uint64_t faults;
+} nvgp_job_results;
+
+/* Appends the result JSON (INTERFACES.md "Result"), ending in a newline. */
+void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out);
+/* One value as the results print it: "%.9g" floats, specials as strings. */
+void nvgp_job_write_value(const nvgp_job_value *v, nvgp_strbuf *out);
+
+#endif
