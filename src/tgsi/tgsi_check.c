@@ -203,7 +203,7 @@ static const property_rule property_rules[TGSI_PROPERTY_COUNT] = {
 
 /* ---- Error collection ------------------------------------------------------ */
 
-enum { AT_END = SIZE_MAX };
+#define AT_END SIZE_MAX
 
 typedef struct check_error {
     size_t offset;    /* AT_END for errors found only after the whole program */
