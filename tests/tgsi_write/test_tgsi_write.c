@@ -417,7 +417,7 @@ static void test_declarations_fragment(void **state)
         "DCL OUT[0], COLOR[3], INVARIANT\n"
         "DCL TEMP[2..9], ARRAY(1), LOCAL\n"
         "DCL SVIEW[0], 2D, FLOAT\n"
-        "DCL SVIEW[1], CUBE_ARRAY, UINT, UINT, SINT, UNORM\n"
+        "DCL SVIEW[1], CUBEARRAY, UINT, UINT, SINT, UNORM\n"
         "DCL CONST[2][0..3]\n"
         "  0: END\n";
     expect_text(p, TGSI_STYLE_MESA, want);
@@ -484,7 +484,7 @@ static void test_declarations_geometry_tess(void **state)
                 "PROPERTY GS_MAX_OUTPUT_VERTICES 6\n"
                 "PROPERTY GS_INVOCATIONS 2\n"
                 "DCL IN[][0], POSITION\n"
-                "DCL IN[][1], PRIMID\n"
+                "DCL IN[][1], PRIM_ID\n"
                 "DCL OUT[0], GENERIC[0], STREAM(1, 1, 0, 2)\n"
                 "  0: EMIT IMM[0].xxxx\n");
     nvgp_tgsi_program_destroy(p);
@@ -505,7 +505,7 @@ static void test_declarations_geometry_tess(void **state)
                 "TESS_CTRL\n"
                 "PROPERTY TCS_VERTICES_OUT 3\n"
                 "DCL IN[][0], POSITION\n"
-                "DCL IN[1], PRIMID\n"
+                "DCL IN[1], PRIM_ID\n"
                 "DCL OUT[][0], POSITION\n"
                 "DCL OUT[1], TESSOUTER\n"
                 "DCL OUT[2], PATCH[5]\n"
@@ -603,7 +603,7 @@ static void test_image_declaration_and_access(void **state)
     char *got = print(p, TGSI_STYLE_MESA);
     /* The format name itself comes from the names table; its place and the
      * PIPE_FORMAT_ prefix util_format_name() prints are what is checked. */
-    assert_non_null(strstr(got, "DCL IMAGE[0], 2D_ARRAY, PIPE_FORMAT_"));
+    assert_non_null(strstr(got, "DCL IMAGE[0], 2D_ARRAY, PIPE_FORMAT_R32G32B32A32_FLOAT, WR, RAW\n"));
     assert_non_null(strstr(got, ", WR, RAW\n"));
     assert_non_null(strstr(got, "  0: LOAD TEMP[0], IMAGE[0], TEMP[1], 2D_ARRAY\n"));
     free(got);
