@@ -50,6 +50,45 @@ long nvgp_diag_error_position(const nvgp_diag *d);
  * source line and a caret under the column. */
 void nvgp_diag_print(const nvgp_diag *d, FILE *out);
 
+/* ---- Programs ---------------------------------------------------------- */
+
+typedef struct nvgp_program nvgp_program;
+
+/* The language a program text is written in, decided by its first bytes:
+ * `!!` starts an NV/ARB assembly program (`!!ARBvp1.0`, `!!VP2.0`,
+ * `!!NVfp5.0`, ...); anything else is read as TGSI text. */
+typedef enum nvgp_language {
+    NVGP_LANGUAGE_TGSI,
+    NVGP_LANGUAGE_NV
+} nvgp_language;
+
+/* How TGSI text is written: the canonical form, or the form Mesa's
+ * tgsi_dump prints. */
+typedef enum nvgp_tgsi_style {
+    NVGP_TGSI_STYLE_CANONICAL,
+    NVGP_TGSI_STYLE_MESA
+} nvgp_tgsi_style;
+
+/* Loads a program from src[0..len): assembles and validates NV/ARB assembly,
+ * or reads and checks TGSI text.  Returns NULL when the program fails to
+ * load.  When diag_out is not NULL it always receives a new diagnostic list
+ * (errors, warnings; NULL only when memory ran out), which the caller frees
+ * with nvgp_diag_destroy; the list points into file_name and src, so both
+ * must outlive it.  The program keeps its own copy of what it needs. */
+nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
+                                  nvgp_diag **diag_out);
+void nvgp_program_destroy(nvgp_program *prog);
+nvgp_language nvgp_program_language(const nvgp_program *prog);
+/* The header as the program spells it: `!!VP2.0`, `!!ARBfp1.0`, ... for
+ * NV/ARB programs, the processor (`VERT`, `FRAG`, `COMP`, ...) for TGSI. */
+const char *nvgp_program_header(const nvgp_program *prog);
+/* The program as TGSI text, NUL-terminated, malloc'd (free() it).  Returns
+ * NULL, with the reason reported to diag when diag is not NULL, when there
+ * is no TGSI form (an NV/ARB program whose translation does not exist yet)
+ * or memory ran out. */
+char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
+                             nvgp_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,8 +4,16 @@
 #ifndef NVGP_TOOLS_COMMANDS_H
 #define NVGP_TOOLS_COMMANDS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 int nvgp_cmd_check(int argc, char **argv);
 int nvgp_cmd_tgsi(int argc, char **argv);
 int nvgp_cmd_run(int argc, char **argv);
+
+/* Reads a whole file (`-` is standard input) into a malloc'd buffer with a
+ * NUL after its last byte; binary content and NUL bytes are kept.  On failure
+ * says why on stderr (`nvgp: PATH: reason`) and returns false. */
+bool nvgp_tool_read_file(const char *path, char **data, size_t *len);
 
 #endif

@@ -1,17 +1,153 @@
-/* nvgp command line: a thin client of libnvgp. */
+/* nvgp command line: a thin client of libnvgp.  This file dispatches the
+ * subcommands, holds their help texts (so `nvgp help CMD` and `nvgp CMD
+ * --help` agree for every command), and reads input files for all of them. */
 #include "commands.h"
 #include "nvgp.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *synopsis;
+    const char *help;
+} command;
+
+static const command commands[] = {
+    {"check", nvgp_cmd_check, "check [--json] FILE...",
+     "Assembles (NV/ARB assembly) or reads (TGSI text) each FILE and validates\n"
+     "it as its specification says.  The first bytes decide the language: `!!`\n"
+     "opens an NV/ARB program (!!ARBvp1.0, !!VP2.0, !!NVfp5.0, ...), anything\n"
+     "else is TGSI text.  FILE `-` is standard input.\n"
+     "\n"
+     "Diagnostics go to stderr, one per error, as\n"
+     "  FILE:LINE:COLUMN: error: MESSAGE\n"
+     "followed by the source line and a caret under the column.\n"
+     "\n"
+     "  --json   print, on stdout, one JSON object per file and line:\n"
+     "           {\"file\": F, \"valid\": BOOL, \"error_position\": N,\n"
+     "            \"errors\": [{\"offset\": N, \"line\": L, \"column\": C,\n"
+     "                        \"message\": M}]}\n"
+     "           error_position is -1 for a valid program, else the byte offset\n"
+     "           of the first error (PROGRAM_ERROR_POSITION_NV semantics).\n"
+     "\n"
+     "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.\n"},
+    {"tgsi", nvgp_cmd_tgsi, "tgsi [--style=canonical|mesa] [-o OUT] FILE",
+     "Loads FILE (NV/ARB assembly or TGSI text; the header decides; `-` is\n"
+     "standard input) and prints the program as TGSI text.\n"
+     "\n"
+     "  --style=canonical   nvgp's canonical TGSI text (default)\n"
+     "  --style=mesa        the text Mesa's tgsi_dump prints\n"
+     "  -o OUT              write to OUT instead of standard output\n"
+     "\n"
+     "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
+     "2 usage or I/O error.\n"},
+    {"run", nvgp_cmd_run, "run [-o OUT] JOB.json",
+     "Executes the job described by JOB.json (program, invocations, inputs,\n"
+     "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
+     "prints the results as JSON on stdout, or to OUT with -o.\n"
+     "\n"
+     "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
 
 static void usage(FILE *out)
 {
-    fputs("usage: nvgp COMMAND [ARGS]\n"
-          "  check [--json] FILE...   assemble and validate\n"
-          "  tgsi [-o OUT] FILE       print canonical TGSI\n"
-          "  run [-o OUT] JOB.json    execute a job\n"
-          "  --version, help CMD\n", out);
+    fputs("usage: nvgp COMMAND [ARGS]\n\ncommands:\n", out);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  nvgp %s\n", commands[i].synopsis);
+    fputs("  nvgp --version\n"
+          "  nvgp help [COMMAND]\n"
+          "\n`nvgp help COMMAND` (or `nvgp COMMAND --help`) describes one command.\n",
+          out);
+}
+
+static void command_help(const command *c, FILE *out)
+{
+    fprintf(out, "usage: nvgp %s\n\n%s", c->synopsis, c->help);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 2) {
+        fputs("nvgp help: expected at most one command name\n", stderr);
+        return 2;
+    }
+    const command *c = find_command(argv[1]);
+    if (!c) {
+        fprintf(stderr, "nvgp help: unknown command '%s'\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    command_help(c, stdout);
+    return 0;
+}
+
+bool nvgp_tool_read_file(const char *path, char **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    bool is_stdin = !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "nvgp: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    /* Read in growing chunks rather than trusting a size from fstat: pipes,
+     * standard input and files that change while read all work the same. */
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    bool ok = buf != NULL;
+    while (ok) {
+        if (cap - n < 2) {
+            if (cap > ((size_t)-1) / 2) {
+                ok = false;
+                break;
+            }
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                ok = false;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (!ok) {
+        fprintf(stderr, "nvgp: %s: out of memory after %zu bytes\n", path, n);
+    } else if (ferror(f)) {
+        fprintf(stderr, "nvgp: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
+        ok = false;
+    }
+    if (!is_stdin)
+        fclose(f);
+    if (!ok) {
+        free(buf);
+        return false;
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -20,22 +156,22 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "--version")) {
+    const char *name = argv[1];
+    if (!strcmp(name, "--version") || !strcmp(name, "version")) {
         printf("nvgp %s\n", nvgp_version());
         return 0;
     }
-    if (!strcmp(cmd, "check"))
-        return nvgp_cmd_check(argc - 1, argv + 1);
-    if (!strcmp(cmd, "tgsi"))
-        return nvgp_cmd_tgsi(argc - 1, argv + 1);
-    if (!strcmp(cmd, "run"))
-        return nvgp_cmd_run(argc - 1, argv + 1);
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help")) {
-        usage(stdout);
+    if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h"))
+        return cmd_help(argc - 1, argv + 1);
+    const command *c = find_command(name);
+    if (!c) {
+        fprintf(stderr, "nvgp: unknown command '%s'\n\n", name);
+        usage(stderr);
+        return 2;
+    }
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+        command_help(c, stdout);
         return 0;
     }
-    fprintf(stderr, "nvgp: unknown command '%s'\n", cmd);
-    usage(stderr);
-    return 2;
+    return c->run(argc - 1, argv + 1);
 }

@@ -1,0 +1,166 @@
+/* The library's front door: one call that loads any program text.  The first
+ * bytes decide the language (`!!` opens every NV/ARB header, TGSI text never
+ * starts so), and the program keeps its own copy of the source so that
+ * front ends may point into it for as long as the program lives. */
+#include "api/program.h"
+
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "tgsi/tgsi_check.h"
+#include "tgsi/tgsi_names.h"
+#include "tgsi/tgsi_text_read.h"
+#include "tgsi/tgsi_text_write.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest header kept for messages; real ones are at most `!!NVtcp5.0`. */
+enum { HEADER_MAX = 31 };
+
+struct nvgp_program {
+    nvgp_language language;
+    char header[HEADER_MAX + 1];
+    char *source;           /* private copy, NUL-terminated */
+    size_t length;
+    tgsi_program *tgsi;     /* TGSI text read, or NV translated (not yet) */
+    nv_program *nv;
+};
+
+/* The header word of an NV/ARB program: everything up to the first blank,
+ * with bytes that cannot be shown replaced, so that a message naming it
+ * stays readable whatever the input holds. */
+static void take_header(nvgp_program *prog, const char *src, size_t len)
+{
+    size_t n = 0;
+    while (n < len && n < HEADER_MAX) {
+        unsigned char c = (unsigned char)src[n];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';')
+            break;
+        prog->header[n] = (c > 0x20 && c < 0x7f) ? (char)c : '?';
+        n++;
+    }
+    prog->header[n] = '\0';
+}
+
+static bool load_nv(nvgp_program *prog, nvgp_diag *diag)
+{
+    take_header(prog, prog->source, prog->length);
+    prog->nv = nvgp_nv_assemble(prog->source, prog->length, diag);
+    return prog->nv != NULL;
+}
+
+static bool load_tgsi(nvgp_program *prog, nvgp_diag *diag)
+{
+    prog->tgsi = nvgp_tgsi_read(prog->source, prog->length, diag);
+    if (!prog->tgsi)
+        return false;
+    const char *name = nvgp_tgsi_name(TGSI_NAMES_PROCESSOR, prog->tgsi->processor);
+    if (name) {
+        strncpy(prog->header, name, HEADER_MAX);
+        prog->header[HEADER_MAX] = '\0';
+    }
+    return nvgp_tgsi_check(prog->tgsi, diag);
+}
+
+nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
+                                  nvgp_diag **diag_out)
+{
+    if (diag_out)
+        *diag_out = NULL;
+    if (!src)
+        len = 0;
+    nvgp_diag *diag = nvgp_diag_create(file_name, src ? src : "", len);
+    if (!diag)
+        return NULL;
+
+    nvgp_program *prog = calloc(1, sizeof *prog);
+    char *copy = len < (size_t)-1 ? malloc(len + 1) : NULL;
+    if (!prog || !copy) {
+        free(prog);
+        free(copy);
+        nvgp_diag_error(diag, 0, "out of memory loading a program of %zu bytes", len);
+        goto fail;
+    }
+    if (len)
+        memcpy(copy, src, len);
+    copy[len] = '\0';
+    prog->source = copy;
+    prog->length = len;
+
+    bool ok;
+    if (len >= 2 && src[0] == '!' && src[1] == '!') {
+        prog->language = NVGP_LANGUAGE_NV;
+        ok = load_nv(prog, diag);
+    } else {
+        prog->language = NVGP_LANGUAGE_TGSI;
+        ok = load_tgsi(prog, diag);
+    }
+    /* A front end that returned a program yet reported an error would hand
+     * out something half-checked: the error decides. */
+    if (nvgp_diag_error_count(diag) > 0)
+        ok = false;
+    else if (!ok)
+        nvgp_diag_error_at_end(diag, "program failed to load");
+    if (!ok) {
+        nvgp_program_destroy(prog);
+        goto fail;
+    }
+    if (diag_out)
+        *diag_out = diag;
+    else
+        nvgp_diag_destroy(diag);
+    return prog;
+
+fail:
+    if (diag_out)
+        *diag_out = diag;
+    else
+        nvgp_diag_destroy(diag);
+    return NULL;
+}
+
+void nvgp_program_destroy(nvgp_program *prog)
+{
+    if (!prog)
+        return;
+    if (prog->tgsi)
+        nvgp_tgsi_program_destroy(prog->tgsi);
+    if (prog->nv)
+        nvgp_nv_program_destroy(prog->nv);
+    free(prog->source);
+    free(prog);
+}
+
+nvgp_language nvgp_program_language(const nvgp_program *prog) { return prog->language; }
+const char *nvgp_program_header(const nvgp_program *prog) { return prog->header; }
+const tgsi_program *nvgp_program_tgsi(const nvgp_program *prog) { return prog->tgsi; }
+const nv_program *nvgp_program_nv(const nvgp_program *prog) { return prog->nv; }
+
+char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
+                             nvgp_diag *diag)
+{
+    if (!prog->tgsi) {
+        if (diag)
+            nvgp_diag_error(diag, 0,
+                            "translation of %s programs to TGSI is not implemented yet",
+                            prog->header[0] ? prog->header : "NV/ARB");
+        return NULL;
+    }
+    nvgp_strbuf out;
+    nvgp_strbuf_init(&out);
+    tgsi_text_style ts = style == NVGP_TGSI_STYLE_MESA ? TGSI_STYLE_MESA
+                                                       : TGSI_STYLE_CANONICAL;
+    bool ok = nvgp_tgsi_write(prog->tgsi, ts, &out);
+    if (!ok || out.failed) {
+        nvgp_strbuf_free(&out);
+        if (diag)
+            nvgp_diag_error_at_end(diag, "could not write the program as TGSI text");
+        return NULL;
+    }
+    char *text = nvgp_strbuf_take(&out, NULL);
+    if (!text) {
+        /* An empty program text still reads as a string. */
+        text = calloc(1, 1);
+    }
+    return text;
+}

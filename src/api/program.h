@@ -1,0 +1,18 @@
+/* The library's front door, inside view: what an nvgp_program holds, for the
+ * parts of nvgp (executor, tools) that work on the loaded program itself.
+ * The public side (create, destroy, TGSI text) is in nvgp.h. */
+#ifndef NVGP_API_PROGRAM_H
+#define NVGP_API_PROGRAM_H
+
+#include "nvgp.h"
+#include "nv/nv_assemble.h"
+#include "tgsi/tgsi_ir.h"
+
+/* The program's TGSI form: the TGSI program it was read from, or the
+ * translation of its NV/ARB source; NULL when that translation does not
+ * exist yet. */
+const tgsi_program *nvgp_program_tgsi(const nvgp_program *prog);
+/* The assembled NV/ARB program, or NULL for TGSI text. */
+const nv_program *nvgp_program_nv(const nvgp_program *prog);
+
+#endif
