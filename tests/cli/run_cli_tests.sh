@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# Command-line tests of nvgp: exit statuses, the diagnostic format, --json,
+# nvgp tgsi, and malformed input that must be rejected (status exactly 1 with
+# a diagnostic), never crash.  Expected positions are computed by hand from
+# the inputs written below.
+#
+#   run_cli_tests.sh GROUP NVGP JSON_GET GEN_BYTES SOURCE_DIR WORK_DIR
+# GROUP: help exit_codes diagnostics json tgsi malformed
+set -u
+
+group=$1 nvgp=$2 json_get=$3 gen_bytes=$4 src=$5 work=$6
+examples=("$src"/examples/*.tgsi)
+
+# Under ASan/UBSan a sanitizer report would otherwise exit with status 1,
+# the same as "invalid program"; give it a status no test expects.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
+
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+
+failures=0
+checks=0
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run ARGS...: runs nvgp with stdin closed, output in out.txt / err.txt,
+# status in $status.  A crash or a sanitizer report is always a failure.
+run() {
+    checks=$((checks + 1))
+    "$nvgp" "$@" >out.txt 2>err.txt </dev/null
+    status=$?
+    if [ "$status" -ge 128 ]; then
+        fail "nvgp $* crashed (status $status)"
+        sed 's/^/    /' err.txt | head -20
+    fi
+    if grep -q -e 'Sanitizer' -e 'runtime error:' err.txt; then
+        fail "nvgp $*: sanitizer report"
+        sed 's/^/    /' err.txt | head -40
+    fi
+}
+
+expect_status() {
+    local want=$1 what=$2
+    if [ "$status" -ne "$want" ]; then
+        fail "$what: status $status, expected $want"
+        sed 's/^/    stderr: /' err.txt | head -10
+    fi
+}
+
+expect_grep() {   # FILE REGEX WHAT
+    if ! grep -q -E -e "$2" "$1"; then
+        fail "$3: $1 does not match /$2/"
+        sed 's/^/    /' "$1" | head -10
+    fi
+}
+
+expect_eq() {     # GOT WANT WHAT
+    if [ "$1" != "$2" ]; then
+        fail "$3: got '$1', expected '$2'"
+    fi
+}
+
+jget() {          # PATH: value from out.txt
+    "$json_get" "$1" <out.txt
+}
+
+# A program that is valid by tgsi.rst: every register used is declared, the
+# operand counts match the opcode table.
+cat >valid.tgsi <<'T'
+VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+MOV OUT[0], IN[0]
+END
+T
+
+# Line 4 starts with four blanks, then the unknown opcode BOGUS:
+# offsets: "VERT\n" 0-4, "DCL IN[0]\n" 5-14, "DCL OUT[0], POSITION\n" 15-35,
+# so line 4 starts at 36 and BOGUS at 36 + 4 = 40, line 4, column 5.
+cat >bad_opcode.tgsi <<'T'
+VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+    BOGUS OUT[0], IN[0]
+END
+T
+
+group_help() {
+    run --version
+    expect_status 0 "--version"
+    expect_grep out.txt '^nvgp [0-9]+\.[0-9]+\.[0-9]+$' "--version"
+
+    run help
+    expect_status 0 "help"
+    for c in check tgsi run; do
+        expect_grep out.txt "nvgp $c" "help lists $c"
+    done
+
+    for c in check tgsi run; do
+        run help "$c"
+        expect_status 0 "help $c"
+        expect_grep out.txt "^usage: nvgp $c" "help $c"
+        cp out.txt help1.txt
+        run "$c" --help
+        expect_status 0 "$c --help"
+        cmp -s out.txt help1.txt || fail "$c --help differs from help $c"
+    done
+
+    run help bogus
+    expect_status 2 "help bogus"
+    expect_grep err.txt "unknown command 'bogus'" "help bogus"
+}
+
+group_exit_codes() {
+    run check "${examples[@]}"
+    expect_status 0 "check of every example"
+    [ -s err.txt ] && fail "check of valid examples printed on stderr: $(head -3 err.txt)"
+
+    run check valid.tgsi
+    expect_status 0 "check valid.tgsi"
+
+    run check bad_opcode.tgsi
+    expect_status 1 "check bad_opcode.tgsi"
+
+    run check valid.tgsi bad_opcode.tgsi
+    expect_status 1 "check valid + invalid"
+
+    run check
+    expect_status 2 "check without files"
+    expect_grep err.txt 'usage: nvgp check' "check without files"
+
+    run check --bogus valid.tgsi
+    expect_status 2 "check --bogus"
+    expect_grep err.txt "unknown option '--bogus'" "check --bogus"
+
+    run check does-not-exist.tgsi
+    expect_status 2 "check of a missing file"
+    expect_grep err.txt '^nvgp: does-not-exist.tgsi: No such file or directory' "missing file"
+
+    # An I/O error outranks an invalid program.
+    run check bad_opcode.tgsi does-not-exist.tgsi
+    expect_status 2 "invalid + missing"
+
+    mkdir -p adir
+    run check adir
+    expect_status 2 "check of a directory"
+
+    run bogus-command
+    expect_status 2 "unknown command"
+    expect_grep err.txt "unknown command 'bogus-command'" "unknown command"
+
+    run
+    expect_status 2 "no command"
+
+    # Standard input as `-`.
+    checks=$((checks + 1))
+    "$nvgp" check - <valid.tgsi >out.txt 2>err.txt
+    status=$?
+    expect_status 0 "check - < valid.tgsi"
+    "$nvgp" check - <bad_opcode.tgsi >out.txt 2>err.txt
+    status=$?
+    expect_status 1 "check - < bad_opcode.tgsi"
+    expect_grep err.txt '^<stdin>:4:5: error: ' "stdin diagnostic names <stdin>"
+}
+
+group_diagnostics() {
+    run check bad_opcode.tgsi
+    expect_status 1 "bad_opcode"
+    # file:line:col: error: message, then the source line, then a caret
+    # under column 5 (the 4-blank indent of the print plus 4 blanks).
+    expect_grep err.txt '^bad_opcode.tgsi:4:5: error: .+' "diagnostic position"
+    local line caret
+    line=$(grep -A2 -m1 '^bad_opcode.tgsi:4:5: error: ' err.txt | sed -n 2p)
+    caret=$(grep -A2 -m1 '^bad_opcode.tgsi:4:5: error: ' err.txt | sed -n 3p)
+    expect_eq "$line" "        BOGUS OUT[0], IN[0]" "source line under the diagnostic"
+    expect_eq "$caret" "        ^" "caret under column 5"
+    [ -s out.txt ] && fail "check printed on stdout without --json"
+
+    # CR LF line ends count as one line end each.
+    printf 'VERT\r\nDCL IN[0]\r\nDCL OUT[0], POSITION\r\n  BOGUS OUT[0], IN[0]\r\nEND\r\n' >crlf.tgsi
+    run check crlf.tgsi
+    expect_status 1 "crlf"
+    expect_grep err.txt '^crlf.tgsi:4:3: error: ' "position with CR LF line ends"
+}
+
+group_json() {
+    run check --json bad_opcode.tgsi
+    expect_status 1 "--json invalid"
+    [ -s err.txt ] && fail "--json printed on stderr: $(head -3 err.txt)"
+    expect_eq "$(jget '#')" 1 "one JSON line per file"
+    expect_eq "$(jget 0/file)" bad_opcode.tgsi "json file"
+    expect_eq "$(jget 0/valid)" false "json valid"
+    expect_eq "$(jget 0/error_position)" 40 "json error_position (hand-computed offset)"
+    expect_eq "$(jget 0/errors/0/offset)" 40 "json errors[0].offset"
+    expect_eq "$(jget 0/errors/0/line)" 4 "json errors[0].line"
+    expect_eq "$(jget 0/errors/0/column)" 5 "json errors[0].column"
+    local msg
+    msg=$(jget 0/errors/0/message)
+    [ -n "$msg" ] || fail "json errors[0].message is empty"
+
+    run check --json valid.tgsi
+    expect_status 0 "--json valid"
+    expect_eq "$(jget 0/valid)" true "json valid program"
+    expect_eq "$(jget 0/error_position)" -1 "json error_position of a valid program"
+    expect_eq "$(jget 0/errors/#)" 0 "json errors of a valid program"
+
+    # Options may follow the files; one line per file, in order.
+    run check valid.tgsi bad_opcode.tgsi --json
+    expect_status 1 "--json two files"
+    expect_eq "$(jget '#')" 2 "two JSON lines"
+    expect_eq "$(jget 0/file)" valid.tgsi "first file first"
+    expect_eq "$(jget 1/error_position)" 40 "second file's error_position"
+
+    # An IF never closed: wherever the error is placed (at the IF, or at the
+    # text's length when found only at the end), it lies within the text.
+    printf 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nIF IN[0].xxxx\n  MOV OUT[0], IN[0]\n' >open_if.tgsi
+    run check --json open_if.tgsi
+    expect_status 1 "--json unclosed IF"
+    local pos size
+    pos=$(jget 0/error_position)
+    size=$(wc -c <open_if.tgsi)
+    if ! [ "$pos" -ge 0 ] 2>/dev/null || [ "$pos" -gt "$size" ]; then
+        fail "unclosed IF: error_position $pos outside 0..$size"
+    fi
+
+    # Messages quoting binary input still make valid JSON.
+    { printf 'VERT\n'; "$gen_bytes" 7 300; } >binary.tgsi
+    run check --json binary.tgsi
+    expect_status 1 "--json binary"
+    expect_eq "$(jget 0/valid)" false "json of binary input parses"
+}
+
+group_tgsi() {
+    local ex
+    for ex in "${examples[@]}"; do
+        local base
+        base=$(basename "$ex")
+        run tgsi "$ex"
+        expect_status 0 "tgsi $base"
+        # The first line is the processor, as the example's first line says.
+        expect_eq "$(head -1 out.txt)" "$(head -1 "$ex")" "tgsi $base: processor line"
+        cp out.txt "canon-$base"
+
+        # Canonical text reads back to itself.
+        checks=$((checks + 1))
+        "$nvgp" tgsi - <"canon-$base" >out.txt 2>err.txt
+        status=$?
+        expect_status 0 "tgsi of canonical $base"
+        cmp -s out.txt "canon-$base" || fail "canonical $base does not read back to itself"
+
+        run tgsi -o "out-$base" "$ex"
+        expect_status 0 "tgsi -o $base"
+        cmp -s "out-$base" "canon-$base" || fail "tgsi -o $base differs from stdout"
+        [ -s out.txt ] && fail "tgsi -o also printed on stdout"
+
+        run tgsi --style=mesa "$ex"
+        expect_status 0 "tgsi --style=mesa $base"
+        expect_eq "$(head -1 out.txt)" "$(head -1 "$ex")" "mesa style $base: processor line"
+
+        run tgsi --style=canonical "$ex"
+        expect_status 0 "tgsi --style=canonical $base"
+        cmp -s out.txt "canon-$base" || fail "--style=canonical differs from the default"
+    done
+
+    run tgsi --style=bogus valid.tgsi
+    expect_status 2 "--style=bogus"
+    expect_grep err.txt "unknown style 'bogus'" "--style=bogus"
+    run tgsi
+    expect_status 2 "tgsi without file"
+    run tgsi valid.tgsi valid.tgsi
+    expect_status 2 "tgsi with two files"
+    run tgsi -o
+    expect_status 2 "tgsi -o without name"
+    run tgsi -o no-such-dir/x.tgsi valid.tgsi
+    expect_status 2 "tgsi -o into a missing folder"
+
+    rm -f never.tgsi
+    run tgsi -o never.tgsi bad_opcode.tgsi
+    expect_status 1 "tgsi of an invalid program"
+    expect_grep err.txt '^bad_opcode.tgsi:4:5: error: ' "tgsi diagnostic"
+    [ -e never.tgsi ] && fail "tgsi -o wrote a file for an invalid program"
+}
+
+# must_reject NAME: nvgp check and nvgp tgsi both give status exactly 1 and a
+# file:line:col: error: diagnostic; --json says invalid with a position
+# inside the file.
+must_reject() {
+    local f=$1
+    run check "$f"
+    expect_status 1 "check $f"
+    expect_grep err.txt "^$f:[0-9]+:[0-9]+: error: " "check $f diagnostic"
+    run tgsi "$f"
+    expect_status 1 "tgsi $f"
+    expect_grep err.txt 'error:' "tgsi $f diagnostic"
+    run check --json "$f"
+    expect_status 1 "check --json $f"
+    local valid pos size
+    valid=$(jget 0/valid)
+    pos=$(jget 0/error_position)
+    size=$(wc -c <"$f")
+    expect_eq "$valid" false "json $f"
+    if ! [ "$pos" -ge 0 ] 2>/dev/null || [ "$pos" -gt "$size" ]; then
+        fail "$f: error_position '$pos' outside 0..$size"
+    fi
+}
+
+group_malformed() {
+    local head='VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL TEMP[0..1]\n'
+
+    printf "${head}MOV OUT[0], IN[" >truncated_operand.tgsi
+    printf "${head}MOV OUT[0]" >truncated_instruction.tgsi
+    printf 'VERT\nDCL IN[' >truncated_declaration.tgsi
+    printf 'VERT\nIMM[0] FLT32 { 1.0, 2.0' >truncated_immediate.tgsi
+    printf 'VER' >truncated_header.tgsi
+    printf "${head}FOO TEMP[0], IN[0]\nEND\n" >unknown_opcode.tgsi
+    printf "${head}MOV TEMP[0], BOGUS[0]\nEND\n" >bad_file.tgsi
+    printf "${head}MOV TEMP[0], TEMP[0].xyqw\nEND\n" >bad_swizzle.tgsi
+    printf 'VERT\nDCL NOPE[0]\nEND\n' >bad_decl_file.tgsi
+    printf "${head}MOV OUT[0], IN[7]\nEND\n" >undeclared_input.tgsi
+    printf "${head}MOV TEMP[99999999999999999999], IN[0]\nEND\n" >huge_index.tgsi
+    printf "${head}MOV TEMP[-1], IN[0]\nEND\n" >negative_index.tgsi
+    printf "${head}MOV TEMP[2], IN[0]\nEND\n" >temp_out_of_range.tgsi
+    printf "${head}ADD TEMP[0], IN[0]\nEND\n" >too_few_operands.tgsi
+    printf "${head}MOV TEMP[0], IN[0], IN[0]\nEND\n" >too_many_operands.tgsi
+    printf "${head}IF TEMP[0].xxxx\nMOV OUT[0], IN[0]\nEND\n" >unclosed_if.tgsi
+    printf "${head}ENDIF\nEND\n" >stray_endif.tgsi
+    printf "${head}BGNLOOP\nIF TEMP[0].xxxx\nENDLOOP\nENDIF\nEND\n" >crossed_blocks.tgsi
+    printf "${head}ELSE\nEND\n" >stray_else.tgsi
+    printf "${head}ENDLOOP\nEND\n" >stray_endloop.tgsi
+    printf 'BOGUS\nMOV TEMP[0], TEMP[0]\nEND\n' >bad_processor.tgsi
+    : >empty.tgsi
+    printf '\n\n   \n' >blank.tgsi
+    printf 'VERT\nDCL IN[0]\0\nMOV OUT[0], IN[0]\nEND\n' >nul_in_line.tgsi
+    head -c 4096 /dev/zero >all_nul.tgsi
+    printf 'VE\0RT\nEND\n' >nul_in_header.tgsi
+    # One line of 2 MiB: an opcode-like word, and an instruction whose
+    # swizzle runs on and on.
+    { printf 'VERT\n'; head -c 2097152 /dev/zero | tr '\0' 'A'; } >long_word.tgsi
+    { printf "${head}MOV TEMP[0], IN[0]."; head -c 2097152 /dev/zero | tr '\0' 'x'; printf '\nEND\n'; } >long_swizzle.tgsi
+    { printf "${head}"; head -c 2097152 /dev/zero | tr '\0' '['; } >long_brackets.tgsi
+    # Binary garbage, the same bytes on every run.
+    "$gen_bytes" 1 65536 >garbage1.tgsi
+    "$gen_bytes" 2 1000 >garbage2.tgsi
+    { printf 'FRAG\n'; "$gen_bytes" 3 4096; } >garbage_after_header.tgsi
+    { printf "${head}MOV TEMP[0], "; "$gen_bytes" 4 512; } >garbage_operand.tgsi
+    { printf '!!'; "$gen_bytes" 5 2048; } >garbage_nv.tgsi
+
+    local f
+    for f in truncated_operand truncated_instruction truncated_declaration \
+             truncated_immediate truncated_header unknown_opcode bad_file \
+             bad_swizzle bad_decl_file undeclared_input huge_index \
+             negative_index temp_out_of_range too_few_operands \
+             too_many_operands unclosed_if stray_endif \
+             crossed_blocks stray_else stray_endloop bad_processor empty blank \
+             nul_in_line all_nul nul_in_header long_word long_swizzle \
+             long_brackets garbage1 garbage2 garbage_after_header \
+             garbage_operand garbage_nv; do
+        must_reject "$f.tgsi"
+    done
+}
+
+case "$group" in
+help|exit_codes|diagnostics|json|tgsi|malformed) "group_$group" ;;
+*) echo "unknown group '$group'"; exit 2 ;;
+esac
+
+if [ "$failures" -ne 0 ]; then
+    echo "cli $group: $failures failure(s) in $checks runs"
+    exit 1
+fi
+echo "cli $group: all $checks runs passed"
