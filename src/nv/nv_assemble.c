@@ -33,13 +33,13 @@ static const struct {
 nv_stage nvgp_nv_header_stage(nv_header h) { return nv_headers[h].stage; }
 const char *nvgp_nv_header_name(nv_header h) { return nv_headers[h].text; }
 
-/* The old languages' parsers live in their own files; until a file exists
- * its headers are reported as unsupported. */
+/* The old languages' parsers live in their own files (nv_parse.h names the
+ * entry points); until such a file exists its headers are reported as
+ * unsupported.  nv_parse_vp.c provides nvgp_nv_parse_vp1 and
+ * nvgp_nv_parse_vp2, nv_parse_fp1.c provides nvgp_nv_parse_fp1. */
 #if defined(__has_include)
-#if __has_include("nv/nv_parse_vp1.c")
+#if __has_include("nv/nv_parse_vp.c")
 #define NV_HAVE_VP1 1
-#endif
-#if __has_include("nv/nv_parse_vp2.c")
 #define NV_HAVE_VP2 1
 #endif
 #if __has_include("nv/nv_parse_fp1.c")
@@ -83,6 +83,11 @@ static bool parse_language(nv_parse_ctx *c)
 
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag)
 {
+    return nvgp_nv_assemble_target(src, len, -1, diag);
+}
+
+nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp_diag *diag)
+{
     nv_program *p = calloc(1, sizeof *p);
     if (!p) {
         nvgp_diag_error(diag, 0, "out of memory");
@@ -107,6 +112,11 @@ nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag)
                 header = i;
     if (header < 0) {
         nv_error(&c, 0, "the program does not start with a known header such as '!!ARBvp1.0'");
+        nvgp_nv_program_destroy(p);
+        return NULL;
+    }
+    if (stage >= 0 && (int)nv_headers[header].stage != stage) {
+        nv_error(&c, 0, "'!!%s' is not a program of this target", nv_headers[header].text);
         nvgp_nv_program_destroy(p);
         return NULL;
     }

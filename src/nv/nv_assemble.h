@@ -15,6 +15,11 @@ typedef struct nv_program nv_program;
  * PROGRAM_ERROR_POSITION semantics).  Returns NULL when the program fails to
  * load. */
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag);
+/* As nvgp_nv_assemble, for a given program target: stage is an nv_stage
+ * (nv_ir.h), or -1 for any.  A program whose header names another stage
+ * fails to load at offset 0, as ProgramStringARB does for a program string
+ * of the wrong target. */
+nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp_diag *diag);
 void nvgp_nv_program_destroy(nv_program *p);
 
 #endif

@@ -104,6 +104,21 @@ static uint32_t hash_name(const char *s, size_t len)
 
 bool nv_name_find(const nv_parse_ctx *c, const char *s, size_t len, uint32_t *value, uint8_t *what)
 {
+    if (nv_name_lookup(c, s, len, NV_NAME_VAR, value)) {
+        if (what)
+            *what = NV_NAME_VAR;
+        return true;
+    }
+    if (nv_name_lookup(c, s, len, NV_NAME_LABEL, value)) {
+        if (what)
+            *what = NV_NAME_LABEL;
+        return true;
+    }
+    return false;
+}
+
+bool nv_name_lookup(const nv_parse_ctx *c, const char *s, size_t len, uint8_t what, uint32_t *value)
+{
     if (!c->names_cap)
         return false;
     uint32_t h = hash_name(s, len);
@@ -111,11 +126,9 @@ bool nv_name_find(const nv_parse_ctx *c, const char *s, size_t len, uint32_t *va
         const nv_name_entry *e = &c->names[i];
         if (!e->name)
             return false;
-        if (e->hash == h && e->len == len && memcmp(e->name, s, len) == 0) {
+        if (e->hash == h && e->what == what && e->len == len && memcmp(e->name, s, len) == 0) {
             if (value)
                 *value = e->value;
-            if (what)
-                *what = e->what;
             return true;
         }
     }

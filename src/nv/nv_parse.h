@@ -4,9 +4,11 @@
  * header and hands the context to the parser of that language:
  *
  *   nvgp_nv_parse_arb   ARBvp1.0, ARBfp1.0, NVvp4.0 ... NVcp5.0 (nv_parse_arb.c)
- *   nvgp_nv_parse_vp1   VP1.0, VP1.1, VSP1.0                     (nv_parse_vp1.c)
- *   nvgp_nv_parse_vp2   VP2.0                                    (nv_parse_vp2.c)
+ *   nvgp_nv_parse_vp1   VP1.0, VP1.1, VSP1.0                     (nv_parse_vp.c)
+ *   nvgp_nv_parse_vp2   VP2.0                                    (nv_parse_vp.c)
  *   nvgp_nv_parse_fp1   FP1.0                                    (nv_parse_fp1.c)
+ * nv_assemble.c calls the old-language entry points once those files exist
+ * (checked with __has_include), so the tree builds before they land.
  *
  * A parser starts at the token after the header, fills ctx->prog, and
  * returns false after reporting the first error with nv_error/nv_error_at_end
@@ -86,7 +88,10 @@ nv_label *nv_add_label(nv_parse_ctx *c, const char *name, size_t len, uint32_t o
 nv_const *nv_add_const(nv_parse_ctx *c, uint32_t *index);
 void *nv_alloc(nv_parse_ctx *c, size_t size);
 
-/* Name table: value/what of name s[0..len), or false. */
+/* Name table: variables and labels have separate namespaces (a TEMP may
+ * share its name with a label).  Finds name s[0..len) of kind `what`. */
+bool nv_name_lookup(const nv_parse_ctx *c, const char *s, size_t len, uint8_t what, uint32_t *value);
+/* Finds s[0..len) of any kind (a variable before a label of the same name). */
 bool nv_name_find(const nv_parse_ctx *c, const char *s, size_t len, uint32_t *value, uint8_t *what);
 /* Adds a name; false (after reporting at offset) when out of memory. */
 bool nv_name_add(nv_parse_ctx *c, const char *s, size_t len, uint32_t value, uint8_t what, uint32_t offset);
