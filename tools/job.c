@@ -317,6 +317,9 @@ static bool uint_field(jp *p, json_object *v, uint64_t max, uint64_t *out)
         if (!hex_bits(json_object_get_string(v), 64, &b))
             return fail(p, "expected a non-negative integer, got \"%s\"",
                         json_object_get_string(v));
+    } else if (json_object_get_type(v) == json_type_int &&
+               json_object_get_string(v)[0] == '-') {
+        return fail(p, "expected a non-negative integer, got %s", json_object_get_string(v));
     } else if (!scalar(p, v, NVGP_JOB_U64, &b)) {
         return false;
     }
@@ -1408,6 +1411,8 @@ static void put_f32(nvgp_strbuf *out, uint32_t w)
         nvgp_strbuf_puts(out, "\"nan\"");
     else if (isinf(f))
         nvgp_strbuf_puts(out, f < 0 ? "\"-inf\"" : "\"inf\"");
+    else if (f == 0.0f && signbit(f))
+        nvgp_strbuf_puts(out, "-0.0");   /* "-0" would read back as the integer 0 */
     else
         nvgp_strbuf_printf(out, "%.9g", (double)f);
 }
@@ -1420,6 +1425,8 @@ static void put_f64(nvgp_strbuf *out, uint64_t b)
         nvgp_strbuf_puts(out, "\"nan\"");
     else if (isinf(d))
         nvgp_strbuf_puts(out, d < 0 ? "\"-inf\"" : "\"inf\"");
+    else if (d == 0.0 && signbit(d))
+        nvgp_strbuf_puts(out, "-0.0");
     else
         nvgp_strbuf_printf(out, "%.17g", d);
 }
@@ -1514,9 +1521,13 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
     nvgp_strbuf_puts(out, "{ \"invocations\": [");
     for (size_t i = 0; i < r->num_invocations; i++) {
         const nvgp_job_invocation *inv = &r->invocations[i];
-        nvgp_strbuf_puts(out, i ? ",\n    { " : "\n    { ");
-        put_values(out, inv->values, inv->count, false);
-        nvgp_strbuf_puts(out, inv->count ? " }" : "}");
+        nvgp_strbuf_puts(out, i ? ",\n    {" : "\n    {");
+        if (inv->count) {
+            nvgp_strbuf_putc(out, ' ');
+            put_values(out, inv->values, inv->count, false);
+            nvgp_strbuf_putc(out, ' ');
+        }
+        nvgp_strbuf_putc(out, '}');
     }
     nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     if (r->has_killed) {
