@@ -17,6 +17,7 @@ enum tgsi_opcode_flag {
     TGSI_OPF_CLOSE  = 1u << 6,
     TGSI_OPF_EXTRA  = 1u << 7,
     TGSI_OPF_LEGACY = 1u << 8,
+    TGSI_OPF_NOSRC_OLD = 1u << 9, /* older Mesa wrote it without its source (num_src = 0) */
 };
 
 typedef enum tgsi_opcode {
