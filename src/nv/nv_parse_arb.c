@@ -1441,8 +1441,10 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
         return nv_error(c, g->offset, "invalid texture target '%.*s'", (int)(g->len > 32 ? 32 : g->len), c->src + g->offset);
     tx->target = (uint8_t)tgt;
     nv_next(c);
-    if (!a->nv && tx->unit >= 0 && tx->unit < NV_LIMIT_TEXTURE_IMAGE_UNITS) {
-        /* ARB_fragment_program 3.11.6: one target per texture image unit. */
+    if (!tx->has_rel && tx->unit >= 0 && tx->unit < NV_LIMIT_TEXTURE_IMAGE_UNITS &&
+        in->op != NV_OP_TXQ && in->op != NV_OP_TXQS) {
+        /* ARB_fragment_program 3.11.6, NV_gpu_program4 2.X.4.4: one target
+         * (SHADOW pseudo-targets included) per texture image unit. */
         uint8_t *seen = &a->tex_target[tx->unit];
         if (*seen && *seen != tgt)
             return nv_error(c, g->offset, "texture image unit %d is used with two different targets", tx->unit);
@@ -1467,7 +1469,30 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
         }
         if (!nv_expect(c, NV_TOK_RPAREN, "')'"))
             return false;
+        /* NV_gpu_program4 2.X.4.4: components the target does not use must be zero. */
+        int used = 3;
+        if (tgt == NV_TEX_1D || tgt == NV_TEX_ARRAY1D || tgt == NV_TEX_SHADOW1D || tgt == NV_TEX_SHADOWARRAY1D)
+            used = 1;
+        else if (tgt == NV_TEX_2D || tgt == NV_TEX_RECT || tgt == NV_TEX_ARRAY2D || tgt == NV_TEX_SHADOW2D ||
+                 tgt == NV_TEX_SHADOWRECT || tgt == NV_TEX_SHADOWARRAY2D || tgt == NV_TEX_2DMS || tgt == NV_TEX_ARRAY2DMS)
+            used = 2;
+        else if (tgt == NV_TEX_CUBE || tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAYCUBE ||
+                 tgt == NV_TEX_SHADOWARRAYCUBE || tgt == NV_TEX_BUFFER || tgt == NV_TEX_RENDERBUFFER)
+            used = 0;
+        for (int i = used; i < 3; i++)
+            if (tx->offsets[i])
+                return nv_error(c, g->offset, "texel offset component %d must be zero for target %s", i,
+                                tex_target_names[tgt]);
     }
+    /* Per-opcode target restrictions (NV_gpu_program4 2.X.4.4, 2.X.8.Z). */
+    if (in->op == NV_OP_TXF && (tgt == NV_TEX_CUBE || tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAYCUBE ||
+                                tgt == NV_TEX_SHADOWARRAYCUBE || (tgt >= NV_TEX_SHADOW1D && tgt <= NV_TEX_SHADOWRECT) ||
+                                tgt == NV_TEX_SHADOWARRAY1D || tgt == NV_TEX_SHADOWARRAY2D))
+        return nv_error(c, g->offset, "TXF cannot use a SHADOW or CUBE target");
+    if ((in->op == NV_OP_TXB || in->op == NV_OP_TXL || in->op == NV_OP_TXP) &&
+        (tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_SHADOWARRAY2D))
+        return nv_error(c, g->offset, "%s cannot use target %s", nvgp_nv_opcode_info((nv_opcode)in->op)->name,
+                        tex_target_names[tgt]);
     return true;
 }
 
@@ -1677,6 +1702,97 @@ static bool parse_opt_cond(arb *a, nv_inst *in)
         if (cc_rule(a, nv_peek(c), &reg))
             return parse_cc_test(a, &in->cond);
     }
+    return true;
+}
+
+/* The data type ('F', 'S', 'U' or 0 = none) of the instruction: its type
+ * modifier, or the D column's default. */
+static char inst_type(const nv_inst *in, const nv_opcode_info *info)
+{
+    switch (in->dtype) {
+    case NV_DT_F: case NV_DT_F16: case NV_DT_F32: case NV_DT_F64: return 'F';
+    case NV_DT_S: case NV_DT_S32: case NV_DT_S64: return 'S';
+    case NV_DT_U: case NV_DT_U32: case NV_DT_U64: return 'U';
+    default: break;
+    }
+    char d = nv_op_default_type(info);
+    return d == 'F' || d == 'S' || d == 'U' ? d : 0;
+}
+
+/* Type of a format ("v", "vf", "su", ...) of an instruction of type t. */
+static char format_type(const char *f, size_t n, char t)
+{
+    if (n == 2 && (f[1] == 'f'))
+        return 'F';
+    if (n == 2 && f[1] == 's' && f[0] == 'v')
+        return 'S';
+    if (n == 2 && f[1] == 'u')
+        return 'U';
+    if (n == 1 && (f[0] == 'v' || f[0] == 's'))
+        return t;
+    return 0;
+}
+
+static char var_type(const nv_var *v)
+{
+    if (v->mods & NV_VMOD_INT)
+        return 'S';
+    if (v->mods & NV_VMOD_UINT)
+        return 'U';
+    if (v->mods & NV_VMOD_FLOAT)
+        return 'F';
+    return 0;
+}
+
+/* NV_gpu_program4 2.X.3.1, 2.X.3.3 and 2.X.4: operands and results must
+ * agree with the instruction's data types unless NTC is given; constants
+ * read as integers must be integers (non-negative for unsigned). */
+static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
+{
+    nv_parse_ctx *c = a->c;
+    const nv_program *p = c->prog;
+    char t = inst_type(in, info);
+    const char *f = info->in;
+    for (int i = 0; i < in->nsrc && *f && *f != '-'; i++) {
+        const char *e = strchr(f, ',');
+        size_t n = e ? (size_t)(e - f) : strlen(f);
+        char want = format_type(f, n, t);
+        const nv_src *s = &in->src[i];
+        if (want && s->file == NV_FILE_CONST) {
+            const nv_const *k = &p->consts[s->konst];
+            if (want != 'F' && !k->is_int)
+                return nv_error(c, s->offset, "a floating-point constant is used as an integer");
+            if (want == 'U' && !s->negate)
+                for (int j = 0; j < 4; j++)
+                    if (k->d[j] < 0)
+                        return nv_error(c, s->offset, "a negative constant is used as an unsigned integer");
+        } else if (want && !in->ntc && s->var != NV_VAR_NONE) {
+            char vt = var_type(&p->vars[s->var]);
+            if (vt && vt != want)
+                return nv_error(c, s->offset, "operand '%s' is declared %s but the instruction reads %s",
+                                p->vars[s->var].name, vt == 'F' ? "FLOAT" : vt == 'S' ? "INT" : "UINT",
+                                want == 'F' ? "floating-point values" : want == 'S' ? "signed integers" : "unsigned integers");
+        }
+        f = e ? e + 1 : f + n;
+    }
+    if (in->has_dst && !in->ntc && in->dst.var != NV_VAR_NONE && info->out[0] != '-') {
+        char want = format_type(info->out, strlen(info->out), t);
+        char vt = var_type(&p->vars[in->dst.var]);
+        if (want && vt && vt != want)
+            return nv_error(c, in->dst.offset, "result '%s' is declared %s but the instruction writes %s",
+                            p->vars[in->dst.var].name, vt == 'F' ? "FLOAT" : vt == 'S' ? "INT" : "UINT",
+                            want == 'F' ? "floating-point values" : want == 'S' ? "signed integers" : "unsigned integers");
+    }
+    /* Clamping only on floating-point results (2.X.4.1). */
+    if (in->sat && t != 'F' && !(info->out[0] == 'v' && info->out[1] == 'f'))
+        return nv_error(c, in->offset, "a clamping modifier on an instruction without floating-point results");
+    /* PK* results and UP* operands must not be SHORT (2.X.8.Z). */
+    if ((in->op == NV_OP_PK2H || in->op == NV_OP_PK2US || in->op == NV_OP_PK4B || in->op == NV_OP_PK4UB) &&
+        in->dst.var != NV_VAR_NONE && (p->vars[in->dst.var].mods & NV_VMOD_SHORT))
+        return nv_error(c, in->dst.offset, "%s writes a variable declared SHORT", info->name);
+    if ((in->op == NV_OP_UP2H || in->op == NV_OP_UP2US || in->op == NV_OP_UP4B || in->op == NV_OP_UP4UB) &&
+        in->src[0].var != NV_VAR_NONE && (p->vars[in->src[0].var].mods & NV_VMOD_SHORT))
+        return nv_error(c, in->src[0].offset, "%s reads a variable declared SHORT", info->name);
     return true;
 }
 
@@ -1923,7 +2039,7 @@ static bool parse_instruction(arb *a)
     #undef SRC
     #undef COMMA
     (void)ins;
-    return true;
+    return !a->nv || check_types(a, in, info);
 }
 
 /* ARA/PUSHA/POPA use address registers as operands (NV_vertex_program2_option,
