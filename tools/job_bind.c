@@ -1,0 +1,327 @@
+/* Binding a job to the executor and collecting its results (job_bind.h). */
+#include "job_bind.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool NVGP_PRINTF(3, 4) bind_fail(char **error, const char *job_name, const char *fmt,
+                                         ...)
+{
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_strbuf_printf(&s, "%s: ", job_name);
+    va_list ap;
+    va_start(ap, fmt);
+    nvgp_strbuf_vprintf(&s, fmt, ap);
+    va_end(ap);
+    *error = nvgp_strbuf_take(&s, NULL);
+    return false;
+}
+
+static const char *status_text(nvgp_exec_status st)
+{
+    switch (st) {
+    case NVGP_EXEC_OK: return "ok";
+    case NVGP_EXEC_ERROR_BINDING: return "out of the machine's range";
+    case NVGP_EXEC_ERROR_NOMEM: return "out of memory";
+    default: return "refused by the executor";
+    }
+}
+
+bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg)
+{
+    (void)ctx;
+    return nvgp_job_tgsi_name(name, reg);
+}
+
+static bool resolve(const nvgp_job_names *names, const char *name, nvgp_job_reg *reg)
+{
+    if (names && names->resolve)
+        return names->resolve(names->ctx, name, reg);
+    return nvgp_job_tgsi_name(name, reg);
+}
+
+/* The semantic of SV[index]: from the declaration that covers it. */
+static const tgsi_declaration *sv_decl(const tgsi_program *prog, int32_t index)
+{
+    for (uint32_t i = 0; i < prog->num_declarations; i++) {
+        const tgsi_declaration *d = &prog->declarations[i];
+        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic && index >= d->first &&
+            index <= d->last)
+            return d;
+    }
+    return NULL;
+}
+
+static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *prog,
+                       nvgp_exec *m, const nvgp_job_names *names, const nvgp_job_binding *b,
+                       char **error)
+{
+    nvgp_job_reg r;
+    if (!resolve(names, b->name, &r))
+        return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input", b->name);
+    if (r.file == TGSI_FILE_SYSTEM_VALUE) {
+        const tgsi_declaration *d = sv_decl(prog, r.index);
+        if (!d)
+            return bind_fail(error, jn, "inputs[\"%s\"]: no system value is declared there",
+                             b->name);
+        uint32_t si = d->semantic_index + (uint32_t)(r.index - d->first);
+        for (uint32_t i = 0; i < b->count; i++) {
+            nvgp_exec_status st = nvgp_exec_set_system_value(
+                m, b->list ? i : NVGP_EXEC_ALL, (tgsi_semantic)d->semantic_name, si,
+                b->values[i]);
+            if (st != NVGP_EXEC_OK)
+                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
+        }
+        return true;
+    }
+    if (r.file != TGSI_FILE_INPUT)
+        return bind_fail(error, jn, "inputs[\"%s\"]: not an input of the program", b->name);
+    if (r.dim >= 0 && job->vertices && (uint32_t)r.dim >= job->vertices)
+        return bind_fail(error, jn, "inputs[\"%s\"]: vertex %d, but \"vertices\" is %u",
+                         b->name, r.dim, job->vertices);
+    for (uint32_t i = 0; i < b->count; i++) {
+        nvgp_exec_status st = nvgp_exec_set_input(m, b->list ? i : NVGP_EXEC_ALL,
+                                                  r.dim < 0 ? 0 : (uint32_t)r.dim,
+                                                  (uint32_t)r.index, b->values[i]);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
+    }
+    return true;
+}
+
+bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog,
+                   nvgp_exec *m, const nvgp_job_names *names, char **error)
+{
+    *error = NULL;
+    nvgp_exec_status st;
+    st = nvgp_exec_set_invocations(m, job->invocations, job->vertices ? job->vertices : 1);
+    if (st != NVGP_EXEC_OK)
+        return bind_fail(error, jn, "invocations: %s", status_text(st));
+    if (job->has_grid || job->has_block) {
+        st = nvgp_exec_set_grid(m, job->has_grid ? job->grid : NULL,
+                                job->has_block ? job->block : NULL);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "compute: grid or block %s (at most 1024 threads a "
+                             "block)", status_text(st));
+    }
+    if (job->shared_size && (st = nvgp_exec_set_shared_size(m, job->shared_size)))
+        return bind_fail(error, jn, "compute.shared_size: %s", status_text(st));
+    if (job->private_size && (st = nvgp_exec_set_private_size(m, job->private_size)))
+        return bind_fail(error, jn, "compute.private_size: %s", status_text(st));
+    if (job->budget)
+        nvgp_exec_set_budget(m, job->budget);
+    if (job->threads)
+        nvgp_exec_set_threads(m, job->threads);
+
+    for (size_t i = 0; i < job->num_inputs; i++)
+        if (!bind_input(job, jn, prog, m, names, &job->inputs[i], error))
+            return false;
+    for (size_t i = 0; i < job->num_params; i++) {
+        const nvgp_job_binding *b = &job->params[i];
+        nvgp_job_reg r;
+        if (!resolve(names, b->name, &r))
+            return bind_fail(error, jn, "params[\"%s\"]: the program has no such parameter",
+                             b->name);
+        if (r.file != TGSI_FILE_CONSTANT)
+            return bind_fail(error, jn, "params[\"%s\"]: not a parameter of the program",
+                             b->name);
+        st = nvgp_exec_set_constants(m, r.dim < 0 ? 0 : (uint32_t)r.dim, (uint32_t)r.index,
+                                     &b->values[0][0], b->count);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, status_text(st));
+    }
+    for (size_t i = 0; i < job->num_buffers; i++) {
+        const nvgp_job_data *d = &job->buffers[i];
+        st = nvgp_exec_bind_buffer(m, (uint32_t)d->address, d->data, d->bytes);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "buffers[\"%llu\"]: %s",
+                             (unsigned long long)d->address, status_text(st));
+    }
+    for (size_t i = 0; i < job->num_memory; i++) {
+        const nvgp_job_data *d = &job->memory[i];
+        uint32_t range;
+        st = nvgp_exec_add_memory(m, d->address, d->data, d->bytes, &range);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "memory[%zu]: %s", i, status_text(st));
+        if (range != i)
+            return bind_fail(error, jn, "memory[%zu]: ranges out of order", i);
+    }
+    for (size_t i = 0; i < job->num_textures; i++) {
+        st = nvgp_exec_bind_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i));
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "textures[\"%u\"]: %s", job->textures[i].unit,
+                             status_text(st));
+    }
+    for (size_t i = 0; i < job->num_helpers; i++) {
+        if (prog->processor != TGSI_PROCESSOR_FRAGMENT)
+            return bind_fail(error, jn, "helpers: only fragment programs have helper "
+                             "invocations");
+        st = nvgp_exec_set_helper(m, job->helpers[i], true);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "helpers[%zu]: %s", i, status_text(st));
+    }
+    return true;
+}
+
+/* ---- Results ---------------------------------------------------------------------- */
+
+typedef struct out_sel {
+    const char *name;
+    uint8_t type;
+    uint32_t index;
+} out_sel;
+
+/* The outputs to print: the job's list, or every written OUT as f32. */
+static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_exec *m,
+                               const nvgp_job_names *names, nvgp_arena *a, size_t *count,
+                               char **error)
+{
+    size_t n = job->outputs_given ? job->num_outputs : nvgp_exec_num_outputs(m);
+    out_sel *sel = nvgp_arena_alloc(a, (n ? n : 1) * sizeof *sel);
+    if (!sel) {
+        bind_fail(error, jn, "out of memory");
+        return NULL;
+    }
+    size_t k = 0;
+    if (job->outputs_given) {
+        for (size_t i = 0; i < n; i++) {
+            nvgp_job_reg r;
+            const char *name = job->outputs[i].name;
+            if (!resolve(names, name, &r) || r.file != TGSI_FILE_OUTPUT) {
+                bind_fail(error, jn, "outputs[\"%s\"]: the program has no such output", name);
+                return NULL;
+            }
+            if (r.dim >= 0) {
+                bind_fail(error, jn, "outputs[\"%s\"]: name the output without a vertex",
+                          name);
+                return NULL;
+            }
+            sel[k++] = (out_sel){ name, job->outputs[i].type, (uint32_t)r.index };
+        }
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            if (!nvgp_exec_output_written(m, i))
+                continue;
+            const char *name = names && names->output_name ? names->output_name(names->ctx, i)
+                                                           : NULL;
+            if (!name) {
+                char buf[32];
+                snprintf(buf, sizeof buf, "OUT[%u]", i);
+                name = nvgp_arena_strdup(a, buf);
+            }
+            sel[k++] = (out_sel){ name, NVGP_JOB_F32, i };
+        }
+    }
+    *count = k;
+    return sel;
+}
+
+bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *prog,
+                      const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
+                      char **error)
+{
+    *error = NULL;
+    nvgp_arena a;
+    nvgp_arena_init(&a);
+    bool ok = false;
+    size_t nsel = 0;
+    out_sel *sel = select_outputs(job, jn, m, names, &a, &nsel, error);
+    if (!sel)
+        goto done;
+    uint32_t threads = nvgp_exec_num_threads(m);
+    uint32_t nout = nvgp_exec_num_outputs(m);
+    bool frag = prog->processor == TGSI_PROCESSOR_FRAGMENT;
+    bool geom = prog->processor == TGSI_PROCESSOR_GEOMETRY;
+    nvgp_job_invocation *inv = nvgp_arena_alloc(&a, (threads ? threads : 1) * sizeof *inv);
+    uint32_t *words = nvgp_arena_alloc(&a, ((size_t)nout + 1) * 4 * sizeof(uint32_t));
+    if (!inv || !words) {
+        bind_fail(error, jn, "out of memory");
+        goto done;
+    }
+    for (uint32_t t = 0; t < threads; t++) {
+        nvgp_job_invocation *v = &inv[t];
+        v->killed = frag && nvgp_exec_killed(m, t);
+        bool silent = nvgp_exec_is_helper(m, t) || v->killed;
+        if (!silent && nsel) {
+            nvgp_job_value *vals = nvgp_arena_alloc(&a, nsel * sizeof *vals);
+            if (!vals) {
+                bind_fail(error, jn, "out of memory");
+                goto done;
+            }
+            for (size_t i = 0; i < nsel; i++) {
+                vals[i].name = sel[i].name;
+                vals[i].type = sel[i].type;
+                nvgp_exec_get_output(m, t, sel[i].index, vals[i].words);
+            }
+            v->values = vals;
+            v->count = nsel;
+        }
+        if (!geom)
+            continue;
+        size_t total = 0;
+        for (uint32_t s = 0; s < 4; s++)
+            total += nvgp_exec_num_emitted(m, t, s);
+        nvgp_job_vertex *vx = nvgp_arena_alloc(&a, (total ? total : 1) * sizeof *vx);
+        if (!vx) {
+            bind_fail(error, jn, "out of memory");
+            goto done;
+        }
+        size_t k = 0;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t ne = nvgp_exec_num_emitted(m, t, s);
+            for (uint32_t e = 0; e < ne; e++, k++) {
+                uint32_t prim = 0;
+                nvgp_exec_get_emitted(m, t, s, e, words, &prim);
+                nvgp_job_value *vals = nvgp_arena_alloc(&a, (nsel ? nsel : 1) * sizeof *vals);
+                if (!vals) {
+                    bind_fail(error, jn, "out of memory");
+                    goto done;
+                }
+                for (size_t i = 0; i < nsel; i++) {
+                    vals[i].name = sel[i].name;
+                    vals[i].type = sel[i].type;
+                    if (sel[i].index < nout)
+                        memcpy(vals[i].words, &words[4 * sel[i].index], 16);
+                }
+                vx[k] = (nvgp_job_vertex){ s, prim, vals, nsel };
+            }
+        }
+        v->emitted = vx;
+        v->num_emitted = total;
+    }
+
+    nvgp_job_data *mem = nvgp_arena_alloc(&a, (job->num_memory + 1) * sizeof *mem);
+    nvgp_job_data *buf = nvgp_arena_alloc(&a, (job->num_buffers + 1) * sizeof *buf);
+    if (!mem || !buf) {
+        bind_fail(error, jn, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < job->num_memory; i++) {
+        uint64_t addr = 0;
+        size_t bytes = 0;
+        const void *data = nvgp_exec_memory(m, (uint32_t)i, &addr, &bytes);
+        mem[i] = job->memory[i];
+        if (data && bytes == job->memory[i].bytes)
+            mem[i].data = (uint8_t *)(uintptr_t)data;
+    }
+    for (size_t i = 0; i < job->num_buffers; i++) {
+        size_t bytes = 0;
+        const void *data = nvgp_exec_buffer(m, (uint32_t)job->buffers[i].address, &bytes);
+        buf[i] = job->buffers[i];
+        if (data && bytes == job->buffers[i].bytes)
+            buf[i].data = (uint8_t *)(uintptr_t)data;
+    }
+    nvgp_job_results r = {
+        .invocations = inv, .num_invocations = threads, .has_killed = frag,
+        .has_emitted = geom, .memory = mem, .num_memory = job->num_memory,
+        .buffers = buf, .num_buffers = job->num_buffers, .faults = nvgp_exec_faults(m),
+    };
+    nvgp_job_write_results(&r, out);
+    ok = true;
+done:
+    nvgp_arena_destroy(&a);
+    return ok;
+}

@@ -1,0 +1,36 @@
+/* Glue between a parsed job (job.h) and the executor (exec/exec.h): binds
+ * the job's inputs, parameters, buffers, memory, textures and stage
+ * parameters to a machine, and after the run collects the results into the
+ * result JSON.  Errors name the job field they are about. */
+#ifndef NVGP_TOOLS_JOB_BIND_H
+#define NVGP_TOOLS_JOB_BIND_H
+
+#include "exec/exec.h"
+#include "job.h"
+
+/* How the job's binding names map to the program's registers. */
+typedef struct nvgp_job_names {
+    nvgp_job_resolver resolve;   /* name -> register */
+    /* Name of OUT[index] for results printed without an "outputs" list;
+     * NULL: "OUT[index]".  Returns NULL to use that too. */
+    const char *(*output_name)(void *ctx, uint32_t index);
+    void *ctx;
+} nvgp_job_names;
+
+/* TGSI names only (nvgp_job_tgsi_name); ctx unused. */
+bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg);
+
+/* Binds job to m, a machine made from prog.  job_name prefixes messages.
+ * Returns false with a malloc'd message in *error. */
+bool nvgp_job_bind(const nvgp_job *job, const char *job_name, const tgsi_program *prog,
+                   nvgp_exec *m, const nvgp_job_names *names, char **error);
+
+/* After a successful nvgp_exec_run: appends the result JSON to out.  One
+ * entry per thread (= invocation for vertex, fragment and compute threads);
+ * helper and killed threads report no outputs; fragment programs add
+ * "killed", geometry programs "emitted". */
+bool nvgp_job_collect(const nvgp_job *job, const char *job_name, const tgsi_program *prog,
+                      const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
+                      char **error);
+
+#endif
