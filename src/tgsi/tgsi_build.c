@@ -293,7 +293,7 @@ tgsi_src nvgp_tgsi_build_input(tgsi_builder *b, tgsi_semantic name, uint32_t ind
     if (!d)
         return nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
     if (created && per_vertex_inputs(b) && !is_patch_semantic(name)) {
-        d->has_dimension = true;
+        /* DCL IN[][i]: the vertex count follows from the primitive. */
         d->dimension_unsized = true;
     }
     return nvgp_tgsi_src(TGSI_FILE_INPUT, d->first);

@@ -450,6 +450,9 @@ static void check_declaration(checker *c, uint32_t i)
             report(c, at, "%s registers cannot be declared two-dimensional", file_name(f));
         }
     }
+    if (d->dimension_unsized && !per_vertex_file(c, f))
+        report(c, at, "%s[][..] (per-vertex arrays) exist only for GEOM and TESS inputs and TESS_CTRL outputs",
+               file_name(f));
     if (!add_range(&c->files[f], dim, d->first, d->last, i))
         c->out_of_memory = true;
 

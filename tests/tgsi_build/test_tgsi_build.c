@@ -415,7 +415,7 @@ static void test_geometry_program(void **state)
     nvgp_tgsi_build_ENDPRIM(b, stream0);
     tgsi_program *p = nvgp_tgsi_builder_finish(b);
     assert_non_null(p);
-    assert_true(p->declarations[0].has_dimension);
+    assert_false(p->declarations[0].has_dimension);
     assert_true(p->declarations[0].dimension_unsized);
     assert_valid(p);
     nvgp_tgsi_program_destroy(p);
