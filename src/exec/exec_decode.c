@@ -414,7 +414,8 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
         c->num_dst = info->num_dst;
         c->num_src = info->num_src;
         c->saturate = ti->saturate;
-        c->sat_float = ti->saturate && info->dst_type == TGSI_TYPE_FLOAT;
+        c->sat_float = ti->saturate && (info->dst_type == TGSI_TYPE_FLOAT ||
+                                         info->dst_type == TGSI_TYPE_UNTYPED);
         c->texture = ti->texture;
         c->return_type = ti->return_type;
         c->num_offsets = ti->num_offsets;

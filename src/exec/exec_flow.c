@@ -98,14 +98,17 @@ void exec_op_ENDLOOP(exec_warp *w, const exec_insn *in)
     exec_update_mask(w);
 }
 
-/* After BRK/CONT emptied the mask, the rest of the iteration does nothing:
- * go straight to ENDLOOP, unwinding the IF and SWITCH levels opened in the
- * loop body. */
+/* After BRK/CONT, when no lane of the loop would run the rest of this
+ * iteration (lanes parked by an IF inside the body would resume at its
+ * ELSE or ENDIF), go straight to ENDLOOP, unwinding the IF and SWITCH
+ * levels opened in the body. */
 static void skip_to_endloop(exec_warp *w, const exec_insn *in)
 {
     if (w->exec || !w->loop_sp)
         return;
     const exec_loop_rec *r = &w->loop_stack[w->loop_sp - 1];
+    if (r->cond & r->sw & w->loop & w->cont & w->func & w->live & w->active)
+        return;
     w->cond = r->cond;
     w->cond_sp = r->cond_sp;
     w->sw = r->sw;
@@ -117,15 +120,9 @@ static void skip_to_endloop(exec_warp *w, const exec_insn *in)
 static void break_lanes(exec_warp *w, const exec_insn *in, uint32_t lanes)
 {
     if (in->brk_switch) {
+        /* Later CASEs may still enable lanes: no skipping here. */
         w->sw &= ~lanes;
         exec_update_mask(w);
-        if (!w->exec && w->sw_sp) {
-            const exec_switch_rec *r = &w->sw_stack[w->sw_sp - 1];
-            w->cond = r->cond;
-            w->cond_sp = r->cond_sp;
-            exec_update_mask(w);
-            w->pc = in->target;
-        }
         return;
     }
     w->loop &= ~lanes;

@@ -388,9 +388,9 @@ static void atomic_op(exec_warp *w, const exec_insn *in, atom_op op)
         r.c[0].u[l] = op == A_INC ? old + 1 : old;
     }
     exec_memory_fault(w, faults);
-    exec_insn tmp = *in;
-    tmp.dst[0].writemask &= 1;
-    exec_store(w, &tmp, 0, &r, w->exec & ~w->helper);
+    /* the fetched value goes to every enabled component */
+    r.c[1] = r.c[2] = r.c[3] = r.c[0];
+    exec_store(w, in, 0, &r, w->exec & ~w->helper);
 }
 
 void exec_op_ATOMUADD(exec_warp *w, const exec_insn *in) { atomic_op(w, in, A_UADD); }
