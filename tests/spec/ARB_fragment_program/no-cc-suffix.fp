@@ -1,0 +1,3 @@
+!!ARBfp1.0
+MOVC result.color, fragment.color;
+END

@@ -1,0 +1,5 @@
+!!ARBfp1.0
+TEMP a;
+TEX a, fragment.texcoord[0], texture[0], 2D;
+TEX result.color, fragment.texcoord[1], texture[0], 3D;
+END

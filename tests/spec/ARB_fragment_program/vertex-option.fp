@@ -1,0 +1,3 @@
+!!ARBfp1.0
+OPTION ARB_position_invariant;
+END

@@ -1,0 +1,8 @@
+!!ARBfp1.0
+OPTION NV_fragment_program2;
+TEMP t;
+MOVC t, fragment.color;
+IF GT.x;
+sub: RET;
+ENDIF;
+END
