@@ -454,9 +454,9 @@ void nvgp_texture_size(const nvgp_texture *t, unsigned target, const nvgp_tex_la
         if (!(lane_mask >> lane & 1))
             continue;
         uint32_t r[4] = { 0, 0, 0, levels };
-        int64_t level = (int64_t)base + lod->i[lane];
-        if (lay->buffer || lay->msaa)
-            level = lod->i[lane] == 0 ? 0 : -1;
+        /* Buffers and multisample textures have one level and no LOD operand. */
+        int64_t level = lay->buffer || lay->msaa ? (int64_t)base
+                                                 : (int64_t)base + lod->i[lane];
         if (level >= (int64_t)base && level <= (int64_t)q) {
             const tex_level *lv = &t->level[level];
             uint32_t dims[3] = { lv->w, lv->h, lv->d };

@@ -258,7 +258,8 @@ void nvgp_texture_fetch(const nvgp_texture *t, const nvgp_tex_request *req,
 /* Size query (TXQ, SVIEWINFO): level lod[lane] (relative to base_level) as
  * integers: x = width, y = height (1D array: layers), z = depth (2D array:
  * layers, cube array: cubes), w = accessible levels; components a target
- * lacks are 0; a level out of range gives (0, 0, 0, levels). */
+ * lacks are 0; a level out of range gives (0, 0, 0, levels).  BUFFER and
+ * multisample targets ignore lod. */
 void nvgp_texture_size(const nvgp_texture *t, unsigned target, const nvgp_tex_lanes *lod,
                        uint32_t lane_mask, nvgp_tex_lanes out[4]);
 

@@ -507,6 +507,100 @@ static void test_cube_seamless(void **state)
     nvgp_texture_destroy(t);
 }
 
+static void test_cube_lod(void **state)
+{
+    (void)state;
+    /* 4x4 faces, 3 levels with r = 10, 20, 40. */
+    nvgp_texture *t = make_tex(TGSI_TEXTURE_CUBE, 4, 4, 1, 6, 0, f_level);
+    assert_int_equal(nvgp_texture_describe(t)->levels, 3);
+    set_sampler(t, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NEAREST,
+                NVGP_TEX_WRAP_CLAMP_TO_EDGE);
+    nvgp_tex_request r;
+    req_init(&r, TGSI_TEXTURE_CUBE, NVGP_TEX_LOD_IMPLICIT);
+    r.quad_derivatives = true;
+    /* Quad on +X: lane 0 (1, 0, 0) is s = 0.5; lane 1 (1, 0, -1) is s = 1
+     * (sc = -rz = 1); ds = 0.5, du = 2: lambda 1 -> level 1.  Lane 2 = lane 0. */
+    set_coord(&r, 0, 1.0f, 0.0f, 0.0f, 0);
+    set_coord(&r, 1, 1.0f, 0.0f, -1.0f, 0);
+    set_coord(&r, 2, 1.0f, 0.0f, 0.0f, 0);
+    set_coord(&r, 3, 1.0f, 0.0f, -1.0f, 0);
+    nvgp_tex_lanes out[4];
+    nvgp_texture_sample(t, &r, 0xfu, out);
+    assert_true(bf(out[0].u[0]) == 20.0f && bf(out[0].u[2]) == 20.0f);
+    /* Steps of half that: (1, 0, -0.5): s = 0.75, du = 1: lambda 0 -> level 0. */
+    set_coord(&r, 1, 1.0f, 0.0f, -0.5f, 0);
+    nvgp_texture_sample(t, &r, 0xfu, out);
+    assert_true(bf(out[0].u[0]) == 10.0f);
+    /* TXD at (1, 0, 0) with ddx = (0, 0, -1): s = (sc/ma + 1)/2, ma = 1, so
+     * ds/dx = dsc / 2 = 0.5, du = 2: lambda 1.  ddx = (0, 0, -2): lambda 2. */
+    req_init(&r, TGSI_TEXTURE_CUBE, NVGP_TEX_LOD_GRADIENT);
+    r.ddx[2].f[0] = -1.0f;
+    assert_true(sample_r(t, &r, 1.0f, 0.0f, 0.0f, 0) == 20.0f);
+    r.ddx[2].f[0] = -2.0f;
+    assert_true(sample_r(t, &r, 1.0f, 0.0f, 0.0f, 0) == 40.0f);
+    /* A change along the major axis alone at the face centre does not move
+     * (s, t): ddx = (1, 0, 0): rho 0, magnified: level 0. */
+    r.ddx[2].f[0] = 0.0f;
+    r.ddx[0].f[0] = 1.0f;
+    assert_true(sample_r(t, &r, 1.0f, 0.0f, 0.0f, 0) == 10.0f);
+    nvgp_texture_destroy(t);
+}
+
+static void test_depth_modes_and_swizzle(void **state)
+{
+    (void)state;
+    /* depth24: 0xffffff -> 1.0, 0x800000 -> 8388608 / 16777215. */
+    const uint32_t d24[2] = { 0xffffffu, 0x800000u };
+    nvgp_texture_desc d = { .target = TGSI_TEXTURE_1D, .format = NVGP_TEX_FORMAT_DEPTH24,
+                            .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1 };
+    nvgp_texture *t = nvgp_texture_create(&d, NULL);
+    assert_true(nvgp_texture_set_image(t, 0, d24, sizeof d24, NULL));
+    nvgp_tex_request r;
+    req_init(&r, TGSI_TEXTURE_1D, NVGP_TEX_LOD_IMPLICIT);
+    nvgp_tex_lanes out[4];
+    set_coord(&r, 0, 0.75f, 0, 0, 0);
+    const float half = (float)(8388608.0 / 16777215.0);
+    /* Depth without comparison, LUMINANCE: (d, d, d, 1). */
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[0].u[0]) == half && bf(out[2].u[0]) == half && bf(out[3].u[0]) == 1.0f);
+    nvgp_tex_sampler s = *nvgp_texture_sampler(t);
+    s.depth_mode = NVGP_TEX_DEPTH_ALPHA;
+    nvgp_texture_set_sampler(t, &s);
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[0].u[0]) == 0.0f && bf(out[3].u[0]) == half);
+    s.depth_mode = NVGP_TEX_DEPTH_INTENSITY;
+    nvgp_texture_set_sampler(t, &s);
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[1].u[0]) == half && bf(out[3].u[0]) == half);
+    /* RED, then a swizzle (a, 1, r, 0) of (d, 0, 0, 1) = (1, 1, d, 0). */
+    s.depth_mode = NVGP_TEX_DEPTH_RED;
+    s.swizzle[0] = NVGP_TEX_SWIZZLE_A;
+    s.swizzle[1] = NVGP_TEX_SWIZZLE_ONE;
+    s.swizzle[2] = NVGP_TEX_SWIZZLE_R;
+    s.swizzle[3] = NVGP_TEX_SWIZZLE_ZERO;
+    nvgp_texture_set_sampler(t, &s);
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[0].u[0]) == 1.0f && bf(out[1].u[0]) == 1.0f &&
+                bf(out[2].u[0]) == half && bf(out[3].u[0]) == 0.0f);
+    /* SHADOW1D (reference in z): 0.5 <= d is false for d = 0.50000003. */
+    req_init(&r, TGSI_TEXTURE_SHADOW1D, NVGP_TEX_LOD_IMPLICIT);
+    s.swizzle[0] = NVGP_TEX_SWIZZLE_R;
+    s.swizzle[1] = NVGP_TEX_SWIZZLE_G;
+    s.swizzle[2] = NVGP_TEX_SWIZZLE_B;
+    s.swizzle[3] = NVGP_TEX_SWIZZLE_A;
+    s.compare_func = NVGP_TEX_COMPARE_GEQUAL;
+    nvgp_texture_set_sampler(t, &s);
+    set_coord(&r, 0, 0.75f, 0, 0.5f, 0);
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[0].u[0]) == 0.0f && bf(out[3].u[0]) == 1.0f);
+    /* TXP divides the reference too: (1.5, _, 1.5, 2) -> s 0.75, ref 0.75 >= d. */
+    r.projective = true;
+    set_coord(&r, 0, 1.5f, 0, 1.5f, 2.0f);
+    nvgp_texture_sample(t, &r, 1u, out);
+    assert_true(bf(out[0].u[0]) == 1.0f);
+    nvgp_texture_destroy(t);
+}
+
 /* ---- Arrays, 3D, RECT ------------------------------------------------------------ */
 
 static void test_array_layers(void **state)
@@ -870,6 +964,11 @@ static void test_size_query(void **state)
     t = make_tex(TGSI_TEXTURE_CUBE_ARRAY, 2, 2, 1, 12, 1, f_layer);
     size_of(t, TGSI_TEXTURE_CUBE_ARRAY, 0, 2, 2, 2, 1);
     nvgp_texture_destroy(t);
+    /* Buffers have one level and ignore the lod operand. */
+    t = make_tex(TGSI_TEXTURE_BUFFER, 3, 1, 1, 1, 1, f_1d);
+    size_of(t, TGSI_TEXTURE_BUFFER, 0, 3, 0, 0, 1);
+    size_of(t, TGSI_TEXTURE_BUFFER, 5, 3, 0, 0, 1);
+    nvgp_texture_destroy(t);
     t = make_tex(TGSI_TEXTURE_1D, 16, 1, 1, 1, 0, f_1d);
     size_of(t, TGSI_TEXTURE_1D, 2, 4, 0, 0, 5);
     assert_int_equal(nvgp_texture_samples(t), 1);
@@ -988,6 +1087,8 @@ int main(void)
         cmocka_unit_test(test_trilinear_and_mag_threshold),
         cmocka_unit_test(test_cube_faces),
         cmocka_unit_test(test_cube_seamless),
+        cmocka_unit_test(test_cube_lod),
+        cmocka_unit_test(test_depth_modes_and_swizzle),
         cmocka_unit_test(test_array_layers),
         cmocka_unit_test(test_3d_and_rect),
         cmocka_unit_test(test_projective),
