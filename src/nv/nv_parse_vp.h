@@ -1,4 +1,4 @@
-/* Private to the vertex-program parsers (nv_parse_vp1.c: the grammar of
+/* Private to the vertex-program parsers (nv_parse_vp.c: the grammar of
  * NV_vertex_program2 Section 2.14.1.8 shared by VP1.0, VP1.1, VP2.0 and
  * VSP1.0; nv_parse_vp2.c: what only VP2.0 has -- labels, BRA/CAL/RET and
  * condition-code masks). */
