@@ -242,6 +242,7 @@ typedef struct checker {
     unsigned gs_vertices;                  /* from GS_INPUT_PRIMITIVE; 0 unknown */
     block *blocks;
     uint32_t depth;
+    uint32_t end_depth;  /* blocks open at END (already reported there) */
 } checker;
 
 NVGP_PRINTF(3, 4)
@@ -785,11 +786,13 @@ static void check_texture(checker *c, const tgsi_instruction *in, const tgsi_opc
     /* Which register names the texture: a sampler unit carries no target
      * of its own, so the instruction must; a view declares one. */
     bool on_sampler_unit = false;
+    unsigned num_resources = 0;
     for (unsigned k = 0; k < info->num_src; k++)
-        if (info->src_type[k] == TGSI_TYPE_RESOURCE) {
+        if (info->src_type[k] == TGSI_TYPE_RESOURCE && num_resources++ == 0)
             on_sampler_unit = in->src[k].reg.file == TGSI_FILE_SAMPLER;
-            break;
-        }
+    /* The SAMPLE family names a view and a sampler: the view has the target. */
+    if (num_resources > 1)
+        on_sampler_unit = false;
     if (in->texture >= TGSI_TEXTURE_UNKNOWN) {
         if (on_sampler_unit && !rule->target_optional)
             report(c, at, "%s needs a texture target", info->name);
@@ -922,8 +925,10 @@ static void check_flow(checker *c, uint32_t i, bool *seen_end)
     case FLOW_END:
         if (*seen_end)
             report(c, at, "second END");
-        else if (c->depth)
+        else if (c->depth) {
             report(c, at, "END inside %s (unclosed block)", block_opener[top(c)->kind]);
+            c->end_depth = c->depth;
+        }
         *seen_end = true;
         break;
     case FLOW_NONE:
@@ -1050,7 +1055,8 @@ bool nvgp_tgsi_check(const tgsi_program *p, nvgp_diag *diag)
     bool seen_end = false;
     for (uint32_t i = 0; i < p->num_instructions; i++)
         check_instruction(&c, i, &seen_end);
-    for (uint32_t k = 0; k < c.depth; k++) {
+    /* Blocks still open at END were reported there. */
+    for (uint32_t k = c.end_depth; k < c.depth; k++) {
         const tgsi_instruction *in = &p->instructions[c.blocks[k].insn];
         report(&c, in->source_offset, "%s is never closed (missing %s)", opcode_name(in->opcode),
                block_closer[c.blocks[k].kind]);

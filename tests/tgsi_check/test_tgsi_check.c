@@ -124,6 +124,8 @@ static bool run_case(const char *name, const char *text, size_t len)
         nvgp_diag_entry e;
         pass = nvgp_diag_get(diag, k, &e) && e.offset == expect[k];
     }
+    if (getenv("NVGP_CHECK_VERBOSE")) /* to read the messages of passing cases */
+        nvgp_diag_print(diag, stderr);
     if (!pass) {
         fprintf(stderr, "%s: expected %zu error(s) at", name, num_expect);
         for (size_t k = 0; k < num_expect; k++)
@@ -269,6 +271,61 @@ static void test_ir_errors_sorted_by_position(void **state)
     nvgp_tgsi_program_destroy(p);
 }
 
+static void test_ir_text_cannot_say(void **state)
+{
+    (void)state;
+    long first;
+    /* Empty writemask. */
+    tgsi_program *p = simple_vertex_program();
+    p->instructions[0].dst[0].writemask = 0;
+    assert_int_equal(error_count(p, &first), 1);
+    assert_int_equal(first, 10);
+    nvgp_tgsi_program_destroy(p);
+
+    /* Texture target, texel offsets, label and memory qualifiers on an ADD. */
+    p = simple_vertex_program();
+    p->instructions[0].texture = TGSI_TEXTURE_2D;
+    p->instructions[0].num_offsets = 1;
+    p->instructions[0].offsets[0].file = TGSI_FILE_IMMEDIATE;
+    p->instructions[0].has_label = true;
+    p->instructions[0].memory_qualifier = TGSI_MEMORY_COHERENT;
+    assert_int_equal(error_count(p, &first), 4);
+    assert_int_equal(first, 10);
+    nvgp_tgsi_program_destroy(p);
+
+    /* Immediates: unknown type, odd word count of a 64-bit type, 0 words. */
+    static const struct { uint8_t type, words; } bad[] = {
+        { TGSI_IMM_COUNT, 4 }, { TGSI_IMM_FLOAT64, 3 }, { TGSI_IMM_UINT64, 1 }, { TGSI_IMM_FLOAT32, 0 },
+    };
+    for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        p = simple_vertex_program();
+        tgsi_immediate *imm = nvgp_tgsi_add_immediate(p); /* after the instructions... */
+        assert_non_null(imm);
+        imm->type = bad[k].type;
+        imm->num_words = bad[k].words;
+        imm->source_offset = 25;
+        /* ... so also "immediate after the first instruction", same place. */
+        assert_int_equal(error_count(p, &first), 2);
+        assert_int_equal(first, 25);
+        nvgp_tgsi_program_destroy(p);
+    }
+
+    /* Unknown processor and unknown property. */
+    p = simple_vertex_program();
+    p->processor = TGSI_PROCESSOR_COUNT;
+    assert_int_equal(error_count(p, &first), 1);
+    assert_int_equal(first, 0);
+    nvgp_tgsi_program_destroy(p);
+    p = simple_vertex_program();
+    tgsi_property_decl *pr = nvgp_tgsi_add_property(p);
+    pr->name = TGSI_PROPERTY_COUNT;
+    pr->num_data = 1;
+    pr->source_offset = 33;
+    assert_int_equal(error_count(p, &first), 2); /* and it comes after the instructions */
+    assert_int_equal(first, 33);
+    nvgp_tgsi_program_destroy(p);
+}
+
 static void test_ir_null_program(void **state)
 {
     (void)state;
@@ -282,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_ir_operand_count),
         cmocka_unit_test(test_ir_bad_enums),
         cmocka_unit_test(test_ir_errors_sorted_by_position),
+        cmocka_unit_test(test_ir_text_cannot_say),
         cmocka_unit_test(test_ir_null_program),
         cmocka_unit_test(test_cases),
     };
