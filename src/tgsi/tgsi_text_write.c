@@ -306,6 +306,12 @@ static void put_instruction(writer *w, const tgsi_instruction *inst)
         if (inst->texture != TGSI_TEXTURE_UNKNOWN) {
             put(w, ", ");
             put_name(w, TGSI_NAMES_TEXTURE, inst->texture);
+            /* The token's return type, which tgsi_dump never printed; the
+             * text reader reads it after the target. */
+            if (!is_mesa(w) && inst->return_type != TGSI_RETURN_TYPE_UNKNOWN) {
+                put(w, ", ");
+                put_name(w, TGSI_NAMES_RETURN_TYPE, inst->return_type);
+            }
         }
         unsigned noff = inst->num_offsets <= TGSI_MAX_TEX_OFFSETS ? inst->num_offsets
                                                                    : TGSI_MAX_TEX_OFFSETS;

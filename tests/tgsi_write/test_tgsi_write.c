@@ -658,6 +658,21 @@ static void test_texture_instructions(void **state)
     expect_text(p, TGSI_STYLE_MESA, want);
     expect_text(p, TGSI_STYLE_CANONICAL, want);
 
+    /* A return type: tgsi_dump never printed it; the canonical form keeps
+     * it after the target, where the reader takes it. */
+    i = ins(p, TGSI_OPCODE_TXF);
+    i->dst[0] = nvgp_tgsi_dst(TGSI_FILE_TEMPORARY, 3);
+    i->src[0] = nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    i->src[1] = nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);
+    i->texture = TGSI_TEXTURE_2D_ARRAY;
+    i->return_type = TGSI_RETURN_TYPE_SINT;
+    char *m = print(p, TGSI_STYLE_MESA);
+    assert_non_null(strstr(m, "  5: TXF TEMP[3], TEMP[0], SAMP[0], 2D_ARRAY\n"));
+    free(m);
+    m = print(p, TGSI_STYLE_CANONICAL);
+    assert_non_null(strstr(m, "  5: TXF TEMP[3], TEMP[0], SAMP[0], 2D_ARRAY, SINT\n"));
+    free(m);
+
     nvgp_strbuf sb;
     nvgp_strbuf_init(&sb);
     nvgp_tgsi_write_instruction(p, &p->instructions[2], TGSI_STYLE_MESA, &sb);
