@@ -804,7 +804,8 @@ tgsi_program *nvgp_tgsi_builder_finish(tgsi_builder *b)
                     pr->data[0] = b->props[k].value;
                     pr->source_offset = b->props[k].offset;
                 }
-        qsort(b->decls, b->num_decls, sizeof *b->decls, decl_order);
+        if (b->num_decls)
+            qsort(b->decls, b->num_decls, sizeof *b->decls, decl_order);
         for (uint32_t k = 0; k < b->num_decls && ok; k++) {
             tgsi_declaration *d = nvgp_tgsi_add_declaration(p);
             if ((ok = d != NULL))

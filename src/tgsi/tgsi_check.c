@@ -1064,7 +1064,8 @@ bool nvgp_tgsi_check(const tgsi_program *p, nvgp_diag *diag)
     if (!seen_end)
         report(&c, AT_END, "missing END");
 
-    qsort(c.errors, c.num_errors, sizeof *c.errors, error_order);
+    if (c.num_errors)
+        qsort(c.errors, c.num_errors, sizeof *c.errors, error_order);
     bool ok = c.num_errors == 0 && !c.out_of_memory;
     for (uint32_t k = 0; k < c.num_errors; k++) {
         if (diag) {
