@@ -15,6 +15,8 @@ typedef struct samp_ctx {
     bool integer;                 /* integer format: never filtered */
     bool compare;                 /* depth comparison against lane_coord.ref */
     bool seamless;                /* seamless cube map filtering */
+    bool plain_color;             /* RGBA float texels, identity swizzle: the
+                                     filtered value is the result */
     uint32_t base, q;             /* level_base and the last level used */
 } samp_ctx;
 
@@ -22,6 +24,7 @@ typedef struct samp_ctx {
 typedef struct lane_coord {
     float s, t, r;       /* normalized (cube: face s, t); RECT: texels */
     uint32_t layer;      /* array layer, cube: first face of the cube */
+    uint32_t slice;      /* the layer read: layer + face, within the texture */
     int face;            /* cube face 0..5 (+X -X +Y -Y +Z -Z) */
     float ref;
     int32_t off[3];
@@ -46,13 +49,22 @@ static float clampf(float x, float lo, float hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
-/* floor() as an integer, safe for NaN and huge values. */
-static int64_t ifloor(float x)
+/* floor() as an integer, safe for NaN and huge values (without a libm call:
+ * this is on the path of every texel). */
+static inline int64_t ifloor(float x)
 {
     if (!(x == x))
         return 0;
     x = clampf(x, -1073741824.0f, 1073741824.0f);
-    return (int64_t)floorf(x);
+    int64_t i = (int64_t)x;
+    return (float)i > x ? i - 1 : i;
+}
+
+/* x - floor(x), in [0, 1); 0 where x has no fraction left (huge, NaN). */
+static inline float ffrac(float x, int64_t fl)
+{
+    float f = x - (float)fl;
+    return f >= 0.0f && f < 1.0f ? f : 0.0f;
 }
 
 /* ---- Wrap modes --------------------------------------------------------------- */
@@ -228,6 +240,12 @@ static void texel_neighbour(const samp_ctx *c, const tex_level *lv, const lane_c
 static void texel_value(const samp_ctx *c, const tex_level *lv, const lane_coord *lc,
                         int64_t i, int64_t j, int64_t k, float v[4])
 {
+    /* The common case first: a texel inside the level, no comparison. */
+    if (!c->compare && i >= 0 && i < lv->w && j >= 0 && j < lv->h && k >= 0 && k < lv->d) {
+        memcpy(v, nvgp_tex_texel(c->t, lv, (uint32_t)i, (uint32_t)j, (uint32_t)k, lc->slice, 0),
+               4 * sizeof(float));
+        return;
+    }
     if (c->seamless) {
         bool iout = i < 0 || i >= lv->w, jout = j < 0 || j >= lv->h;
         if (iout && jout) {
@@ -245,8 +263,7 @@ static void texel_value(const samp_ctx *c, const tex_level *lv, const lane_coord
             return;
         }
     }
-    uint32_t layer = lc->layer + (c->lay->cube ? (uint32_t)lc->face : 0);
-    texel_plain(c, lv, lc, layer, i, j, k, v);
+    texel_plain(c, lv, lc, lc->slice, i, j, k, v);
 }
 
 /* Texel-space coordinate along axis a of level lv, offset and pre-clamped. */
@@ -286,8 +303,7 @@ static void sample_level(const samp_ctx *c, uint32_t level, const lane_coord *lc
             continue;
         }
         int64_t f = ifloor(u - 0.5f);
-        float frac = (u - 0.5f) - floorf(u - 0.5f);
-        wt[a] = frac == frac ? frac : 0.0f;
+        wt[a] = ffrac(u - 0.5f, f);
         if (c->seamless) {
             i0[a] = iclamp(f, -1, size);
             i1[a] = iclamp(f + 1, -1, size);
@@ -298,6 +314,22 @@ static void sample_level(const samp_ctx *c, uint32_t level, const lane_coord *lc
     }
     if (!linear) {
         texel_value(c, lv, lc, i0[0], i0[1], i0[2], out);
+        return;
+    }
+    if (dims == 2) {
+        /* Bilinear, the common case, unrolled; same order and weights as
+         * the general sum below. */
+        float a = wt[0], b = wt[1], w[4] = { (1.0f - a) * (1.0f - b), a * (1.0f - b),
+                                             (1.0f - a) * b, a * b };
+        float acc[4] = { 0, 0, 0, 0 }, v[4];
+        for (int n = 0; n < 4; n++) {
+            if (w[n] == 0.0f)
+                continue;
+            texel_value(c, lv, lc, n & 1 ? i1[0] : i0[0], n & 2 ? i1[1] : i0[1], 0, v);
+            for (int m = 0; m < 4; m++)
+                acc[m] += w[n] * v[m];
+        }
+        memcpy(out, acc, sizeof acc);
         return;
     }
     /* Sum of the 2, 4 or 8 texels with weights (1-alpha or alpha) ... */
@@ -334,8 +366,7 @@ static void sample_level_int(const samp_ctx *c, uint32_t level, const lane_coord
         int64_t x = ifloor(texel_coord(c, lv, lc, a));
         i[a] = c->seamless ? iclamp(x, 0, size - 1) : wrap_index(c->s->wrap[a], false, x, size);
     }
-    uint32_t layer = lc->layer + (c->lay->cube ? (uint32_t)lc->face : 0);
-    texel_words(c, lv, layer, i[0], i[1], i[2], out);
+    texel_words(c, lv, lc->slice, i[0], i[1], i[2], out);
 }
 
 /* ---- Coordinates ------------------------------------------------------------------ */
@@ -350,6 +381,9 @@ static void init_ctx(samp_ctx *c, const nvgp_texture *t, const nvgp_tex_request 
     const nvgp_tex_layout *own = nvgp_tex_target_layout(t->desc.target);
     c->seamless = c->lay->cube && own->cube && t->samp.seamless_cube && !c->integer;
     nvgp_tex_level_range(t, &c->base, &c->q);
+    static const uint8_t identity[4] = { 0, 1, 2, 3 };
+    c->plain_color = t->kind == TEX_KIND_FLOAT && t->components == 4 && !c->compare &&
+                     !memcmp(t->samp.swizzle, identity, 4);
 }
 
 /* Coordinates of every lane (all 32: derivatives need whole quads), with
@@ -391,11 +425,15 @@ static void prepare(const samp_ctx *c, const nvgp_tex_request *req, lane_coord l
         if (lay->cube) {
             p->face = cube_face(v);
             cube_project(v, p->face, &p->s, &p->t);
+            p->slice = layer + (uint32_t)p->face;
         } else {
+            p->slice = layer;
             p->s = v[0];
             p->t = lay->dims >= 2 ? v[1] : 0.0f;
             p->r = lay->dims >= 3 ? v[2] : 0.0f;
         }
+        if (p->slice >= c->t->layers)
+            p->slice = c->t->layers - 1;
         for (int a = 0; a < 3; a++)
             x[a][l] = v[a];
     }
@@ -577,7 +615,10 @@ static void pick_levels(const samp_ctx *c, float lambda, level_pick *p)
 static void finish_float(const samp_ctx *c, const float v[4], nvgp_tex_lanes out[4], unsigned l)
 {
     float col[4];
-    nvgp_tex_source_color_f(c->t, v, col);
+    if (c->plain_color)
+        memcpy(col, v, sizeof col);
+    else
+        nvgp_tex_source_color_f(c->t, v, col);
     for (int n = 0; n < 4; n++)
         out[n].u[l] = fbits(col[n]);
 }
@@ -659,8 +700,7 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
             }
             uint32_t w[4];
             if (c.integer) {
-                uint32_t layer = p.layer + (c.lay->cube ? (uint32_t)p.face : 0);
-                texel_words(&c, lv, layer, ij[0], ij[1], 0, w);
+                texel_words(&c, lv, p.slice, ij[0], ij[1], 0, w);
                 nvgp_tex_source_color(t, w, w);
                 out[k].u[l] = w[comp];
                 continue;
