@@ -1,0 +1,4 @@
+!!FP1.0
+MOV o[COLR], f[COL0];
+MOV o[COLH], f[COL1];
+END

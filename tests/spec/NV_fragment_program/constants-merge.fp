@@ -1,0 +1,5 @@
+!!FP1.0
+MAD R0, R1, 2, -1;
+ADD R0, {1,2,3,4}, 4;
+MOV o[COLR], R0;
+END

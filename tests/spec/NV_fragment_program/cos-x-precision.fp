@@ -1,0 +1,4 @@
+!!FP1.0
+COSX R0, R1.x;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+DDXX R0, R1;
+MOV o[COLR], R0;
+END

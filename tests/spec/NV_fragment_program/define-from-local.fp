@@ -1,0 +1,5 @@
+!!FP1.0
+DECLARE l;
+DEFINE k = l;
+MOV o[COLR], k;
+END

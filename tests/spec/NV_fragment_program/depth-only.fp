@@ -1,0 +1,3 @@
+!!FP1.0
+MOV o[DEPR].z, f[TEX0].x;
+END

@@ -1,0 +1,3 @@
+!!FP1.0
+MOV o[COLR], 0x10;
+END

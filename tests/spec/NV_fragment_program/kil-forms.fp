@@ -1,0 +1,8 @@
+!!FP1.0
+MOVC RC, f[COL0];
+KIL NE;
+KIL EQ.xyxy;
+KIL GT.w;
+KIL TR;
+MOV o[COLR], f[COL0];
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+KIL_SAT NE.x;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+KIL (NE);
+MOV o[COLR], f[COL0];
+END

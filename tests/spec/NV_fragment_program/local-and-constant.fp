@@ -1,0 +1,3 @@
+!!FP1.0
+ADD o[COLR], p[2], 1;
+END

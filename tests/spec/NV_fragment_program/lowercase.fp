@@ -1,0 +1,3 @@
+!!FP1.0
+mov o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+DEFINE GT = 1;
+MOV o[COLR], f[COL0];
+END

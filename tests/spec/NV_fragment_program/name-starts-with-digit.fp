@@ -1,0 +1,4 @@
+!!FP1.0
+DECLARE 9lives;
+MOV o[COLR], f[COL0];
+END

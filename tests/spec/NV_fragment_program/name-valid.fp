@@ -1,0 +1,13 @@
+!!FP1.0
+DECLARE R32;
+DECLARE H64;
+DECLARE TEX16;
+DECLARE $dollar_1;
+DEFINE ABS = 2;
+DEFINE Mov = {1};
+MAD o[COLR], R32, f[COL0], ABS;
+ADD o[COLR], H64, f[COL0];
+ADD o[COLR], TEX16, f[COL0];
+ADD o[COLR], $dollar_1, f[COL0];
+ADD o[COLR], Mov.w, f[COL0];
+END

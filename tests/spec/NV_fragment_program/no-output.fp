@@ -1,0 +1,4 @@
+!!FP1.0
+MOV R0, f[COL0];
+KIL EQ.x;
+END

@@ -1,0 +1,6 @@
+!!FP1.0
+PK2H R0.x, f[COL0];
+PK2US o[DEPR], R1;
+PK4B R2, H3;
+PK4UB o[COLR], {0.5, 1, 0, 0.25};
+END

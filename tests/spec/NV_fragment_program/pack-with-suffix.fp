@@ -1,0 +1,4 @@
+!!FP1.0
+PK2HC R0, R1;
+MOV o[COLR], R0;
+END

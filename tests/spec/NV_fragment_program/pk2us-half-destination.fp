@@ -1,0 +1,4 @@
+!!FP1.0
+PK2US o[COLH], f[COL0];
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+PK4UB H12.x, f[COL0];
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+MOV o[COLR], f[COL0];
+MOV R0, o[COLR];
+END

@@ -1,0 +1,5 @@
+!!FP1.0
+DECLARE a;
+DECLARE a = 2;
+MOV o[COLR], a;
+END

@@ -1,0 +1,5 @@
+!!FP1.0
+DEFINE a = 1;
+DECLARE a;
+MOV o[COLR], a;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+RFL R0.xyw, R1, R2;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+RFLH_SAT H0.xyz, R1, R2;
+MOV o[COLH], H0;
+END

@@ -1,0 +1,3 @@
+!!FP1.0
+RCP o[COLR], R1;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+TEXH R0, f[TEX0], TEX0, 2D;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+MOV o[COLR], R0;
+END
+MOV R0, R1;

@@ -1,0 +1,5 @@
+!!FP1.0
+TXP R0, f[TEX0], TEX3, RECT;
+TXD R1, f[TEX0], R2, R3, TEX3, CUBE;
+ADD o[COLR], R0, R1;
+END

@@ -1,0 +1,5 @@
+!!FP1.0
+TEX R0, f[TEX0], TEX0, 2D;
+TXP R1, f[TEX0], TEX0, 3D;
+ADD o[COLR], R0, R1;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+TEX R0, f[TEX0], TEX16, 2D;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,3 @@
+!!FP1.0
+LRP o[COLR], f[COL0], f[COL0], -f[FOGC].x;
+END

@@ -1,0 +1,3 @@
+!!FP1.0
+ADD o[COLR], f[TEX0], f[TEX1];
+END

@@ -1,0 +1,5 @@
+!!FP1.0
+DECLARE l;
+DECLARE m;
+ADD o[COLR], l, |m|;
+END

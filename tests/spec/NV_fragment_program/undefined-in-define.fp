@@ -1,0 +1,4 @@
+!!FP1.0
+DEFINE a = {1, b};
+MOV o[COLR], a;
+END

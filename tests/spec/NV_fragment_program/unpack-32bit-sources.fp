@@ -1,0 +1,7 @@
+!!FP1.0
+UP2H R0, R1.x;
+UP2US R0, f[TEX0].y;
+UP4B H0, p[3].z;
+UP4UBC_SAT R0, 0.5;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+UP4B R0, -|H1.y|;
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+MOV o[COLR], color;
+DECLARE color;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+MOV f[COL0], R0;
+MOV o[COLR], R0;
+END

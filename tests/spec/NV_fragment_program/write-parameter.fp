@@ -1,0 +1,4 @@
+!!FP1.0
+MOV p[0], R0;
+MOV o[COLR], R0;
+END
