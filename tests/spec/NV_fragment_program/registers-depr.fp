@@ -60,6 +60,7 @@ MOV H57, f[COL0];
 MOV H58, f[COL0];
 MOV H59, f[COL0];
 MOV H60, f[COL0];
+MOV H61, f[COL0];
 MOV o[COLH], H0;
 MOV o[DEPR].z, H0;
 END
