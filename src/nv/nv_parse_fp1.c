@@ -292,7 +292,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
 {
     nv_parse_ctx *c = f->c;
     const nv_token *t = nv_peek(c);
-    uint32_t at = t->offset;
+    uint32_t at = s->offset; /* rule errors point at the whole operand */
     const char *w = c->src + t->offset;
     if (t->kind == NV_TOK_NUMBER) {
         /* <signedScalarConstant>: the sign belongs to the constant. */
@@ -316,7 +316,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
         return new_const(c, v, n, &s->konst) && use_const(f, u, v, 4, at) && operand_suffix(f, s, scalar);
     }
     if (t->kind != NV_TOK_IDENT)
-        return nv_error(c, at, "expected an operand");
+        return nv_error(c, t->offset, "expected an operand");
     if (nvgp_nv_tok_is(c->src, t, "f") && nv_peek_n(c, 1)->kind == NV_TOK_LBRACKET) {
         nv_next(c);
         nv_next(c);
@@ -364,7 +364,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
     }
     uint32_t var = lookup(c, t);
     if (var == NV_VAR_NONE)
-        return nv_error(c, at, "'%.*s' is not a register or a name defined by a previous DEFINE or DECLARE",
+        return nv_error(c, t->offset, "'%.*s' is not a register or a name defined by a previous DEFINE or DECLARE",
                         (int)t->len, w);
     const nv_binding *b = &c->prog->vars[var].bindings[0];
     nv_next(c);

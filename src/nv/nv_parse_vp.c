@@ -137,7 +137,7 @@ static bool src_register(nv_vp *vp, nv_src *s, vp_uniq *u)
 {
     nv_parse_ctx *c = vp->c;
     const nv_token *t = nv_peek(c);
-    uint32_t at = t->offset;
+    uint32_t at = s->offset; /* rule errors point at the whole operand */
     if (nvgp_nv_tok_is(c->src, t, "v") && nv_peek_n(c, 1)->kind == NV_TOK_LBRACKET) {
         nv_next(c);
         nv_next(c);
@@ -184,7 +184,7 @@ static bool src_register(nv_vp *vp, nv_src *s, vp_uniq *u)
     }
     int r = temp_number(c, t, 'R', vp->max_temps);
     if (r < 0)
-        return nv_error(c, at, "expected a source register (v[...], c[...] or R0..R%u)", vp->max_temps - 1);
+        return nv_error(c, t->offset, "expected a source register (v[...], c[...] or R0..R%u)", vp->max_temps - 1);
     nv_next(c);
     s->file = NV_FILE_TEMP;
     s->index = r;
