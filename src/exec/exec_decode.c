@@ -125,9 +125,9 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
             bump(&nmem, (int64_t)d->last + 1);
         if (d->file == TGSI_FILE_SYSTEM_VALUE)
             nsv += (uint32_t)(d->last - d->first + 1);
-        if (d->file == TGSI_FILE_INPUT && d->has_dimension)
+        if (d->file == TGSI_FILE_INPUT && (d->has_dimension || d->dimension_unsized))
             in_2d = true;
-        if (d->file == TGSI_FILE_OUTPUT && d->has_dimension)
+        if (d->file == TGSI_FILE_OUTPUT && (d->has_dimension || d->dimension_unsized))
             out_2d = true;
     }
     /* Registers used without declarations (older programs) still get room. */

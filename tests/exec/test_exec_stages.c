@@ -1,0 +1,161 @@
+/* Stages beyond vertex/fragment/compute: geometry (per-vertex inputs,
+ * EMIT/ENDPRIM on streams, GS_MAX_OUTPUT_VERTICES, GS_INVOCATIONS) and
+ * tessellation control/evaluation (patch inputs, per-vertex outputs
+ * indexed by INVOCATIONID, TESSCOORD and TESSOUTER given by the job). */
+#include "exec_test_util.h"
+
+static void set_vec(xt *x, uint32_t inv, uint32_t vertex, uint32_t index, float a, float b,
+                    float c, float d)
+{
+    uint32_t v[4] = { fbits(a), fbits(b), fbits(c), fbits(d) };
+    assert_int_equal(nvgp_exec_set_input(x->m, inv, vertex, index, v), NVGP_EXEC_OK);
+}
+
+static void test_geometry(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "GEOM\n"
+            "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+            "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+            "PROPERTY GS_MAX_OUTPUT_VERTICES 4\n"
+            "PROPERTY GS_INVOCATIONS 2\n"
+            "DCL IN[][0], POSITION\n"
+            "DCL SV[0], INVOCATIONID\n"
+            "DCL SV[1], PRIMID\n"
+            "DCL OUT[0], POSITION\n"
+            "DCL OUT[1], GENERIC[0]\n"
+            "IMM[0] UINT32 { 0, 1, 0, 0 }\n"
+            "  0: MOV OUT[0], IN[0][0]\n"
+            "  1: MOV OUT[1].x, SV[0].xxxx\n"
+            "  2: MOV OUT[1].y, SV[1].xxxx\n"
+            "  3: EMIT IMM[0].xxxx\n"
+            "  4: MOV OUT[0], IN[1][0]\n"
+            "  5: EMIT IMM[0].xxxx\n"
+            "  6: ENDPRIM IMM[0].xxxx\n"
+            "  7: MOV OUT[0], IN[2][0]\n"
+            "  8: EMIT IMM[0].yyyy\n"
+            "  9: ENDPRIM IMM[0].yyyy\n"
+            " 10: EMIT IMM[0].xxxx\n"
+            " 11: EMIT IMM[0].xxxx\n"
+            " 12: EMIT IMM[0].xxxx\n"
+            " 13: END\n",
+            2, 3);
+    for (uint32_t p = 0; p < 2; p++)
+        for (uint32_t v = 0; v < 3; v++)
+            set_vec(&x, p, v, 0, (float)(p * 10 + v), 0, 0, 1);
+    xt_run(&x);
+    assert_int_equal(nvgp_exec_num_threads(x.m), 4);
+    uint32_t vals[8], prim;
+    for (uint32_t t = 0; t < 4; t++) {
+        uint32_t p = t / 2;
+        /* 4 vertices at most: v0, v1 (stream 0, prim 0), v2 (stream 1),
+         * v3 (stream 0, prim 1); the last two EMITs are dropped */
+        assert_int_equal(nvgp_exec_num_emitted(x.m, t, 0), 3);
+        assert_int_equal(nvgp_exec_num_emitted(x.m, t, 1), 1);
+        assert_int_equal(nvgp_exec_num_emitted(x.m, t, 2), 0);
+        nvgp_exec_get_emitted(x.m, t, 0, 0, vals, &prim);
+        assert_float_bits(bitsf(vals[0]), (float)(p * 10));
+        assert_int_equal(vals[4], t % 2);  /* INVOCATIONID */
+        assert_int_equal(vals[5], p);      /* PRIMID */
+        assert_int_equal(prim, 0);
+        nvgp_exec_get_emitted(x.m, t, 0, 1, vals, &prim);
+        assert_float_bits(bitsf(vals[0]), (float)(p * 10 + 1));
+        assert_int_equal(prim, 0);
+        nvgp_exec_get_emitted(x.m, t, 0, 2, vals, &prim);
+        assert_float_bits(bitsf(vals[0]), (float)(p * 10 + 2));
+        assert_int_equal(prim, 1);
+        nvgp_exec_get_emitted(x.m, t, 1, 0, vals, &prim);
+        assert_float_bits(bitsf(vals[0]), (float)(p * 10 + 2));
+        assert_int_equal(prim, 0);
+    }
+    xt_free(&x);
+}
+
+/* Tess control: TCS_VERTICES_OUT threads per patch; thread k writes
+ * OUT[k][0] = 2 * IN[k][0], reading its input vertex through an indirect
+ * dimension. */
+static void test_tess_ctrl(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "TESS_CTRL\n"
+            "PROPERTY TCS_VERTICES_OUT 3\n"
+            "DCL IN[][0], GENERIC[0]\n"
+            "DCL SV[0], INVOCATIONID\n"
+            "DCL SV[1], VERTICESIN\n"
+            "DCL OUT[][0], GENERIC[0]\n"
+            "DCL TEMP[0]\n"
+            "DCL ADDR[0]\n"
+            "  0: UARL ADDR[0].x, SV[0].xxxx\n"
+            "  1: ADD TEMP[0], IN[ADDR[0].x][0], IN[ADDR[0].x][0]\n"
+            "  2: MOV TEMP[0].w, SV[1].xxxx\n"
+            "  3: MOV OUT[ADDR[0].x][0], TEMP[0]\n"
+            "  4: END\n",
+            2, 3);
+    for (uint32_t p = 0; p < 2; p++)
+        for (uint32_t v = 0; v < 3; v++)
+            set_vec(&x, p, v, 0, (float)(p * 10 + v), 1, 2, 0);
+    xt_run(&x);
+    assert_int_equal(nvgp_exec_num_threads(x.m), 6);
+    for (uint32_t t = 0; t < 6; t++) {
+        uint32_t p = t / 3, k = t % 3;
+        assert_float_bits(xt_out_f(&x, t, 0, 0), (float)(2 * (p * 10 + k)));
+        assert_float_bits(xt_out_f(&x, t, 0, 1), 2);
+        assert_float_bits(xt_out_f(&x, t, 0, 2), 4);
+        assert_int_equal(xt_out_u(&x, t, 0, 3), 3);
+    }
+    xt_free(&x);
+}
+
+/* Tess evaluation: the position is the barycentric mix of the patch's
+ * three vertices by TESSCOORD; TESSOUTER is an input the job gives. */
+static void test_tess_eval(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "TESS_EVAL\n"
+            "PROPERTY TES_PRIM_MODE TRIANGLES\n"
+            "DCL IN[][0], GENERIC[0]\n"
+            "DCL SV[0], TESSCOORD\n"
+            "DCL SV[1], TESSOUTER\n"
+            "DCL OUT[0], POSITION\n"
+            "DCL OUT[1], GENERIC[0]\n"
+            "DCL TEMP[0]\n"
+            "  0: MUL TEMP[0], IN[0][0], SV[0].xxxx\n"
+            "  1: MAD TEMP[0], IN[1][0], SV[0].yyyy, TEMP[0]\n"
+            "  2: MAD OUT[0], IN[2][0], SV[0].zzzz, TEMP[0]\n"
+            "  3: MOV OUT[1], SV[1]\n"
+            "  4: END\n",
+            2, 3);
+    for (uint32_t i = 0; i < 2; i++) {
+        set_vec(&x, i, 0, 0, 4, 0, 0, 1);
+        set_vec(&x, i, 1, 0, 0, 8, 0, 1);
+        set_vec(&x, i, 2, 0, 0, 0, 16, 1);
+    }
+    uint32_t c0[4] = { fbits(0.5f), fbits(0.25f), fbits(0.25f), 0 };
+    uint32_t c1[4] = { fbits(0), fbits(0), fbits(1), 0 };
+    uint32_t outer[4] = { fbits(3), fbits(4), fbits(5), 0 };
+    assert_int_equal(nvgp_exec_set_system_value(x.m, 0, TGSI_SEMANTIC_TESSCOORD, 0, c0), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value(x.m, 1, TGSI_SEMANTIC_TESSCOORD, 0, c1), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value(x.m, NVGP_EXEC_ALL, TGSI_SEMANTIC_TESSOUTER, 0, outer),
+                     NVGP_EXEC_OK);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 2, 2, 4, 1);
+    xt_expect4f(&x, 1, 0, 0, 0, 16, 1);
+    xt_expect4f(&x, 1, 1, 3, 4, 5, 0);
+    xt_free(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_geometry),
+        cmocka_unit_test(test_tess_ctrl),
+        cmocka_unit_test(test_tess_eval),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
