@@ -20,6 +20,8 @@ typedef struct samp_ctx {
     uint32_t base, q;             /* level_base and the last level used */
 } samp_ctx;
 
+enum { OFFSET_LIMIT = 1 << 20 };
+
 /* One lane's lookup, after coordinate extraction. */
 typedef struct lane_coord {
     float s, t, r;       /* normalized (cube: face s, t); RECT: texels */
@@ -408,9 +410,11 @@ static void prepare(const samp_ctx *c, const nvgp_tex_request *req, lane_coord l
         memset(p, 0, sizeof *p);
         p->ref = ref;
         for (int a = 0; a < 3; a++) {
-            p->off[a] = req->lane_offsets ? req->lane_offset[a].i[l] : req->offset[a];
-            if (a >= lay->dims || lay->cube)
-                p->off[a] = 0;
+            int32_t o = req->lane_offsets ? req->lane_offset[a].i[l] : req->offset[a];
+            /* Offsets beyond the implementation's range are undefined; a
+             * bound keeps the arithmetic on them defined. */
+            o = o < -OFFSET_LIMIT ? -OFFSET_LIMIT : o > OFFSET_LIMIT ? OFFSET_LIMIT : o;
+            p->off[a] = a >= lay->dims || lay->cube ? 0 : o;
         }
         uint32_t layer = 0;
         if (lay->layer >= 0) {
@@ -680,10 +684,12 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
         for (int k = 0; k < 4; k++) {
             lane_coord p = lc[l];
             bool own = req->gather_offsets;
-            if (own) {
-                p.off[0] += req->gather_offset[0][k].i[l];
-                p.off[1] += req->gather_offset[1][k].i[l];
-            }
+            if (own)
+                for (int a = 0; a < 2; a++) {
+                    int32_t o = req->gather_offset[a][k].i[l];
+                    o = o < -OFFSET_LIMIT ? -OFFSET_LIMIT : o > OFFSET_LIMIT ? OFFSET_LIMIT : o;
+                    p.off[a] += o;
+                }
             int64_t ij[2];
             for (int a = 0; a < 2; a++) {
                 if (a == 1 && c.lay->dims < 2) {

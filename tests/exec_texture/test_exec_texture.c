@@ -1076,6 +1076,86 @@ static void test_integer_and_errors(void **state)
     assert_string_equal(nvgp_tex_format_name(NVGP_TEX_FORMAT_DEPTH24), "depth24");
 }
 
+/* A texture of zeros (border zero, comparisons NEVER) gives zero for any
+ * coordinates, LOD, offsets and modes on every target: NaN, infinities and
+ * huge values included.  Lanes outside the mask are never written. */
+static void test_garbage_inputs(void **state)
+{
+    (void)state;
+    static const float specials[] = { 0.0f, -0.0f, 0.5f, 1.0f, -1.0f, 1e30f, -1e30f,
+                                      INFINITY, -INFINITY, NAN, 3.75f, -7.25f, 1e-40f };
+    enum { NS = sizeof specials / sizeof specials[0] };
+    for (unsigned target = 0; target < TGSI_TEXTURE_UNKNOWN; target++) {
+        const nvgp_tex_layout *lay = nvgp_tex_target_layout(target);
+        nvgp_texture_desc d = { .target = (uint8_t)target, .format = NVGP_TEX_FORMAT_RGBA32F,
+                                .width = 4, .height = lay->dims >= 2 ? 4 : 1,
+                                .depth = target == TGSI_TEXTURE_3D ? 4 : 1,
+                                .layers = lay->cube ? 12 : 3, .levels = 0, .samples = 2 };
+        nvgp_texture *t = nvgp_texture_create(&d, NULL);
+        assert_non_null(t);
+        for (unsigned mode = 0; mode < 8; mode++) {
+            nvgp_tex_sampler s;
+            nvgp_tex_sampler_default(&s);
+            s.min_filter = (uint8_t)(mode & 1);
+            s.mag_filter = (uint8_t)(mode >> 1 & 1);
+            s.mip_filter = (uint8_t)(mode % 3);
+            s.wrap[0] = s.wrap[1] = s.wrap[2] = (uint8_t)(mode % NVGP_TEX_WRAP_COUNT);
+            s.seamless_cube = mode & 4;
+            s.compare_func = NVGP_TEX_COMPARE_NEVER;
+            s.lod_bias = mode == 5 ? INFINITY : 0.0f;
+            nvgp_texture_set_sampler(t, &s);
+            for (unsigned lm = 0; lm <= NVGP_TEX_LOD_GRADIENT; lm++) {
+                nvgp_tex_request r;
+                req_init(&r, target, lm);
+                r.quad_derivatives = true;
+                r.projective = mode == 3;
+                r.lane_offsets = mode == 6;
+                r.gather_offsets = mode == 7;
+                r.component = (uint8_t)mode;
+                r.offset[0] = 7;
+                r.offset[1] = -8;
+                for (unsigned l = 0; l < 32; l++) {
+                    for (int a = 0; a < 4; a++)
+                        r.coord[a].f[l] = specials[(l * 7 + (unsigned)a * 3 + mode) % NS];
+                    r.lod.f[l] = specials[(l + lm) % NS];
+                    for (int a = 0; a < 3; a++) {
+                        r.ddx[a].f[l] = specials[(l + (unsigned)a) % NS];
+                        r.ddy[a].f[l] = specials[(l * 3 + (unsigned)a) % NS];
+                        r.lane_offset[a].i[l] = (int32_t)(l * 0x9e3779b9u);
+                    }
+                    for (int k = 0; k < 4; k++) {
+                        r.gather_offset[0][k].i[l] = (int32_t)(l * 0x7fffffffu + (unsigned)k);
+                        r.gather_offset[1][k].i[l] = INT32_MIN + (int32_t)l;
+                    }
+                }
+                const uint32_t mask = 0x7fffffffu;
+                nvgp_tex_lanes out[4];
+                void (*ops[])(const nvgp_texture *, const nvgp_tex_request *, uint32_t,
+                              nvgp_tex_lanes *) = { nvgp_texture_sample, nvgp_texture_gather,
+                                                    nvgp_texture_fetch };
+                for (unsigned op = 0; op < 3; op++) {
+                    memset(out, 0xab, sizeof out);
+                    if (op == 2)   /* integer coordinates for fetch */
+                        for (unsigned l = 0; l < 32; l++)
+                            for (int a = 0; a < 4; a++)
+                                r.coord[a].i[l] = (int32_t)(l * 0x01000193u * (unsigned)(a + 1));
+                    ops[op](t, &r, mask, out);
+                    for (int c = 0; c < 4; c++) {
+                        for (unsigned l = 0; l < 31; l++)
+                            if (out[c].u[l] != 0)
+                                fail_msg("target %u mode %u lod %u op %u: lane %u comp %d = "
+                                         "0x%08x", target, mode, lm, op, l, c, out[c].u[l]);
+                        assert_int_equal(out[c].u[31], 0xabababab);
+                    }
+                }
+                nvgp_texture_query_lod(t, &r, mask, out);
+                nvgp_texture_size(t, target, &r.lod, mask, out);
+            }
+        }
+        nvgp_texture_destroy(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1099,6 +1179,7 @@ int main(void)
         cmocka_unit_test(test_size_query),
         cmocka_unit_test(test_lod_query),
         cmocka_unit_test(test_integer_and_errors),
+        cmocka_unit_test(test_garbage_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -631,6 +631,53 @@ static void test_load(void **state)
     rmdir(dir);
 }
 
+/* Every prefix and every one-byte change of a full job either parses or
+ * fails with a message; nothing crashes (run under the sanitizers too). */
+static void test_mutations(void **state)
+{
+    (void)state;
+    const char *base =
+        "{\"program\": {\"text\": \"VERT\\nEND\\n\"}, \"invocations\": 2,\n"
+        " \"inputs\": {\"IN[0]\": [[1,2,3,4],[5,6,7,\"inf\"]]},\n"
+        " \"params\": {\"CONST[0]\": {\"u64\": [1, \"0x10\"]}},\n"
+        " \"buffers\": {\"3\": {\"s16\": [-1, 2], \"size\": 8}},\n"
+        " \"memory\": [{\"address\": 64, \"f64\": [0.5, \"nan\"]}],\n"
+        " \"textures\": {\"1\": {\"target\": \"CUBE\", \"width\": 1, \"height\": 1,\n"
+        "   \"format\": \"rgba8\", \"wrap\": \"clamp\", \"border\": [0, 1, 0, 1],\n"
+        "   \"texels\": [[1,0,0,1],[0,1,0,1],[0,0,1,1],[1,1,0,1],[1,0,1,1],[0,1,1,1]]}},\n"
+        " \"helpers\": [1], \"outputs\": {\"OUT[0]\": \"hex\"},\n"
+        " \"compute\": {\"grid\": [1, 2, 3]}}";
+    size_t n = strlen(base);
+    nvgp_job_destroy(parse(base));
+    char *buf = malloc(n + 1);
+    static const char repl[] = "0-x]}[{\",\\9e.";
+    unsigned parsed = 0, failed = 0;
+    for (size_t len = 0; len < n; len++) {
+        char *err = NULL;
+        nvgp_job *job = nvgp_job_parse(base, len, "j", NULL, &err);
+        assert_true((job == NULL) != (err == NULL));
+        nvgp_job_destroy(job);
+        free(err);
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t r = 0; r < sizeof repl - 1; r++) {
+            memcpy(buf, base, n + 1);
+            buf[i] = repl[r];
+            char *err = NULL;
+            nvgp_job *job = nvgp_job_parse(buf, n, "j", NULL, &err);
+            assert_true((job == NULL) != (err == NULL));
+            if (job)
+                parsed++;
+            else
+                failed++;
+            assert_true(!err || strncmp(err, "j: ", 3) == 0);
+            nvgp_job_destroy(job);
+            free(err);
+        }
+    free(buf);
+    assert_true(parsed > 0 && failed > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -643,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_load),
+        cmocka_unit_test(test_mutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
