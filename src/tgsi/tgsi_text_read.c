@@ -86,7 +86,7 @@ static void describe(const reader *r, const char *at, char *buf, size_t n)
 static bool fail_at(reader *r, const char *at, const char *fmt, ...) NVGP_PRINTF(3, 4);
 static bool fail_at(reader *r, const char *at, const char *fmt, ...)
 {
-    if (!r->failed) {
+    if (!r->failed && r->diag) {
         va_list ap;
         va_start(ap, fmt);
         nvgp_diag_vreport(r->diag, NVGP_SEVERITY_ERROR, offset_of(r, at), fmt, ap);
@@ -127,6 +127,8 @@ static void ws(reader *r)
             const char *p = r->cur + 2;
             while (p < r->end && !(*p == '*' && peek_at(r, p + 1) == '/'))
                 p++;
+            if (p >= r->end)
+                fail_at(r, r->cur, "unterminated /* comment");
             r->cur = p < r->end ? p + 2 : r->end;
         } else {
             break;
@@ -183,10 +185,17 @@ static bool accept_char(reader *r, char c)
     return false;
 }
 
+/* A missing closer or separator is reported where the line stops, not at
+ * whatever the next line holds. */
 static bool expect_char(reader *r, char c, const char *what)
 {
+    const char *save = r->cur;
     if (accept_char(r, c))
         return true;
+    if (!r->failed)
+        r->cur = save;
+    while (r->cur < r->end && (*r->cur == ' ' || *r->cur == '\t'))
+        r->cur++;
     return expected(r, what);
 }
 
@@ -538,7 +547,13 @@ static bool parse_instruction_tail(reader *r, tgsi_instruction *inst, const tgsi
         ws(r);
         const char *item = r->cur;
         if (looks_like_operand(r)) {
-            if (tex && (have_target || inst->num_offsets) && peek(r) != '-' && peek(r) != '|') {
+            /* Texel offsets follow the target, or the operands of the
+             * sampler-view opcodes, which have no target. */
+            bool sview = false;
+            for (unsigned s = 0; s < inst->num_src; s++)
+                sview = sview || inst->src[s].reg.file == TGSI_FILE_SAMPLER_VIEW;
+            if (tex && (have_target || inst->num_offsets || sview) && peek(r) != '-' &&
+                peek(r) != '|') {
                 if (inst->num_offsets == TGSI_MAX_TEX_OFFSETS)
                     return fail_at(r, item, "too many texel offsets (at most %d)",
                                    TGSI_MAX_TEX_OFFSETS);
@@ -636,7 +651,8 @@ static bool parse_instruction(reader *r, const char *start, bool numbered)
             const char *save = r->cur;
             if (!accept_char(r, ',')) {
                 r->cur = save;
-                ws(r);
+                while (r->cur < r->end && (*r->cur == ' ' || *r->cur == '\t'))
+                    r->cur++;
                 char buf[96], what[160];
                 operand_counts(buf, sizeof buf, info);
                 snprintf(what, sizeof what, "',' after %s operand (%s)",
@@ -672,7 +688,8 @@ static bool parse_instruction(reader *r, const char *start, bool numbered)
     if (info->flags & TGSI_OPF_LABEL) {
         const char *save = r->cur;
         if (accept_char(r, ':')) {
-            ws(r);
+            while (r->cur < r->end && (*r->cur == ' ' || *r->cur == '\t'))
+                r->cur++;
             uint64_t v;
             if (!parse_uint_max(r, UINT32_MAX, "label", &v))
                 return false;
@@ -1342,7 +1359,7 @@ tgsi_program *nvgp_tgsi_read(const char *src, size_t len, nvgp_diag *diag)
         r.end = r.base + len;
     }
     r.cur = r.base;
-    bool ok = parse_program(&r);
+    bool ok = parse_program(&r) && !r.failed;
     nvgp_tgsi_pp_destroy(pp);
     if (!ok) {
         nvgp_tgsi_program_destroy(r.p);

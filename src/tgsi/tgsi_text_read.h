@@ -15,10 +15,16 @@
 
 #include <stddef.h>
 
-/* Reads src[0..len) (need not be NUL-terminated).  Returns the program, or
- * NULL after reporting the first error (with its byte offset in src) to
- * diag, which may be NULL.  Every item's source_offset is set to the byte
- * offset of its first character in src. */
+/* Reads src[0..len) (need not be NUL-terminated; a NUL byte followed only
+ * by NULs and white space ends the text).  Returns the program, or NULL
+ * after reporting the first error (with its byte offset in src) to diag,
+ * which may be NULL.  Every item's source_offset is the byte offset in src
+ * of its keyword (DCL, IMM, PROPERTY) or opcode, after any "12:" number.
+ *
+ * Beyond Mesa's reader: declaration attributes in any order, 1..4 immediate
+ * values, raw-bits (0x7fc00000) and hex-float immediates, legacy RES/TEMPX/
+ * IMMX declarations, EMIT/ENDPRIM without their stream operand (num_src
+ * = 0), and an optional return type after a texture target. */
 tgsi_program *nvgp_tgsi_read(const char *src, size_t len, nvgp_diag *diag);
 
 #endif
