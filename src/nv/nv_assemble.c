@@ -47,11 +47,13 @@ const char *nvgp_nv_header_name(nv_header h) { return nv_headers[h].text; }
 #endif
 #endif
 
+#if !defined(NV_HAVE_VP1) || !defined(NV_HAVE_VP2) || !defined(NV_HAVE_FP1)
 static bool unsupported(nv_parse_ctx *c)
 {
     return nv_error(c, 0, "program header '!!%s' is not supported yet",
                     nv_headers[c->prog->header].text);
 }
+#endif
 
 static bool parse_language(nv_parse_ctx *c)
 {

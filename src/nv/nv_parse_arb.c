@@ -70,7 +70,8 @@ static const char *const reserved_nv[] = {
     "state", "texture", "vertex", "primitive", "BUFFER", "BUFFER4", "CBUFFER", "TEXTURE", "IMAGE",
     "SHARED", "SHORT", "LONG", "INT", "UINT", "FLOAT", "FLAT", "CENTROID", "NOPERSPECTIVE", "SAMPLE",
     "PRIMITIVE_IN", "PRIMITIVE_OUT", "VERTICES_OUT", "INVOCATIONS", "GROUP_SIZE", "SHARED_MEMORY",
-    "TESS_MODE", "TESS_SPACING", "TESS_VERTEX_ORDER", "TESS_POINT_MODE", "invocation", NULL};
+    "TESS_MODE", "TESS_SPACING", "TESS_VERTEX_ORDER", "TESS_POINT_MODE", "invocation", "STORAGE",
+    "COUNTER", "SUBROUTINE", "SUBROUTINETYPE", "SUBROUTINENUM", NULL};
 
 /* Splits an ARB-style opcode token ("ADDRC_SAT") into row and suffixes. */
 typedef struct opsuffix {
@@ -664,17 +665,124 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
             (kind == NV_VAR_BUFFER || kind == NV_VAR_BUFFER4) && o->nbindings && o->bindings[0].index == b.index)
             return nv_error(c, b.offset, "BUFFER and BUFFER4 variables use the same binding point %d", b.index);
     }
+    /* "program.buffer[a]" binds the whole buffer: its size is not known. */
+    bool whole = strchr(strchr(b.name, '[') + 1, '[') == NULL;
     nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
     if (!v)
         return false;
     v->mods = mods;
-    v->is_array = is_array;
-    v->array_size = size ? size : b.count;
+    v->is_array = is_array || whole;
+    v->array_size = size ? size : whole ? 0 : b.count;
     v->nbindings = 1;
     v->bindings = nv_alloc(c, sizeof b);
     if (!v->bindings)
         return false;
     v->bindings[0] = b;
+    return true;
+}
+
+/* SHARED s = program.sharedmem[n]; STORAGE b[] = { program.storage[a..b] };
+ * COUNTER c = program.counter[a][b] (NV_compute_program5,
+ * NV_shader_storage_buffer_object, NV_shader_atomic_counters). */
+static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limit)
+{
+    nv_parse_ctx *c = a->c;
+    nv_next(c);
+    const nv_token *n = nv_peek(c);
+    if (!check_new_name(a, n))
+        return false;
+    nv_next(c);
+    bool is_array = false;
+    uint32_t size = 0;
+    uint32_t size_off = nv_peek(c)->offset;
+    if (!parse_decl_array(a, &is_array, &size))
+        return false;
+    /* NV_shader_atomic_counters' grammar has no "=": accept both. */
+    if (kind == NV_VAR_COUNTER && !nv_at(c, NV_TOK_EQUALS)) {
+    } else if (!nv_expect(c, NV_TOK_EQUALS, "'='")) {
+        return false;
+    }
+    bool braces = nv_at(c, NV_TOK_LBRACE);
+    if (braces)
+        nv_next(c);
+    uint32_t total = 0, first = 0, count = 0;
+    int32_t binding = 0;
+    for (;;) {
+        uint32_t off = nv_peek(c)->offset;
+        if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, word))
+            return false;
+        long long lo = 0, hi = 0;
+        bool has_index = nv_at(c, NV_TOK_LBRACKET);
+        if (!has_index && !(kind == NV_VAR_COUNTER && braces))
+            return nv_error_here(c, "expected '['");
+        if (has_index) {
+            nv_next(c);
+            uint32_t ioff = nv_peek(c)->offset;
+            if (!parse_int(a, &lo, false))
+                return false;
+            hi = lo;
+            if (nv_at(c, NV_TOK_DOTDOT)) {
+                if (!braces)
+                    return nv_error_here(c, "a range is allowed only in a list");
+                nv_next(c);
+                if (!parse_int(a, &hi, false))
+                    return false;
+            }
+            if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+                return false;
+            if (lo > hi)
+                return nv_error(c, ioff, "invalid range %lld..%lld", lo, hi);
+            if (kind == NV_VAR_COUNTER && nv_at(c, NV_TOK_LBRACKET)) {
+                /* program.counter[binding][offset] */
+                binding = (int32_t)lo;
+                if (binding >= NV_LIMIT_ATOMIC_COUNTER_BINDINGS)
+                    return nv_error(c, ioff, "counter buffer binding %lld out of range", lo);
+                nv_next(c);
+                ioff = nv_peek(c)->offset;
+                if (!parse_int(a, &lo, false))
+                    return false;
+                hi = lo;
+                if (nv_at(c, NV_TOK_DOTDOT)) {
+                    nv_next(c);
+                    if (!parse_int(a, &hi, false))
+                        return false;
+                }
+                if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+                    return false;
+                if (lo > hi)
+                    return nv_error(c, ioff, "invalid range %lld..%lld", lo, hi);
+            } else if (hi >= limit) {
+                return nv_error(c, ioff, "binding %lld out of range (must be less than %ld)", hi, limit);
+            }
+        }
+        if (!count)
+            first = (uint32_t)lo;
+        count++;
+        total += (uint32_t)(hi - lo + 1);
+        (void)off;
+        if (!braces || !nv_at(c, NV_TOK_COMMA))
+            break;
+        nv_next(c);
+    }
+    if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
+        return false;
+    if (is_array && size && size != total && kind != NV_VAR_SHARED)
+        return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
+    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
+    if (!v)
+        return false;
+    v->is_array = is_array;
+    v->array_size = size ? size : total;
+    v->nbindings = 1;
+    v->bindings = nv_alloc(c, sizeof *v->bindings);
+    if (!v->bindings)
+        return false;
+    v->bindings[0].kind = kind == NV_VAR_STORAGE ? NV_BIND_STORAGE : kind == NV_VAR_COUNTER ? NV_BIND_COUNTER : NV_BIND_OTHER;
+    v->bindings[0].index = kind == NV_VAR_COUNTER ? binding : (int32_t)first;
+    v->bindings[0].index2 = (int32_t)first;
+    v->bindings[0].count = total;
+    v->bindings[0].name = word;
+    v->bindings[0].offset = n->offset;
     return true;
 }
 
@@ -959,6 +1067,7 @@ static nv_file var_file(uint8_t kind)
     case NV_VAR_IMAGE: return NV_FILE_IMAGE;
     case NV_VAR_SHARED: return NV_FILE_SHARED;
     case NV_VAR_STORAGE: return NV_FILE_STORAGE;
+    case NV_VAR_COUNTER: return NV_FILE_COUNTER;
     default: return NV_FILE_NONE;
     }
 }
@@ -1026,7 +1135,8 @@ static bool parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has
     if (t->kind == NV_TOK_NUMBER) {
         if (t->is_float)
             return nv_error_here(c, "array index must be an integer");
-        if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array))
+        if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) ||
+            (!n && t->ival >= NV_LIMIT_PARAMETER_BUFFER_SIZE))
             return nv_error(c, t->offset, "array index %llu out of range (array size %u)", (unsigned long long)t->ival, n);
         *index = (int32_t)t->ival;
         nv_next(c);
@@ -1136,11 +1246,24 @@ static bool parse_src(arb *a, nv_src *s, char want)
                 return nv_error(c, t->offset, "result variables cannot be read");
             if (s->file == NV_FILE_ADDRESS)
                 return nv_error(c, t->offset, "address registers cannot be instruction operands");
-            if (s->file != NV_FILE_TEMP && s->file != NV_FILE_ATTRIB && s->file != NV_FILE_PARAM &&
-                s->file != NV_FILE_BUFFER && s->file != NV_FILE_OUTPUT)
+            bool memvar = var->kind == NV_VAR_SHARED || var->kind == NV_VAR_STORAGE || var->kind == NV_VAR_COUNTER;
+            if (want == 'm' ? !memvar
+                            : (s->file != NV_FILE_TEMP && s->file != NV_FILE_ATTRIB && s->file != NV_FILE_PARAM &&
+                               s->file != NV_FILE_BUFFER && s->file != NV_FILE_OUTPUT))
                 return nv_error(c, t->offset, "'%.*s' cannot be an instruction operand", (int)(t->len > 64 ? 64 : t->len),
                                 c->src + t->offset);
             nv_next(c);
+            if (var->kind == NV_VAR_COUNTER)
+                s->file = NV_FILE_COUNTER;
+            if (want == 'm') {
+                if (nv_at(c, NV_TOK_LBRACKET)) {
+                    if (!var->is_array)
+                        return nv_error_here(c, "'%s' is not an array", var->name);
+                    if (!parse_array_index(a, var, &s->index, &s->has_rel, &s->rel))
+                        return false;
+                }
+                return true;
+            }
             if (nv_at(c, NV_TOK_LBRACKET)) {
                 if (!var->is_array)
                     return nv_error_here(c, "'%s' is not an array", var->name);
@@ -1496,6 +1619,187 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
     return true;
 }
 
+/* ---- images (EXT_shader_image_load_store) ------------------------------- */
+
+static const char *const image_target_names[] = {"1D", "2D", "3D", "RECT", "CUBE", "BUFFER", "ARRAY1D",
+                                                 "ARRAY2D", "ARRAYCUBE", "2DMS", "ARRAY2DMS"};
+static const uint8_t image_target_values[] = {NV_TEX_1D, NV_TEX_2D, NV_TEX_3D, NV_TEX_RECT, NV_TEX_CUBE,
+                                              NV_TEX_BUFFER, NV_TEX_ARRAY1D, NV_TEX_ARRAY2D, NV_TEX_ARRAYCUBE,
+                                              NV_TEX_2DMS, NV_TEX_ARRAY2DMS};
+
+static bool parse_image_target(arb *a, nv_inst *in)
+{
+    nv_parse_ctx *c = a->c;
+    const nv_token *g = nv_peek(c);
+    for (size_t i = 0; i < sizeof image_target_names / sizeof image_target_names[0]; i++)
+        if (tok_word(a, g, image_target_names[i])) {
+            in->tex.target = image_target_values[i];
+            nv_next(c);
+            return true;
+        }
+    return nv_error(c, g->offset, "invalid image target");
+}
+
+/* "image[n]" or an IMAGE variable, then (with_target) "," and a target. */
+static bool parse_image_access(arb *a, nv_inst *in, bool with_target)
+{
+    nv_parse_ctx *c = a->c;
+    nv_tex *tx = &in->tex;
+    const nv_token *t = nv_peek(c);
+    tx->offset = t->offset;
+    tx->var = NV_VAR_NONE;
+    uint32_t v;
+    if (tok_word(a, t, "image")) {
+        nv_next(c);
+        if (!nv_expect(c, NV_TOK_LBRACKET, "'['"))
+            return false;
+        const nv_token *n = nv_peek(c);
+        if (n->kind != NV_TOK_NUMBER || n->is_float)
+            return nv_error_here(c, "expected an image unit number");
+        if (n->overflow || n->ival >= NV_LIMIT_IMAGE_UNITS)
+            return nv_error(c, n->offset, "image unit %llu out of range (must be less than %d)",
+                            (unsigned long long)n->ival, NV_LIMIT_IMAGE_UNITS);
+        tx->unit = (int32_t)n->ival;
+        nv_next(c);
+        if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+            return false;
+    } else if (t->kind == NV_TOK_IDENT && find_var(a, t, &v) && c->prog->vars[v].kind == NV_VAR_IMAGE) {
+        const nv_var *var = &c->prog->vars[v];
+        tx->var = v;
+        tx->unit = var->bindings[0].index;
+        nv_next(c);
+        if (nv_at(c, NV_TOK_LBRACKET)) {
+            if (!var->is_array)
+                return nv_error_here(c, "'%s' is not an array", var->name);
+            int32_t idx;
+            if (!parse_array_index(a, var, &idx, &tx->has_rel, &tx->rel))
+                return false;
+            if (!tx->has_rel)
+                tx->unit += idx;
+        } else if (var->is_array) {
+            return nv_error(c, t->offset, "array '%s' needs an index", var->name);
+        }
+    } else {
+        return nv_error(c, t->offset, "expected an image unit such as 'image[0]'");
+    }
+    if (!with_target)
+        return true;
+    if (!nv_expect(c, NV_TOK_COMMA, "',' and an image target"))
+        return false;
+    return parse_image_target(a, in);
+}
+
+/* ---- subroutines (ARB_shader_subroutine) --------------------------------- */
+
+/* SUBROUTINETYPE name { label, ... } */
+static bool parse_subroutine_type(arb *a)
+{
+    nv_parse_ctx *c = a->c;
+    nv_next(c);
+    const nv_token *n = nv_peek(c);
+    if (!check_new_name(a, n))
+        return false;
+    nv_next(c);
+    if (!nv_expect(c, NV_TOK_LBRACE, "'{'"))
+        return false;
+    uint32_t first_label = c->prog->nlabels, count = 0;
+    while (!nv_at(c, NV_TOK_RBRACE)) {
+        const nv_token *l = nv_peek(c);
+        if (l->kind != NV_TOK_IDENT)
+            return nv_error_here(c, "expected a subroutine label");
+        uint32_t idx;
+        if (!nv_name_lookup(c, c->src + l->offset, l->len, NV_NAME_LABEL, &idx) &&
+            !nv_add_label(c, c->src + l->offset, l->len, l->offset, &idx))
+            return false;
+        count++;
+        nv_next(c);
+        if (!nv_at(c, NV_TOK_COMMA))
+            break;
+        nv_next(c);
+    }
+    if (!nv_expect(c, NV_TOK_RBRACE, "'}'"))
+        return false;
+    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_SUBROUTINETYPE, n->offset, NULL);
+    if (!v)
+        return false;
+    v->array_size = count;
+    v->alias_of = first_label;
+    return true;
+}
+
+/* SUBROUTINE type name = program.subroutine[n];  or an array of them. */
+static bool parse_subroutine(arb *a)
+{
+    nv_parse_ctx *c = a->c;
+    nv_next(c);
+    const nv_token *ty = nv_peek(c);
+    uint32_t tv;
+    if (ty->kind != NV_TOK_IDENT || !find_var(a, ty, &tv) || c->prog->vars[tv].kind != NV_VAR_SUBROUTINETYPE)
+        return nv_error(c, ty->offset, "expected a SUBROUTINETYPE name");
+    nv_next(c);
+    const nv_token *n = nv_peek(c);
+    if (!check_new_name(a, n))
+        return false;
+    nv_next(c);
+    bool is_array = false;
+    uint32_t size = 0;
+    uint32_t size_off = nv_peek(c)->offset;
+    if (!parse_decl_array(a, &is_array, &size))
+        return false;
+    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
+        return false;
+    bool braces = is_array && nv_at(c, NV_TOK_LBRACE);
+    if (braces)
+        nv_next(c);
+    uint32_t total = 0;
+    int32_t first = -1;
+    for (;;) {
+        if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, "subroutine") ||
+            !nv_expect(c, NV_TOK_LBRACKET, "'['"))
+            return false;
+        long long lo, hi;
+        uint32_t off = nv_peek(c)->offset;
+        if (!parse_int(a, &lo, false))
+            return false;
+        hi = lo;
+        if (braces && nv_at(c, NV_TOK_DOTDOT)) {
+            nv_next(c);
+            if (!parse_int(a, &hi, false))
+                return false;
+        }
+        if (lo > hi || hi >= NV_LIMIT_SUBROUTINES)
+            return nv_error(c, off, "invalid subroutine uniform location");
+        if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+            return false;
+        if (first < 0)
+            first = (int32_t)lo;
+        total += (uint32_t)(hi - lo + 1);
+        if (!braces || !nv_at(c, NV_TOK_COMMA))
+            break;
+        nv_next(c);
+    }
+    if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
+        return false;
+    if (size && size != total)
+        return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
+    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_SUBROUTINE, n->offset, NULL);
+    if (!v)
+        return false;
+    v->is_array = is_array;
+    v->array_size = total;
+    v->alias_of = tv; /* its SUBROUTINETYPE */
+    v->nbindings = 1;
+    v->bindings = nv_alloc(c, sizeof *v->bindings);
+    if (!v->bindings)
+        return false;
+    v->bindings[0].kind = NV_BIND_OTHER;
+    v->bindings[0].index = first;
+    v->bindings[0].count = total;
+    v->bindings[0].name = "program.subroutine";
+    v->bindings[0].offset = n->offset;
+    return true;
+}
+
 /* ---- modifiers ------------------------------------------------------------ */
 
 static const struct { const char *name; uint8_t dt; } dtype_names[] = {
@@ -1534,7 +1838,8 @@ static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
         for (int i = 1; i < (int)(sizeof atom_names / sizeof atom_names[0]); i++)
             if (nvgp_nv_tok_is(c->src, t, atom_names[i]))
                 atom = i;
-        bool mem = is_mem_class(info->cls);
+        /* LDC reads memory too: sized types are its storage modifiers (NV_parameter_buffer_object2). */
+        bool mem = is_mem_class(info->cls) || in->op == NV_OP_LDC;
         if (atom && (info->cls == NV_CLASS_ATOM || info->cls == NV_CLASS_ATOMIM || info->cls == NV_CLASS_ATOMCTR)) {
             if (in->atom_op)
                 return nv_error(c, t->offset, "more than one atomic operation modifier");
@@ -1709,10 +2014,16 @@ static bool parse_opt_cond(arb *a, nv_inst *in)
  * modifier, or the D column's default. */
 static char inst_type(const nv_inst *in, const nv_opcode_info *info)
 {
-    switch (in->dtype) {
-    case NV_DT_F: case NV_DT_F16: case NV_DT_F32: case NV_DT_F64: return 'F';
-    case NV_DT_S: case NV_DT_S32: case NV_DT_S64: return 'S';
-    case NV_DT_U: case NV_DT_U32: case NV_DT_U64: return 'U';
+    switch (in->dtype ? in->dtype : in->storage) {
+    case NV_DT_F: case NV_DT_F16: case NV_DT_F32: case NV_DT_F64: case NV_DT_F32X2: case NV_DT_F32X4:
+    case NV_DT_F64X2: case NV_DT_F64X4: case NV_DT_F16X2: case NV_DT_F16X4:
+        return 'F';
+    case NV_DT_S: case NV_DT_S8: case NV_DT_S16: case NV_DT_S32: case NV_DT_S64: case NV_DT_S32X2: case NV_DT_S32X4:
+    case NV_DT_S64X2: case NV_DT_S64X4: case NV_DT_S8X2: case NV_DT_S8X4: case NV_DT_S16X2: case NV_DT_S16X4:
+        return 'S';
+    case NV_DT_U: case NV_DT_U8: case NV_DT_U16: case NV_DT_U32: case NV_DT_U64: case NV_DT_U32X2: case NV_DT_U32X4:
+    case NV_DT_U64X2: case NV_DT_U64X4: case NV_DT_U8X2: case NV_DT_U8X4: case NV_DT_U16X2: case NV_DT_U16X4:
+        return 'U';
     default: break;
     }
     char d = nv_op_default_type(info);
@@ -1756,6 +2067,12 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
     for (int i = 0; i < in->nsrc && *f && *f != '-'; i++) {
         const char *e = strchr(f, ',');
         size_t n = e ? (size_t)(e - f) : strlen(f);
+        if (n == 1 && (f[0] == 'i' || f[0] == 't')) {
+            /* image or texture: not a source operand */
+            f = e ? e + 1 : f + n;
+            i--;
+            continue;
+        }
         char want = format_type(f, n, t);
         const nv_src *s = &in->src[i];
         if (want && s->file == NV_FILE_CONST) {
@@ -1850,8 +2167,14 @@ static bool parse_instruction(arb *a)
     if (a->nv && !parse_nv_modifiers(a, in, info))
         return false;
     in = &c->prog->insts[c->prog->ninsts - 1];
+    /* Memory instructions take exactly one storage modifier (NV_gpu_program5
+     * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
+    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage)
+        return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4", info->name);
     /* Operands by grammar class. */
     const char *ins = info->in;
+    bool mem_operand = in->op == NV_OP_LDS || in->op == NV_OP_STS || in->op == NV_OP_ATOMS ||
+                       in->op == NV_OP_LDB || in->op == NV_OP_STB || in->op == NV_OP_ATOMB;
     #define SRC(i, w) do { if (!parse_src(a, &in->src[i], (w))) return false; in->nsrc = (uint8_t)((i) + 1); } while (0)
     #define COMMA() do { if (!nv_expect(c, NV_TOK_COMMA, "','")) return false; } while (0)
     switch ((nv_class)info->cls) {
@@ -1873,11 +2196,11 @@ static bool parse_instruction(arb *a)
         break;
     case NV_CLASS_BIN:
         if (!parse_dst(a, in)) return false;
-        COMMA(); SRC(0, 'v'); COMMA();
+        COMMA(); SRC(0, 'v');
         /* NV_shader_thread_group's QSWZ*: second operand optional (SPEC-DECISIONS 1). */
         if ((in->op >= NV_OP_QSWZ0 && in->op <= NV_OP_QSWZY) && nv_at(c, NV_TOK_SEMI))
             break;
-        SRC(1, 'v');
+        COMMA(); SRC(1, 'v');
         break;
     case NV_CLASS_TRI:
         if (!parse_dst(a, in)) return false;
@@ -1947,8 +2270,6 @@ static bool parse_instruction(arb *a)
         }
         if (!parse_opt_cond(a, in)) return false;
         break;
-    case NV_CLASS_CALI:
-        return nv_error(c, t->offset, "CALI is not supported yet");
     case NV_CLASS_IF:
         if (nv_at(c, NV_TOK_LPAREN)) {
             if (!parse_cc_paren(a, &in->cond)) return false;
@@ -2000,15 +2321,63 @@ static bool parse_instruction(arb *a)
         if (!in->atom_op)
             return nv_error(c, t->offset, "%s needs an atomic operation modifier", info->name);
         if (!parse_dst(a, in)) return false;
-        COMMA(); SRC(0, 'v'); COMMA(); SRC(1, 's');
+        COMMA(); SRC(0, 'v'); COMMA(); SRC(1, mem_operand ? 'm' : 's');
         break;
     case NV_CLASS_LOAD:
         if (!parse_dst(a, in)) return false;
-        COMMA(); SRC(0, 's');
+        COMMA(); SRC(0, mem_operand ? 'm' : 's');
         break;
     case NV_CLASS_STORE:
-        SRC(0, 'v'); COMMA(); SRC(1, 's');
+        SRC(0, 'v'); COMMA(); SRC(1, mem_operand ? 'm' : 's');
         break;
+    case NV_CLASS_ATOMCTR:
+        if (!in->atom_op)
+            return nv_error(c, t->offset, "ATOMCTR needs INCR, DECR or GET");
+        if (!parse_dst(a, in)) return false;
+        COMMA(); SRC(0, 'm');
+        if (in->src[0].file != NV_FILE_COUNTER)
+            return nv_error(c, in->src[0].offset, "ATOMCTR needs a COUNTER variable");
+        break;
+    case NV_CLASS_LOADIM:
+        if (!parse_dst(a, in)) return false;
+        COMMA(); SRC(0, 'v'); COMMA();
+        if (!parse_image_access(a, in, true)) return false;
+        break;
+    case NV_CLASS_ATOMIM:
+        if (!in->atom_op)
+            return nv_error(c, t->offset, "ATOMIM needs an atomic operation modifier");
+        if (!parse_dst(a, in)) return false;
+        COMMA(); SRC(0, 'v'); COMMA(); SRC(1, 'v'); COMMA();
+        if (!parse_image_access(a, in, true)) return false;
+        break;
+    case NV_CLASS_STOREIM:
+        if (!parse_image_access(a, in, false)) return false;
+        COMMA(); SRC(0, 'v'); COMMA(); SRC(1, 'v'); COMMA();
+        if (!parse_image_target(a, in)) return false;
+        break;
+    case NV_CLASS_IMQS:
+        if (!parse_dst(a, in)) return false;
+        COMMA();
+        if (!parse_image_access(a, in, true)) return false;
+        break;
+    case NV_CLASS_CALI: {
+        const nv_token *v = nv_peek(c);
+        uint32_t var;
+        if (v->kind != NV_TOK_IDENT || !find_var(a, v, &var) || c->prog->vars[var].kind != NV_VAR_SUBROUTINE)
+            return nv_error(c, v->offset, "CALI needs a SUBROUTINE variable");
+        in->label = var;
+        nv_next(c);
+        if (nv_at(c, NV_TOK_LBRACKET)) {
+            if (!c->prog->vars[var].is_array)
+                return nv_error_here(c, "'%s' is not an array", c->prog->vars[var].name);
+            if (!parse_array_index(a, &c->prog->vars[var], &in->src[0].index, &in->src[0].has_rel, &in->src[0].rel))
+                return false;
+        } else if (c->prog->vars[var].is_array) {
+            return nv_error(c, v->offset, "array '%s' needs an index", c->prog->vars[var].name);
+        }
+        if (!parse_opt_cond(a, in)) return false;
+        break;
+    }
     case NV_CLASS_EMITS:
         SRC(0, 's');
         break;
@@ -2028,11 +2397,6 @@ static bool parse_instruction(arb *a)
     case NV_CLASS_ARA:
     case NV_CLASS_PUSHA:
     case NV_CLASS_POPA:
-    case NV_CLASS_ATOMIM:
-    case NV_CLASS_ATOMCTR:
-    case NV_CLASS_LOADIM:
-    case NV_CLASS_STOREIM:
-    case NV_CLASS_IMQS:
     case NV_CLASS_COUNT:
         return nv_error(c, t->offset, "%s is not supported yet", info->name);
     }
@@ -2101,8 +2465,17 @@ static bool parse_statement(arb *a)
         return nv_error(c, t->offset, "invalid character '%c'", c->src[t->offset]);
     if (t->kind != NV_TOK_IDENT)
         return nv_error(c, t->offset, "expected a statement");
-    /* Label? */
-    if (nv_peek_n(c, 1)->kind == NV_TOK_COLON) {
+    /* Label?  ARB_shader_subroutine adds "name SUBROUTINENUM(n):". */
+    int32_t subnum = -1;
+    if (a->nv5 && tok_word(a, nv_peek_n(c, 1), "SUBROUTINENUM") && nv_peek_n(c, 2)->kind == NV_TOK_LPAREN &&
+        nv_peek_n(c, 3)->kind == NV_TOK_NUMBER && nv_peek_n(c, 4)->kind == NV_TOK_RPAREN &&
+        nv_peek_n(c, 5)->kind == NV_TOK_COLON) {
+        const nv_token *num = nv_peek_n(c, 3);
+        if (num->is_float || num->overflow || num->ival >= NV_LIMIT_SUBROUTINES)
+            return nv_error(c, num->offset, "invalid SUBROUTINENUM");
+        subnum = (int32_t)num->ival;
+    }
+    if (nv_peek_n(c, 1)->kind == NV_TOK_COLON || subnum >= 0) {
         if (!a->flow_ok)
             return nv_error(c, t->offset, "labels are not allowed in this program type");
         uint32_t idx;
@@ -2120,6 +2493,9 @@ static bool parse_statement(arb *a)
         c->prog->labels[idx].inst = c->prog->ninsts;
         c->prog->labels[idx].offset = t->offset;
         nv_next(c);
+        if (subnum >= 0)
+            for (int i = 0; i < 4; i++)
+                nv_next(c);
         nv_next(c);
         return true;
     }
@@ -2152,8 +2528,20 @@ static bool parse_statement(arb *a)
         ok = parse_unit_decl(a, NV_VAR_TEXTURE, "texture", NV_LIMIT_TEXTURE_IMAGE_UNITS);
     else if (a->nv5 && tok_word(a, t, "IMAGE") && !mods)
         ok = parse_unit_decl(a, NV_VAR_IMAGE, "image", NV_LIMIT_IMAGE_UNITS);
-    else if (a->hdr == NV_HDR_NVCP50 && tok_word(a, t, "SHARED"))
-        ok = parse_temp_like(a, NV_VAR_SHARED, mods);
+    else if (a->hdr == NV_HDR_NVCP50 && tok_word(a, t, "SHARED") && !mods)
+        ok = parse_mem_decl(a, NV_VAR_SHARED, "sharedmem", 1 << 30);
+    else if (a->nv5 && tok_word(a, t, "STORAGE") && !mods) {
+        if (!nv_program_has_option(c->prog, NV_OPTION_NV_shader_storage_buffer))
+            return nv_error(c, t->offset, "STORAGE declarations need OPTION NV_shader_storage_buffer");
+        ok = parse_mem_decl(a, NV_VAR_STORAGE, "storage", NV_LIMIT_STORAGE_BUFFER_BINDINGS);
+    } else if (a->nv5 && tok_word(a, t, "COUNTER") && !mods) {
+        if (!nv_program_has_option(c->prog, NV_OPTION_NV_shader_atomic_counters))
+            return nv_error(c, t->offset, "COUNTER declarations need OPTION NV_shader_atomic_counters");
+        ok = parse_mem_decl(a, NV_VAR_COUNTER, "counter", NV_LIMIT_ATOMIC_COUNTER_BINDINGS);
+    } else if (a->nv5 && tok_word(a, t, "SUBROUTINETYPE") && !mods)
+        ok = parse_subroutine_type(a);
+    else if (a->nv5 && tok_word(a, t, "SUBROUTINE") && !mods)
+        ok = parse_subroutine(a);
     else if (mods)
         return nv_error(c, mods_off, "variable modifiers must be followed by a declaration");
     else if ((decl = decl_keyword(a, t)) >= 0) {
