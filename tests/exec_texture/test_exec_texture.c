@@ -751,6 +751,54 @@ static void test_shadow_compare(void **state)
     nvgp_texture_destroy(t);
 }
 
+static float f_layer_x(uint32_t l, uint32_t i, uint32_t j, uint32_t k, uint32_t layer)
+{
+    (void)l, (void)j, (void)k;
+    return (float)(layer * 10 + i);
+}
+
+static void test_array_linear_and_shadow_layouts(void **state)
+{
+    (void)state;
+    /* Linear inside layer 1 of a 2x1x2 array: (10 + 11) / 2. */
+    nvgp_texture *t = make_tex(TGSI_TEXTURE_2D_ARRAY, 2, 1, 1, 2, 1, f_layer_x);
+    set_sampler(t, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_MIP_NONE,
+                NVGP_TEX_WRAP_CLAMP_TO_EDGE);
+    nvgp_tex_request r;
+    req_init(&r, TGSI_TEXTURE_2D_ARRAY, NVGP_TEX_LOD_IMPLICIT);
+    assert_true(sample_r(t, &r, 0.5f, 0.5f, 1.0f, 0) == 10.5f);
+    assert_true(sample_r(t, &r, 0.5f, 0.5f, 0.0f, 0) == 0.5f);
+    nvgp_texture_destroy(t);
+
+    /* SHADOW2D_ARRAY: layer in z, reference in w.  Depths 0.2 (layer 0), 0.8. */
+    const float dl[2] = { 0.2f, 0.8f };
+    nvgp_texture_desc d = { .target = TGSI_TEXTURE_2D_ARRAY, .format = NVGP_TEX_FORMAT_DEPTH32F,
+                            .width = 1, .height = 1, .depth = 1, .layers = 2, .levels = 1 };
+    t = nvgp_texture_create(&d, NULL);
+    assert_true(nvgp_texture_set_image(t, 0, dl, sizeof dl, NULL));
+    req_init(&r, TGSI_TEXTURE_SHADOW2D_ARRAY, NVGP_TEX_LOD_IMPLICIT);
+    assert_true(sample_r(t, &r, 0.5f, 0.5f, 1.0f, 0.5f) == 1.0f);   /* 0.5 <= 0.8 */
+    assert_true(sample_r(t, &r, 0.5f, 0.5f, 0.0f, 0.5f) == 0.0f);   /* 0.5 <= 0.2 */
+    /* SAMPLE_C style: the reference given separately (has_ref). */
+    req_init(&r, TGSI_TEXTURE_2D_ARRAY, NVGP_TEX_LOD_IMPLICIT);
+    r.has_ref = true;
+    r.ref.f[0] = 0.1f;
+    assert_true(sample_r(t, &r, 0.5f, 0.5f, 0.0f, 9.0f) == 1.0f);   /* 0.1 <= 0.2 */
+    nvgp_texture_destroy(t);
+
+    /* SHADOWCUBE: reference in w.  Face f has depth f / 10. */
+    const float df[6] = { 0.0f, 0.1f, 0.2f, 0.3f, 0.4f, 0.5f };
+    d = (nvgp_texture_desc){ .target = TGSI_TEXTURE_CUBE, .format = NVGP_TEX_FORMAT_DEPTH32F,
+                             .width = 1, .height = 1, .depth = 1, .levels = 1 };
+    t = nvgp_texture_create(&d, NULL);
+    assert_true(nvgp_texture_set_image(t, 0, df, sizeof df, NULL));
+    req_init(&r, TGSI_TEXTURE_SHADOWCUBE, NVGP_TEX_LOD_IMPLICIT);
+    assert_true(sample_r(t, &r, 0.0f, -1.0f, 0.0f, 0.25f) == 1.0f);  /* -Y: 0.25 <= 0.3 */
+    assert_true(sample_r(t, &r, 0.0f, -1.0f, 0.0f, 0.35f) == 0.0f);
+    assert_true(sample_r(t, &r, 0.0f, 0.0f, -1.0f, 0.45f) == 1.0f);  /* -Z: 0.45 <= 0.5 */
+    nvgp_texture_destroy(t);
+}
+
 /* ---- Offsets ---------------------------------------------------------------------------- */
 
 static void test_texel_offsets(void **state)
@@ -1170,6 +1218,7 @@ int main(void)
         cmocka_unit_test(test_cube_lod),
         cmocka_unit_test(test_depth_modes_and_swizzle),
         cmocka_unit_test(test_array_layers),
+        cmocka_unit_test(test_array_linear_and_shadow_layouts),
         cmocka_unit_test(test_3d_and_rect),
         cmocka_unit_test(test_projective),
         cmocka_unit_test(test_shadow_compare),
