@@ -20,46 +20,100 @@
 #include "tgsi/tgsi_names.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Output goes through a small staging buffer flushed into the strbuf, so
+ * the many one-character appends cost a store each rather than a call. */
+enum { STAGE_SIZE = 1024 };
+
 typedef struct writer {
     nvgp_strbuf *out;
     tgsi_text_style style;
     const tgsi_program *p;
+    size_t n;
+    char stage[STAGE_SIZE];
 } writer;
 
 static inline bool is_mesa(const writer *w) { return w->style == TGSI_STYLE_MESA; }
 
-static inline void put(writer *w, const char *s) { nvgp_strbuf_puts(w->out, s); }
-static inline void putch(writer *w, char c) { nvgp_strbuf_putc(w->out, c); }
+static void flush(writer *w)
+{
+    if (w->n) {
+        nvgp_strbuf_append(w->out, w->stage, w->n);
+        w->n = 0;
+    }
+}
+
+static void put_bytes(writer *w, const char *s, size_t n)
+{
+    if (n > STAGE_SIZE - w->n) {
+        flush(w);
+        if (n > STAGE_SIZE) {
+            nvgp_strbuf_append(w->out, s, n);
+            return;
+        }
+    }
+    memcpy(w->stage + w->n, s, n);
+    w->n += n;
+}
+
+static inline void put(writer *w, const char *s) { put_bytes(w, s, strlen(s)); }
+
+static inline void putch(writer *w, char c)
+{
+    if (w->n == STAGE_SIZE)
+        flush(w);
+    w->stage[w->n++] = c;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put_fmt(writer *w, const char *fmt, ...)
+{
+    char buf[512]; /* %10.4f of FLT_MAX is 44 characters, of DBL_MAX 315 */
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        put_bytes(w, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
 
 /* Decimal integers without printf: the writer prints many of them. */
-static void put_u64(nvgp_strbuf *out, uint64_t v)
+static size_t fmt_u64(char *end, uint64_t v)
 {
-    char buf[24];
-    char *e = buf + sizeof buf, *s = e;
+    char *s = end;
     do {
         *--s = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    nvgp_strbuf_append(out, s, (size_t)(e - s));
+    return (size_t)(end - s);
 }
 
-static void put_i64(nvgp_strbuf *out, int64_t v)
+static void put_u64(writer *w, uint64_t v)
+{
+    char buf[24];
+    size_t n = fmt_u64(buf + sizeof buf, v);
+    put_bytes(w, buf + sizeof buf - n, n);
+}
+
+static void put_i64(writer *w, int64_t v)
 {
     if (v < 0) {
-        nvgp_strbuf_putc(out, '-');
-        put_u64(out, (uint64_t)0 - (uint64_t)v);
+        putch(w, '-');
+        put_u64(w, (uint64_t)0 - (uint64_t)v);
     } else {
-        put_u64(out, (uint64_t)v);
+        put_u64(w, (uint64_t)v);
     }
 }
 
-static inline void put_uint(writer *w, uint32_t v) { put_u64(w->out, v); }
-static inline void put_int(writer *w, int32_t v) { put_i64(w->out, v); }
+static inline void put_uint(writer *w, uint32_t v) { put_u64(w, v); }
+static inline void put_int(writer *w, int32_t v) { put_i64(w, v); }
 
 /* A name from a table, or the number as tgsi_dump prints an out-of-range
  * enum value. */
@@ -87,14 +141,16 @@ static void put_swizzle_char(writer *w, unsigned s)
 /* Lays out the significant digits of "%.*e" text like %g does, but with a
  * fixed rule for the notation: positional when the decimal exponent is in
  * [-4, fixed_limit), scientific otherwise.  So 100 prints as "100" rather
- * than the equally short "1e+02", and 1e10f as "1e+10". */
-static void put_shortest_layout(const char *e_text, int fixed_limit, nvgp_strbuf *out)
+ * than the equally short "1e+02", and 1e10f as "1e+10".  Writes at most 40
+ * characters to out and returns how many. */
+static size_t shortest_layout(const char *e_text, int fixed_limit, char *out)
 {
     char digits[32];
     int nd = 0;
+    size_t o = 0;
     const char *c = e_text;
     if (*c == '-')
-        nvgp_strbuf_putc(out, *c++);
+        out[o++] = *c++;
     for (; *c && *c != 'e'; c++)
         if (*c >= '0' && *c <= '9' && nd < (int)sizeof digits)
             digits[nd++] = *c;
@@ -103,36 +159,47 @@ static void put_shortest_layout(const char *e_text, int fixed_limit, nvgp_strbuf
         nd--;
     if (exp10 >= -4 && exp10 < fixed_limit) {
         if (exp10 < 0) {
-            nvgp_strbuf_append(out, "0.", 2);
+            out[o++] = '0';
+            out[o++] = '.';
             for (int i = 0; i < -exp10 - 1; i++)
-                nvgp_strbuf_putc(out, '0');
-            nvgp_strbuf_append(out, digits, (size_t)nd);
+                out[o++] = '0';
+            memcpy(out + o, digits, (size_t)nd);
+            o += (size_t)nd;
         } else {
             int whole = exp10 + 1;
             for (int i = 0; i < whole; i++)
-                nvgp_strbuf_putc(out, i < nd ? digits[i] : '0');
+                out[o++] = i < nd ? digits[i] : '0';
             if (nd > whole) {
-                nvgp_strbuf_putc(out, '.');
-                nvgp_strbuf_append(out, digits + whole, (size_t)(nd - whole));
+                out[o++] = '.';
+                memcpy(out + o, digits + whole, (size_t)(nd - whole));
+                o += (size_t)(nd - whole);
             }
         }
     } else {
-        nvgp_strbuf_putc(out, digits[0]);
+        out[o++] = digits[0];
         if (nd > 1) {
-            nvgp_strbuf_putc(out, '.');
-            nvgp_strbuf_append(out, digits + 1, (size_t)(nd - 1));
+            out[o++] = '.';
+            memcpy(out + o, digits + 1, (size_t)(nd - 1));
+            o += (size_t)(nd - 1);
         }
-        nvgp_strbuf_printf(out, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+        int e = exp10 < 0 ? -exp10 : exp10;
+        out[o++] = 'e';
+        out[o++] = exp10 < 0 ? '-' : '+';
+        if (e >= 100)
+            out[o++] = (char)('0' + e / 100);
+        out[o++] = (char)('0' + e / 10 % 10);
+        out[o++] = (char)('0' + e % 10);
     }
+    return o;
 }
 
-void nvgp_tgsi_write_float_exact(float f, nvgp_strbuf *out)
+/* The fewest significant digits that read back to the same bits; nine
+ * always suffice for binary32, seventeen for binary64. */
+static size_t format_float_exact(float f, char *out)
 {
     char buf[48];
     uint32_t want;
     memcpy(&want, &f, sizeof want);
-    /* The fewest significant digits that read back to the same bits; nine
-     * always suffice for binary32. */
     for (int prec = 1; prec <= 9; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, (double)f);
         float back = strtof(buf, NULL);
@@ -141,10 +208,10 @@ void nvgp_tgsi_write_float_exact(float f, nvgp_strbuf *out)
         if (got == want)
             break;
     }
-    put_shortest_layout(buf, 9, out);
+    return shortest_layout(buf, 9, out);
 }
 
-void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
+static size_t format_double_exact(double d, char *out)
 {
     char buf[48];
     uint64_t want;
@@ -157,7 +224,19 @@ void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
         if (got == want)
             break;
     }
-    put_shortest_layout(buf, 17, out);
+    return shortest_layout(buf, 17, out);
+}
+
+void nvgp_tgsi_write_float_exact(float f, nvgp_strbuf *out)
+{
+    char buf[48];
+    nvgp_strbuf_append(out, buf, format_float_exact(f, buf));
+}
+
+void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
+{
+    char buf[48];
+    nvgp_strbuf_append(out, buf, format_double_exact(d, buf));
 }
 
 /* NaN and infinity have no decimal form that keeps their bits; they print
@@ -165,22 +244,24 @@ void nvgp_tgsi_write_double_exact(double d, nvgp_strbuf *out)
  * text parser reads ("0x" and exactly 8 hex digits in a FLT32 value). */
 static void put_float_canonical(writer *w, uint32_t bits)
 {
+    char buf[48];
     float f;
     memcpy(&f, &bits, sizeof f);
     if (isnan(f) || isinf(f))
-        nvgp_strbuf_printf(w->out, "0x%08" PRIx32, bits);
+        put_fmt(w, "0x%08" PRIx32, bits);
     else
-        nvgp_tgsi_write_float_exact(f, w->out);
+        put_bytes(w, buf, format_float_exact(f, buf));
 }
 
 static void put_double_canonical(writer *w, uint64_t bits)
 {
+    char buf[48];
     double d;
     memcpy(&d, &bits, sizeof d);
     if (isnan(d) || isinf(d))
-        nvgp_strbuf_printf(w->out, "0x%016" PRIx64, bits);
+        put_fmt(w, "0x%016" PRIx64, bits);
     else
-        nvgp_tgsi_write_double_exact(d, w->out);
+        put_bytes(w, buf, format_double_exact(d, buf));
 }
 
 /* ---- Operands -------------------------------------------------------------- */
@@ -404,7 +485,7 @@ static void put_immx(writer *w, const tgsi_declaration *d)
             if (is_mesa(w)) {
                 float f;
                 memcpy(&f, &bits, sizeof f);
-                nvgp_strbuf_printf(w->out, "%10.4f", (double)f);
+                put_fmt(w, "%10.4f", (double)f);
             } else {
                 put_float_canonical(w, bits);
             }
@@ -595,7 +676,7 @@ static void put_immediate(writer *w, const tgsi_immediate *imm, uint32_t number)
             if (is_mesa(w)) {
                 float f;
                 memcpy(&f, &lo, sizeof f);
-                nvgp_strbuf_printf(w->out, "%10.4f", (double)f);
+                put_fmt(w, "%10.4f", (double)f);
             } else {
                 put_float_canonical(w, lo);
             }
@@ -610,20 +691,20 @@ static void put_immediate(writer *w, const tgsi_immediate *imm, uint32_t number)
             if (is_mesa(w)) {
                 double d;
                 memcpy(&d, &v64, sizeof d);
-                nvgp_strbuf_printf(w->out, "%10.8f", d);
+                put_fmt(w, "%10.8f", d);
             } else {
                 put_double_canonical(w, v64);
             }
             break;
         case TGSI_IMM_UINT64:
-            put_u64(w->out, v64);
+            put_u64(w, v64);
             break;
         case TGSI_IMM_INT64:
-            put_i64(w->out, (int64_t)v64);
+            put_i64(w, (int64_t)v64);
             break;
         default:
             /* Unknown type: the raw words, so nothing is lost. */
-            nvgp_strbuf_printf(w->out, "0x%08" PRIx32, lo);
+            put_fmt(w, "0x%08" PRIx32, lo);
             break;
         }
     }
@@ -644,9 +725,19 @@ static void put_instruction_number(writer *w, uint32_t n)
     put(w, ": ");
 }
 
+static void writer_init(writer *w, nvgp_strbuf *out, tgsi_text_style style,
+                        const tgsi_program *p)
+{
+    w->out = out;
+    w->style = style;
+    w->p = p;
+    w->n = 0;
+}
+
 bool nvgp_tgsi_write(const tgsi_program *p, tgsi_text_style style, nvgp_strbuf *out)
 {
-    writer w = {out, style, p};
+    writer w;
+    writer_init(&w, out, style, p);
     put_name(&w, TGSI_NAMES_PROCESSOR, p->processor);
     putch(&w, '\n');
 
@@ -686,24 +777,31 @@ bool nvgp_tgsi_write(const tgsi_program *p, tgsi_text_style style, nvgp_strbuf *
         }
         putch(&w, '\n');
     }
+    flush(&w);
     return !out->failed;
 }
 
 void nvgp_tgsi_write_instruction(const tgsi_program *p, const tgsi_instruction *inst,
                                  tgsi_text_style style, nvgp_strbuf *out)
 {
-    writer w = {out, style, p};
+    writer w;
+    writer_init(&w, out, style, p);
     put_instruction(&w, inst);
+    flush(&w);
 }
 
 void nvgp_tgsi_write_src(const tgsi_src *src, tgsi_text_style style, nvgp_strbuf *out)
 {
-    writer w = {out, style, NULL};
+    writer w;
+    writer_init(&w, out, style, NULL);
     put_src(&w, src);
+    flush(&w);
 }
 
 void nvgp_tgsi_write_dst(const tgsi_dst *dst, tgsi_text_style style, nvgp_strbuf *out)
 {
-    writer w = {out, style, NULL};
+    writer w;
+    writer_init(&w, out, style, NULL);
     put_dst(&w, dst);
+    flush(&w);
 }
