@@ -95,29 +95,25 @@ static int directive_at(const char *s, size_t n, size_t *name_end)
     return -1;
 }
 
+/* Called on every program: memchr finds the few candidate bytes. */
 bool nvgp_tgsi_pp_needed(const char *src, size_t len)
 {
-    bool line_start = true;
-    for (size_t i = 0; i < len; i++) {
-        char c = src[i];
-        if (c == '\n' || c == '\r') {
-            line_start = true;
+    for (const char *p = src; (p = memchr(p, '#', (size_t)(src + len - p))) != NULL; p++) {
+        const char *q = p;
+        while (q > src && is_blank(q[-1]))
+            q--;
+        size_t e;
+        if ((q == src || q[-1] == '\n' || q[-1] == '\r') &&
+            directive_at(p + 1, (size_t)(src + len - p - 1), &e) >= 0)
+            return true;
+    }
+    for (const char *p = src; (p = memchr(p, 'R', (size_t)(src + len - p))) != NULL; p++) {
+        if (p > src && is_ident_char(p[-1]))
             continue;
-        }
-        if (is_blank(c))
-            continue;
-        if (c == '#' && line_start) {
-            size_t e;
-            if (directive_at(src + i + 1, len - i - 1, &e) >= 0)
+        size_t l = ident_len(p, (size_t)(src + len - p));
+        for (size_t k = 0; k < sizeof predefined / sizeof predefined[0]; k++)
+            if (strlen(predefined[k][0]) == l && memcmp(predefined[k][0], p, l) == 0)
                 return true;
-        }
-        if (c == 'R' && (i == 0 || !is_ident_char(src[i - 1]))) {
-            size_t l = ident_len(src + i, len - i);
-            for (size_t k = 0; k < sizeof predefined / sizeof predefined[0]; k++)
-                if (strlen(predefined[k][0]) == l && memcmp(predefined[k][0], src + i, l) == 0)
-                    return true;
-        }
-        line_start = false;
     }
     return false;
 }

@@ -791,6 +791,96 @@ static void test_preprocessor(void **state)
              "a\n", "too large");
 }
 
+/* ---- Name tables ------------------------------------------------------------------ */
+
+static void test_name_tables(void **state)
+{
+    (void)state;
+    static const struct { tgsi_name_table t; unsigned count; } counts[] = {
+        { TGSI_NAMES_PROCESSOR, TGSI_PROCESSOR_COUNT },
+        { TGSI_NAMES_FILE, TGSI_FILE_COUNT },
+        { TGSI_NAMES_SEMANTIC, TGSI_SEMANTIC_COUNT },
+        { TGSI_NAMES_TEXTURE, TGSI_TEXTURE_COUNT },
+        { TGSI_NAMES_RETURN_TYPE, TGSI_RETURN_TYPE_COUNT },
+        { TGSI_NAMES_INTERPOLATE, TGSI_INTERPOLATE_COUNT },
+        { TGSI_NAMES_INTERPOLATE_LOC, TGSI_INTERPOLATE_LOC_COUNT },
+        { TGSI_NAMES_PROPERTY, TGSI_PROPERTY_COUNT },
+        { TGSI_NAMES_IMM_TYPE, TGSI_IMM_COUNT },
+        { TGSI_NAMES_MEMORY_TYPE, TGSI_MEMORY_TYPE_COUNT },
+        { TGSI_NAMES_PRIMITIVE, 15 },          /* POINTS .. PATCHES */
+        { TGSI_NAMES_FS_COORD_ORIGIN, 2 },
+        { TGSI_NAMES_FS_COORD_PIXEL_CENTER, 2 },
+        { TGSI_NAMES_FS_DEPTH_LAYOUT, 5 },
+        { TGSI_NAMES_TESS_SPACING, 3 },
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        assert_int_equal(nvgp_tgsi_name_count(counts[i].t), counts[i].count);
+    /* Every name of every table reads back to its value, in any case. */
+    for (int t = 0; t < TGSI_NAMES_COUNT; t++) {
+        unsigned n = nvgp_tgsi_name_count((tgsi_name_table)t);
+        assert_true(n > 0);
+        assert_null(nvgp_tgsi_name((tgsi_name_table)t, n));
+        for (unsigned v = 0; v < n; v++) {
+            const char *name = nvgp_tgsi_name((tgsi_name_table)t, v);
+            assert_non_null(name);
+            assert_int_equal(nvgp_tgsi_name_lookup((tgsi_name_table)t, name, strlen(name)), v);
+            char lower[64];
+            size_t l = strlen(name);
+            assert_true(l < sizeof lower);
+            for (size_t k = 0; k < l; k++)
+                lower[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] + 32 : name[k]);
+            assert_int_equal(nvgp_tgsi_name_lookup((tgsi_name_table)t, lower, l), v);
+            /* A prefix is not the name (unless it is another name). */
+            int pre = nvgp_tgsi_name_lookup((tgsi_name_table)t, name, l - 1);
+            assert_true(pre < 0 || strlen(nvgp_tgsi_name((tgsi_name_table)t, (unsigned)pre)) == l - 1);
+        }
+    }
+    /* Current Mesa spellings, and the older ones as aliases. */
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_SEMANTIC, TGSI_SEMANTIC_PRIMID), "PRIM_ID");
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_SEMANTIC, "PRIMID", 6), TGSI_SEMANTIC_PRIMID);
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_TEXTURE, TGSI_TEXTURE_CUBE_ARRAY), "CUBEARRAY");
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_TEXTURE, "SHADOWCUBE_ARRAY", 16),
+                     TGSI_TEXTURE_SHADOWCUBE_ARRAY);
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_PROPERTY, TGSI_PROPERTY_VS_WINDOW_SPACE_POSITION),
+                        "VS_WINDOW_SPACE_POSITION");
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_PROPERTY, "VS_POSITION_WINDOW_SPACE", 24),
+                     TGSI_PROPERTY_VS_WINDOW_SPACE_POSITION);
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_PROPERTY, TGSI_PROPERTY_GS_INPUT_PRIM),
+                        "GS_INPUT_PRIMITIVE");
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_FILE, TGSI_FILE_SAMPLER_VIEW), "SVIEW");
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_FILE, TGSI_FILE_HW_ATOMIC), "HWATOMIC");
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_PRIMITIVE, 4), "TRIANGLES");
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_PROCESSOR, TGSI_PROCESSOR_TESS_CTRL), "TESS_CTRL");
+    /* Formats: 0 is "no format"; names are pipe_format names, with or
+     * without their prefix. */
+    assert_string_equal(nvgp_tgsi_name(TGSI_NAMES_FORMAT, 0), "NONE");
+    static const char *const image_formats[] = {
+        "R32G32B32A32_FLOAT", "R16G16B16A16_FLOAT", "R32G32_FLOAT", "R16G16_FLOAT",
+        "R11G11B10_FLOAT", "R32_FLOAT", "R16_FLOAT", "R32G32B32A32_UINT", "R16G16B16A16_UINT",
+        "R10G10B10A2_UINT", "R8G8B8A8_UINT", "R32G32_UINT", "R16G16_UINT", "R8G8_UINT",
+        "R32_UINT", "R16_UINT", "R8_UINT", "R32G32B32A32_SINT", "R16G16B16A16_SINT",
+        "R8G8B8A8_SINT", "R32G32_SINT", "R16G16_SINT", "R8G8_SINT", "R32_SINT", "R16_SINT",
+        "R8_SINT", "R16G16B16A16_UNORM", "R10G10B10A2_UNORM", "R8G8B8A8_UNORM", "R16G16_UNORM",
+        "R8G8_UNORM", "R16_UNORM", "R8_UNORM", "R16G16B16A16_SNORM", "R8G8B8A8_SNORM",
+        "R16G16_SNORM", "R8G8_SNORM", "R16_SNORM", "R8_SNORM",
+    };
+    for (size_t i = 0; i < sizeof image_formats / sizeof *image_formats; i++) {
+        char full[64];
+        snprintf(full, sizeof full, "PIPE_FORMAT_%s", image_formats[i]);
+        int v = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, image_formats[i], strlen(image_formats[i]));
+        assert_true(v > 0);
+        assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, full, strlen(full)), v);
+    }
+    /* Not names. */
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_FILE, "TEMPS", 5), -1);
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_FILE, "", 0), -1);
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_SEMANTIC, "PRIM_IDX", 8), -1);
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "PIPE_FORMAT_", 12), -1);
+    assert_int_equal(nvgp_tgsi_name_lookup(TGSI_NAMES_COUNT, "VERT", 4), -1);
+    assert_null(nvgp_tgsi_name(TGSI_NAMES_COUNT, 0));
+    assert_int_equal(nvgp_tgsi_name_count(TGSI_NAMES_COUNT), 0);
+}
+
 /* ---- Errors ------------------------------------------------------------------------ */
 
 static void test_errors(void **state)
@@ -1107,6 +1197,7 @@ int main(void)
         cmocka_unit_test(test_labels_and_flow),
         cmocka_unit_test(test_same_line_and_legacy_emit),
         cmocka_unit_test(test_preprocessor),
+        cmocka_unit_test(test_name_tables),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_len_is_honoured),
         cmocka_unit_test(test_truncations_never_crash),
