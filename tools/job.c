@@ -1314,10 +1314,19 @@ static char *read_all(const char *path, size_t *len, char **error)
 
 nvgp_job *nvgp_job_load(const char *path, char **error)
 {
+    nvgp_job *job = NULL;
+    nvgp_job_open(path, &job, error);
+    return job;
+}
+
+nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
+{
+    *out = NULL;
+    *error = NULL;
     size_t len = 0;
     char *text = read_all(path, &len, error);
     if (!text)
-        return NULL;
+        return NVGP_JOB_IO_ERROR;
     const char *slash = strrchr(path, '/');
     char *dir = slash ? strndup(path, (size_t)(slash - path)) : NULL;
     if (slash && slash == path && dir) {
@@ -1327,12 +1336,14 @@ nvgp_job *nvgp_job_load(const char *path, char **error)
     nvgp_job *job = nvgp_job_parse(text, len, path, dir, error);
     free(dir);
     free(text);
-    if (job && job->program_path) {
+    if (!job)
+        return NVGP_JOB_INVALID;
+    if (job->program_path) {
         size_t plen = 0;
         char *ptext = read_all(job->program_path, &plen, error);
         if (!ptext) {
             nvgp_job_destroy(job);
-            return NULL;
+            return NVGP_JOB_IO_ERROR;
         }
         char *copy = nvgp_arena_alloc(&job->arena, plen + 1);
         if (copy)
@@ -1341,12 +1352,13 @@ nvgp_job *nvgp_job_load(const char *path, char **error)
         if (!copy) {
             nvgp_job_destroy(job);
             *error = strdup("out of memory");
-            return NULL;
+            return NVGP_JOB_IO_ERROR;
         }
         job->program_text = copy;
         job->program_length = plen;
     }
-    return job;
+    *out = job;
+    return NVGP_JOB_OK;
 }
 
 /* ---- Names ------------------------------------------------------------------------- */

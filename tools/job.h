@@ -101,6 +101,14 @@ nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
                          const char *base_dir, char **error);
 /* Reads and parses the job file at path, then reads its program file. */
 nvgp_job *nvgp_job_load(const char *path, char **error);
+/* The same, saying why it failed: a file could not be read (exit status 2
+ * for the tool) or the job is invalid (exit status 1). */
+typedef enum nvgp_job_status {
+    NVGP_JOB_OK,
+    NVGP_JOB_IO_ERROR,      /* the job file or its program file unreadable */
+    NVGP_JOB_INVALID        /* bad JSON or a bad field */
+} nvgp_job_status;
+nvgp_job_status nvgp_job_open(const char *path, nvgp_job **job, char **error);
 void nvgp_job_destroy(nvgp_job *job);
 /* The texture made from job->textures[i], with its texels and sampler state
  * set (the job owns it and destroys it with itself). */

@@ -613,6 +613,10 @@ static void test_load(void **state)
     fputs("{\"program\": \"none.txt\"}", f);
     fclose(f);
     assert_null(nvgp_job_load(path, &err));
+    free(err);
+    nvgp_job *j2 = NULL;
+    assert_int_equal(nvgp_job_open(path, &j2, &err), NVGP_JOB_IO_ERROR);
+    assert_null(j2);
     char want[512];
     snprintf(want, sizeof want, "%s/none.txt: No such file or directory", dir);
     assert_string_equal(err, want);
@@ -621,13 +625,17 @@ static void test_load(void **state)
     f = fopen(path, "wb");
     fputs("{\"program\": \"prog.txt\", \"invocations\": \"many\"}", f);
     fclose(f);
-    assert_null(nvgp_job_load(path, &err));
+    assert_int_equal(nvgp_job_open(path, &j2, &err), NVGP_JOB_INVALID);
+    assert_null(j2);
     snprintf(want, sizeof want, "%s: invocations: expected a non-negative integer, got \"many\"",
              path);
     assert_string_equal(err, want);
     free(err);
-    unlink(prog);
+    /* A missing job file is an I/O error too. */
     unlink(path);
+    assert_int_equal(nvgp_job_open(path, &j2, &err), NVGP_JOB_IO_ERROR);
+    free(err);
+    unlink(prog);
     rmdir(dir);
 }
 
