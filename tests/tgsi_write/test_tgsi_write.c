@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "tgsi/tgsi_ir.h"
+#include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
 
 /* ---- helpers -------------------------------------------------------------- */
@@ -976,6 +977,149 @@ static void test_stream_order_kept(void **state)
     nvgp_tgsi_program_destroy(p);
 }
 
+/* ---- canonical text reads back to itself ----------------------------------------- */
+
+/* Hand-written canonical texts covering what the corpus lacks (images,
+ * memory, 64-bit and special immediates, streams, 2D and indirect
+ * operands, tessellation and geometry declarations): read, then printed
+ * canonically, each must come back unchanged. */
+static const char *const canonical_texts[] = {
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE LINE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 6\n"
+    "PROPERTY GS_INVOCATIONS 2\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], PRIM_ID\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0], STREAM(1, 1, 0, 2)\n"
+    "DCL CONST[1][0..6]\n"
+    "DCL TEMP[0..3], ARRAY(1), LOCAL\n"
+    "DCL ADDR[0..1]\n"
+    "IMM[0] UINT32 {0, 1, 4294967295, 2147483648}\n"
+    "IMM[1] FLT32 {0x7fc00001, 0x7f800000, 0xff800000, -0}\n"
+    "IMM[2] FLT32 {1e-45, 3.4028235e+38, 0.1, 123456790}\n"
+    "  0: MOV TEMP[ADDR[0].x+1](1), IN[2][0]\n"
+    "  1: MOV OUT[0].xy, CONST[1][ADDR[1].y-2].zwzw\n"
+    "  2: MOV OUT[1], -|TEMP[ADDR[0].x](1).wzyx|\n"
+    "  3: EMIT IMM[0].xxxx\n"
+    "  4: ENDPRIM IMM[0].xxxx\n"
+    "  5: END\n",
+
+    "TESS_CTRL\n"
+    "PROPERTY TCS_VERTICES_OUT 3\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL OUT[][0], POSITION\n"
+    "DCL OUT[1], TESSOUTER\n"
+    "DCL OUT[2], PATCH[5]\n"
+    "DCL SV[0], INVOCATIONID\n"
+    "  0: MOV OUT[SV[0].x][0], IN[SV[0].x+1][0]\n"
+    "  1: END\n",
+
+    "FRAG\n"
+    "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+    "PROPERTY FS_COORD_PIXEL_CENTER HALF_INTEGER\n"
+    "PROPERTY FS_EARLY_DEPTH_STENCIL 1\n"
+    "DCL IN[0].xyz, GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], COLOR[1], COLOR, CENTROID\n"
+    "DCL IN[2], TEXCOORD[0], PERSPECTIVE, SAMPLE\n"
+    "DCL IN[3], FACE, CONSTANT\n"
+    "DCL IN[4], GENERIC[1], LINEAR, CYLWRAP_XZ\n"
+    "DCL OUT[0], COLOR[3], INVARIANT\n"
+    "DCL SAMP[0..1]\n"
+    "DCL SVIEW[0], 2D, FLOAT\n"
+    "DCL SVIEW[1], CUBEARRAY, UINT, UINT, SINT, UNORM\n"
+    "DCL TEMP[0..3], LOCAL\n"
+    "IMM[0] FLT64 {1.5, 0x7ff8000000000001}\n"
+    "IMM[1] INT64 {-2, 9223372036854775807}\n"
+    "IMM[2] UINT64 {18446744073709551615}\n"
+    "IMM[3] INT32 {-2147483648, 5}\n"
+    "IMM[4] FLT64 {0.1, 5e-324}\n"
+    "  0: TEX TEMP[0].w, IN[0], SAMP[1], 2D, IMM[3].xyx\n"
+    "  1: TXF TEMP[1], TEMP[0], SAMP[0], 2D_ARRAY, SINT\n"
+    "  2: SAMPLE TEMP[2], TEMP[0], SVIEW[0], SAMP[0]\n"
+    "  3: UIF TEMP[1].xxxx :6\n"
+    "  4:   MOV_SAT TEMP[3], IN[1]\n"
+    "  5: ELSE :7\n"
+    "  6:   MOV_PRECISE TEMP[3], IN[2]\n"
+    "  7: ENDIF\n"
+    "  8: BGNLOOP :10\n"
+    "  9:   BRK\n"
+    " 10: ENDLOOP :9\n"
+    " 11: MOV OUT[0], TEMP[3]\n"
+    " 12: END\n",
+
+    "COMP\n"
+    "PROPERTY CS_FIXED_BLOCK_WIDTH 64\n"
+    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+    "DCL SV[0].x, THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL BUFFER[1], ATOMIC\n"
+    "DCL IMAGE[0], 2D_ARRAY, PIPE_FORMAT_R32G32B32A32_FLOAT, WR, RAW\n"
+    "DCL MEMORY[0], SHARED\n"
+    "DCL MEMORY[1], GLOBAL\n"
+    "DCL HWATOMIC[1][0..3], ARRAY(2)\n"
+    "DCL TEMP[0..1]\n"
+    "IMM[0] UINT32 {0, 4, 0, 0}\n"
+    "  0: LOAD TEMP[0], BUFFER[0], IMM[0].xxxx, COHERENT, VOLATILE, BUFFER\n"
+    "  1: LOAD TEMP[1], IMAGE[0], TEMP[0], 2D_ARRAY, PIPE_FORMAT_R32G32B32A32_FLOAT\n"
+    "  2: STORE MEMORY[0].x, IMM[0].xxxx, TEMP[0], RESTRICT\n"
+    "  3: ATOMUADD TEMP[1].x, BUFFER[1], IMM[0].xxxx, IMM[0].yyyy\n"
+    "  4: BARRIER\n"
+    "  5: END\n",
+
+    "VERT\n"
+    "PROPERTY NEXT_SHADER 4\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[3], CONSTANT\n"
+    "DCL OUT[2], GENERIC[4], PERSPECTIVE, CENTROID\n"
+    "DCL CONST[0][0..3]\n"
+    "  0: MOV OUT[0], CONST[0][0]\n"
+    "  1: CAL :3\n"
+    "  2: END\n"
+    "  3: BGNSUB\n"
+    "  4:   RET\n"
+    "  5: ENDSUB\n",
+};
+
+static void test_canonical_reads_back(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof canonical_texts / sizeof *canonical_texts; k++) {
+        const char *text = canonical_texts[k];
+        nvgp_diag *diag = nvgp_diag_create("canonical", text, strlen(text));
+        tgsi_program *p = nvgp_tgsi_read(text, strlen(text), diag);
+        if (!p) {
+            nvgp_diag_print(diag, stderr);
+            fail_msg("canonical text %zu does not read", k);
+        }
+        nvgp_diag_destroy(diag);
+        char *got = print(p, TGSI_STYLE_CANONICAL);
+        if (strcmp(got, text) != 0)
+            fprintf(stderr, "--- want\n%s--- got\n%s---\n", text, got);
+        assert_string_equal(got, text);
+        free(got);
+        nvgp_tgsi_program_destroy(p);
+    }
+}
+
+/* The specials of IMM[1] above are kept bit for bit. */
+static void test_canonical_special_bits(void **state)
+{
+    (void)state;
+    const char *text = canonical_texts[0];
+    tgsi_program *p = nvgp_tgsi_read(text, strlen(text), NULL);
+    assert_non_null(p);
+    assert_true(p->num_immediates >= 3);
+    static const uint32_t want1[4] = {0x7fc00001u, 0x7f800000u, 0xff800000u, 0x80000000u};
+    static const uint32_t want2[4] = {0x00000001u, 0x7f7fffffu, 0x3dcccccdu, 0x4ceb79a3u};
+    assert_memory_equal(p->immediates[1].value, want1, sizeof want1);
+    assert_memory_equal(p->immediates[2].value, want2, sizeof want2);
+    nvgp_tgsi_program_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -995,6 +1139,8 @@ int main(void)
         cmocka_unit_test(test_double_round_trip),
         cmocka_unit_test(test_properties),
         cmocka_unit_test(test_stream_order_kept),
+        cmocka_unit_test(test_canonical_reads_back),
+        cmocka_unit_test(test_canonical_special_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
