@@ -630,6 +630,13 @@ static bool parse_instruction(reader *r, const char *start, bool numbered)
     if (op == TGSI_OPCODE_COUNT) {
         char found[64];
         describe(r, r->cur, found, sizeof found);
+        /* Forms of Mesa before 2015 that the IR cannot hold. */
+        if (peek(r) == '(')
+            return fail_at(r, r->cur, "instruction predicates such as (PRED[0].x) are not "
+                                      "supported (removed from TGSI in 2015)");
+        if (n > 6 && word_is(r->cur + n - 6, 6, "_SATNV"))
+            return fail_at(r, r->cur, "_SATNV (saturation to [-1, 1]) is not supported "
+                                      "(removed from TGSI in 2015)");
         if (!n)
             return fail_at(r, r->cur, "expected %s, found %s",
                            numbered ? "an opcode" : "DCL, IMM, PROPERTY or an instruction",

@@ -891,6 +891,8 @@ static void test_errors(void **state)
     read_err("FRAGMENT\nEND\n", "FRAGMENT", "program header");
     read_err("FRAG\nFOO TEMP[0]\n", "FOO", "unknown opcode 'FOO'");
     read_err("FRAG\n  3: FOO TEMP[0]\n", "FOO", "unknown opcode 'FOO'");
+    read_err("FRAG\n(PRED[0].x) MOV TEMP[0], IN[0]\n", "(PRED", "predicates");
+    read_err("FRAG\nMOV_SATNV TEMP[0], IN[0]\n", "MOV_SATNV", "_SATNV");
     read_err("FRAG\n  3 MOV TEMP[0], IN[0]\n", "MOV", "':' after the instruction number");
     read_err("FRAG\nMOV TEMP[0] IN[0]\n", "IN[0]", "expected ',' after the destination operand");
     read_err("FRAG\nMOV TEMP[0]\nEND\n", "\nEND", "MOV takes 2 operands (1 destination, 1 source)");
