@@ -97,8 +97,16 @@ static inline float lfma(bool legacy, float a, float b, float c)
         exec_store(w, in, 0, &r, w->exec);                                       \
     }
 
-static inline float fsat_min(float x, float y) { return fminf(x, y); }
-static inline float fsat_max(float x, float y) { return fmaxf(x, y); }
+/* fminf/fmaxf semantics (a NaN operand yields the other operand), inline
+ * so the loops vectorise instead of calling libm per lane. */
+static inline float fsat_min(float x, float y)
+{
+    return x != x ? y : y != y ? x : x < y ? x : y;
+}
+static inline float fsat_max(float x, float y)
+{
+    return x != x ? y : y != y ? x : x > y ? x : y;
+}
 
 static inline float fsign(float x)
 {

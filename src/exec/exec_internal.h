@@ -256,7 +256,8 @@ typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
 void exec_update_mask(exec_warp *w);
 /* Source component c of operand s (after swizzle and modifiers).  Returns a
  * pointer to the register itself when no copy is needed, else fills tmp. */
-const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, unsigned c, exec_chan *tmp);
+const exec_chan *exec_fetch_slow(exec_warp *w, const exec_operand *s, unsigned c,
+                                 exec_chan *tmp);
 /* Writes the enabled components of r to destination d for the lanes of mask
  * (saturating when the instruction asks). */
 void exec_store(exec_warp *w, const exec_insn *in, unsigned d, exec_reg *r, uint32_t mask);
@@ -307,6 +308,19 @@ static inline double u2d_bits(uint64_t u)
 /* float -> int conversions that saturate and map NaN to 0 (exec_alu_float.c). */
 int32_t exec_f2i(float x);
 uint32_t exec_f2u(float x);
+
+/* The common case inline: a direct register without modifiers. */
+static inline const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, unsigned c,
+                                          exec_chan *tmp)
+{
+    if (!(s->neg | s->abs) || s->mod == EXEC_MOD_RAW64) {
+        if (s->loc == EXEC_LOC_WARP)
+            return &w->file[s->file][s->offset].c[s->swz[c]];
+        if (s->loc == EXEC_LOC_UNIFORM)
+            return &w->m->uregs[s->offset].c[s->swz[c]];
+    }
+    return exec_fetch_slow(w, s, c, tmp);
+}
 
 /* Lanes written by an ordinary instruction. */
 static inline uint32_t exec_mask(const exec_warp *w) { return w->exec; }

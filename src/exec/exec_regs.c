@@ -129,7 +129,8 @@ static const exec_chan *raw_chan(exec_warp *w, const exec_operand *s, unsigned c
     }
 }
 
-const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, unsigned c, exec_chan *tmp)
+const exec_chan *exec_fetch_slow(exec_warp *w, const exec_operand *s, unsigned c,
+                                 exec_chan *tmp)
 {
     const exec_chan *r = raw_chan(w, s, s->swz[c], tmp);
     if (!(s->neg | s->abs) || s->mod == EXEC_MOD_RAW64)

@@ -41,7 +41,8 @@ static void run_warp(exec_warp *w)
         }
         if (!w->exec && !in->always)
             continue;
-        w->lane_count += (unsigned)__builtin_popcount(w->exec);
+        /* (a full warp is the common case: spare the population count) */
+        w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
         handlers[in->op](w, in);
         if (w->at_barrier)
             break;
