@@ -145,6 +145,12 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
                 bump(&sizes[r->ind.file], (int64_t)r->ind.index + 1);
         }
     }
+    /* Every warp holds these files: refuse sizes no real program has. */
+    static const uint8_t warp_files[] = { TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT, TGSI_FILE_INPUT,
+                                          TGSI_FILE_SYSTEM_VALUE, TGSI_FILE_ADDRESS };
+    for (unsigned i = 0; i < sizeof warp_files; i++)
+        if (sizes[warp_files[i]] > 65536)
+            return decl_err(diag, 0, "register file larger than 65536 registers", m);
     m->num_temps = sizes[TGSI_FILE_TEMPORARY];
     m->num_outputs = sizes[TGSI_FILE_OUTPUT];
     m->num_inputs = sizes[TGSI_FILE_INPUT];

@@ -381,8 +381,10 @@ void exec_op_EMIT(exec_warp *w, const exec_insn *in)
         if (!((lanes >> l) & 1))
             continue;
         uint32_t stream = s->u[l] & 3;
-        if (m->gs_max_vertices && w->lane_emits[l] >= m->gs_max_vertices)
-            continue; /* past max_vertices: dropped */
+        /* past GS_MAX_OUTPUT_VERTICES (1024 when the program gives none):
+         * dropped */
+        if (w->lane_emits[l] >= (m->gs_max_vertices ? m->gs_max_vertices : 1024))
+            continue;
         w->lane_emits[l]++;
         if (!exec_emit_vertex(m, w->first_thread + l, (uint8_t)stream,
                               w->prim_count[stream][l], w, l)) {

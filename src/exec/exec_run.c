@@ -272,8 +272,10 @@ static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
         ctx->fail_status = w->status;
         const exec_insn *in = w->fail_pc < m->num_code ? &m->code[w->fail_pc] : NULL;
         ctx->fail_offset = in ? in->source_offset : 0;
+        uint32_t last = w->first_thread +
+                        (w->active ? (uint32_t)(31 - __builtin_clz(w->active)) : 0);
         snprintf(m->error, sizeof m->error, "%s (warp of threads %u..%u)", w->fail_msg,
-                 w->first_thread, w->first_thread + LANES - 1);
+                 w->first_thread, last);
     }
     mtx_unlock(&ctx->lock);
 }
