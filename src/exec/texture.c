@@ -193,6 +193,14 @@ nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag
         return NULL;
     }
 
+    /* Storage is 16 bytes a texel; a bound keeps a typo in a job file from
+     * asking the host for terabytes. */
+    uint64_t texels = (uint64_t)d.width * d.height * d.depth * d.layers * d.samples;
+    if (texels > (NVGP_TEX_MAX_BYTES / 16) * 3 / 4) {
+        error(diag, "texture: %llu texels need more than %llu MiB", (unsigned long long)texels,
+              (unsigned long long)(NVGP_TEX_MAX_BYTES >> 20));
+        return NULL;
+    }
     nvgp_texture *t = calloc(1, sizeof *t);
     if (!t) {
         error(diag, "texture: out of memory");

@@ -131,6 +131,8 @@ void nvgp_tex_sampler_default(nvgp_tex_sampler *s);
 /* The implementation's limits. */
 #define NVGP_TEX_MAX_LOD_BIAS 15.0f       /* MAX_TEXTURE_LOD_BIAS */
 enum { NVGP_TEX_MAX_SIZE = 16384, NVGP_TEX_MAX_LEVELS = 15 };
+/* Storage of all levels of one texture (16 bytes a texel). */
+#define NVGP_TEX_MAX_BYTES (1ull << 32)
 
 typedef struct nvgp_texture_desc {
     uint8_t target;        /* tgsi_texture; SHADOW variants are the same as

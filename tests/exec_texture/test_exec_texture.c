@@ -1117,7 +1117,11 @@ static void test_integer_and_errors(void **state)
     d.height = 2;
     d.levels = 3;  /* 2x2 has 2 levels */
     assert_null(nvgp_texture_create(&d, diag));
-    assert_int_equal(nvgp_diag_error_count(diag), 5);
+    /* 16384 x 16384 x 2048 slices: refused, not allocated. */
+    d = (nvgp_texture_desc){ .target = TGSI_TEXTURE_3D, .format = NVGP_TEX_FORMAT_R32F,
+                             .width = 16384, .height = 16384, .depth = 2048, .levels = 1 };
+    assert_null(nvgp_texture_create(&d, diag));
+    assert_int_equal(nvgp_diag_error_count(diag), 6);
     nvgp_diag_destroy(diag);
     assert_int_equal(nvgp_tex_format_lookup("rgba32ui"), NVGP_TEX_FORMAT_RGBA32UI);
     assert_int_equal(nvgp_tex_format_lookup("bogus"), -1);
