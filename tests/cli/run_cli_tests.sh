@@ -348,6 +348,14 @@ group_malformed() {
     { printf 'FRAG\n'; "$gen_bytes" 3 4096; } >garbage_after_header.tgsi
     { printf "${head}MOV TEMP[0], "; "$gen_bytes" 4 512; } >garbage_operand.tgsi
     { printf '!!'; "$gen_bytes" 5 2048; } >garbage_nv.tgsi
+    # Text soup of TGSI's own characters, after a valid start, so the reader
+    # gets past the header and into declarations and operands.
+    local soup='ABCDEILMNOPRSTUVX[]0123456789.,:-{} xyzw_'
+    { printf "${head}"; "$gen_bytes" 0x2545f491 4096 "$soup
+"; } >soup1.tgsi
+    { printf "${head}DCL "; "$gen_bytes" 0x9e3779b9 300 "$soup"; } >soup2.tgsi
+    { printf "${head}MOV TEMP[0], "; "$gen_bytes" 0x85ebca6b 300 "$soup"; } >soup3.tgsi
+    { printf 'FRAG\nIMM[0] FLT32 { '; "$gen_bytes" 0xc2b2ae35 200 '0123456789.e-+, '; } >soup4.tgsi
 
     local f
     for f in truncated_operand truncated_instruction truncated_declaration \
@@ -358,7 +366,7 @@ group_malformed() {
              crossed_blocks stray_else stray_endloop bad_processor empty blank \
              nul_in_line all_nul nul_in_header long_word long_swizzle \
              long_brackets garbage1 garbage2 garbage_after_header \
-             garbage_operand garbage_nv; do
+             garbage_operand garbage_nv soup1 soup2 soup3 soup4; do
         must_reject "$f.tgsi"
     done
 }
