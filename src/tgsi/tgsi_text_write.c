@@ -12,9 +12,16 @@
  *    as current Mesa prints them (a 2017 program never has them).
  *
  * The canonical style differs from the Mesa style only where Mesa loses
- * information: immediates print exactly, interpolation and "[]" print for
- * every declaration that has them, and targets Mesa omits (BUFFER on memory
- * instructions) are printed. */
+ * information, so that print -> read -> print is a fixed point:
+ *  - FLT32/FLT64 immediates print as the shortest decimal that reads back
+ *    to the same bits; NaN and infinities, which have none, as the raw bits
+ *    "0x7fc00001" / "0x7ff8000000000001" (Mesa's text parser reads 0x plus
+ *    8 hex digits in FLT32 as bits, as TGSI_DUMP_FLOAT_AS_HEX prints them;
+ *    our reader does the same with 16 digits in FLT64);
+ *  - the interpolation mode prints on every declaration that has one, not
+ *    only on fragment inputs, and "[]" wherever the declaration has it;
+ *  - a memory instruction's BUFFER target and a texture instruction's
+ *    return type (after the target), both of which tgsi_dump leaves out. */
 #include "tgsi/tgsi_text_write.h"
 
 #include "tgsi/tgsi_names.h"
