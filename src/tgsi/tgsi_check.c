@@ -327,10 +327,17 @@ static bool per_vertex_file(const checker *c, unsigned file)
     return false;
 }
 
+/* Files whose first dimension selects a buffer (or, for the legacy TEMPX,
+ * one of several temporary arrays). */
 static bool two_dim_buffer_file(unsigned file)
 {
-    return file == TGSI_FILE_CONSTANT || file == TGSI_FILE_HW_ATOMIC;
+    return file == TGSI_FILE_CONSTANT || file == TGSI_FILE_HW_ATOMIC ||
+           file == TGSI_FILE_TEMPORARY_ARRAY;
 }
+
+/* Older Mesa's compute resources RLOCAL and RGLOBAL: RES[32766] and
+ * RES[32767], present without a declaration. */
+enum { LEGACY_RES_LOCAL = 32766, LEGACY_RES_GLOBAL = 32767 };
 
 /* ---- Properties ------------------------------------------------------------ */
 
@@ -658,6 +665,9 @@ static const tgsi_declaration *check_register(checker *c, size_t at, const tgsi_
         }
         return NULL;
     }
+    if (f == TGSI_FILE_RESOURCE && !reg->dimension &&
+        (reg->index == LEGACY_RES_LOCAL || reg->index == LEGACY_RES_GLOBAL))
+        return NULL;
     const tgsi_declaration *d = reg->index >= 0 && dim_known ? find_decl(c, f, dim, reg->index) : NULL;
     if (!d && dim_known) {
         if (reg->dimension)
@@ -712,8 +722,9 @@ static void check_instruction_operands(checker *c, const tgsi_instruction *in,
     }
     if (in->saturate > 1)
         report(c, at, "unknown saturate mode");
-    else if (in->saturate && info->dst_type != TGSI_TYPE_FLOAT)
-        report(c, at, "_SAT applies only to float results");
+    else if (in->saturate && info->dst_type != TGSI_TYPE_FLOAT && info->dst_type != TGSI_TYPE_UNTYPED &&
+             info->dst_type != TGSI_TYPE_DOUBLE)
+        report(c, at, "_SAT applies only to float (or untyped, as MOV_SAT) results");
 
     bool tex = info->flags & TGSI_OPF_TEX, mem = info->flags & TGSI_OPF_MEM;
     unsigned resources_seen = 0;
@@ -736,10 +747,12 @@ static void check_instruction_operands(checker *c, const tgsi_instruction *in,
             if (!is_resource_file(f) && !temp_ok && f != TGSI_FILE_NULL)
                 report(c, at, "source %u of %s must name a resource, sampler or view, not %s", k,
                        name, file_name(f));
-            else if (tex && (f != TGSI_FILE_SAMPLER && f != TGSI_FILE_SAMPLER_VIEW) && !temp_ok)
+            else if (tex && f != TGSI_FILE_SAMPLER && f != TGSI_FILE_SAMPLER_VIEW &&
+                     f != TGSI_FILE_RESOURCE && !temp_ok)
                 report(c, at, "source %u of %s must be a SAMP or SVIEW register", k, name);
             else if (tex && num_resources == 2 &&
-                     f != (resources_seen == 0 ? TGSI_FILE_SAMPLER_VIEW : TGSI_FILE_SAMPLER))
+                     !(resources_seen == 0 ? f == TGSI_FILE_SAMPLER_VIEW || f == TGSI_FILE_RESOURCE
+                                           : f == TGSI_FILE_SAMPLER))
                 report(c, at, "source %u of %s must be a %s register", k, name,
                        resources_seen == 0 ? "SVIEW" : "SAMP");
             else if (mem && !is_memory_file(f))
