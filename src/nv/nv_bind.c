@@ -40,7 +40,8 @@ enum {
     BF_OPT_NVVP2 = 1 << 1,  /* ARBvp1.0 needs OPTION NV_vertex_program2 or 3 */
     BF_OPT_DRAWBUF = 1 << 2,/* ARBfp1.0 index needs ARB_draw_buffers */
     BF_OPT_BLEND = 1 << 3,  /* ARBfp1.0 needs ARB_blend_func_extended */
-    BF_INT = 1 << 4         /* integer binding */
+    BF_INT = 1 << 4,        /* integer binding */
+    BF_OPT_TG = 1 << 5      /* needs OPTION NV_shader_thread_group */
 };
 
 typedef struct bind_row {
@@ -109,7 +110,24 @@ static const bind_row bind_rows[] = {
     {"fragment.sampleid", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT},
     {"fragment.samplemask", NV_BIND_ATTRIB, H_FP5, BF_INT},
     {"fragment.pointcoord", NV_BIND_ATTRIB, H_FP5, 0},
-    {"fragment.helperthread", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT},
+    /* NV_shader_thread_group. */
+#define TG_ROWS(prefix, hdrs)                                                             \
+    {prefix ".threadid", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},         \
+    {prefix ".threadeqmask", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},     \
+    {prefix ".threadltmask", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},     \
+    {prefix ".threadlemask", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},     \
+    {prefix ".threadgtmask", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},     \
+    {prefix ".threadgemask", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},     \
+    {prefix ".warpid", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG},           \
+    {prefix ".smid", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT | BF_OPT_TG}
+    TG_ROWS("fragment", H_FP5),
+    TG_ROWS("vertex", NV_HB(NV_HDR_NVVP50)),
+    TG_ROWS("primitive", H_GP5),
+#undef TG_ROWS
+    {"fragment.helperthread", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT | BF_OPT_TG},
+    {"state.thread.warpsize", NV_BIND_STATE, NV_HB_GP5, BF_INT | BF_OPT_TG},
+    {"state.thread.warpspersm", NV_BIND_STATE, NV_HB_GP5, BF_INT | BF_OPT_TG},
+    {"state.thread.smcount", NV_BIND_STATE, NV_HB_GP5, BF_INT | BF_OPT_TG},
     /* Compute (NV_compute_program5). */
     {"invocation.localid", NV_BIND_ATTRIB, H_CP, BF_INT},
     {"invocation.globalid", NV_BIND_ATTRIB, H_CP, BF_INT},
@@ -559,6 +577,8 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_NVVP2) && c->prog->header == NV_HDR_ARBVP10 &&
         !option_on(c, NV_OPTION_NV_vertex_program2) && !option_on(c, NV_OPTION_NV_vertex_program3))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_vertex_program2", r->pat);
+    if ((r->flags & BF_OPT_TG) && !option_on(c, NV_OPTION_NV_shader_thread_group))
+        return nv_error(c, t0->offset, "'%s' needs OPTION NV_shader_thread_group", b->name ? b->name : r->pat);
     if ((r->flags & BF_OPT_BLEND) && c->prog->header == NV_HDR_ARBFP10 &&
         !option_on(c, NV_OPTION_ARB_blend_func_extended))
         return nv_error(c, t0->offset, "dual-source color results need OPTION ARB_blend_func_extended");

@@ -48,6 +48,8 @@ typedef struct arb {
     uint32_t position_write_off;
     uint32_t rel_arrays[64];   /* PARAM arrays accessed with relative addressing */
     uint32_t nrel_arrays;
+    bool used_shared;
+    uint32_t shared_use_off;
 } arb;
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -514,6 +516,13 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     v->array_size = total;
     v->nbindings = nb;
     v->bindings = list;
+    /* Geometry and tessellation programs: a per-vertex attribute declared
+     * without a vertex number is an array over the input vertices
+     * (NV_geometry_program4 2.X.3.2). */
+    if (!output && (a->ptype & (NV_PT_G | NV_PT_TC | NV_PT_TE)) && !strncmp(list[0].name, "vertex.", 7)) {
+        v->is_array = true;
+        v->array_size = 0;
+    }
     if (!output)
         a->nattribs += total;
     return true;
@@ -1135,8 +1144,8 @@ static bool parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has
     if (t->kind == NV_TOK_NUMBER) {
         if (t->is_float)
             return nv_error_here(c, "array index must be an integer");
-        if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) ||
-            (!n && t->ival >= NV_LIMIT_PARAMETER_BUFFER_SIZE))
+        long unsized_limit = v->kind == NV_VAR_ATTRIB ? NV_LIMIT_PATCH_VERTICES : NV_LIMIT_PARAMETER_BUFFER_SIZE;
+        if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) || (!n && t->ival >= (uint64_t)unsized_limit))
             return nv_error(c, t->offset, "array index %llu out of range (array size %u)", (unsigned long long)t->ival, n);
         *index = (int32_t)t->ival;
         nv_next(c);
@@ -1255,6 +1264,8 @@ static bool parse_src(arb *a, nv_src *s, char want)
             nv_next(c);
             if (var->kind == NV_VAR_COUNTER)
                 s->file = NV_FILE_COUNTER;
+            if (var->kind == NV_VAR_CBUFFER && c->prog->insts[c->prog->ninsts - 1].op != NV_OP_LDC)
+                return nv_error(c, t->offset, "CBUFFER variables can be read only by LDC");
             if (want == 'm') {
                 if (nv_at(c, NV_TOK_LBRACKET)) {
                     if (!var->is_array)
@@ -2403,6 +2414,12 @@ static bool parse_instruction(arb *a)
     #undef SRC
     #undef COMMA
     (void)ins;
+    if (in->op == NV_OP_LDC && (in->src[0].var == NV_VAR_NONE || c->prog->vars[in->src[0].var].kind != NV_VAR_CBUFFER))
+        return nv_error(c, in->src[0].offset, "the LDC operand must be a CBUFFER variable");
+    if ((in->op == NV_OP_LDS || in->op == NV_OP_STS || in->op == NV_OP_ATOMS) && !a->used_shared) {
+        a->used_shared = true;
+        a->shared_use_off = t->offset;
+    }
     return !a->nv || check_types(a, in, info);
 }
 
@@ -2522,7 +2539,8 @@ static bool parse_statement(arb *a)
         ok = parse_buffer_decl(a, NV_VAR_BUFFER, mods);
     else if (a->nv && tok_word(a, t, "BUFFER4"))
         ok = parse_buffer_decl(a, NV_VAR_BUFFER4, mods);
-    else if (a->nv5 && tok_word(a, t, "CBUFFER"))
+    else if ((a->nv5 || nv_program_has_option(c->prog, NV_OPTION_NV_parameter_buffer_object2)) &&
+             tok_word(a, t, "CBUFFER"))
         ok = parse_buffer_decl(a, NV_VAR_CBUFFER, mods);
     else if (a->nv5 && tok_word(a, t, "TEXTURE") && !mods)
         ok = parse_unit_decl(a, NV_VAR_TEXTURE, "texture", NV_LIMIT_TEXTURE_IMAGE_UNITS);
@@ -2600,6 +2618,8 @@ static bool finish(arb *a)
         return nv_error_at_end(c, "a tessellation evaluation program needs a TESS_MODE declaration");
     if (a->hdr == NV_HDR_NVCP50 && p->decls.group_size[0] < 0)
         return nv_error_at_end(c, "a compute program needs a GROUP_SIZE declaration");
+    if (a->used_shared && p->decls.shared_memory < 0)
+        return nv_error_at_end(c, "ATOMS, LDS or STS used without a SHARED_MEMORY declaration");
     if (a->wrote_position && nv_program_has_option(p, NV_OPTION_ARB_position_invariant))
         return nv_error(c, a->position_write_off, "a position-invariant program writes result.position");
     return true;

@@ -1,0 +1,3 @@
+!!NVcp5.0
+GROUP_SIZE 2048;
+END

@@ -1,0 +1,3 @@
+!!NVcp5.0
+MEMBAR;
+END

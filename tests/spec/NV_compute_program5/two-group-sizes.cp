@@ -1,0 +1,4 @@
+!!NVcp5.0
+GROUP_SIZE 8;
+GROUP_SIZE 8;
+END

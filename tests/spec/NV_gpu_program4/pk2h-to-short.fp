@@ -1,0 +1,4 @@
+!!NVfp4.0
+SHORT TEMP h;
+PK2H h, fragment.color;
+END

@@ -1,0 +1,3 @@
+!!NVfp4.0
+SHORT LONG TEMP x;
+END

@@ -1,0 +1,3 @@
+!!NVfp4.0
+INT UINT TEMP x;
+END

@@ -1,0 +1,8 @@
+!!NVgp5.0
+PRIMITIVE_IN POINTS;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 2;
+INVOCATIONS 4;
+MOV result.position, vertex[0].position;
+EMITS 1;
+END

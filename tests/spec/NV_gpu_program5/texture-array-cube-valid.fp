@@ -1,0 +1,3 @@
+!!NVfp5.0
+TEX result.color, fragment.texcoord[0], texture[0], ARRAYCUBE;
+END

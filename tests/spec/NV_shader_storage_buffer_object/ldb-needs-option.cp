@@ -1,0 +1,5 @@
+!!NVcp5.0
+GROUP_SIZE 1;
+UINT TEMP u;
+LDB.U32 u, u;
+END

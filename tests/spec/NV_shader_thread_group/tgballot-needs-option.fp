@@ -1,0 +1,4 @@
+!!NVfp5.0
+UINT TEMP u;
+TGBALLOT.U u, fragment.color;
+END
