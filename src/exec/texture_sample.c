@@ -46,7 +46,7 @@ static float bitsf(uint32_t u)
     return f;
 }
 
-static float clampf(float x, float lo, float hi)
+static inline float clampf(float x, float lo, float hi)
 {
     return x < lo ? lo : x > hi ? hi : x;
 }
@@ -71,25 +71,27 @@ static inline float ffrac(float x, int64_t fl)
 
 /* ---- Wrap modes --------------------------------------------------------------- */
 
-static int64_t imod(int64_t a, int64_t b)
+static inline int64_t imod(int64_t a, int64_t b)
 {
+    if ((b & (b - 1)) == 0)          /* power of two: a mask, no division */
+        return (int64_t)((uint64_t)a & (uint64_t)(b - 1));
     int64_t m = a % b;
     return m < 0 ? m + b : m;
 }
 
-static int64_t mirror(int64_t a)
+static inline int64_t mirror(int64_t a)
 {
     return a >= 0 ? a : -(1 + a);
 }
 
-static int64_t iclamp(int64_t x, int64_t lo, int64_t hi)
+static inline int64_t iclamp(int64_t x, int64_t lo, int64_t hi)
 {
     return x < lo ? lo : x > hi ? hi : x;
 }
 
 /* NV_gpu_program4 Table X.19 (GL 4.x Table 8.20 for the modern modes): the
  * texel index for an integer coordinate; -1 or size means the border. */
-static int64_t wrap_index(unsigned mode, bool linear, int64_t coord, int64_t size)
+static inline int64_t wrap_index(unsigned mode, bool linear, int64_t coord, int64_t size)
 {
     switch ((nvgp_tex_wrap)mode) {
     case NVGP_TEX_WRAP_CLAMP_TO_EDGE:
@@ -113,7 +115,7 @@ static int64_t wrap_index(unsigned mode, bool linear, int64_t coord, int64_t siz
 }
 
 /* The coordinate pre-clamp of the legacy modes (NV_gpu_program4 3.8.8). */
-static float preclamp(unsigned mode, float u, float size)
+static inline float preclamp(unsigned mode, float u, float size)
 {
     if (mode == NVGP_TEX_WRAP_CLAMP)
         return clampf(u, 0.0f, size);
@@ -239,15 +241,24 @@ static void texel_neighbour(const samp_ctx *c, const tex_level *lv, const lane_c
 /* Texel (i, j, k) as filtering sees it: compared when shadow; for seamless
  * cube maps, taken from the neighbouring face outside the face, and at a
  * corner the average of the three texels that meet there (GL 4.x 8.13). */
-static void texel_value(const samp_ctx *c, const tex_level *lv, const lane_coord *lc,
-                        int64_t i, int64_t j, int64_t k, float v[4])
+static void texel_value_slow(const samp_ctx *c, const tex_level *lv, const lane_coord *lc,
+                             int64_t i, int64_t j, int64_t k, float v[4]);
+
+static inline void texel_value(const samp_ctx *c, const tex_level *lv, const lane_coord *lc,
+                               int64_t i, int64_t j, int64_t k, float v[4])
 {
     /* The common case first: a texel inside the level, no comparison. */
-    if (!c->compare && i >= 0 && i < lv->w && j >= 0 && j < lv->h && k >= 0 && k < lv->d) {
+    if (!c->compare && (uint64_t)i < lv->w && (uint64_t)j < lv->h && (uint64_t)k < lv->d) {
         memcpy(v, nvgp_tex_texel(c->t, lv, (uint32_t)i, (uint32_t)j, (uint32_t)k, lc->slice, 0),
                4 * sizeof(float));
         return;
     }
+    texel_value_slow(c, lv, lc, i, j, k, v);
+}
+
+static void texel_value_slow(const samp_ctx *c, const tex_level *lv, const lane_coord *lc,
+                             int64_t i, int64_t j, int64_t k, float v[4])
+{
     if (c->seamless) {
         bool iout = i < 0 || i >= lv->w, jout = j < 0 || j >= lv->h;
         if (iout && jout) {
@@ -269,7 +280,7 @@ static void texel_value(const samp_ctx *c, const tex_level *lv, const lane_coord
 }
 
 /* Texel-space coordinate along axis a of level lv, offset and pre-clamped. */
-static float texel_coord(const samp_ctx *c, const tex_level *lv, const lane_coord *lc, int a)
+static inline float texel_coord(const samp_ctx *c, const tex_level *lv, const lane_coord *lc, int a)
 {
     float size = (float)(a == 0 ? lv->w : a == 1 ? lv->h : lv->d);
     float x = a == 0 ? lc->s : a == 1 ? lc->t : lc->r;
@@ -277,13 +288,13 @@ static float texel_coord(const samp_ctx *c, const tex_level *lv, const lane_coor
     return c->seamless ? u : preclamp(c->s->wrap[a], u, size);
 }
 
-static int64_t level_size(const tex_level *lv, int a)
+static inline int64_t level_size(const tex_level *lv, int a)
 {
     return a == 0 ? lv->w : a == 1 ? lv->h : lv->d;
 }
 
 /* Axes the lookup addresses: cube faces and arrays are 2-D images. */
-static int lookup_dims(const samp_ctx *c)
+static inline int lookup_dims(const samp_ctx *c)
 {
     return c->lay->cube ? 2 : c->lay->dims;
 }
@@ -407,7 +418,7 @@ static void prepare(const samp_ctx *c, const nvgp_tex_request *req, lane_coord l
                 ref = v[lay->ref];
         }
         lane_coord *p = &lc[l];
-        memset(p, 0, sizeof *p);
+        p->face = 0;
         p->ref = ref;
         for (int a = 0; a < 3; a++) {
             int32_t o = req->lane_offsets ? req->lane_offset[a].i[l] : req->offset[a];
@@ -429,6 +440,7 @@ static void prepare(const samp_ctx *c, const nvgp_tex_request *req, lane_coord l
         if (lay->cube) {
             p->face = cube_face(v);
             cube_project(v, p->face, &p->s, &p->t);
+            p->r = 0.0f;
             p->slice = layer + (uint32_t)p->face;
         } else {
             p->slice = layer;
