@@ -348,6 +348,34 @@ static void test_fp_instruction_limit(void **state)
     free(s);
 }
 
+/* Every prefix of programs using most of the grammar: no crash, and a
+ * program fails exactly when it reports a position inside the text. */
+static void test_prefixes(void **state)
+{
+    (void)state;
+    static const char *const progs[] = {
+        "!!VP2.0\nOPTION NV_position_invariant;\n# c\nARLC A1.xz (NE.y), -|v[TEX2].zzxy|;\nmain:\n"
+        "DP4 o[CLP3].x, c[A1.z - 7], +v[3];\nCAL sub (GT.wzyx);\nMOVC CC.y, R15.w;\nBRA main;\nsub:\n"
+        "ARA A0.yw, A1;\nRET (LT);\nEND\n",
+        "!!VSP1.0\nARL A0.x, v[0].w;\nDP4 c[95].w, c[A0.x - 64], v[0];\nEND",
+        "!!FP1.0\nDEFINE half = 0.5;\nDEFINE v2 = {1, -2.5e-1};\nDECLARE light = {3};\nDECLARE dim;\n"
+        "MADHC_SAT H5.xz (LE.x), -|f[TEX3].w|, v2.yxxy, half;\nTXD R1, R2, R3, f[TEX0], TEX1, RECT;\n"
+        "MULX RC, light, R1.x;\nKIL NE.wzyx;\nPK2H o[DEPR], -{4, 5, 6}.zyxw;\nMOVR_SAT o[COLR], p[63].x;\nEND\n",
+    };
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        size_t n = strlen(progs[i]);
+        for (size_t k = 0; k <= n; k++) {
+            long pos;
+            nv_program *p = assemble(progs[i], k, &pos);
+            if (p ? pos != -1 : (pos < 0 || (size_t)pos > k))
+                fail_msg("program %zu cut at %zu: loaded %d, position %ld", i, k, p != NULL, pos);
+            if (k == n)
+                assert_non_null(p);
+            nvgp_nv_program_destroy(p);
+        }
+    }
+}
+
 /* ---- The shared corpus. ---- */
 
 /* Programs the specs reject although their source loads them; where the
@@ -492,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_fp1_ir),
         cmocka_unit_test(test_split_opcode),
         cmocka_unit_test(test_fp_instruction_limit),
+        cmocka_unit_test(test_prefixes),
         cmocka_unit_test(test_corpus),
     };
     struct stat st;
