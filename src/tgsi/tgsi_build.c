@@ -580,6 +580,18 @@ tgsi_src nvgp_tgsi_build_imm1d(tgsi_builder *b, double x)
 
 /* ---- Instructions ------------------------------------------------------------ */
 
+/* Which blocks a closing instruction may close (the table's OPEN/CLOSE
+ * flags say that it opens or closes, not what it pairs with). */
+enum { BLK_IF = 1, BLK_ELSE = 2, BLK_LOOP = 4, BLK_SUB = 8 };
+static const uint8_t block_kind[TGSI_OPCODE_COUNT] = {
+    [TGSI_OPCODE_IF] = BLK_IF, [TGSI_OPCODE_UIF] = BLK_IF, [TGSI_OPCODE_ELSE] = BLK_ELSE,
+    [TGSI_OPCODE_BGNLOOP] = BLK_LOOP, [TGSI_OPCODE_BGNSUB] = BLK_SUB,
+};
+static const uint8_t closes[TGSI_OPCODE_COUNT] = {
+    [TGSI_OPCODE_ELSE] = BLK_IF, [TGSI_OPCODE_ENDIF] = BLK_IF | BLK_ELSE,
+    [TGSI_OPCODE_ENDLOOP] = BLK_LOOP, [TGSI_OPCODE_ENDSUB] = BLK_SUB,
+};
+
 uint32_t nvgp_tgsi_build_next_index(const tgsi_builder *b) { return b->num_insns; }
 
 static bool push_block(tgsi_builder *b, uint32_t insn)
@@ -632,6 +644,10 @@ tgsi_instruction *nvgp_tgsi_build_insn(tgsi_builder *b, tgsi_opcode op, const tg
         }
         tgsi_instruction *opener = &b->insns[b->blocks[--b->depth]];
         const tgsi_opcode_info *oi = nvgp_tgsi_opcode_info(opener->opcode);
+        if (!(closes[op] & block_kind[opener->opcode])) {
+            fail(b, "%s cannot close %s", info->name, oi->name);
+            return NULL;
+        }
         if (oi->flags & TGSI_OPF_LABEL) {
             opener->has_label = true;
             opener->label = index;

@@ -17,7 +17,7 @@
  * BGNLOOP.  Subroutines are named by label ids (nvgp_tgsi_build_label);
  * CAL may be emitted before its BGNSUB, and is fixed up at finish.
  *
- * Misuse (bad operand counts, unclosed blocks, unbound labels, exhausted
+ * Misuse (bad operand counts, mismatched or unclosed blocks, unbound labels, exhausted
  * memory) never asserts: the first error is recorded, later calls become
  * no-ops that return harmless values, and finish returns NULL. */
 #ifndef NVGP_TGSI_BUILD_H

@@ -371,6 +371,18 @@ static void test_errors_are_recorded(void **state)
     assert_non_null(nvgp_tgsi_builder_error(b));
     nvgp_tgsi_builder_destroy(b);
 
+    /* Closer of the wrong kind. */
+    b = nvgp_tgsi_builder_create(TGSI_PROCESSOR_VERTEX, NULL);
+    nvgp_tgsi_build_BGNLOOP(b);
+    assert_null(nvgp_tgsi_build_ENDIF(b));
+    assert_non_null(nvgp_tgsi_builder_error(b));
+    nvgp_tgsi_builder_destroy(b);
+    b = nvgp_tgsi_builder_create(TGSI_PROCESSOR_VERTEX, NULL);
+    nvgp_tgsi_build_IF(b, nvgp_tgsi_build_constant(b, 0));
+    assert_non_null(nvgp_tgsi_build_ELSE(b));
+    assert_null(nvgp_tgsi_build_ELSE(b)); /* ELSE closes only IF/UIF */
+    nvgp_tgsi_builder_destroy(b);
+
     /* CAL to a label no BGNSUB binds. */
     b = nvgp_tgsi_builder_create(TGSI_PROCESSOR_VERTEX, NULL);
     nvgp_tgsi_build_cal(b, nvgp_tgsi_build_label(b));
