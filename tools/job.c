@@ -658,6 +658,108 @@ static bool choice(jp *p, json_object *v, const struct name_value *table, int *o
     return false;
 }
 
+static bool normalized(unsigned fmt)
+{
+    return fmt == NVGP_TEX_FORMAT_RGBA8 || fmt == NVGP_TEX_FORMAT_DEPTH16 ||
+           fmt == NVGP_TEX_FORMAT_DEPTH24;
+}
+
+static bool integer_format(unsigned f)
+{
+    return f == NVGP_TEX_FORMAT_RGBA32UI || f == NVGP_TEX_FORMAT_R32UI ||
+           f == NVGP_TEX_FORMAT_RGBA32I || f == NVGP_TEX_FORMAT_R32I;
+}
+
+static double unorm_max(unsigned fmt)
+{
+    return fmt == NVGP_TEX_FORMAT_RGBA8 ? 255.0 : fmt == NVGP_TEX_FORMAT_DEPTH16 ? 65535.0
+                                                                              : 16777215.0;
+}
+
+/* Component c of a texel in set_image layout from a raw word (float bits for
+ * float and normalized formats: normalized ones are rounded, as glTexImage
+ * does with float data). */
+static void pack_component(unsigned fmt, uint8_t *texel, unsigned c, uint32_t w)
+{
+    if (!normalized(fmt)) {
+        memcpy(texel + 4 * c, &w, 4);
+        return;
+    }
+    float f;
+    memcpy(&f, &w, 4);
+    double x = f == f ? (f < 0 ? 0.0 : f > 1 ? 1.0 : (double)f) : 0.0;
+    uint32_t u = (uint32_t)floor(x * unorm_max(fmt) + 0.5);
+    if (fmt == NVGP_TEX_FORMAT_RGBA8)
+        texel[c] = (uint8_t)u;
+    else if (fmt == NVGP_TEX_FORMAT_DEPTH16)
+        memcpy(texel, &(uint16_t){ (uint16_t)u }, 2);
+    else
+        memcpy(texel, &u, 4);
+}
+
+/* The value a float or normalized texel component holds. */
+static float unpack_component(unsigned fmt, const uint8_t *texel, unsigned c)
+{
+    if (!normalized(fmt)) {
+        float f;
+        memcpy(&f, texel + 4 * c, 4);
+        return f;
+    }
+    uint32_t u = 0;
+    if (fmt == NVGP_TEX_FORMAT_RGBA8)
+        u = texel[c];
+    else if (fmt == NVGP_TEX_FORMAT_DEPTH16)
+        u = (uint32_t)texel[0] | (uint32_t)texel[1] << 8;
+    else
+        memcpy(&u, texel, 4);
+    return (float)((double)(u & 0xffffffu) / unorm_max(fmt));
+}
+
+/* "mipmaps": "generate": level l from level l-1 by a box filter: each texel
+ * is the mean of the 2, 4 or 8 texels at twice its coordinates (where a size
+ * is odd, its last row, column or slice is left out). */
+static bool generate_level(jp *p, nvgp_job_texture *jt, uint32_t l)
+{
+    const nvgp_texture_desc *d = &jt->desc;
+    unsigned fmt = d->format, tsize = nvgp_tex_format_size(fmt);
+    unsigned comps = tsize == 16 || fmt == NVGP_TEX_FORMAT_RGBA8 ? 4 : 1;
+    uint32_t pw = d->width >> (l - 1), ph = d->height >> (l - 1), pd = d->depth >> (l - 1);
+    pw = pw ? pw : 1;
+    ph = ph ? ph : 1;
+    pd = pd ? pd : 1;
+    uint32_t w = pw > 1 ? pw / 2 : 1, h = ph > 1 ? ph / 2 : 1, dd = pd > 1 ? pd / 2 : 1;
+    size_t bytes = (size_t)w * h * dd * d->layers * tsize;
+    uint8_t *out = alloc(p, bytes);
+    const uint8_t *in = jt->level_data[l - 1];
+    if (!out || !in)
+        return false;
+    for (uint32_t layer = 0; layer < d->layers; layer++)
+        for (uint32_t z = 0; z < dd; z++)
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    uint8_t *dst = out + ((((size_t)layer * dd + z) * h + y) * w + x) * tsize;
+                    for (unsigned c = 0; c < comps; c++) {
+                        double sum = 0;
+                        unsigned n = 0;
+                        for (uint32_t k = 0; k < (pd > 1 ? 2u : 1u); k++)
+                            for (uint32_t j = 0; j < (ph > 1 ? 2u : 1u); j++)
+                                for (uint32_t i = 0; i < (pw > 1 ? 2u : 1u); i++) {
+                                    size_t at = (((size_t)layer * pd + 2 * z + k) * ph +
+                                                 2 * y + j) * pw + 2 * x + i;
+                                    sum += unpack_component(fmt, in + at * tsize, c);
+                                    n++;
+                                }
+                        float f = (float)(sum / n);
+                        uint32_t bits;
+                        memcpy(&bits, &f, 4);
+                        pack_component(fmt, dst, c, bits);
+                    }
+                }
+    jt->level_data[l] = out;
+    jt->level_bytes[l] = bytes;
+    return true;
+}
+
 /* Texels of one level, converted to the format's nvgp_texture_set_image
  * layout.  Normalized formats take floats in [0, 1]. */
 static bool texels(jp *p, json_object *list, nvgp_job_texture *jt, uint32_t level,
@@ -699,24 +801,7 @@ static bool texels(jp *p, json_object *list, nvgp_job_texture *jt, uint32_t leve
             if (!word32(p, val, et, &w))
                 return false;
             path_reset(p, mc);
-            uint8_t *dst = data + i * tsize;
-            float f;
-            memcpy(&f, &w, 4);
-            if (fmt == NVGP_TEX_FORMAT_RGBA8 || fmt == NVGP_TEX_FORMAT_DEPTH16 ||
-                fmt == NVGP_TEX_FORMAT_DEPTH24) {
-                double max = fmt == NVGP_TEX_FORMAT_RGBA8 ? 255.0
-                           : fmt == NVGP_TEX_FORMAT_DEPTH16 ? 65535.0 : 16777215.0;
-                double x = f == f ? (f < 0 ? 0.0 : f > 1 ? 1.0 : (double)f) : 0.0;
-                uint32_t u = (uint32_t)floor(x * max + 0.5);
-                if (fmt == NVGP_TEX_FORMAT_RGBA8)
-                    dst[c] = (uint8_t)u;
-                else if (fmt == NVGP_TEX_FORMAT_DEPTH16)
-                    memcpy(dst, &(uint16_t){ (uint16_t)u }, 2);
-                else
-                    memcpy(dst, &u, 4);
-            } else {
-                memcpy(dst + 4 * c, &w, 4);
-            }
+            pack_component(fmt, data + i * tsize, c, w);
         }
         path_reset(p, m);
     }
@@ -905,15 +990,26 @@ static bool texture(jp *p, json_object *obj, nvgp_job_texture *jt, nvgp_texture 
         path_reset(p, m);
     }
     json_object *mips = NULL, *level0 = NULL;
+    bool generate = false;
     json_object_object_get_ex(obj, "texels", &level0);
     json_object_object_get_ex(obj, "mipmaps", &mips);
     if (mips) {
         size_t m = path_field(p, "mipmaps");
-        if (!want(p, mips, json_type_array, "a list of texel lists, one per level from 1"))
+        if (json_object_get_type(mips) == json_type_string &&
+            !strcmp(json_object_get_string(mips), "generate")) {
+            generate = true;
+            if (!level0)
+                return fail(p, "\"generate\" needs the level 0 \"texels\"");
+            if (integer_format(d->format))
+                return fail(p, "integer formats have no generated mipmaps");
+            mips = NULL;
+        } else if (!want(p, mips, json_type_array,
+                         "a list of texel lists, one per level from 1, or \"generate\"")) {
             return false;
+        }
         path_reset(p, m);
     }
-    d->levels = 1 + (mips ? (uint32_t)json_object_array_length(mips) : 0);
+    d->levels = generate ? 0 : 1 + (mips ? (uint32_t)json_object_array_length(mips) : 0);
     if (!int_member(p, obj, "width", 1u << 27, &d->width) ||
         !int_member(p, obj, "height", NVGP_TEX_MAX_SIZE, &d->height) ||
         !int_member(p, obj, "depth", 2048, &d->depth) ||
@@ -952,6 +1048,12 @@ static bool texture(jp *p, json_object *obj, nvgp_job_texture *jt, nvgp_texture 
         if (!texels(p, json_object_array_get_idx(mips, l - 1), jt, (uint32_t)l, t))
             return false;
         path_reset(p, m);
+    }
+    if (generate) {
+        for (uint32_t l = 1; l < d->levels; l++)
+            if (!generate_level(p, jt, l))
+                return false;
+        given = d->levels;
     }
     jt->levels_given = level0 ? (uint32_t)given : 0;
     for (uint32_t l = 0; l < d->levels; l++)

@@ -264,6 +264,66 @@ static void test_textures(void **state)
     nvgp_job_destroy(job);
 }
 
+static void test_generated_mipmaps(void **state)
+{
+    (void)state;
+    nvgp_job *job = parse(
+        "{\"program\": \"p\", \"textures\": {\n"
+        " \"0\": {\"target\": \"2D\", \"width\": 4, \"height\": 2, \"format\": \"r32f\",\n"
+        "       \"texels\": [0, 1, 2, 3, 4, 5, 6, 7], \"mipmaps\": \"generate\"},\n"
+        " \"1\": {\"target\": \"1D\", \"width\": 2, \"format\": \"rgba8\",\n"
+        "       \"texels\": [[0, 1, 0.2, 1], [1, 1, 0.6, 0]], \"mipmaps\": \"generate\"},\n"
+        " \"2\": {\"target\": \"3D\", \"width\": 2, \"height\": 2, \"depth\": 2,\n"
+        "       \"format\": \"r32f\", \"texels\": [0, 1, 2, 3, 4, 5, 6, 7],\n"
+        "       \"mipmaps\": \"generate\"},\n"
+        " \"3\": {\"target\": \"1D\", \"width\": 3, \"format\": \"r32f\",\n"
+        "       \"texels\": [1, 2, 9], \"mipmaps\": \"generate\"},\n"
+        " \"4\": {\"target\": \"2D\", \"width\": 4, \"height\": 4, \"levels\": 2,\n"
+        "       \"texels\": [[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],\n"
+        "                   [1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1],\n"
+        "                   [1,1,1,1],[1,1,1,1],[1,1,1,1],[3,1,1,1]],\n"
+        "       \"mipmaps\": \"generate\"}}}");
+    /* 4x2 -> 2x1: (0+1+4+5)/4 = 2.5, (2+3+6+7)/4 = 4.5 -> 1x1: 3.5. */
+    const nvgp_job_texture *t = &job->textures[0];
+    assert_int_equal(t->desc.levels, 3);
+    assert_int_equal(t->levels_given, 3);
+    const float *f1 = t->level_data[1], *f2 = t->level_data[2];
+    assert_true(f1[0] == 2.5f && f1[1] == 4.5f && f2[0] == 3.5f);
+    /* rgba8 (0, 255, 51, 255) and (255, 255, 153, 0): means 127.5 -> 128 (0.5 of
+     * 255 rounds up), 255, 102, 127.5 -> 128. */
+    t = &job->textures[1];
+    const uint8_t *b = t->level_data[1];
+    assert_int_equal(t->desc.levels, 2);
+    assert_int_equal(b[0], 128);
+    assert_int_equal(b[1], 255);
+    assert_int_equal(b[2], 102);
+    assert_int_equal(b[3], 128);
+    /* 2x2x2 -> 1x1x1: the mean of 0..7. */
+    t = &job->textures[2];
+    assert_true(((const float *)t->level_data[1])[0] == 3.5f);
+    /* Width 3 -> 1: texels 0 and 1; the odd last one is left out. */
+    t = &job->textures[3];
+    assert_int_equal(t->desc.levels, 2);
+    assert_true(((const float *)t->level_data[1])[0] == 1.5f);
+    /* "levels": 2 stops the chain; the 2x2 block with a 3 in it means 1.5. */
+    t = &job->textures[4];
+    assert_int_equal(t->desc.levels, 2);
+    const float *g = t->level_data[1];
+    assert_true(g[0] == 1.0f && g[3 * 4] == 1.5f && g[3 * 4 + 1] == 1.0f);
+    assert_null(t->level_data[2]);
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\", "
+                 "\"mipmaps\": \"generate\"}}}",
+                 "job.json: textures[\"0\"].mipmaps: \"generate\" needs the level 0 \"texels\"");
+    expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\", "
+                 "\"format\": \"r32ui\", \"texels\": [1], \"mipmaps\": \"generate\"}}}",
+                 "job.json: textures[\"0\"].mipmaps: integer formats have no generated mipmaps");
+    expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\", "
+                 "\"texels\": [[1,1,1,1]], \"mipmaps\": \"make\"}}}",
+                 "job.json: textures[\"0\"].mipmaps: expected a list of texel lists, one per "
+                 "level from 1, or \"generate\", got a string");
+}
+
 /* ---- Numbers ----------------------------------------------------------------------- */
 
 /* The raw words of params["p"] for a one-vec4 job with the given body. */
@@ -692,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_full_job),
         cmocka_unit_test(test_minimal_and_text_program),
         cmocka_unit_test(test_textures),
+        cmocka_unit_test(test_generated_mipmaps),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_float_round_trip),
         cmocka_unit_test(test_errors),
