@@ -112,12 +112,24 @@ static void skip_to_eol(reader *r)
         r->cur++;
 }
 
+/* Byte classes for skipping: 1 = blank, 2 = may start a comment. */
+static const uint8_t skip_class[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+    [';'] = 2, ['#'] = 2, ['/'] = 2,
+};
+
 /* Skips white space (newlines included) and comments. */
 static void ws(reader *r)
 {
+    const char *p = r->cur, *end = r->end;
+    while (p < end && skip_class[(unsigned char)*p] == 1)
+        p++;
+    r->cur = p;
+    if (p == end || skip_class[(unsigned char)*p] == 0)
+        return;
     while (r->cur < r->end) {
         char c = *r->cur;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+        if (skip_class[(unsigned char)c] == 1) {
             r->cur++;
         } else if (c == ';' || c == '#') {
             skip_to_eol(r);
