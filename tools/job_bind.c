@@ -1,6 +1,8 @@
 /* Binding a job to the executor and collecting its results (job_bind.h). */
 #include "job_bind.h"
 
+#include "tgsi/tgsi_names.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,12 +94,37 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
     return true;
 }
 
+/* Input vertices of a geometry program's input primitive (its
+ * GS_INPUT_PRIMITIVE property), used when the job does not say. */
+static uint32_t gs_input_vertices(const tgsi_program *prog)
+{
+    static const struct { const char *prim; uint8_t vertices; } prims[] = {
+        { "POINTS", 1 }, { "LINES", 2 }, { "LINE_LOOP", 2 }, { "LINE_STRIP", 2 },
+        { "TRIANGLES", 3 }, { "TRIANGLE_STRIP", 3 }, { "TRIANGLE_FAN", 3 },
+        { "LINES_ADJACENCY", 4 }, { "LINE_STRIP_ADJACENCY", 4 },
+        { "TRIANGLES_ADJACENCY", 6 }, { "TRIANGLE_STRIP_ADJACENCY", 6 },
+    };
+    for (uint32_t i = 0; i < prog->num_properties; i++) {
+        const tgsi_property_decl *pr = &prog->properties[i];
+        if (pr->name != TGSI_PROPERTY_GS_INPUT_PRIM || !pr->num_data)
+            continue;
+        const char *n = nvgp_tgsi_name(TGSI_NAMES_PRIMITIVE, pr->data[0]);
+        for (size_t k = 0; n && k < sizeof prims / sizeof prims[0]; k++)
+            if (!strcmp(prims[k].prim, n))
+                return prims[k].vertices;
+    }
+    return 1;
+}
+
 bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog,
                    nvgp_exec *m, const nvgp_job_names *names, char **error)
 {
     *error = NULL;
     nvgp_exec_status st;
-    st = nvgp_exec_set_invocations(m, job->invocations, job->vertices ? job->vertices : 1);
+    uint32_t vertices = job->vertices ? job->vertices
+                      : prog->processor == TGSI_PROCESSOR_GEOMETRY ? gs_input_vertices(prog)
+                      : 1;
+    st = nvgp_exec_set_invocations(m, job->invocations, vertices);
     if (st != NVGP_EXEC_OK)
         return bind_fail(error, jn, "invocations: %s", status_text(st));
     if (job->has_grid || job->has_block) {

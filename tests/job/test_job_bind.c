@@ -124,6 +124,69 @@ static void test_fragment_texture(void **state)
         "  \"faults\": 0 }\n");
 }
 
+static void test_geometry_emit(void **state)
+{
+    (void)state;
+    /* Triangles in (3 vertices each, from the GS_INPUT_PRIMITIVE property):
+     * each primitive emits its vertex 0 and vertex 2, then ends the strip. */
+    char *r = run_job(
+        "{\"program\": {\"text\": \"GEOM\\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\\n"
+        "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\\n"
+        "DCL IN[][0], GENERIC[0]\\nDCL OUT[0], POSITION\\nIMM[0] UINT32 {0, 0, 0, 0}\\n"
+        "  0: MOV OUT[0], IN[0][0]\\n  1: EMIT IMM[0].xxxx\\n  2: MOV OUT[0], IN[2][0]\\n"
+        "  3: EMIT IMM[0].xxxx\\n  4: ENDPRIM IMM[0].xxxx\\n  5: END\\n\"},\n"
+        " \"invocations\": 2,\n"
+        " \"inputs\": {\"IN[0][0]\": [[1, 2, 3, 4], [5, 6, 7, 8]], \"IN[2][0]\": [9, 9, 9, 9]},\n"
+        " \"outputs\": {\"OUT[0]\": \"f32\"}}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    { \"OUT[0]\": [9, 9, 9, 9] },\n"
+        "    { \"OUT[0]\": [9, 9, 9, 9] }\n"
+        "  ],\n"
+        "  \"emitted\": [\n"
+        "    [\n"
+        "      { \"stream\": 0, \"primitive\": 0, \"OUT[0]\": [1, 2, 3, 4] },\n"
+        "      { \"stream\": 0, \"primitive\": 0, \"OUT[0]\": [9, 9, 9, 9] }\n"
+        "    ],\n"
+        "    [\n"
+        "      { \"stream\": 0, \"primitive\": 0, \"OUT[0]\": [5, 6, 7, 8] },\n"
+        "      { \"stream\": 0, \"primitive\": 0, \"OUT[0]\": [9, 9, 9, 9] }\n"
+        "    ]\n"
+        "  ],\n"
+        "  \"faults\": 0 }\n");
+}
+
+static void test_memory_and_buffers(void **state)
+{
+    (void)state;
+    /* Compute: thread i of a 4-thread block stores i * 2 + 1 at byte 4 * i of
+     * global memory at 4096; a 5th store lands outside the range (a fault). */
+    char *r = run_job(
+        "{\"program\": {\"text\": \"COMP\\nPROPERTY CS_FIXED_BLOCK_WIDTH 5\\n"
+        "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\\nPROPERTY CS_FIXED_BLOCK_DEPTH 1\\n"
+        "DCL SV[0], THREAD_ID\\nDCL MEMORY[0]\\nDCL TEMP[0..1]\\n"
+        "IMM[0] UINT32 {4, 2, 1, 4096}\\n"
+        "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\\n"
+        "  1: UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].wwww\\n"
+        "  2: UMAD TEMP[1].x, SV[0].xxxx, IMM[0].yyyy, IMM[0].zzzz\\n"
+        "  3: STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx\\n"
+        "  4: END\\n\"},\n"
+        " \"memory\": [{\"address\": 4096, \"u32\": [0, 0, 0, 0]}],\n"
+        " \"outputs\": []}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    {},\n"
+        "    {},\n"
+        "    {},\n"
+        "    {},\n"
+        "    {}\n"
+        "  ],\n"
+        "  \"memory\": [\n"
+        "    { \"address\": 4096, \"u32\": [1, 3, 5, 7] }\n"
+        "  ],\n"
+        "  \"faults\": 1 }\n");
+}
+
 static void test_bind_errors(void **state)
 {
     (void)state;
@@ -149,6 +212,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vertex_add),
         cmocka_unit_test(test_fragment_texture),
+        cmocka_unit_test(test_geometry_emit),
+        cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
