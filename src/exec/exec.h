@@ -22,7 +22,18 @@
  * NVGP_EXEC_ERROR_BUDGET and a message naming the instruction.
  *
  * Denormals: float32 arithmetic is done with the host's IEEE arithmetic, so
- * denormal inputs and results are preserved (not flushed). */
+ * denormal inputs and results are preserved (not flushed).
+ *
+ * Where tgsi.rst leaves a result undefined the executor still defines it:
+ * float -> integer conversions truncate, saturate and map NaN to 0; IDIV
+ * and I64DIV by 0 give 0, MOD and I64MOD by 0 give -1, INT_MIN / -1 gives
+ * INT_MIN; IBFE/UBFE/BFI outside the pseudocode's domain mask offset and
+ * bits with 0x1f; MIN/MAX of a NaN give the other operand.  LOAD/STORE move
+ * component c to/from the word at address + 4c.  Interpolation opcodes
+ * evaluate the attribute's plane from the quad (INTERP_OFFSET: value +
+ * ddx_fine * dx + ddy_fine * dy; centroid and sample 0 are the pixel
+ * centre).  Tess-control threads each hold their own copy of the output
+ * file: a thread cannot read another invocation's outputs. */
 #ifndef NVGP_EXEC_EXEC_H
 #define NVGP_EXEC_EXEC_H
 
