@@ -20,7 +20,21 @@
  *       nvgp_texture_sample / gather / fetch / size / query_lod ...
  *       nvgp_texture_destroy(t)
  * A texture is read-only while sampled, so any number of threads may sample
- * it at once. */
+ * it at once.
+ *
+ * Where the specs leave a choice:
+ *  - Depth comparison happens when the instruction supplies a reference (a
+ *    SHADOW target, TEX2/TXB2/TXL2, SAMPLE_C): there is no separate compare
+ *    mode, since GL leaves a mismatch between the two undefined.
+ *  - Integer formats are never filtered (LINEAR acts as NEAREST, MIPMAP_LINEAR
+ *    as MIPMAP_NEAREST) where GL would call the texture incomplete.
+ *  - Cube faces: ties between major axes go to x, then y, then z.
+ *  - Implicit LOD is one per quad (coarse derivatives: lane 4n+1 - 4n and
+ *    4n+2 - 4n); for cube maps all four lanes are projected on the face of
+ *    lane 4n.
+ *  - TXGO: each per-texel offset selects the (i0,j0) texel of its own
+ *    footprint, as its pseudocode says (its closing note implies (i0,j1)).
+ *  - Seamless cube corners average the three texels that meet there. */
 #ifndef NVGP_EXEC_TEXTURE_H
 #define NVGP_EXEC_TEXTURE_H
 
