@@ -271,8 +271,9 @@ bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *p
     for (uint32_t t = 0; t < threads; t++) {
         nvgp_job_invocation *v = &inv[t];
         v->killed = frag && nvgp_exec_killed(m, t);
-        bool silent = nvgp_exec_is_helper(m, t) || v->killed;
-        if (!silent && nsel) {
+        /* Killed invocations still show what they wrote before KIL; helper
+         * lanes never report. */
+        if (!nvgp_exec_is_helper(m, t) && nsel) {
             nvgp_job_value *vals = nvgp_arena_alloc(&a, nsel * sizeof *vals);
             if (!vals) {
                 bind_fail(error, jn, "out of memory");

@@ -27,8 +27,8 @@ bool nvgp_job_bind(const nvgp_job *job, const char *job_name, const tgsi_program
 
 /* After a successful nvgp_exec_run: appends the result JSON to out.  One
  * entry per thread (= invocation for vertex, fragment and compute threads);
- * helper and killed threads report no outputs; fragment programs add
- * "killed", geometry programs "emitted". */
+ * helper threads report no outputs (killed ones do: what they wrote before
+ * KIL); fragment programs add "killed", geometry programs "emitted". */
 bool nvgp_job_collect(const nvgp_job *job, const char *job_name, const tgsi_program *prog,
                       const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
                       char **error);

@@ -187,6 +187,29 @@ static void test_memory_and_buffers(void **state)
         "  \"faults\": 1 }\n");
 }
 
+static void test_fragment_kill(void **state)
+{
+    (void)state;
+    /* KILL_IF x < 0 after the output is written: lanes 1 and 3 are killed
+     * and still show what they wrote. */
+    char *r = run_job(
+        "{\"program\": {\"text\": \"FRAG\\nDCL IN[0], GENERIC[0], PERSPECTIVE\\n"
+        "DCL OUT[0], COLOR\\n  0: MOV OUT[0], IN[0]\\n  1: KILL_IF IN[0].xxxx\\n"
+        "  2: END\\n\"},\n"
+        " \"invocations\": 4,\n"
+        " \"inputs\": {\"IN[0]\": [[1, 0, 0, 1], [-1, 0, 0, 1], [0, 0, 0, 1], [\"-inf\", 0, 0, 1]]},\n"
+        " \"outputs\": {\"OUT[0]\": \"hex\"}}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    { \"OUT[0]\": [\"0x3f800000\", \"0x00000000\", \"0x00000000\", \"0x3f800000\"] },\n"
+        "    { \"OUT[0]\": [\"0xbf800000\", \"0x00000000\", \"0x00000000\", \"0x3f800000\"] },\n"
+        "    { \"OUT[0]\": [\"0x00000000\", \"0x00000000\", \"0x00000000\", \"0x3f800000\"] },\n"
+        "    { \"OUT[0]\": [\"0xff800000\", \"0x00000000\", \"0x00000000\", \"0x3f800000\"] }\n"
+        "  ],\n"
+        "  \"killed\": [false, true, false, true],\n"
+        "  \"faults\": 0 }\n");
+}
+
 static void test_bind_errors(void **state)
 {
     (void)state;
@@ -212,6 +235,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vertex_add),
         cmocka_unit_test(test_fragment_texture),
+        cmocka_unit_test(test_fragment_kill),
         cmocka_unit_test(test_geometry_emit),
         cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
