@@ -283,8 +283,10 @@ nvgp_tgsi_pp *nvgp_tgsi_preprocess(const char *src, size_t len, nvgp_diag *diag)
                 arg++;
             size_t an = ident_len(src + arg, eol - arg);
             const char *dname = d >= 0 ? directives[d] : "";
-            if (!strcmp(dname, "ifdef") || !strcmp(dname, "ifndef")) {
-                if (an == 0) {
+            bool skipped_if = !live && !strcmp(dname, "if");
+            if (!strcmp(dname, "ifdef") || !strcmp(dname, "ifndef") || skipped_if) {
+                /* A skipped region may hold any conditional: it only nests. */
+                if (an == 0 && !skipped_if) {
                     fail(&s, arg, "expected a macro name after #ifdef/#ifndef");
                     break;
                 }
@@ -292,7 +294,7 @@ nvgp_tgsi_pp *nvgp_tgsi_preprocess(const char *src, size_t len, nvgp_diag *diag)
                     fail(&s, i, "#ifdef nested too deeply");
                     break;
                 }
-                macro *m = find_macro(&s, src + arg, an);
+                macro *m = an ? find_macro(&s, src + arg, an) : NULL;
                 bool def = m && m->defined;
                 level++;
                 cond_active[level] = live && (dname[2] == 'd' ? def : !def);

@@ -396,6 +396,24 @@ static void test_dcl_resources(void **state)
     nvgp_tgsi_program_destroy(p);
 }
 
+static void test_dcl_every_file(void **state)
+{
+    (void)state;
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++) {
+        if (f == TGSI_FILE_IMMEDIATE_ARRAY)
+            continue; /* needs its values: test_dcl_immx */
+        char text[128];
+        const char *name = nvgp_tgsi_name(TGSI_NAMES_FILE, f);
+        snprintf(text, sizeof text, "COMP\nDCL %s[3..4]\nEND\n", name);
+        tgsi_program *p = read_ok(text);
+        assert_int_equal(p->num_declarations, 1);
+        assert_int_equal(decl(p, 0)->file, f);
+        assert_int_equal(decl(p, 0)->first, 3);
+        assert_int_equal(decl(p, 0)->last, 4);
+        nvgp_tgsi_program_destroy(p);
+    }
+}
+
 static void test_dcl_immx(void **state)
 {
     (void)state;
@@ -781,6 +799,10 @@ static void test_preprocessor(void **state)
     read_err("COMP\n#ifdef A\nEND\n", "#ifdef", "#ifdef without #endif");
     read_err("COMP\n#endif\n", "#endif", "without #ifdef");
     read_err("COMP\n#if 1\n#endif\n", "#if 1", "unsupported preprocessor directive");
+    /* Inside a skipped region any conditional only nests. */
+    p = read_ok("COMP\n#ifdef NO\n#if 1\nFOO\n#else\nBAR\n#endif\n#include <x>\n#endif\nEND\n");
+    assert_int_equal(p->num_instructions, 1);
+    nvgp_tgsi_program_destroy(p);
     read_err("COMP\n#define f(x) x\n", "(x)", "function-like");
     /* Self-reference does not loop; expansion is bounded. */
     read_err("COMP\n#define a a\nMOV a, a\n", "a, a", "register file");
@@ -1188,6 +1210,7 @@ int main(void)
         cmocka_unit_test(test_dcl_semantics_and_interpolation),
         cmocka_unit_test(test_dcl_array_stream_local),
         cmocka_unit_test(test_dcl_resources),
+        cmocka_unit_test(test_dcl_every_file),
         cmocka_unit_test(test_dcl_immx),
         cmocka_unit_test(test_immediates),
         cmocka_unit_test(test_numbering_and_modifiers),
