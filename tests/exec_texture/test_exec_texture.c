@@ -271,6 +271,16 @@ static void test_wrap_modes(void **state)
     assert_true(wrap1(t, NVGP_TEX_WRAP_REPEAT, true, 0.0f) == 25.0f);
     /* MIRRORED_REPEAT, linear, u = 0: i0 = c(-1) = 0, i1 = 0: 10. */
     assert_true(wrap1(t, NVGP_TEX_WRAP_MIRRORED_REPEAT, true, 0.0f) == 10.0f);
+    /* MIRROR_CLAMP_TO_EDGE, linear, u = -1.25: u - 0.5 = -1.75, i0 = mirror(-2) = 1,
+     * i1 = mirror(-1) = 0, alpha 0.25: 0.75 * 20 + 0.25 * 10 (the same as
+     * sampling the mirrored coordinate 1.25). */
+    assert_true(wrap1(t, NVGP_TEX_WRAP_MIRROR_CLAMP_TO_EDGE, true, -0.3125f) == 17.5f);
+    assert_true(wrap1(t, NVGP_TEX_WRAP_CLAMP_TO_EDGE, true, 0.3125f) == 17.5f);
+    /* MIRRORED_REPEAT, linear across the mirror at u = 4 (s = 1): i0 = c(3) = 3,
+     * i1 = c(4) = 3: 40; at u = 4.75: i0 = c(4) = 3, i1 = c(5) = 2, alpha 0.25:
+     * 0.75 * 40 + 0.25 * 30. */
+    assert_true(wrap1(t, NVGP_TEX_WRAP_MIRRORED_REPEAT, true, 1.0f) == 40.0f);
+    assert_true(wrap1(t, NVGP_TEX_WRAP_MIRRORED_REPEAT, true, 1.1875f) == 37.5f);
     nvgp_texture_destroy(t);
 }
 
