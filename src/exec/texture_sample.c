@@ -648,14 +648,22 @@ void nvgp_texture_sample(const nvgp_texture *t, const nvgp_tex_request *req,
     float x[3][NVGP_TEX_LANES];
     float lam[NVGP_TEX_LANES];
     prepare(&c, req, lc, x);
-    lambda_base(&c, req, lc, x, lane_mask, lam);
+    /* Without mipmaps, and with one filter for both, the LOD changes nothing. */
+    bool lod_free = c.s->mip_filter == NVGP_TEX_MIP_NONE &&
+                    (c.s->min_filter == c.s->mag_filter || c.integer);
+    if (!lod_free)
+        lambda_base(&c, req, lc, x, lane_mask, lam);
+    level_pick fixed = { c.base, c.base, 0.0f, false,
+                         c.s->min_filter == NVGP_TEX_FILTER_LINEAR && !c.integer };
     for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
         if (!(lane_mask >> l & 1))
             continue;
-        float lambda = lambda_prime(&c, req, lam[l], l);
-        lambda = clampf(lambda, c.s->min_lod, c.s->max_lod);
-        level_pick p;
-        pick_levels(&c, lambda, &p);
+        level_pick p = fixed;
+        if (!lod_free) {
+            float lambda = lambda_prime(&c, req, lam[l], l);
+            lambda = clampf(lambda, c.s->min_lod, c.s->max_lod);
+            pick_levels(&c, lambda, &p);
+        }
         if (c.integer) {
             uint32_t w[4];
             sample_level_int(&c, p.l0, &lc[l], w);
