@@ -230,15 +230,7 @@ nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
 {
     if ((unsigned)semantic >= TGSI_SEMANTIC_COUNT)
         return NVGP_EXEC_ERROR_BINDING;
-    /* A later setting for the same (semantic, thread) replaces the earlier. */
-    for (uint32_t i = 0; i < m->num_sv_over; i++) {
-        exec_sv_override *o = &m->sv_over[i];
-        if (o->semantic == semantic && o->semantic_index == semantic_index &&
-            o->thread == thread) {
-            memcpy(o->value, value, sizeof o->value);
-            return NVGP_EXEC_OK;
-        }
-    }
+    /* Appended in order: nvgp_exec_run lets later settings win. */
     if (m->num_sv_over == m->cap_sv_over) {
         uint32_t ncap = m->cap_sv_over ? m->cap_sv_over * 2 : 16;
         exec_sv_override *n = realloc(m->sv_over, sizeof *n * ncap);

@@ -212,6 +212,10 @@ struct nvgp_exec {
     bool *helper_in;
     exec_sv_override *sv_over;
     uint32_t num_sv_over, cap_sv_over;
+    /* during a run, per SV declaration: the override of each thread (-1:
+     * none) and the one for all threads (-1: none) */
+    int32_t **sv_map;
+    int32_t *sv_all;
     exec_range *ranges;
     uint32_t num_ranges;
     exec_range *buffers;

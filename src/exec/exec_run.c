@@ -148,12 +148,11 @@ static void fill_system_values(exec_warp *w)
         for (unsigned l = 0; l < LANES; l++) {
             uint32_t t = w->first_thread + l, v[4];
             sv_default(w, d->semantic, t, l, v);
-            for (uint32_t o = 0; o < m->num_sv_over; o++) {
-                const exec_sv_override *ov = &m->sv_over[o];
-                if (ov->semantic == d->semantic && ov->semantic_index == d->semantic_index &&
-                    (ov->thread == NVGP_EXEC_ALL || ov->thread == t))
-                    memcpy(v, ov->value, sizeof v);
-            }
+            int32_t o = m->sv_all[s];
+            if (m->sv_map[s] && t < m->num_threads && m->sv_map[s][t] >= 0)
+                o = m->sv_map[s][t];
+            if (o >= 0)
+                memcpy(v, m->sv_over[o].value, sizeof v);
             for (unsigned c = 0; c < 4; c++)
                 r->c[c].u[l] = v[c];
         }
@@ -402,6 +401,53 @@ bool exec_emit_vertex(nvgp_exec *m, uint32_t thread, uint8_t stream, uint32_t pr
     return true;
 }
 
+static void free_sv_maps(nvgp_exec *m)
+{
+    if (m->sv_map)
+        for (uint32_t s = 0; s < m->num_sv_decls; s++)
+            free(m->sv_map[s]);
+    free(m->sv_map);
+    free(m->sv_all);
+    m->sv_map = NULL;
+    m->sv_all = NULL;
+}
+
+/* Indexes the system-value overrides by declaration and thread, so that
+ * warp set-up reads them in constant time.  Later settings win; a setting
+ * for one thread wins over one for all. */
+static bool build_sv_maps(nvgp_exec *m)
+{
+    uint32_t n = m->num_sv_decls;
+    m->sv_map = calloc(n + 1, sizeof *m->sv_map);
+    m->sv_all = malloc(sizeof *m->sv_all * (n + 1));
+    if (!m->sv_map || !m->sv_all)
+        return false;
+    for (uint32_t s = 0; s < n; s++) {
+        const exec_sv_decl *d = &m->svs[s];
+        m->sv_all[s] = -1;
+        for (uint32_t o = 0; o < m->num_sv_over; o++) {
+            const exec_sv_override *ov = &m->sv_over[o];
+            if (ov->semantic != d->semantic || ov->semantic_index != d->semantic_index)
+                continue;
+            if (ov->thread == NVGP_EXEC_ALL) {
+                m->sv_all[s] = (int32_t)o;
+                continue;
+            }
+            if (ov->thread >= m->num_threads)
+                continue;
+            if (!m->sv_map[s]) {
+                m->sv_map[s] = malloc(sizeof(int32_t) * (m->num_threads + 1));
+                if (!m->sv_map[s])
+                    return false;
+                for (uint32_t t = 0; t < m->num_threads; t++)
+                    m->sv_map[s][t] = -1;
+            }
+            m->sv_map[s][ov->thread] = (int32_t)o;
+        }
+    }
+    return true;
+}
+
 nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
 {
     exec_free_results(m);
@@ -454,7 +500,9 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     m->demoted_out = calloc(nt, sizeof(bool));
     m->helper_out = calloc(nt, sizeof(bool));
     m->emit_index = calloc(nt + 1, sizeof(uint32_t));
-    if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index) {
+    if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index ||
+        !build_sv_maps(m)) {
+        free_sv_maps(m);
         exec_free_results(m);
         snprintf(m->error, sizeof m->error, "out of memory");
         if (diag)
@@ -494,6 +542,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         }
     }
     mtx_destroy(&ctx.lock);
+    free_sv_maps(m);
     m->warp_insns = ctx.warp_insns;
     m->lane_insns = ctx.lane_insns;
 
