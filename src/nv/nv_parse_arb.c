@@ -1529,7 +1529,25 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
     tx->offset = t->offset;
     tx->var = NV_VAR_NONE;
     uint32_t v;
-    if (tok_word(a, t, "texture")) {
+    int32_t units = 1; /* texture image units the access may use */
+    if (a->nv && tok_word(a, t, "handle") && nv_peek_n(c, 1)->kind == NV_TOK_LPAREN) {
+        /* NV_bindless_texture: handle(<scalar>) */
+        if (!nv_program_has_option(c->prog, NV_OPTION_NV_bindless_texture))
+            return nv_error(c, t->offset, "texture handles need OPTION NV_bindless_texture");
+        nv_next(c);
+        nv_next(c);
+        nv_src h;
+        memset(&h, 0, sizeof h);
+        if (!parse_src(a, &h, 's'))
+            return false;
+        if (!nv_expect(c, NV_TOK_RPAREN, "')'"))
+            return false;
+        tx->unit = -1;
+        tx->has_rel = true;
+        tx->rel.file = h.file;
+        tx->rel.var = h.var;
+        tx->rel.comp = h.swizzle[0];
+    } else if (tok_word(a, t, "texture")) {
         nv_next(c);
         if (nv_at(c, NV_TOK_LBRACKET)) {
             nv_next(c);
@@ -1560,9 +1578,29 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
                 return false;
             if (!tx->has_rel)
                 tx->unit += idx;
+        } else if (var->is_array) {
+            return nv_error(c, t->offset, "array '%s' needs an index", var->name);
+        }
+        /* NV_gpu_program5 2.X.4.4: an access through a texture array counts
+         * as using every unit of the array for the one-target rule. */
+        if (var->is_array) {
+            tx->unit = var->bindings[0].index;
+            units = (int32_t)var->array_size;
         }
     } else {
         return nv_error(c, t->offset, "expected a texture image unit such as 'texture[0]'");
+    }
+    /* TXG/TXGO component selection "texture[0].y" (NV_gpu_program5 <textureUseS>). */
+    if (nv_at(c, NV_TOK_DOT) && nv_peek_n(c, 1)->kind == NV_TOK_IDENT) {
+        const nv_token *cs = nv_peek_n(c, 1);
+        bool rgba;
+        if (in->op != NV_OP_TXG && in->op != NV_OP_TXGO)
+            return nv_error(c, cs->offset, "a texture component selector is allowed only on TXG and TXGO");
+        if (cs->len != 1 || swz_char(c->src[cs->offset], &rgba) < 0)
+            return nv_error(c, cs->offset, "invalid texture component selector");
+        tx->image_format = (uint8_t)swz_char(c->src[cs->offset], &rgba);
+        nv_next(c);
+        nv_next(c);
     }
     if (!nv_expect(c, NV_TOK_COMMA, "',' and a texture target"))
         return false;
@@ -1575,14 +1613,34 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
         return nv_error(c, g->offset, "invalid texture target '%.*s'", (int)(g->len > 32 ? 32 : g->len), c->src + g->offset);
     tx->target = (uint8_t)tgt;
     nv_next(c);
-    if (!tx->has_rel && tx->unit >= 0 && tx->unit < NV_LIMIT_TEXTURE_IMAGE_UNITS &&
-        in->op != NV_OP_TXQ && in->op != NV_OP_TXQS) {
+    if (tx->unit >= 0 && in->op != NV_OP_TXQ && in->op != NV_OP_TXQS) {
         /* ARB_fragment_program 3.11.6, NV_gpu_program4 2.X.4.4: one target
          * (SHADOW pseudo-targets included) per texture image unit. */
-        uint8_t *seen = &a->tex_target[tx->unit];
-        if (*seen && *seen != tgt)
-            return nv_error(c, g->offset, "texture image unit %d is used with two different targets", tx->unit);
-        *seen = (uint8_t)tgt;
+        for (int32_t u = tx->unit; u < tx->unit + units && u < NV_LIMIT_TEXTURE_IMAGE_UNITS; u++) {
+            uint8_t *seen = &a->tex_target[u];
+            if (*seen && *seen != tgt)
+                return nv_error(c, g->offset, "texture image unit %d is used with two different targets", u);
+            *seen = (uint8_t)tgt;
+        }
+    }
+    if (a->nv5 && nv_at(c, NV_TOK_COMMA) && tok_word(a, nv_peek_n(c, 1), "offset") &&
+        nv_peek_n(c, 2)->kind == NV_TOK_LPAREN) {
+        /* NV_gpu_program5 <texOffsetVar>: offset(<vector operand>). */
+        uint32_t off = nv_peek_n(c, 1)->offset;
+        if (in->op == NV_OP_TXD || in->op == NV_OP_TXGO)
+            return nv_error(c, off, "%s cannot take a non-constant texel offset", nvgp_nv_opcode_info((nv_opcode)in->op)->name);
+        if (tgt == NV_TEX_CUBE || tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAYCUBE || tgt == NV_TEX_SHADOWARRAYCUBE)
+            return nv_error(c, off, "a non-constant texel offset with a cube map target");
+        nv_next(c);
+        nv_next(c);
+        nv_next(c);
+        if (in->nsrc >= 4)
+            return nv_error(c, off, "too many operands");
+        if (!parse_src(a, &in->src[in->nsrc], 'v'))
+            return false;
+        in->nsrc++;
+        tx->offset_from_operand = true;
+        return nv_expect(c, NV_TOK_RPAREN, "')'");
     }
     if (allow_offset && a->nv && nv_at(c, NV_TOK_COMMA) && nv_peek_n(c, 1)->kind == NV_TOK_LPAREN) {
         nv_next(c);
@@ -1851,6 +1909,24 @@ static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
                 atom = i;
         /* LDC reads memory too: sized types are its storage modifiers (NV_parameter_buffer_object2). */
         bool mem = is_mem_class(info->cls) || in->op == NV_OP_LDC;
+        /* CVT: two storage modifiers, the result's type then the operand's
+         * (NV_gpu_program5 2.X.8.Z CVT); kept in dtype and storage. */
+        if (in->op == NV_OP_CVT && dt >= 0) {
+            static const uint8_t cvt_ok[] = {NV_DT_F16, NV_DT_F32, NV_DT_F64, NV_DT_S8, NV_DT_S16, NV_DT_S32,
+                                             NV_DT_S64, NV_DT_U8, NV_DT_U16, NV_DT_U32, NV_DT_U64};
+            bool ok = false;
+            for (size_t i = 0; i < sizeof cvt_ok; i++)
+                ok |= cvt_ok[i] == dt;
+            if (!ok || (in->dtype && in->storage))
+                return nv_error(c, t->offset, "CVT takes two storage modifiers from F16 F32 F64 S8 S16 S32 S64 U8 U16 U32 U64");
+            if (!in->dtype)
+                in->dtype = (uint8_t)dt;
+            else
+                in->storage = (uint8_t)dt;
+            nv_next(c);
+            nv_next(c);
+            continue;
+        }
         if (atom && (info->cls == NV_CLASS_ATOM || info->cls == NV_CLASS_ATOMIM || info->cls == NV_CLASS_ATOMCTR)) {
             if (in->atom_op)
                 return nv_error(c, t->offset, "more than one atomic operation modifier");
@@ -2023,9 +2099,9 @@ static bool parse_opt_cond(arb *a, nv_inst *in)
 
 /* The data type ('F', 'S', 'U' or 0 = none) of the instruction: its type
  * modifier, or the D column's default. */
-static char inst_type(const nv_inst *in, const nv_opcode_info *info)
+static char dt_type(uint8_t dt)
 {
-    switch (in->dtype ? in->dtype : in->storage) {
+    switch (dt) {
     case NV_DT_F: case NV_DT_F16: case NV_DT_F32: case NV_DT_F64: case NV_DT_F32X2: case NV_DT_F32X4:
     case NV_DT_F64X2: case NV_DT_F64X4: case NV_DT_F16X2: case NV_DT_F16X4:
         return 'F';
@@ -2035,8 +2111,15 @@ static char inst_type(const nv_inst *in, const nv_opcode_info *info)
     case NV_DT_U: case NV_DT_U8: case NV_DT_U16: case NV_DT_U32: case NV_DT_U64: case NV_DT_U32X2: case NV_DT_U32X4:
     case NV_DT_U64X2: case NV_DT_U64X4: case NV_DT_U8X2: case NV_DT_U8X4: case NV_DT_U16X2: case NV_DT_U16X4:
         return 'U';
-    default: break;
+    default: return 0;
     }
+}
+
+static char inst_type(const nv_inst *in, const nv_opcode_info *info)
+{
+    char t = dt_type(in->dtype ? in->dtype : in->storage);
+    if (t)
+        return t;
     char d = nv_op_default_type(info);
     return d == 'F' || d == 'S' || d == 'U' ? d : 0;
 }
@@ -2074,6 +2157,8 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
     nv_parse_ctx *c = a->c;
     const nv_program *p = c->prog;
     char t = inst_type(in, info);
+    /* CVT: the operand has the second storage modifier's type. */
+    char tsrc = in->op == NV_OP_CVT ? dt_type(in->storage) : t;
     const char *f = info->in;
     for (int i = 0; i < in->nsrc && *f && *f != '-'; i++) {
         const char *e = strchr(f, ',');
@@ -2084,7 +2169,7 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
             i--;
             continue;
         }
-        char want = format_type(f, n, t);
+        char want = format_type(f, n, tsrc);
         const nv_src *s = &in->src[i];
         if (want && s->file == NV_FILE_CONST) {
             const nv_const *k = &p->consts[s->konst];
@@ -2178,6 +2263,8 @@ static bool parse_instruction(arb *a)
     if (a->nv && !parse_nv_modifiers(a, in, info))
         return false;
     in = &c->prog->insts[c->prog->ninsts - 1];
+    if (in->op == NV_OP_CVT && !in->storage)
+        return nv_error(c, t->offset, "CVT needs two storage modifiers (result type, then operand type)");
     /* Memory instructions take exactly one storage modifier (NV_gpu_program5
      * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
     if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage)
