@@ -43,6 +43,8 @@ typedef struct pp_state {
     nvgp_tgsi_pp *pp;
     macro *macros;
     size_t num_macros, cap_macros;
+    uint32_t *hash;       /* open addressing: macro index + 1, 0 = empty */
+    size_t hash_size;     /* power of two, more than twice num_macros */
     size_t max_out;
     bool failed;
 } pp_state;
@@ -160,13 +162,42 @@ static bool emit(pp_state *s, const char *text, size_t n, size_t src, bool expan
     return true;
 }
 
+static uint32_t name_hash(const char *name, size_t n)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    return h;
+}
+
 static macro *find_macro(pp_state *s, const char *name, size_t n)
 {
-    /* Few macros per program: a scan is cheaper than a table here. */
-    for (size_t i = s->num_macros; i-- > 0;)
-        if (s->macros[i].name_len == n && memcmp(s->macros[i].name, name, n) == 0)
-            return &s->macros[i];
+    if (!s->hash_size)
+        return NULL;
+    size_t mask = s->hash_size - 1;
+    for (size_t h = name_hash(name, n) & mask; s->hash[h]; h = (h + 1) & mask) {
+        macro *m = &s->macros[s->hash[h] - 1];
+        if (m->name_len == n && memcmp(m->name, name, n) == 0)
+            return m;
+    }
     return NULL;
+}
+
+static bool rehash(pp_state *s, size_t size, size_t at)
+{
+    uint32_t *h = calloc(size, sizeof *h);
+    if (!h)
+        return fail(s, at, "out of memory while preprocessing");
+    free(s->hash);
+    s->hash = h;
+    s->hash_size = size;
+    for (size_t i = 0; i < s->num_macros; i++) {
+        size_t k = name_hash(s->macros[i].name, s->macros[i].name_len) & (size - 1);
+        while (h[k])
+            k = (k + 1) & (size - 1);
+        h[k] = (uint32_t)(i + 1);
+    }
+    return true;
 }
 
 static bool define(pp_state *s, const char *name, size_t n, const char *body, size_t bn,
@@ -182,9 +213,20 @@ static bool define(pp_state *s, const char *name, size_t n, const char *body, si
             s->macros = nm;
             s->cap_macros = ncap;
         }
+        if (s->num_macros >= UINT32_MAX - 1)
+            return fail(s, at, "too many macros");
         m = &s->macros[s->num_macros++];
         m->name = name;
         m->name_len = n;
+        if (s->num_macros * 2 >= s->hash_size &&
+            !rehash(s, s->hash_size ? s->hash_size * 2 : 64, at))
+            return false;
+        if (s->hash_size && find_macro(s, name, n) != m) {
+            size_t mask = s->hash_size - 1, k = name_hash(name, n) & mask;
+            while (s->hash[k])
+                k = (k + 1) & mask;
+            s->hash[k] = (uint32_t)s->num_macros;
+        }
     }
     m->body = body;
     m->body_len = bn;
@@ -354,6 +396,7 @@ nvgp_tgsi_pp *nvgp_tgsi_preprocess(const char *src, size_t len, nvgp_diag *diag)
     if (!s.failed && level > 0)
         fail(&s, cond_at[level], "#ifdef without #endif");
     free(s.macros);
+    free(s.hash);
     if (s.failed) {
         nvgp_tgsi_pp_destroy(s.pp);
         return NULL;

@@ -799,6 +799,21 @@ static void test_preprocessor(void **state)
     read_err("COMP\n#ifdef A\nEND\n", "#ifdef", "#ifdef without #endif");
     read_err("COMP\n#endif\n", "#endif", "without #ifdef");
     read_err("COMP\n#if 1\n#endif\n", "#if 1", "unsupported preprocessor directive");
+    /* Many macros: lookups are hashed (a scan here would take seconds). */
+    size_t cap = (size_t)8 << 20, n = 0;
+    char *big = malloc(cap);
+    n += (size_t)snprintf(big, cap, "COMP\n");
+    for (int i = 0; i < 60000; i++)
+        n += (size_t)snprintf(big + n, cap - n, "#define m%d TEMP[%d]\n", i, i % 1000);
+    for (int i = 0; i < 60000; i++)
+        n += (size_t)snprintf(big + n, cap - n, "MOV m%d, m%d\n", i, 59999 - i);
+    p = read_len(big, n);
+    assert_non_null(p);
+    assert_int_equal(p->num_instructions, 60000);
+    assert_int_equal(inst(p, 1)->dst[0].reg.index, 1);
+    assert_int_equal(inst(p, 1)->src[0].reg.index, 59998 % 1000);
+    nvgp_tgsi_program_destroy(p);
+    free(big);
     /* Inside a skipped region any conditional only nests. */
     p = read_ok("COMP\n#ifdef NO\n#if 1\nFOO\n#else\nBAR\n#endif\n#include <x>\n#endif\nEND\n");
     assert_int_equal(p->num_instructions, 1);
