@@ -390,6 +390,93 @@ static void test_unbalanced(void **state)
     nvgp_diag_destroy(d);
 }
 
+/* IF tests src.x != 0.0 as a float: -0.0 is false, NaN is true; UIF tests
+ * the bits: 0x80000000 (-0.0) is true. */
+static void test_if_conditions(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "IMM[0] UINT32 { 0, 1, 0, 0 }\n"
+            "  0: MOV OUT[0], IMM[0].xxxx\n"
+            "  1: IF IN[0].xxxx\n"
+            "  2:   MOV OUT[0].x, IMM[0].yyyy\n"
+            "  3: ENDIF\n"
+            "  4: UIF IN[0].xxxx\n"
+            "  5:   MOV OUT[0].y, IMM[0].yyyy\n"
+            "  6: ENDIF\n"
+            "  7: END\n",
+            4, 1);
+    xt_in_u(&x, 0, 0, 0x80000000u, 0, 0, 0); /* -0.0 */
+    xt_in_u(&x, 1, 0, 0x7fc00000u, 0, 0, 0); /* NaN */
+    xt_in_u(&x, 2, 0, 0, 0, 0, 0);
+    xt_in_u(&x, 3, 0, 1, 0, 0, 0);           /* a denormal: != 0.0 */
+    xt_run(&x);
+    xt_expect4u(&x, 0, 0, 0, 1, 0, 0);
+    xt_expect4u(&x, 1, 0, 1, 1, 0, 0);
+    xt_expect4u(&x, 2, 0, 0, 0, 0, 0);
+    xt_expect4u(&x, 3, 0, 1, 1, 0, 0);
+    xt_free(&x);
+}
+
+/* Many warps on several host threads give the results of one thread. */
+static void test_host_threads(void **state)
+{
+    (void)state;
+    const char *text = "VERT\n"
+                       "DCL SV[0], VERTEXID\n"
+                       "DCL OUT[0], GENERIC[0]\n"
+                       "DCL TEMP[0]\n"
+                       "IMM[0] UINT32 { 2654435761, 7, 0, 0 }\n"
+                       "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+                       "  1: USHR TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+                       "  2: UIF TEMP[0].yyyy\n"
+                       "  3:   XOR TEMP[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+                       "  4: ENDIF\n"
+                       "  5: MOV OUT[0], TEMP[0]\n"
+                       "  6: END\n";
+    xt x;
+    xt_load(&x, text, 5000, 1);
+    nvgp_exec_set_threads(x.m, 4);
+    xt_run(&x);
+    for (uint32_t i = 0; i < 5000; i++) {
+        uint32_t h = i * 2654435761u, y = h >> 7;
+        assert_int_equal(xt_out_u(&x, i, 0, 0), y ? h ^ y : h);
+    }
+    assert_int_equal(nvgp_exec_num_threads(x.m), 5000);
+    xt_free(&x);
+}
+
+/* A system value set for one thread wins over one set for all; unset
+ * threads keep the executor's value. */
+static void test_sv_override(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL SV[0], INSTANCEID\n"
+            "DCL SV[1], VERTEXID\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "  0: MOV OUT[0].x, SV[0].xxxx\n"
+            "  1: MOV OUT[0].y, SV[1].xxxx\n"
+            "  2: END\n",
+            3, 1);
+    uint32_t one[4] = { 7, 0, 0, 0 }, all[4] = { 5, 0, 0, 0 };
+    assert_int_equal(nvgp_exec_set_system_value(x.m, 1, TGSI_SEMANTIC_INSTANCEID, 0, one), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value(x.m, NVGP_EXEC_ALL, TGSI_SEMANTIC_INSTANCEID, 0, all),
+                     NVGP_EXEC_OK);
+    xt_run(&x);
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_int_equal(xt_out_u(&x, i, 0, 0), i == 1 ? 7 : 5);
+        assert_int_equal(xt_out_u(&x, i, 0, 1), i);
+    }
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +493,9 @@ int main(void)
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_recursion_limit),
         cmocka_unit_test(test_unbalanced),
+        cmocka_unit_test(test_if_conditions),
+        cmocka_unit_test(test_host_threads),
+        cmocka_unit_test(test_sv_override),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
