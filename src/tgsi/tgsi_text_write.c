@@ -200,13 +200,55 @@ static size_t shortest_layout(const char *e_text, int fixed_limit, char *out)
     return o;
 }
 
+/* Rewrites "%.*e" text to the next decimal of the same length away from
+ * (dir > 0) or towards (dir < 0) zero: last digit +1 or -1, with carry or
+ * borrow.  Returns false when there is none of that length. */
+static bool step_last_digit(char *e_text, int dir)
+{
+    char *e = strchr(e_text, 'e');
+    if (!e)
+        return false;
+    char *d = e - 1;
+    for (; d >= e_text; d--) {
+        if (*d == '.')
+            continue;
+        if (*d < '0' || *d > '9')
+            break;
+        if (dir > 0 && *d != '9') {
+            (*d)++;
+            return true;
+        }
+        if (dir < 0 && *d != '0') {
+            (*d)--;
+            /* 1.00e+06 - 1 would lead with a zero: not of this length. */
+            return !(*d == '0' && d == e_text + (e_text[0] == '-'));
+        }
+        *d = dir > 0 ? '0' : '9';
+    }
+    if (dir < 0)
+        return false;
+    /* Carry out of the leading digit: 9.99e+05 -> 1.00e+06. */
+    char *lead = e_text + (e_text[0] == '-');
+    *lead = '1';
+    char tail[16];
+    snprintf(tail, sizeof tail, "e%+03d", atoi(e + 1) + 1);
+    memcpy(e, tail, strlen(tail) + 1);
+    return true;
+}
+
 /* The fewest significant digits that read back to the same bits; nine
- * always suffice for binary32, seventeen for binary64. */
+ * always suffice for binary32, seventeen for binary64.  The correctly
+ * rounded p-digit decimal is the candidate of each length p, but at a
+ * power of two the rounding interval is narrower below than above, and a
+ * p-digit neighbour may read back where the rounded value does not
+ * (2^87f: 1.5474251e+26, not 1.54742505e+26); there both neighbours are
+ * tried too. */
 static size_t format_float_exact(float f, char *out)
 {
-    char buf[48];
+    char buf[48], alt[48];
     uint32_t want;
     memcpy(&want, &f, sizeof want);
+    bool pow2 = (want & 0x7fffffu) == 0 && (want & 0x7f800000u) > 0x00800000u;
     for (int prec = 1; prec <= 9; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, (double)f);
         float back = strtof(buf, NULL);
@@ -214,15 +256,26 @@ static size_t format_float_exact(float f, char *out)
         memcpy(&got, &back, sizeof got);
         if (got == want)
             break;
+        for (int dir = -1; pow2 && dir <= 1; dir += 2) {
+            memcpy(alt, buf, sizeof alt);
+            if (!step_last_digit(alt, dir))
+                continue;
+            back = strtof(alt, NULL);
+            memcpy(&got, &back, sizeof got);
+            if (got == want)
+                return shortest_layout(alt, 9, out);
+        }
     }
     return shortest_layout(buf, 9, out);
 }
 
 static size_t format_double_exact(double d, char *out)
 {
-    char buf[48];
+    char buf[48], alt[48];
     uint64_t want;
     memcpy(&want, &d, sizeof want);
+    bool pow2 = (want & 0xfffffffffffffull) == 0 &&
+                (want & 0x7ff0000000000000ull) > 0x0010000000000000ull;
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
         double back = strtod(buf, NULL);
@@ -230,6 +283,15 @@ static size_t format_double_exact(double d, char *out)
         memcpy(&got, &back, sizeof got);
         if (got == want)
             break;
+        for (int dir = -1; pow2 && dir <= 1; dir += 2) {
+            memcpy(alt, buf, sizeof alt);
+            if (!step_last_digit(alt, dir))
+                continue;
+            back = strtod(alt, NULL);
+            memcpy(&got, &back, sizeof got);
+            if (got == want)
+                return shortest_layout(alt, 17, out);
+        }
     }
     return shortest_layout(buf, 17, out);
 }

@@ -833,6 +833,13 @@ static void test_float_shortest_known(void **state)
     expect_float(3.14159265f, "3.1415927");
     expect_float(0.003f, "0.003");
     expect_float(100.0f, "100");
+    /* Powers of two whose shortest form is not the correctly rounded one
+     * (the rounding interval is narrower below them); the strings are
+     * those an exhaustive search over all p-digit decimals finds. */
+    expect_float(0x1p87f, "1.5474251e+26");
+    expect_float(0x1p90f, "1.2379401e+27");
+    expect_float(0x1p-96f, "1.2621775e-29");
+    expect_float(0x1p-126f, "1.1754944e-38");
 }
 
 /* xorshift: a fixed pseudo-random walk through float bit patterns. */
