@@ -814,6 +814,21 @@ static void test_preprocessor(void **state)
     assert_int_equal(inst(p, 1)->src[0].reg.index, 59998 % 1000);
     nvgp_tgsi_program_destroy(p);
     free(big);
+    read_err("COMP\n#ifdef A\n#else\n#else\n#endif\n", "#else\n#endif", "#else after #else");
+    read_err("COMP\n#else\n", "#else", "#else without #ifdef");
+    read_err_len("COMP\n#define\n", 13, 12, "macro name after #define");
+    read_err("COMP\n#undef 3\n", "3\n", "macro name after #undef");
+    read_err("COMP\n#ifdef\n#endif\n", "\n#endif", "macro name after #ifdef");
+    /* CR LF and lone CR line ends in preprocessed text; offsets still map. */
+    const char *crlf = "COMP\r\n#define t TEMP[1]\r\nMOV t, t\r\r\nFOO\r\n";
+    read_err(crlf, "FOO", "unknown opcode 'FOO'");
+    /* Macro chains deeper than the nesting limit are an error, not a crash. */
+    n = (size_t)snprintf(big = malloc(4096), 4096, "COMP\n");
+    for (int i = 0; i < 40; i++)
+        n += (size_t)snprintf(big + n, 4096 - n, "#define a%d a%d\n", i, i + 1);
+    n += (size_t)snprintf(big + n, 4096 - n, "MOV a0, a0\n");
+    read_err_len(big, n, strstr(big, "MOV a0") + 4 - big, "nested too deeply");
+    free(big);
     /* Inside a skipped region any conditional only nests. */
     p = read_ok("COMP\n#ifdef NO\n#if 1\nFOO\n#else\nBAR\n#endif\n#include <x>\n#endif\nEND\n");
     assert_int_equal(p->num_instructions, 1);
@@ -976,6 +991,13 @@ static void test_errors(void **state)
              "unknown image format");
     read_err("GEOM\nDCL OUT[0], POSITION, STREAM(0, 1, 4, 0)\n", "4, 0)", "stream 4 out of range");
     read_err("FRAG\nDCL TEMP[0], ARRAY(x)\n", "x)", "array id");
+    read_err("FRAG\nDCL IN[0], CYLWRAP_XQ\n", "Q\n", "cylindrical wrap component 'Q'");
+    read_err("FRAG\nDCL CONST[0][]\n", "]\n", "second []");
+    read_err("FRAG\nDCL CONST[0..1][2]\n", "0..1", "single index");
+    read_err("FRAG\nDCL SVIEW[0], 2D, FLOAT, FLOAT, FLOAT, FLOAT, UINT\n", "UINT", "more than 4");
+    read_err("FRAG\nPROPERTY GS_INVOCATIONS 1, 2, 3, 4, 5, 6, 7, 8, 9\n", "9\n", "at most 8");
+    read_err("FRAG\nTEX TEMP[0], IN[0], SAMP[0], 2D, IMM[ADDR[0].x].xyz\n", "IMM[ADDR",
+             "plain register");
     read_err("FRAG\nDCLTEMP[0]\n", "DCLTEMP", "unknown opcode");
     read_err("FRAG\nIMM[1] FLT32 { 1.0 }\n", "1]", "expected IMM[0], found IMM[1]");
     read_err("FRAG\nIMM FLT31 { 1.0 }\n", "FLT31", "immediate type");
