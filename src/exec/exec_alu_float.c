@@ -32,13 +32,14 @@ static inline float lfma(bool legacy, float a, float b, float c)
                 continue;                                                        \
             exec_chan t0;                                                        \
             const exec_chan *a = SRC(0, c, &t0);                                 \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 float x = a->f[l];                                               \
                 (void)x;                                                         \
-                r.c[c].T[l] = (EXPR);                                            \
+                o->T[l] = (EXPR);                                            \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 #define BINOP(NAME, T, EXPR)                                                     \
@@ -52,14 +53,15 @@ static inline float lfma(bool legacy, float a, float b, float c)
                 continue;                                                        \
             exec_chan t0, t1;                                                    \
             const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1);            \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 float x = a->f[l], y = b->f[l];                                  \
                 (void)x;                                                         \
                 (void)y;                                                         \
-                r.c[c].T[l] = (EXPR);                                            \
+                o->T[l] = (EXPR);                                            \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 #define TRIOP(NAME, T, EXPR)                                                     \
@@ -74,12 +76,13 @@ static inline float lfma(bool legacy, float a, float b, float c)
             exec_chan t0, t1, t2;                                                \
             const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1),            \
                             *d = SRC(2, c, &t2);                                 \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 float x = a->f[l], y = b->f[l], z = d->f[l];                     \
-                r.c[c].T[l] = (EXPR);                                            \
+                o->T[l] = (EXPR);                                            \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 /* Scalar ops on src0.x (and src1.x), replicated. */

@@ -17,15 +17,16 @@
                 continue;                                                        \
             exec_chan t0;                                                        \
             const exec_chan *a = SRC(0, c, &t0);                                 \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 uint32_t x = a->u[l];                                            \
                 int32_t xi = a->i[l];                                            \
                 (void)x;                                                         \
                 (void)xi;                                                        \
-                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+                o->u[l] = (uint32_t)(EXPR);                                  \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 #define IBINOP(NAME, EXPR)                                                       \
@@ -37,6 +38,7 @@
                 continue;                                                        \
             exec_chan t0, t1;                                                    \
             const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1);            \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 uint32_t x = a->u[l], y = b->u[l];                               \
                 int32_t xi = a->i[l], yi = b->i[l];                              \
@@ -44,10 +46,10 @@
                 (void)y;                                                         \
                 (void)xi;                                                        \
                 (void)yi;                                                        \
-                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+                o->u[l] = (uint32_t)(EXPR);                                  \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 #define ITRIOP(NAME, EXPR)                                                       \
@@ -60,14 +62,15 @@
             exec_chan t0, t1, t2;                                                \
             const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1),            \
                             *d = SRC(2, c, &t2);                                 \
+            exec_chan *o = exec_out(w, in, &r, c);                               \
             for (unsigned l = 0; l < LANES; l++) {                               \
                 uint32_t x = a->u[l], y = b->u[l], z = d->u[l];                  \
                 int32_t xi = a->i[l];                                            \
                 (void)xi;                                                        \
-                r.c[c].u[l] = (uint32_t)(EXPR);                                  \
+                o->u[l] = (uint32_t)(EXPR);                                  \
             }                                                                    \
         }                                                                        \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_out_done(w, in, &r);                                                \
     }
 
 static inline int32_t idiv(int32_t x, int32_t y)

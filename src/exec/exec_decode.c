@@ -459,6 +459,15 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
             c->src[k].abs = s->absolute;
             c->src[k].mod = mod_of((tgsi_type)info->src_type[k]);
         }
+        /* In-place computation needs a direct destination that no source
+         * reads (directly, or maybe through an indirect index). */
+        c->dst_direct = info->num_dst == 1 && c->dst[0].loc == EXEC_LOC_WARP && !c->sat_float;
+        for (unsigned k = 0; k < info->num_src && c->dst_direct; k++) {
+            const exec_operand *o = &c->src[k];
+            if (o->file == c->dst[0].file &&
+                (o->loc != EXEC_LOC_WARP || o->offset == c->dst[0].offset))
+                c->dst_direct = 0;
+        }
     }
     m->out_written = calloc(m->num_outputs + 1, sizeof(bool));
     if (!m->out_written)

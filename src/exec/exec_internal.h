@@ -61,6 +61,7 @@ typedef struct exec_insn {
     uint8_t sat_float;    /* saturate applies (float destination) */
     uint8_t brk_switch;   /* BRK: leaves a SWITCH (else a loop) */
     uint8_t always;       /* runs even when the execution mask is empty */
+    uint8_t dst_direct;   /* dst 0 may be computed in place (see exec_out) */
     uint32_t target;      /* IF/UIF: ELSE or ENDIF; ELSE: ENDIF; BGNLOOP: ENDLOOP;
                              ENDLOOP: BGNLOOP; BRK/CONT: ENDLOOP/ENDSWITCH;
                              SWITCH: ENDSWITCH; CAL: first instruction */
@@ -324,6 +325,24 @@ static inline const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, u
             return &w->m->uregs[s->offset].c[s->swz[c]];
     }
     return exec_fetch_slow(w, s, c, tmp);
+}
+
+/* Where a handler computes component c of destination 0: in place when
+ * the whole warp writes a direct register that no source reads and nothing
+ * is saturated (decided at decode: dst_direct), else into r for
+ * exec_store.  exec_out_done says whether the store is still needed. */
+static inline bool exec_in_place(const exec_warp *w, const exec_insn *in)
+{
+    return in->dst_direct && w->exec == FULL_MASK;
+}
+static inline exec_chan *exec_out(exec_warp *w, const exec_insn *in, exec_reg *r, unsigned c)
+{
+    return exec_in_place(w, in) ? &w->file[in->dst[0].file][in->dst[0].offset].c[c] : &r->c[c];
+}
+static inline void exec_out_done(exec_warp *w, const exec_insn *in, exec_reg *r)
+{
+    if (!exec_in_place(w, in))
+        exec_store(w, in, 0, r, w->exec);
 }
 
 /* Lanes written by an ordinary instruction. */

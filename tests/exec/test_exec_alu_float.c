@@ -43,6 +43,12 @@ static const xcase core[] = {
       F4(0.25f, INFINITY, -INFINITY, NAN), 0 },
     { "LDEXP OUT[0], IN[0], IN[1]", { F4(3, 3, -1, 1), U4(2, -2, 10, 0) },
       F4(12, 0.75f, -1024, 1), 0 },
+    /* a destination that is also a source, swizzled across components:
+     * every source component is read before any is written */
+    { "MOV TEMP[0], IN[0]\n  1: ADD TEMP[0], TEMP[0].yxwz, TEMP[0]\n  2: MOV OUT[0], TEMP[0]",
+      { F4(1, 2, 3, 4) }, F4(3, 3, 7, 7), 0 },
+    { "MOV TEMP[0], IN[0]\n  1: MAD TEMP[0], TEMP[0].wzyx, TEMP[0], TEMP[0].xxxx\n"
+      "  2: MOV OUT[0], TEMP[0]", { F4(1, 2, 3, 4) }, F4(5, 7, 7, 5), 0 },
     /* scalar opcodes replicate their result */
     { "RCP OUT[0], IN[0].x", { F4(2, 9, 9, 9) }, FS(0.5f), 0 },
     { "RCP OUT[0], IN[0].y", { F4(2, 0, 9, 9) }, FS(INFINITY), 0 },
