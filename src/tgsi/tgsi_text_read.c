@@ -1274,9 +1274,13 @@ static bool parse_property(reader *r, const char *start)
             }
             value = table == TGSI_NAMES_PROCESSOR ? stage_number[v] : (uint32_t)v;
         } else {
+            /* tgsi_dump prints values signed; accept unsigned ones too. */
             uint64_t bits;
-            if (!parse_int_bits(r, true, 32, "property", &bits))
+            if (!parse_int_bits(r, true, 64, "property", &bits))
                 return false;
+            int64_t sv = (int64_t)bits;
+            if (sv < INT32_MIN || sv > (int64_t)UINT32_MAX)
+                return fail_at(r, at, "property value out of range (32 bits)");
             value = (uint32_t)bits;
         }
         pr->data[pr->num_data++] = value;

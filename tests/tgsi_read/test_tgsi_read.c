@@ -181,8 +181,10 @@ static void test_properties(void **state)
                               "PROPERTY VS_POSITION_WINDOW_SPACE 1\n"
                               "property gs_input_primitive triangles_adjacency\n"
                               "PROPERTY NUM_CLIPDIST_ENABLED -1\n"
+                              "PROPERTY CS_USER_DATA_COMPONENTS_AMD 4294967295\n"
                               "END\n");
-    assert_int_equal(p->num_properties, 8);
+    assert_int_equal(p->num_properties, 9);
+    assert_int_equal(p->properties[8].data[0], 0xffffffffu);
     static const struct { unsigned name; uint32_t value; } want[] = {
         { TGSI_PROPERTY_GS_INPUT_PRIM, 4 },          /* PIPE_PRIM_TRIANGLES */
         { TGSI_PROPERTY_GS_OUTPUT_PRIM, 3 },         /* PIPE_PRIM_LINE_STRIP */
@@ -982,6 +984,8 @@ static void test_errors(void **state)
     read_err("FRAG\nPROPERTY FS_FOO 1\n", "FS_FOO", "unknown property 'FS_FOO'");
     read_err("GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLE\n", "TRIANGLE\n", "unknown value");
     read_err("FRAG\nPROPERTY FS_COLOR0_WRITES_ALL_CBUFS x1\n", "x1", "unknown value");
+    read_err("FRAG\nPROPERTY GS_INVOCATIONS 4294967296\n", "4294967296", "out of range");
+    read_err("FRAG\nPROPERTY GS_INVOCATIONS -2147483649\n", "-2147483649", "out of range");
     read_err("FRAG\nDCL FOO[0]\n", "FOO", "register file");
     read_err("FRAG\nDCL IN[0], GENERIC[0], SHINY\n", "SHINY", "unknown declaration attribute");
     read_err("FRAG\nDCL IN[3..1]\n", "1]", "range end 1 is below its start 3");
