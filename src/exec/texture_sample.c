@@ -639,18 +639,78 @@ static void finish_float(const samp_ctx *c, const float v[4], nvgp_tex_lanes out
         out[n].u[l] = fbits(col[n]);
 }
 
+/* The most common lookup in one loop: a 2D or RECT target, RGBA float
+ * texels returned as they are, no comparison or projection, one level,
+ * REPEAT or CLAMP_TO_EDGE (so every texel index is inside the level).  It
+ * computes exactly what the general path does, in the same order. */
+static bool sample_2d_fast(const samp_ctx *c, const nvgp_tex_request *req, uint32_t lane_mask,
+                           nvgp_tex_lanes out[4])
+{
+    const nvgp_tex_sampler *s = c->s;
+    bool modes_ok = true;
+    for (int a = 0; a < 2; a++)
+        modes_ok &= s->wrap[a] == NVGP_TEX_WRAP_REPEAT || s->wrap[a] == NVGP_TEX_WRAP_CLAMP_TO_EDGE;
+    if (!modes_ok || !c->plain_color || req->projective || req->has_ref || req->lane_offsets ||
+        c->lay->dims != 2 || c->lay->cube || c->lay->layer >= 0 || c->lay->ref >= 0)
+        return false;
+    const tex_level *lv = &c->t->level[c->base];
+    int64_t w = lv->w, h = lv->h;
+    float sw = c->lay->rect ? 1.0f : (float)w, sh = c->lay->rect ? 1.0f : (float)h;
+    int32_t off[2];
+    for (int a = 0; a < 2; a++) {
+        int32_t o = req->offset[a];
+        off[a] = o < -OFFSET_LIMIT ? -OFFSET_LIMIT : o > OFFSET_LIMIT ? OFFSET_LIMIT : o;
+    }
+    bool linear = s->min_filter == NVGP_TEX_FILTER_LINEAR;
+    const uint32_t *words = lv->words;   /* layer 0, sample 0 */
+    for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
+        if (!(lane_mask >> l & 1))
+            continue;
+        float u = req->coord[0].f[l] * sw + (float)off[0];
+        float v = req->coord[1].f[l] * sh + (float)off[1];
+        float acc[4] = { 0, 0, 0, 0 };
+        if (!linear) {
+            int64_t i = wrap_index(s->wrap[0], false, ifloor(u), w);
+            int64_t j = wrap_index(s->wrap[1], false, ifloor(v), h);
+            memcpy(acc, words + 4 * (j * w + i), sizeof acc);
+        } else {
+            int64_t fi = ifloor(u - 0.5f), fj = ifloor(v - 0.5f);
+            float a = ffrac(u - 0.5f, fi), b = ffrac(v - 0.5f, fj);
+            int64_t i0 = wrap_index(s->wrap[0], true, fi, w);
+            int64_t i1 = wrap_index(s->wrap[0], true, fi + 1, w);
+            int64_t j0 = wrap_index(s->wrap[1], true, fj, h);
+            int64_t j1 = wrap_index(s->wrap[1], true, fj + 1, h);
+            const float wt[4] = { (1.0f - a) * (1.0f - b), a * (1.0f - b), (1.0f - a) * b,
+                                  a * b };
+            for (int n = 0; n < 4; n++) {
+                if (wt[n] == 0.0f)
+                    continue;
+                float tv[4];
+                memcpy(tv, words + 4 * ((n & 2 ? j1 : j0) * w + (n & 1 ? i1 : i0)), sizeof tv);
+                for (int m = 0; m < 4; m++)
+                    acc[m] += wt[n] * tv[m];
+            }
+        }
+        for (int n = 0; n < 4; n++)
+            out[n].u[l] = fbits(acc[n]);
+    }
+    return true;
+}
+
 void nvgp_texture_sample(const nvgp_texture *t, const nvgp_tex_request *req,
                          uint32_t lane_mask, nvgp_tex_lanes out[4])
 {
     samp_ctx c;
     init_ctx(&c, t, req);
+    /* Without mipmaps, and with one filter for both, the LOD changes nothing. */
+    bool lod_free = c.s->mip_filter == NVGP_TEX_MIP_NONE &&
+                    (c.s->min_filter == c.s->mag_filter || c.integer);
+    if (lod_free && sample_2d_fast(&c, req, lane_mask, out))
+        return;
     lane_coord lc[NVGP_TEX_LANES];
     float x[3][NVGP_TEX_LANES];
     float lam[NVGP_TEX_LANES];
     prepare(&c, req, lc, x);
-    /* Without mipmaps, and with one filter for both, the LOD changes nothing. */
-    bool lod_free = c.s->mip_filter == NVGP_TEX_MIP_NONE &&
-                    (c.s->min_filter == c.s->mag_filter || c.integer);
     if (!lod_free)
         lambda_base(&c, req, lc, x, lane_mask, lam);
     level_pick fixed = { c.base, c.base, 0.0f, false,
