@@ -305,13 +305,12 @@ nvgp_tgsi_pp *nvgp_tgsi_preprocess(const char *src, size_t len, nvgp_diag *diag)
         size_t eol = pos;
         while (eol < len && src[eol] != '\n' && src[eol] != '\r')
             eol++;
-        size_t next = eol;
-        if (next < len && src[next] == '\r')
+        size_t next = eol; /* past the line end: LF, CR or CR LF */
+        if (next < len) {
             next++;
-        if (next < len && src[next] == '\n' && (next == eol || src[eol] == '\r'))
-            next++;
-        if (next == eol && eol < len)
-            next++;
+            if (src[eol] == '\r' && next < len && src[next] == '\n')
+                next++;
+        }
 
         size_t i = pos;
         while (i < eol && is_blank(src[i]))

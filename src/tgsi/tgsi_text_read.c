@@ -766,7 +766,7 @@ static bool parse_dcl_bracket(reader *r, dcl_bracket *b)
     return expect_char(r, ']', "']' or '..' in the declared range");
 }
 
-/* Reads one FLT32 value (decimal, hex float, or raw bits 0xXXXXXXXX). */
+/* Copies one numeric literal into buf, NUL-terminated for strtof/strtod. */
 static bool read_number_token(reader *r, char *buf, const char **start)
 {
     ws(r);
