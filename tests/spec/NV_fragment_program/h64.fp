@@ -1,0 +1,4 @@
+!!FP1.0
+MOV H64, f[COL0];
+MOV o[COLR], R0;
+END

@@ -1,0 +1,4 @@
+!!FP1.0
+MOVC RC, f[COL0];
+MOV o[COLR], RC;
+END
