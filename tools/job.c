@@ -544,8 +544,8 @@ static bool buffers(jp *p, json_object *obj)
         char *end;
         errno = 0;
         unsigned long idx = strtoul(k, &end, 10);
-        if (!*k || *end || errno || idx > 4095 || k[0] == '-' || k[0] == '+')
-            return fail(p, "a buffer binding point is a number 0..4095");
+        if (!*k || *end || errno || idx > 1023 || k[0] == '-' || k[0] == '+')
+            return fail(p, "a buffer binding point is a number 0..1023");
         nvgp_job_data *d = &job->buffers[job->num_buffers++];
         if (!data_block(p, v, d, false))
             return false;

@@ -451,7 +451,7 @@ static void test_errors(void **state)
     expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [-1]}}}",
                  "job.json: buffers[\"0\"].u32[0]: -1 is out of range for u32");
     expect_error("{\"program\": \"p\", \"buffers\": {\"x\": {\"u32\": [1]}}}",
-                 "job.json: buffers[\"x\"]: a buffer binding point is a number 0..4095");
+                 "job.json: buffers[\"x\"]: a buffer binding point is a number 0..1023");
     expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1], \"f32\": [2]}}}",
                  "job.json: buffers[\"0\"].f32: only one data list is allowed (also \"u32\")");
     expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 0, \"u8\": [1, 256]}]}",
