@@ -165,7 +165,7 @@ typedef struct nv_tex {
     int32_t unit;       /* texture image unit, or element of var */
     nv_rel rel;
     int8_t offsets[3];
-    uint8_t image_format; /* image instructions: format modifier */
+    uint8_t gather_comp;  /* TXG/TXGO component selector: 0 none, 1..4 = x..w */
     uint32_t offset;
 } nv_tex;
 
@@ -259,12 +259,14 @@ typedef struct nv_const {
     double d[4];        /* values as written, for 64-bit uses */
     uint8_t ncomp;      /* components written */
     bool is_int;        /* written as integers (4.0/5.0: typed by use) */
+    bool scalar;        /* written as a bare scalar ("0.5"), replicated */
 } nv_const;
 
 typedef struct nv_label {
     const char *name;
     uint32_t inst;      /* index of the instruction following the label */
     uint32_t offset;
+    int32_t subroutine_num; /* ARB_shader_subroutine "SUBROUTINENUM(n)", or -1 */
 } nv_label;
 
 /* Program-type declarations (NV_geometry_program4, NV_gpu_program5,

@@ -225,6 +225,7 @@ nv_label *nv_add_label(nv_parse_ctx *c, const char *name, size_t len, uint32_t o
     v->name = nvgp_arena_strndup(&p->arena, name, len);
     v->inst = NV_VAR_NONE;
     v->offset = offset;
+    v->subroutine_num = -1;
     if (index)
         *index = i;
     return v;

@@ -268,7 +268,8 @@ static bool parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_s
     uint32_t bits[4] = {0, 0, 0, 0x3f800000u};
     bool all_int = true;
     int n = 0;
-    if (nv_at(c, NV_TOK_LBRACE)) {
+    bool braced = nv_at(c, NV_TOK_LBRACE);
+    if (braced) {
         nv_next(c);
         for (;;) {
             bool is_int;
@@ -313,6 +314,7 @@ static bool parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_s
     }
     k->ncomp = (uint8_t)n;
     k->is_int = all_int;
+    k->scalar = !braced;
     if (ncomp)
         *ncomp = (uint8_t)n;
     return true;
@@ -1529,7 +1531,8 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
     tx->offset = t->offset;
     tx->var = NV_VAR_NONE;
     uint32_t v;
-    int32_t units = 1; /* texture image units the access may use */
+    int32_t units = 1;      /* texture image units the access may use */
+    int32_t first_unit = -1; /* the first of them, when not tx->unit */
     if (a->nv && tok_word(a, t, "handle") && nv_peek_n(c, 1)->kind == NV_TOK_LPAREN) {
         /* NV_bindless_texture: handle(<scalar>) */
         if (!nv_program_has_option(c->prog, NV_OPTION_NV_bindless_texture))
@@ -1584,7 +1587,7 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
         /* NV_gpu_program5 2.X.4.4: an access through a texture array counts
          * as using every unit of the array for the one-target rule. */
         if (var->is_array) {
-            tx->unit = var->bindings[0].index;
+            first_unit = var->bindings[0].index;
             units = (int32_t)var->array_size;
         }
     } else {
@@ -1598,7 +1601,7 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
             return nv_error(c, cs->offset, "a texture component selector is allowed only on TXG and TXGO");
         if (cs->len != 1 || swz_char(c->src[cs->offset], &rgba) < 0)
             return nv_error(c, cs->offset, "invalid texture component selector");
-        tx->image_format = (uint8_t)swz_char(c->src[cs->offset], &rgba);
+        tx->gather_comp = (uint8_t)(swz_char(c->src[cs->offset], &rgba) + 1);
         nv_next(c);
         nv_next(c);
     }
@@ -1616,7 +1619,8 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
     if (tx->unit >= 0 && in->op != NV_OP_TXQ && in->op != NV_OP_TXQS) {
         /* ARB_fragment_program 3.11.6, NV_gpu_program4 2.X.4.4: one target
          * (SHADOW pseudo-targets included) per texture image unit. */
-        for (int32_t u = tx->unit; u < tx->unit + units && u < NV_LIMIT_TEXTURE_IMAGE_UNITS; u++) {
+        int32_t u0 = first_unit >= 0 ? first_unit : tx->unit;
+        for (int32_t u = u0; u < u0 + units && u < NV_LIMIT_TEXTURE_IMAGE_UNITS; u++) {
             uint8_t *seen = &a->tex_target[u];
             if (*seen && *seen != tgt)
                 return nv_error(c, g->offset, "texture image unit %d is used with two different targets", u);
@@ -1894,7 +1898,7 @@ static bool is_mem_class(uint8_t cls)
 static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
 {
     nv_parse_ctx *c = a->c;
-    bool seen_type = false;
+    bool seen_type = in->dtype != 0; /* an R or H suffix already gave the type */
     while (nv_at(c, NV_TOK_DOT) && nv_peek_n(c, 1)->kind == NV_TOK_IDENT) {
         const nv_token *t = nv_peek_n(c, 1);
         const char *s = c->src + t->offset;
@@ -2596,6 +2600,7 @@ static bool parse_statement(arb *a)
             return nv_error(c, t->offset, "a label inside an IF, REP or LOOP block");
         c->prog->labels[idx].inst = c->prog->ninsts;
         c->prog->labels[idx].offset = t->offset;
+        c->prog->labels[idx].subroutine_num = subnum;
         nv_next(c);
         if (subnum >= 0)
             for (int i = 0; i < 4; i++)
