@@ -399,13 +399,29 @@ static void init_ctx(samp_ctx *c, const nvgp_texture *t, const nvgp_tex_request 
                      !memcmp(t->samp.swizzle, identity, 4);
 }
 
-/* Coordinates of every lane (all 32: derivatives need whole quads), with
- * TXP's divide; x[] receives the divided s, t, r for derivative use. */
-static void prepare(const samp_ctx *c, const nvgp_tex_request *req, lane_coord lc[32],
-                    float x[3][32])
+/* Lanes whose coordinates a lookup reads: the active ones, and the whole
+ * quad of each when the LOD comes from quad derivatives. */
+static uint32_t needed_lanes(const nvgp_tex_request *req, uint32_t lane_mask, bool lod)
+{
+    if (!lod || !req->quad_derivatives ||
+        (req->lod_mode != NVGP_TEX_LOD_IMPLICIT && req->lod_mode != NVGP_TEX_LOD_BIAS))
+        return lane_mask;
+    uint32_t need = 0;
+    for (unsigned q = 0; q < NVGP_TEX_LANES; q += 4)
+        if (lane_mask >> q & 0xfu)
+            need |= 0xfu << q;
+    return need;
+}
+
+/* Coordinates of the lanes in need, with TXP's divide; x[] receives the
+ * divided s, t, r for derivative use. */
+static void prepare(const samp_ctx *c, const nvgp_tex_request *req, uint32_t need,
+                    lane_coord lc[32], float x[3][32])
 {
     const nvgp_tex_layout *lay = c->lay;
     for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
+        if (!(need >> l & 1))
+            continue;
         float v[4];
         for (int a = 0; a < 4; a++)
             v[a] = req->coord[a].f[l];
@@ -710,7 +726,7 @@ void nvgp_texture_sample(const nvgp_texture *t, const nvgp_tex_request *req,
     lane_coord lc[NVGP_TEX_LANES];
     float x[3][NVGP_TEX_LANES];
     float lam[NVGP_TEX_LANES];
-    prepare(&c, req, lc, x);
+    prepare(&c, req, needed_lanes(req, lane_mask, !lod_free), lc, x);
     if (!lod_free)
         lambda_base(&c, req, lc, x, lane_mask, lam);
     level_pick fixed = { c.base, c.base, 0.0f, false,
@@ -753,7 +769,7 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
     init_ctx(&c, t, req);
     lane_coord lc[NVGP_TEX_LANES];
     float x[3][NVGP_TEX_LANES];
-    prepare(&c, req, lc, x);
+    prepare(&c, req, lane_mask, lc, x);
     const tex_level *lv = &t->level[c.base];
     /* Footprint order of the result: (i0,j1), (i1,j1), (i1,j0), (i0,j0). */
     static const uint8_t hi_i[4] = { 0, 1, 1, 0 }, hi_j[4] = { 1, 1, 0, 0 };
@@ -813,7 +829,7 @@ void nvgp_texture_query_lod(const nvgp_texture *t, const nvgp_tex_request *req,
     lane_coord lc[NVGP_TEX_LANES];
     float x[3][NVGP_TEX_LANES];
     float lam[NVGP_TEX_LANES];
-    prepare(&c, req, lc, x);
+    prepare(&c, req, needed_lanes(req, lane_mask, true), lc, x);
     lambda_base(&c, req, lc, x, lane_mask, lam);
     float max_access = (float)(c.q - c.base);
     for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
