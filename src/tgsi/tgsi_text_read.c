@@ -136,12 +136,12 @@ static void ws(reader *r)
         } else if (c == '/' && peek_at(r, r->cur + 1) == '/') {
             skip_to_eol(r);
         } else if (c == '/' && peek_at(r, r->cur + 1) == '*') {
-            const char *p = r->cur + 2;
-            while (p < r->end && !(*p == '*' && peek_at(r, p + 1) == '/'))
-                p++;
-            if (p >= r->end)
+            const char *q = r->cur + 2;
+            while (q < r->end && !(*q == '*' && peek_at(r, q + 1) == '/'))
+                q++;
+            if (q >= r->end)
                 fail_at(r, r->cur, "unterminated /* comment");
-            r->cur = p < r->end ? p + 2 : r->end;
+            r->cur = q < r->end ? q + 2 : r->end;
         } else {
             break;
         }
