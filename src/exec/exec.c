@@ -69,6 +69,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
         return;
     free_results(m);
     free(m->out_written);
+    free(m->out_patch);
     for (uint32_t b = 0; b < m->const_buffers_cap; b++)
         free(m->consts[b]);
     free(m->consts);
@@ -393,7 +394,7 @@ void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
     memset(value, 0, sizeof(uint32_t) * 4);
     if (!m->outputs || thread >= m->num_threads || index >= m->num_outputs)
         return;
-    uint32_t v = m->out_2d ? thread % m->out_vertices : 0;
+    uint32_t v = m->out_2d && !m->out_patch[index] ? thread % m->out_vertices : 0;
     const uint32_t *p =
         m->outputs + (((uint64_t)thread * m->out_vertices + v) * m->num_outputs + index) * 4;
     memcpy(value, p, sizeof(uint32_t) * 4);

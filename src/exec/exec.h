@@ -33,7 +33,9 @@
  * evaluate the attribute's plane from the quad (INTERP_OFFSET: value +
  * ddx_fine * dx + ddy_fine * dy; centroid and sample 0 are the pixel
  * centre).  Tess-control threads each hold their own copy of the output
- * file: a thread cannot read another invocation's outputs. */
+ * file while running (a thread cannot read another invocation's outputs);
+ * the copies are merged per patch at the end.  A tess-control warp holds
+ * whole patches (floor(32 / TCS_VERTICES_OUT) of them). */
 #ifndef NVGP_EXEC_EXEC_H
 #define NVGP_EXEC_EXEC_H
 
@@ -157,7 +159,9 @@ uint32_t nvgp_exec_num_outputs(const nvgp_exec *m);
 /* Does the program write OUT[index] (directly, or through an indirect index)? */
 bool nvgp_exec_output_written(const nvgp_exec *m, uint32_t index);
 /* OUT[index] of a thread as raw words.  Tess-control threads read their
- * vertex's OUT[k][index]; patch outputs (1-D OUT) are shared by a patch. */
+ * vertex's OUT[k][index]; patch outputs (1-D OUT) are shared by a patch:
+ * each output register of a patch is the value its last writer (in thread
+ * order) left. */
 void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
                           uint32_t value[4]);
 /* Fragment threads: ended by KILL/KILL_IF/KIL/KILP (demoted threads are

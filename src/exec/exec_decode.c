@@ -470,8 +470,15 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
         }
     }
     m->out_written = calloc(m->num_outputs + 1, sizeof(bool));
-    if (!m->out_written)
+    m->out_patch = calloc(m->num_outputs + 1, sizeof(bool));
+    if (!m->out_written || !m->out_patch)
         return decl_err(diag, 0, "out of memory", m);
+    for (uint32_t i = 0; m->out_2d && i < p->num_declarations; i++) {
+        const tgsi_declaration *d = &p->declarations[i];
+        if (d->file == TGSI_FILE_OUTPUT && !d->has_dimension && !d->dimension_unsized)
+            for (int32_t k = d->first; k <= d->last && (uint32_t)k < m->num_outputs; k++)
+                m->out_patch[k] = true;
+    }
     for (uint32_t i = 0; i < m->num_code; i++)
         for (unsigned k = 0; k < m->code[i].num_dst; k++) {
             const exec_operand *o = &m->code[i].dst[k];

@@ -136,6 +136,7 @@ typedef struct exec_warp {
     uint8_t *priv;         /* PRIVATE memory, private_size per lane */
     uint32_t emit_count[4];
     uint32_t lane_emits[LANES];  /* geometry: vertices emitted per lane */
+    uint32_t *out_wr;      /* per OUT register: lanes that wrote it */
     uint32_t prim_count[4][LANES];
 } exec_warp;
 
@@ -231,12 +232,14 @@ struct nvgp_exec {
     uint32_t shared_size, private_size;
     uint32_t gs_invocations, gs_max_vertices;
     uint32_t tcs_vertices_out;
+    uint32_t threads_per_warp; /* 32; tess control: whole patches only */
 
     /* results */
     uint32_t num_threads;
     uint32_t *outputs;          /* [thread][out_vertices][num_outputs][4] */
     uint32_t *emit_index;       /* per thread + 1: first record of the thread */
     bool *out_written;          /* per output index: the program writes it */
+    bool *out_patch;            /* tess control: OUT[i] declared 1-D (per patch) */
     bool *killed, *demoted_out, *helper_out;
     exec_emitted *emitted;
     uint32_t num_emitted, cap_emitted;

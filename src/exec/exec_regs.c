@@ -158,6 +158,8 @@ static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const
 {
     if (d->loc == EXEC_LOC_WARP) {
         exec_chan *dst = &w->file[d->file][d->offset].c[comp];
+        if (d->file == TGSI_FILE_OUTPUT)
+            w->out_wr[d->offset] |= mask;
         if (mask == FULL_MASK) {
             *dst = *v;
             return;
@@ -177,8 +179,11 @@ static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const
         if (!((mask >> l) & 1))
             continue;
         uint32_t *p = lane_word(w, d->file, dim[l], idx[l], comp, l);
-        if (p)
-            *p = v->u[l];
+        if (!p)
+            continue;
+        *p = v->u[l];
+        if (d->file == TGSI_FILE_OUTPUT)
+            w->out_wr[dim[l] * w->m->num_outputs + idx[l]] |= 1u << l;
     }
 }
 

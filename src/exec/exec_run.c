@@ -168,7 +168,8 @@ static bool warp_alloc(exec_warp *w, nvgp_exec *m)
     w->regs = malloc(sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
     w->sw_stack = malloc(sizeof(exec_switch_rec) * EXEC_MAX_STACK);
     w->priv = m->num_mem ? calloc((size_t)m->private_size * LANES + 1, 1) : NULL;
-    return w->regs && w->sw_stack && (!m->num_mem || w->priv);
+    w->out_wr = calloc(m->file_size[TGSI_FILE_OUTPUT] + 1, sizeof(uint32_t));
+    return w->regs && w->sw_stack && w->out_wr && (!m->num_mem || w->priv);
 }
 
 static void warp_free(exec_warp *w)
@@ -176,6 +177,7 @@ static void warp_free(exec_warp *w)
     free(w->regs);
     free(w->sw_stack);
     free(w->priv);
+    free(w->out_wr);
 }
 
 /* Starts a warp on threads first..first+lanes-1. */
@@ -185,14 +187,18 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     exec_reg *regs = w->regs;
     exec_switch_rec *sws = w->sw_stack;
     uint8_t *priv = w->priv;
+    uint32_t *out_wr = w->out_wr;
     memset(w, 0, offsetof(exec_warp, call_stack));
     w->count = w->lane_count = w->faults = 0;
     memset(w->emit_count, 0, sizeof w->emit_count);
     memset(w->prim_count, 0, sizeof w->prim_count);
+    memset(w->lane_emits, 0, sizeof w->lane_emits);
     w->m = m;
     w->regs = regs;
     w->sw_stack = sws;
     w->priv = priv;
+    w->out_wr = out_wr;
+    memset(out_wr, 0, sizeof(uint32_t) * m->file_size[TGSI_FILE_OUTPUT]);
     memset(regs, 0, sizeof(exec_reg) * m->warp_regs);
     uint32_t off = 0;
     static const uint8_t order[] = { TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT, TGSI_FILE_INPUT,
@@ -230,6 +236,20 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     exec_update_mask(w);
 }
 
+/* Tess control: the threads of a patch share its output file.  Each
+ * register is taken from the last lane of the patch that wrote it. */
+static unsigned output_source_lane(const exec_warp *w, unsigned l, uint32_t r)
+{
+    const nvgp_exec *m = w->m;
+    if (m->processor != TGSI_PROCESSOR_TESS_CTRL)
+        return l;
+    uint32_t v = m->tcs_vertices_out;
+    unsigned base = l - (w->first_thread + l) % v;
+    uint32_t group = (v >= LANES ? FULL_MASK : ((1u << v) - 1)) << base;
+    uint32_t wrote = w->out_wr[r] & group;
+    return wrote ? 31u - (unsigned)__builtin_clz(wrote) : l;
+}
+
 static void warp_end(exec_warp *w)
 {
     nvgp_exec *m = w->m;
@@ -239,9 +259,11 @@ static void warp_end(exec_warp *w)
             continue;
         uint32_t t = w->first_thread + l;
         uint32_t *dst = m->outputs + (uint64_t)t * per * 4;
-        for (uint32_t r = 0; r < per; r++)
+        for (uint32_t r = 0; r < per; r++) {
+            unsigned src = output_source_lane(w, l, r);
             for (unsigned c = 0; c < 4; c++)
-                dst[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[l];
+                dst[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[src];
+        }
         m->killed[t] = !((w->live >> l) & 1);
         m->demoted_out[t] = (w->demoted >> l) & 1;
         m->helper_out[t] = (w->helper >> l) & 1;
@@ -300,8 +322,9 @@ static int worker_warps(void *arg)
         uint32_t item = atomic_fetch_add(&ctx->next, 1);
         if (item >= ctx->items)
             break;
-        uint32_t first = item * LANES;
-        uint32_t lanes = m->num_threads - first < LANES ? m->num_threads - first : LANES;
+        uint32_t tpw = m->threads_per_warp;
+        uint32_t first = item * tpw;
+        uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
         warp_begin(&w, first, lanes);
         run_warp(&w);
         if (w.status != NVGP_EXEC_OK)
@@ -463,7 +486,19 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         items = groups;
     } else {
         nthreads = (uint64_t)m->invocations * threads_per_invocation(m);
-        items = (nthreads + LANES - 1) / LANES;
+        m->threads_per_warp = LANES;
+        if (m->processor == TGSI_PROCESSOR_TESS_CTRL) {
+            if (m->tcs_vertices_out > LANES) {
+                snprintf(m->error, sizeof m->error,
+                         "TCS_VERTICES_OUT %u: more than the %u lanes of a warp",
+                         m->tcs_vertices_out, LANES);
+                if (diag)
+                    nvgp_diag_error(diag, 0, "%s", m->error);
+                return m->status = NVGP_EXEC_ERROR_UNSUPPORTED;
+            }
+            m->threads_per_warp = LANES / m->tcs_vertices_out * m->tcs_vertices_out;
+        }
+        items = (nthreads + m->threads_per_warp - 1) / m->threads_per_warp;
     }
     if (nthreads > (1u << 24)) {
         snprintf(m->error, sizeof m->error, "too many threads (%llu)",

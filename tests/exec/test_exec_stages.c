@@ -150,12 +150,76 @@ static void test_tess_eval(void **state)
     xt_free(&x);
 }
 
+/* Patch outputs are shared by the threads of a patch: invocation 0 writes
+ * OUT[1] (a 1-D, per-patch output), and every thread of the patch reports
+ * it.  36 threads of 3-vertex patches: warps hold whole patches (30 + 6). */
+static void test_tess_ctrl_patch_outputs(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "TESS_CTRL\n"
+            "PROPERTY TCS_VERTICES_OUT 3\n"
+            "DCL IN[][0], GENERIC[0]\n"
+            "DCL SV[0], INVOCATIONID\n"
+            "DCL SV[1], PRIMID\n"
+            "DCL OUT[][0], GENERIC[0]\n"
+            "DCL OUT[1], PATCH[0]\n"
+            "DCL TEMP[0]\n"
+            "IMM[0] UINT32 { 100, 0, 0, 0 }\n"
+            "  0: MOV OUT[SV[0].x][0], SV[0].xxxx\n"
+            "  1: USEQ TEMP[0].x, SV[0].xxxx, IMM[0].yyyy\n"
+            "  2: UIF TEMP[0].xxxx\n"
+            "  3:   UADD OUT[1], SV[1].xxxx, IMM[0].xxxx\n"
+            "  4: ENDIF\n"
+            "  5: END\n",
+            12, 3);
+    xt_run(&x);
+    assert_int_equal(nvgp_exec_num_threads(x.m), 36);
+    for (uint32_t t = 0; t < 36; t++) {
+        assert_int_equal(xt_out_u(&x, t, 0, 0), t % 3);
+        assert_int_equal(xt_out_u(&x, t, 1, 0), 100 + t / 3);
+    }
+    xt_free(&x);
+}
+
+/* GS_MAX_OUTPUT_VERTICES counts per thread, also in later warps. */
+static void test_geometry_many_warps(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "GEOM\n"
+            "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+            "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+            "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+            "DCL IN[][0], POSITION\n"
+            "DCL SV[0], PRIMID\n"
+            "DCL OUT[0], POSITION\n"
+            "IMM[0] UINT32 { 0, 0, 0, 0 }\n"
+            "  0: MOV OUT[0], SV[0].xxxx\n"
+            "  1: EMIT IMM[0].xxxx\n"
+            "  2: EMIT IMM[0].xxxx\n"
+            "  3: END\n",
+            40, 1);
+    xt_run(&x);
+    for (uint32_t t = 0; t < 40; t++) {
+        uint32_t v[4], prim;
+        assert_int_equal(nvgp_exec_num_emitted(x.m, t, 0), 1);
+        nvgp_exec_get_emitted(x.m, t, 0, 0, v, &prim);
+        assert_int_equal(v[0], t);
+    }
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geometry),
         cmocka_unit_test(test_tess_ctrl),
         cmocka_unit_test(test_tess_eval),
+        cmocka_unit_test(test_tess_ctrl_patch_outputs),
+        cmocka_unit_test(test_geometry_many_warps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
