@@ -796,7 +796,10 @@ static bool read_number_token(reader *r, char *buf, const char **start)
     return true;
 }
 
-static bool is_raw_hex(const char *s, size_t max_digits)
+/* Raw bits are written with every hex digit (0x%08x, 0x%016x), as
+ * tgsi_dump's float-as-hex mode and the canonical writer print them; any
+ * other hex literal is a number, as strtof reads it (0x10 is 16.0). */
+static bool is_raw_hex(const char *s, size_t digits)
 {
     if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
         return false;
@@ -806,7 +809,7 @@ static bool is_raw_hex(const char *s, size_t max_digits)
         if (!is_digit(c) && !(c >= 'A' && c <= 'F'))
             return false;
     }
-    return i > 2 && i - 2 <= max_digits;
+    return i - 2 == digits;
 }
 
 static bool invalid_number(reader *r, const char *start, const char *buf, const char *type)

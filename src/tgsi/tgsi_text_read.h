@@ -22,7 +22,8 @@
  * of its keyword (DCL, IMM, PROPERTY) or opcode, after any "12:" number.
  *
  * Beyond Mesa's reader: declaration attributes in any order, 1..4 immediate
- * values, raw-bits (0x7fc00000) and hex-float immediates, legacy RES/TEMPX/
+ * values, raw-bits immediates written with all 8 or 16 hex digits
+ * (0x7fc00000; shorter hex literals are numbers, as for strtof), hex floats, legacy RES/TEMPX/
  * IMMX declarations, EMIT/ENDPRIM without their stream operand (num_src
  * = 0), and an optional return type after a texture target. */
 tgsi_program *nvgp_tgsi_read(const char *src, size_t len, nvgp_diag *diag);

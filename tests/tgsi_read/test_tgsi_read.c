@@ -453,8 +453,19 @@ static void test_immediates(void **state)
                               "IMM[8] FLT32 { 2.5 }\n"
                               "IMM[9] UINT32 { 1, 2 }\n"
                               "IMM[10] FLT64 { 1.0 }\n"
+                              "IMM[11] FLT32 { 0x10, 0x00000010, 0x1p4, 16 }\n"
+                              "IMM[12] FLT64 { 0x10, 0x7ff8000000000000 }\n"
                               "END\n");
-    assert_int_equal(p->num_immediates, 11);
+    assert_int_equal(p->num_immediates, 13);
+    /* Hex: all 8 (16) digits are raw bits, anything else a number. */
+    assert_int_equal(p->immediates[11].value[0], 0x41800000);   /* 16.0 */
+    assert_int_equal(p->immediates[11].value[1], 0x00000010);   /* raw: a denormal */
+    assert_int_equal(p->immediates[11].value[2], 0x41800000);
+    assert_int_equal(p->immediates[11].value[3], 0x41800000);
+    assert_int_equal(p->immediates[12].value[0], 0);            /* 16.0 = 0x4030000000000000 */
+    assert_int_equal(p->immediates[12].value[1], 0x40300000);
+    assert_int_equal(p->immediates[12].value[2], 0);            /* raw quiet NaN */
+    assert_int_equal(p->immediates[12].value[3], 0x7ff80000);
     const tgsi_immediate *im = p->immediates;
     assert_int_equal(im[0].type, TGSI_IMM_FLOAT32);
     assert_int_equal(im[0].num_words, 4);
