@@ -21,11 +21,11 @@
  * which may be NULL.  Every item's source_offset is the byte offset in src
  * of its keyword (DCL, IMM, PROPERTY) or opcode, after any "12:" number.
  *
- * Beyond Mesa's reader: declaration attributes in any order, 1..4 immediate
- * values, raw-bits immediates written with all 8 or 16 hex digits
- * (0x7fc00000; shorter hex literals are numbers, as for strtof), hex floats, legacy RES/TEMPX/
- * IMMX declarations, EMIT/ENDPRIM without their stream operand (num_src
- * = 0), and an optional return type after a texture target. */
+ * Beyond Mesa's reader: declaration attributes in any order; 1..4 immediate
+ * values; float immediates as raw bits when written with all 8 (16) hex
+ * digits, 0x7fc00000 (shorter hex literals are numbers, as for strtof);
+ * legacy RES/TEMPX/IMMX declarations; EMIT/ENDPRIM without their stream
+ * operand (num_src = 0); an optional return type after a texture target. */
 tgsi_program *nvgp_tgsi_read(const char *src, size_t len, nvgp_diag *diag);
 
 #endif
