@@ -17,6 +17,7 @@
 
 #include "tgsi/tgsi_names.h"
 #include "tgsi/tgsi_text_read.h"
+#include "tgsi/tgsi_text_write.h"
 
 /* ---- Helpers ------------------------------------------------------------------- */
 
@@ -1147,6 +1148,62 @@ static void test_hostile_inputs(void **state)
     read_err("FRAG\n/* never closed", "/*", "unterminated");
 }
 
+/* ---- With the writer ------------------------------------------------------------------ */
+
+/* Everything the reader fills, the canonical writer prints and the reader
+ * reads back the same: read -> print -> read -> print is a fixed point, and
+ * the two reads agree on the item structure. */
+static void test_canonical_round_trip(void **state)
+{
+    (void)state;
+    static const char *const progs[] = {
+        "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY NEXT_SHADER FRAG\n"
+        "DCL IN[][0], POSITION\nDCL OUT[0], POSITION, STREAM(1, 2, 3, 0)\n"
+        "DCL TEMP[2..5], ARRAY(1), LOCAL\nEMIT\nEMIT IMM[0].xxxx\nEND\n",
+        "FRAG\nDCL IN[0], COLOR, COLOR\nDCL IN[1], COLOR[1], LINEAR, CENTROID\n"
+        "DCL IN[3], GENERIC[8], CONSTANT, CYLWRAP_XZ\nDCL SV[0], PRIMID\n"
+        "DCL OUT[0], POSITION, INVARIANT\nDCL IMMX[0..1] {{1,2,3,4},{5,6,7,0.1}}\n"
+        "DCL TEMPX[0][0..1]\nIMM FLT32 { 0.1, -1.5, 1e10, 0x7fc00000 }\n"
+        "IMM[1] FLT64 { 0.1, -2.0 }\nIMM[2] INT64 { -1, 5 }\nIMM[3] UINT32 { 1, 2 }\n"
+        "TEX TEMP[0], IN[0], SAMP[0], 2D, IMM[0].xyz\nTXF TEMP[0], IN[0], SAMP[0], 2D_ARRAY, UINT\n"
+        "SAMPLE TEMP[0], IN[0], SVIEW[0], SAMP[0], IMM[2].zyx\n"
+        "MOV TEMP[ADDR[2]], TEMP[1][ADDR[0].w+4](7)\n"
+        "MOV_SAT_PRECISE TEMP[0].xw, -|CONST[ADDR[0].x][3].y|\n"
+        "IF TEMP[0].xxxx :3\nELSE :4\nENDIF\nEND\n",
+        "COMP\nDCL SVIEW[1], 2D_ARRAY, UINT, SINT, UNORM, SNORM\n"
+        "DCL IMAGE[0], 2D, PIPE_FORMAT_R32G32B32A32_FLOAT, WR\nDCL BUFFER[0], ATOMIC\n"
+        "DCL MEMORY[0], SHARED\nDCL MEMORY[3], GLOBAL\nDCL RES[0], BUFFER, RAW, WR\n"
+        "DCL HWATOMIC[0][1..3]\nDCL CONST[1][0..3]\n"
+        "LOAD TEMP[0], IMAGE[0], TEMP[1], 2D, PIPE_FORMAT_R32G32B32A32_FLOAT, COHERENT\n"
+        "LOAD TEMP[0].x, BUFFER[1], TEMP[1], COHERENT, RESTRICT, VOLATILE\n"
+        "LOAD TEMP[0], IMAGE[1], TEMP[1], BUFFER, R32_UINT\n"
+        "STORE RES[32766].x, TEMP[0], IMM[0]\nEND\n",
+    };
+    for (size_t i = 0; i < sizeof progs / sizeof *progs; i++) {
+        tgsi_program *p = read_ok(progs[i]);
+        nvgp_strbuf a, b;
+        nvgp_strbuf_init(&a);
+        nvgp_strbuf_init(&b);
+        assert_true(nvgp_tgsi_write(p, TGSI_STYLE_CANONICAL, &a));
+        tgsi_program *q = read_len(a.data, a.len);
+        assert_non_null(q);
+        assert_true(nvgp_tgsi_write(q, TGSI_STYLE_CANONICAL, &b));
+        assert_string_equal(a.data, b.data);
+        assert_int_equal(p->num_items, q->num_items);
+        for (uint32_t k = 0; k < p->num_items; k++) {
+            assert_int_equal(p->items[k].kind, q->items[k].kind);
+            assert_int_equal(p->items[k].index, q->items[k].index);
+        }
+        for (uint32_t k = 0; k < p->num_immediates; k++)
+            assert_memory_equal(p->immediates[k].value, q->immediates[k].value,
+                                sizeof p->immediates[k].value);
+        nvgp_strbuf_free(&a);
+        nvgp_strbuf_free(&b);
+        nvgp_tgsi_program_destroy(p);
+        nvgp_tgsi_program_destroy(q);
+    }
+}
+
 /* ---- The corpus ---------------------------------------------------------------------- */
 
 /* Corpus files that are not TGSI at all: C printf templates from Mesa
@@ -1279,6 +1336,7 @@ int main(void)
         cmocka_unit_test(test_len_is_honoured),
         cmocka_unit_test(test_truncations_never_crash),
         cmocka_unit_test(test_hostile_inputs),
+        cmocka_unit_test(test_canonical_round_trip),
         cmocka_unit_test(test_corpus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
