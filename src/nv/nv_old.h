@@ -30,6 +30,7 @@
 #ifndef NVGP_NV_OLD_H
 #define NVGP_NV_OLD_H
 
+#include "base/strbuf.h"
 #include "nv/nv_parse.h"
 
 #include <stdbool.h>
@@ -61,6 +62,10 @@ enum { NV_FP_HREG_BASE = 32 };
 const char *nvgp_nv_vp_result_name(unsigned r);
 const char *nvgp_nv_fp_attrib_name(unsigned a);
 const char *nvgp_nv_fp_result_name(unsigned r);
+
+/* Appends the program's text (nv_print_old.c); false for programs of other
+ * headers.  The text assembles to a program that prints identically. */
+bool nvgp_nv_print_old(const nv_program *p, nvgp_strbuf *out);
 
 /* ---- Shared grammar pieces (nv_old.c), used by the parsers only. ---- */
 

@@ -303,6 +303,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
         v[1] = v[2] = v[3] = v[0];
         s->file = NV_FILE_CONST;
         s->scalar = true;
+        memset(s->swizzle, 0, sizeof s->swizzle);
         return new_const(c, v, 1, &s->konst) && use_const(f, u, v, 1, at);
     }
     s->negate = neg;
@@ -380,6 +381,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
         return false;
     if (b->components == 1) { /* <namedScalarConstant> takes no suffix */
         s->scalar = true;
+        memset(s->swizzle, 0, sizeof s->swizzle);
         return true;
     }
     return operand_suffix(f, s, scalar);

@@ -30,6 +30,8 @@
 
 #define CORPUS NVGP_SHARED_DIR "/corpus"
 
+static char *read_file(const char *path, size_t *len);
+
 /* Assembles text; *pos gets PROGRAM_ERROR_POSITION (-1 when it loads). */
 static nv_program *assemble(const char *text, size_t len, long *pos)
 {
@@ -376,6 +378,112 @@ static void test_prefixes(void **state)
     }
 }
 
+/* ---- Printing and reassembling (nv_print_old.c). ---- */
+
+static const char *differs(const nv_program *a, const nv_program *b)
+{
+    if (a->header != b->header || a->options != b->options)
+        return "header or options";
+    if (a->ninsts != b->ninsts || a->nlabels != b->nlabels || a->nvars != b->nvars)
+        return "instruction, label or variable count";
+    for (uint32_t i = 0; i < a->nlabels; i++)
+        if (strcmp(a->labels[i].name, b->labels[i].name) || a->labels[i].inst != b->labels[i].inst)
+            return "labels";
+    for (uint32_t i = 0; i < a->nvars; i++) {
+        const nv_binding *x = &a->vars[i].bindings[0], *y = &b->vars[i].bindings[0];
+        if (strcmp(a->vars[i].name, b->vars[i].name) || x->kind != y->kind || x->components != y->components ||
+            memcmp(a->consts[x->konst].v.f, b->consts[y->konst].v.f, 16))
+            return "DEFINE/DECLARE";
+    }
+    for (uint32_t i = 0; i < a->ninsts; i++) {
+        const nv_inst *x = &a->insts[i], *y = &b->insts[i];
+        if (x->op != y->op || x->prec != y->prec || x->sat != y->sat || x->cc_update != y->cc_update ||
+            x->has_dst != y->has_dst || x->nsrc != y->nsrc)
+            return "opcode or suffixes";
+        if (x->cond.cond != y->cond.cond || memcmp(x->cond.swizzle, y->cond.swizzle, 4) ||
+            (x->label == NV_VAR_NONE) != (y->label == NV_VAR_NONE) ||
+            (x->label != NV_VAR_NONE && strcmp(a->labels[x->label].name, b->labels[y->label].name)))
+            return "condition or label";
+        if (x->tex.unit != y->tex.unit || x->tex.target != y->tex.target)
+            return "texture";
+        if (x->has_dst && (x->dst.file != y->dst.file || x->dst.index != y->dst.index ||
+                           x->dst.writemask != y->dst.writemask || x->dst.cc.cond != y->dst.cc.cond ||
+                           memcmp(x->dst.cc.swizzle, y->dst.cc.swizzle, 4)))
+            return "destination";
+        for (unsigned k = 0; k < x->nsrc; k++) {
+            const nv_src *s = &x->src[k], *t = &y->src[k];
+            if (s->file != t->file || s->negate != t->negate || s->abs != t->abs || s->neg_inner != t->neg_inner ||
+                s->has_rel != t->has_rel || s->scalar != t->scalar || memcmp(s->swizzle, t->swizzle, 4))
+                return "source modifiers or swizzle";
+            if (s->file == NV_FILE_CONST ? memcmp(a->consts[s->konst].v.f, b->consts[t->konst].v.f, 16) != 0
+                                         : (s->index != t->index || (s->var == NV_VAR_NONE) != (t->var == NV_VAR_NONE) ||
+                                            (s->var != NV_VAR_NONE && strcmp(a->vars[s->var].name, b->vars[t->var].name))))
+                return "source register or value";
+            if (s->has_rel && (s->rel.index != t->rel.index || s->rel.comp != t->rel.comp))
+                return "relative address";
+        }
+    }
+    return NULL;
+}
+
+/* Prints p, reassembles the text and prints again: the program must load,
+ * equal p field by field, and print the same text. */
+static bool round_trip(const char *name, const nv_program *p)
+{
+    nvgp_strbuf t1, t2;
+    nvgp_strbuf_init(&t1);
+    nvgp_strbuf_init(&t2);
+    bool ok = nvgp_nv_print_old(p, &t1);
+    long pos = -1;
+    nv_program *q = ok ? assemble(t1.data, t1.len, &pos) : NULL;
+    const char *why = !ok ? "not printed" : !q ? "the printed text does not load" : differs(p, q);
+    if (!why && (!nvgp_nv_print_old(q, &t2) || t1.len != t2.len || memcmp(t1.data, t2.data, t1.len)))
+        why = "the reprinted text differs";
+    if (why)
+        printf("FAIL %s: %s (at %ld)\n--- printed ---\n%s", name, why, pos, t1.data ? t1.data : "");
+    nvgp_nv_program_destroy(q);
+    nvgp_strbuf_free(&t1);
+    nvgp_strbuf_free(&t2);
+    return !why;
+}
+
+static void test_print_round_trip(void **state)
+{
+    (void)state;
+    static const char *const folders[] = {"NV_vertex_program", "NV_vertex_program1_1", "NV_vertex_program2",
+                                          "NV_fragment_program"};
+    int programs = 0, bad = 0;
+    for (size_t f = 0; f < sizeof folders / sizeof folders[0]; f++) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/tests/spec/%s", NVGP_SOURCE_DIR, folders[f]);
+        DIR *d = opendir(dir);
+        assert_non_null(d);
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            const char *dot = strrchr(e->d_name, '.');
+            if (!dot || (strcmp(dot, ".vp") && strcmp(dot, ".fp")))
+                continue;
+            char path[2048];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            size_t len;
+            char *text = read_file(path, &len);
+            assert_non_null(text);
+            long pos;
+            nv_program *p = assemble(text, len, &pos);
+            if (p) {
+                programs++;
+                bad += !round_trip(path, p);
+            }
+            nvgp_nv_program_destroy(p);
+            free(text);
+        }
+        closedir(d);
+    }
+    printf("old-language printer: %d valid spec programs, %d fail the round trip\n", programs, bad);
+    assert_true(programs >= 60); /* 66 valid cases when this was written */
+    assert_int_equal(bad, 0);
+}
+
 /* ---- The shared corpus. ---- */
 
 /* Programs the specs reject although their source loads them; where the
@@ -430,13 +538,16 @@ static void check_program(const char *path, const char *base, const char *text, 
     long pos;
     t->programs++;
     nv_program *p = assemble(text, len, &pos);
+    bool loaded = p != NULL;
+    if (p && !round_trip(path, p))
+        t->bad++;
     nvgp_nv_program_destroy(p);
     for (size_t i = 0; i < sizeof spec_rejected / sizeof spec_rejected[0]; i++) {
         if (strcmp(base, spec_rejected[i].file))
             continue;
         const char *at = spec_rejected[i].at ? strstr(text, spec_rejected[i].at) : NULL;
         long want = spec_rejected[i].at ? (at ? (long)(at - text) : -2) : (long)len;
-        if (p || pos != want) {
+        if (loaded || pos != want) {
             printf("FAIL %s: expected the spec's error at %ld, got %ld (%s)\n", path, want, pos, spec_rejected[i].why);
             t->bad++;
         } else {
@@ -444,7 +555,7 @@ static void check_program(const char *path, const char *base, const char *text, 
         }
         return;
     }
-    if (!p) {
+    if (!loaded) {
         printf("FAIL %s: failed to load at offset %ld\n", path, pos);
         t->bad++;
     } else {
@@ -521,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_split_opcode),
         cmocka_unit_test(test_fp_instruction_limit),
         cmocka_unit_test(test_prefixes),
+        cmocka_unit_test(test_print_round_trip),
         cmocka_unit_test(test_corpus),
     };
     struct stat st;
