@@ -164,8 +164,11 @@ static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const
             *dst = *v;
             return;
         }
-        for (unsigned l = 0; l < LANES; l++)
-            dst->u[l] = (mask >> l) & 1 ? v->u[l] : dst->u[l];
+        /* a branch-free select, so the loop vectorises */
+        for (unsigned l = 0; l < LANES; l++) {
+            uint32_t sel = 0u - ((mask >> l) & 1u);
+            dst->u[l] = (v->u[l] & sel) | (dst->u[l] & ~sel);
+        }
         return;
     }
     if (d->loc != EXEC_LOC_INDIRECT)
