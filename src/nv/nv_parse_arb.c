@@ -1313,6 +1313,15 @@ static bool parse_src(arb *a, nv_src *s, char want)
             nv_binding b;
             if (!nv_bind_parse(c, NV_BWANT_RESULT, NV_BCTX_OPERAND, &b))
                 return false;
+            nv_var *nvv = nv_add_var(c, NULL, 0, NV_VAR_OUTPUT, b.offset, &s->var);
+            if (!nvv)
+                return false;
+            nvv->nbindings = 1;
+            nvv->bindings = nv_alloc(c, sizeof b);
+            if (!nvv->bindings)
+                return false;
+            nvv->bindings[0] = b;
+            nvv->array_size = 1;
             s->file = NV_FILE_OUTPUT;
         } else {
             return nv_error(c, t->offset, "'%.*s' is not declared", (int)(t->len > 64 ? 64 : t->len), c->src + t->offset);

@@ -81,6 +81,8 @@ static void put_const(nvgp_strbuf *o, const nv_program *p, uint32_t konst)
  * the program used the binding directly. */
 static void put_var_ref(nvgp_strbuf *o, const nv_program *p, uint32_t v)
 {
+    if (v == NV_VAR_NONE || v >= p->nvars)
+        return;
     const nv_var *var = &p->vars[v];
     if (var->name[0])
         nvgp_strbuf_puts(o, var->name);

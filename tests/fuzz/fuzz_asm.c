@@ -1,10 +1,14 @@
 /* libFuzzer target for the NV/ARB assembler.  Any input must either load or
  * fail with an error position inside [0, length]; it must never crash, leak
- * or read outside the input (ASan/UBSan watch that).  Each input is also
- * tried behind every header, so the fuzzer reaches the bodies of all the
- * languages without having to discover the headers first. */
+ * or read outside the input (ASan/UBSan watch that).  A loaded ARB-grammar
+ * program must print as text that loads again and prints identically (the
+ * printer's promise).  Each input is also tried behind every header, so the
+ * fuzzer reaches the bodies of all the languages without having to discover
+ * the headers first. */
 #include "base/diag.h"
+#include "base/strbuf.h"
 #include "nv/nv_assemble.h"
+#include "nv/nv_print.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +16,42 @@
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char *print_of(const char *text, size_t len, bool *loaded)
+{
+    nvgp_diag *d = nvgp_diag_create("fuzz", text, len);
+    if (!d)
+        return NULL;
+    nv_program *p = nvgp_nv_assemble(text, len, d);
+    char *out = NULL;
+    *loaded = p != NULL;
+    if (p) {
+        nvgp_strbuf sb;
+        nvgp_strbuf_init(&sb);
+        if (nvgp_nv_print(p, &sb) && !sb.failed)
+            out = nvgp_strbuf_take(&sb, NULL);
+        nvgp_strbuf_free(&sb);
+    }
+    nvgp_nv_program_destroy(p);
+    nvgp_diag_destroy(d);
+    return out;
+}
+
+static void check_print(const char *text, size_t len)
+{
+    bool loaded;
+    char *first = print_of(text, len, &loaded);
+    if (!first)
+        return;
+    char *second = print_of(first, strlen(first), &loaded);
+    if (!second || strcmp(first, second) != 0) {
+        fprintf(stderr, "fuzz_asm: printed program %s\n--- printed ---\n%s\n--- reprinted ---\n%s\n",
+                loaded ? "prints differently" : "does not load", first, second ? second : "(none)");
+        abort();
+    }
+    free(first);
+    free(second);
+}
 
 static void run(const char *text, size_t len)
 {
@@ -28,8 +68,11 @@ static void run(const char *text, size_t len)
         fprintf(stderr, "fuzz_asm: a failed program has error position %ld (length %zu)\n", pos, len);
         abort();
     }
+    bool ok = p != NULL;
     nvgp_nv_program_destroy(p);
     nvgp_diag_destroy(d);
+    if (ok)
+        check_print(text, len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
