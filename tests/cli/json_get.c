@@ -40,30 +40,9 @@ static char *read_all(size_t *len)
     return buf;
 }
 
-int main(int argc, char **argv)
+/* Prints the value at path; 0 when found, 3 when not. */
+static int lookup(json_object **docs, int ndocs, char *path)
 {
-    if (argc != 2) {
-        fputs("usage: json_get PATH < json-lines\n", stderr);
-        return 2;
-    }
-    size_t len;
-    char *text = read_all(&len);
-    if (!text)
-        return 2;
-    json_object *docs[MAX_LINES];
-    int ndocs = 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (ndocs == MAX_LINES)
-            return 2;
-        enum json_tokener_error err;
-        json_object *o = json_tokener_parse_verbose(line, &err);
-        if (!o || json_object_get_type(o) != json_type_object) {
-            fprintf(stderr, "json_get: line %d is not a JSON object: %s\n", ndocs + 1, line);
-            return 1;
-        }
-        docs[ndocs++] = o;
-    }
-    char *path = argv[1];
     char *comp = strtok(path, "/");
     if (!comp)
         return 3;
@@ -98,8 +77,39 @@ int main(int argc, char **argv)
         printf("%s\n", json_object_get_string(cur));
     else
         printf("%s\n", json_object_to_json_string_ext(cur, JSON_C_TO_STRING_PLAIN));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fputs("usage: json_get PATH < json-lines\n", stderr);
+        return 2;
+    }
+    size_t len;
+    char *text = read_all(&len);
+    if (!text)
+        return 2;
+    json_object *docs[MAX_LINES];
+    int ndocs = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (ndocs == MAX_LINES)
+            break;
+        enum json_tokener_error err;
+        json_object *o = json_tokener_parse_verbose(line, &err);
+        if (!o || json_object_get_type(o) != json_type_object) {
+            fprintf(stderr, "json_get: line %d is not a JSON object: %s\n", ndocs + 1, line);
+            json_object_put(o);
+            for (int i = 0; i < ndocs; i++)
+                json_object_put(docs[i]);
+            free(text);
+            return 1;
+        }
+        docs[ndocs++] = o;
+    }
+    int status = lookup(docs, ndocs, argv[1]);
     for (int i = 0; i < ndocs; i++)
         json_object_put(docs[i]);
     free(text);
-    return 0;
+    return status;
 }

@@ -13,6 +13,8 @@ seeds=("$src/examples")
 case "$name" in
 fuzz_tgsi)
     candidates=(corpus/etnaviv-tgsi-dumps/tgsi corpus/mesa-tgsi) ;;
+fuzz_asm)
+    candidates=(corpus/piglit corpus/mesa-demos corpus/nv-gpu-program) ;;
 *)
     candidates=(corpus/etnaviv-tgsi-dumps/tgsi corpus/mesa-tgsi corpus/piglit
                 corpus/mesa-demos corpus/nv-gpu-program) ;;
