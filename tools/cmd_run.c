@@ -432,7 +432,13 @@ int nvgp_cmd_run(int argc, char **argv)
     if (!s.job) {
         fprintf(stderr, "nvgp run: %s\n", err ? err : "cannot load the job");
         free(err);
-        return RUN_USAGE;
+        /* an unreadable file is an I/O error; a readable but wrong job is
+         * invalid input */
+        FILE *f = fopen(job_path, "rb");
+        if (!f)
+            return RUN_USAGE;
+        fclose(f);
+        return RUN_FAILED;
     }
     int rc = load_program(&s);
     if (rc == RUN_OK)
