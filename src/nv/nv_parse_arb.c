@@ -344,6 +344,8 @@ static bool parse_var_mods(arb *a, uint16_t *mods)
         for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
             if (table[i].cls == table[hit].cls)
                 same |= table[i].bit;
+        if (*mods & table[hit].bit)
+            return nv_error(c, t->offset, "modifier %s given twice", table[hit].w);
         if (*mods & same)
             return nv_error(c, t->offset, "more than one %s modifier",
                             table[hit].cls == 1 ? "size" : table[hit].cls == 2 ? "type" : "interpolation");
@@ -500,6 +502,10 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
             return nv_error(c, b->offset, "a range of bindings needs an array variable");
         if (!output && !note_attrib(a, b))
             return false;
+        if (!output && (mods & (NV_VMOD_FLAT | NV_VMOD_CENTROID | NV_VMOD_NOPERSPECTIVE | NV_VMOD_SAMPLE)) &&
+            (!strcmp(b->name, "fragment.position") || !strcmp(b->name, "fragment.facing") ||
+             !strcmp(b->name, "fragment.fogcoord") || !strncmp(b->name, "fragment.clip", 13)))
+            return nv_error(c, b->offset, "interpolation modifiers cannot apply to %s", b->name);
         total += b->count;
         nb++;
         if (!braces || !nv_at(c, NV_TOK_COMMA))
@@ -1694,6 +1700,14 @@ static bool parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
                                 tgt == NV_TEX_SHADOWARRAYCUBE || (tgt >= NV_TEX_SHADOW1D && tgt <= NV_TEX_SHADOWRECT) ||
                                 tgt == NV_TEX_SHADOWARRAY1D || tgt == NV_TEX_SHADOWARRAY2D))
         return nv_error(c, g->offset, "TXF cannot use a SHADOW or CUBE target");
+    if (in->op == NV_OP_TXG && !(tgt == NV_TEX_2D || tgt == NV_TEX_SHADOW2D || tgt == NV_TEX_CUBE ||
+                                 tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAY2D || tgt == NV_TEX_SHADOWARRAY2D ||
+                                 tgt == NV_TEX_ARRAYCUBE || tgt == NV_TEX_SHADOWARRAYCUBE || tgt == NV_TEX_RECT ||
+                                 tgt == NV_TEX_SHADOWRECT))
+        return nv_error(c, g->offset, "TXG cannot use target %s", tex_target_names[tgt]);
+    if (in->op == NV_OP_TXGO && !(tgt == NV_TEX_2D || tgt == NV_TEX_SHADOW2D || tgt == NV_TEX_ARRAY2D ||
+                                  tgt == NV_TEX_SHADOWARRAY2D || tgt == NV_TEX_RECT || tgt == NV_TEX_SHADOWRECT))
+        return nv_error(c, g->offset, "TXGO cannot use target %s", tex_target_names[tgt]);
     if ((in->op == NV_OP_TXB || in->op == NV_OP_TXL || in->op == NV_OP_TXP) &&
         (tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_SHADOWARRAY2D))
         return nv_error(c, g->offset, "%s cannot use target %s", nvgp_nv_opcode_info((nv_opcode)in->op)->name,
@@ -2514,6 +2528,22 @@ static bool parse_instruction(arb *a)
     #undef SRC
     #undef COMMA
     (void)ins;
+    if (in->op == NV_OP_CVT && (in->src[0].negate || in->src[0].abs))
+        return nv_error(c, in->src[0].offset, "CVT does not support negation or absolute value on its operand");
+    if (in->op == NV_OP_IPAC || in->op == NV_OP_IPAO || in->op == NV_OP_IPAS) {
+        const nv_src *s0 = &in->src[0];
+        const nv_var *v0 = s0->var != NV_VAR_NONE ? &c->prog->vars[s0->var] : NULL;
+        const char *bn = v0 && v0->nbindings ? v0->bindings[0].name : "";
+        if (!v0 || v0->kind != NV_VAR_ATTRIB || !strcmp(bn, "fragment.facing") || !strcmp(bn, "primitive.id"))
+            return nv_error(c, s0->offset, "%s interpolates only fragment attributes (not fragment.facing or primitive.id)",
+                            info->name);
+    }
+    if (in->op == NV_OP_PK64 && in->dst.var != NV_VAR_NONE && !(c->prog->vars[in->dst.var].mods & NV_VMOD_LONG))
+        return nv_error(c, in->dst.offset, "PK64 must write a variable declared LONG");
+    if (in->op == NV_OP_UP64 && in->src[0].var != NV_VAR_NONE && !(c->prog->vars[in->src[0].var].mods & NV_VMOD_LONG))
+        return nv_error(c, in->src[0].offset, "UP64 must read a variable declared LONG");
+    if (in->op == NV_OP_EMITS && c->prog->decls.primitive_out >= 0 && c->prog->decls.primitive_out != NV_PRIM_POINTS)
+        return nv_error(c, t->offset, "EMITS needs PRIMITIVE_OUT POINTS");
     if (in->op == NV_OP_LDC && (in->src[0].var == NV_VAR_NONE || c->prog->vars[in->src[0].var].kind != NV_VAR_CBUFFER))
         return nv_error(c, in->src[0].offset, "the LDC operand must be a CBUFFER variable");
     if ((in->op == NV_OP_LDS || in->op == NV_OP_STS || in->op == NV_OP_ATOMS) && !a->used_shared) {
@@ -2624,6 +2654,16 @@ static bool parse_statement(arb *a)
         return false;
     t = nv_peek(c);
     int decl;
+    /* NV_fragment_program4 2.X.3.1: interpolation modifiers only on
+     * attributes; integer fragment attributes must be FLAT. */
+    uint16_t interp = mods & (NV_VMOD_FLAT | NV_VMOD_CENTROID | NV_VMOD_NOPERSPECTIVE | NV_VMOD_SAMPLE);
+    if (interp && !tok_word(a, t, "ATTRIB"))
+        return nv_error(c, mods_off, "interpolation modifiers are allowed only on ATTRIB declarations");
+    if ((mods & NV_VMOD_FLAT) && (mods & (NV_VMOD_CENTROID | NV_VMOD_NOPERSPECTIVE)))
+        return nv_error(c, mods_off, "FLAT cannot be combined with CENTROID or NOPERSPECTIVE");
+    if ((a->ptype & NV_PT_F) && tok_word(a, t, "ATTRIB") && (mods & (NV_VMOD_INT | NV_VMOD_UINT)) &&
+        !(mods & NV_VMOD_FLAT))
+        return nv_error(c, mods_off, "integer fragment program attributes must be declared FLAT");
     if (tok_word(a, t, "TEMP"))
         ok = parse_temp_like(a, NV_VAR_TEMP, mods);
     else if (tok_word(a, t, "ADDRESS") && a->arbvp && !mods)

@@ -1,0 +1,3 @@
+!!NVfp4.0
+CENTROID ATTRIB p = fragment.position;
+END

@@ -1,0 +1,3 @@
+!!NVfp4.0
+CENTROID TEMP t;
+END

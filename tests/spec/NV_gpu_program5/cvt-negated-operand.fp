@@ -1,0 +1,4 @@
+!!NVfp5.0
+TEMP R0;
+CVT.F32.F16 R0, -R0;
+END

@@ -1,0 +1,4 @@
+!!NVfp5.0
+TEMP t;
+IPAC t, t;
+END
