@@ -682,7 +682,9 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
             return false;
         long long lo = 0, hi = 0;
         bool has_index = nv_at(c, NV_TOK_LBRACKET);
-        if (!has_index && !(kind == NV_VAR_COUNTER && braces))
+        /* "program.sharedmem" alone names all of shared memory (yuzu writes
+         * SHARED shared_mem[] = {program.sharedmem};); counters likewise. */
+        if (!has_index && !((kind == NV_VAR_COUNTER || kind == NV_VAR_SHARED) && braces))
             return nv_error_here(c, "expected '['");
         if (has_index) {
             nv_next(c);
@@ -727,7 +729,8 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
         if (!count)
             first = (uint32_t)lo;
         count++;
-        total += (uint32_t)(hi - lo + 1);
+        if (has_index)
+            total += (uint32_t)(hi - lo + 1);
         (void)off;
         if (!braces || !nv_at(c, NV_TOK_COMMA))
             break;

@@ -277,7 +277,13 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
                            : v->kind == NV_VAR_SHARED  ? "program.sharedmem"
                            : v->kind == NV_VAR_STORAGE ? "program.storage" : "program.counter";
         int first = v->kind == NV_VAR_COUNTER ? b->index2 : b->index;
-        if (v->is_array) {
+        if (v->is_array && b->count == 0) {
+            /* the whole of shared memory or of a counter buffer */
+            nvgp_strbuf_printf(o, "%s[] = { %s", v->name, word);
+            if (v->kind == NV_VAR_COUNTER)
+                nvgp_strbuf_printf(o, "[%d]", b->index);
+            nvgp_strbuf_puts(o, " }");
+        } else if (v->is_array) {
             nvgp_strbuf_printf(o, "%s[] = { %s", v->name, word);
             if (v->kind == NV_VAR_COUNTER)
                 nvgp_strbuf_printf(o, "[%d]", b->index);
