@@ -96,8 +96,7 @@ static inline float lfma(bool legacy, float a, float b, float c)
             float x = a->f[l];                                                   \
             r.c[0].f[l] = (EXPR);                                                \
         }                                                                        \
-        r.c[1] = r.c[2] = r.c[3] = r.c[0];                                       \
-        exec_store(w, in, 0, &r, w->exec);                                       \
+        exec_store_repl(w, in, &r);                                              \
     }
 
 /* fminf/fmaxf semantics (a NaN operand yields the other operand), inline
@@ -222,8 +221,7 @@ void exec_op_POW(exec_warp *w, const exec_insn *in)
     const exec_chan *a = SRC(0, 0, &t0), *b = SRC(1, 0, &t1);
     for (unsigned l = 0; l < LANES; l++)
         r.c[0].f[l] = powf(a->f[l], b->f[l]);
-    r.c[1] = r.c[2] = r.c[3] = r.c[0];
-    exec_store(w, in, 0, &r, w->exec);
+    exec_store_repl(w, in, &r);
 }
 
 /* Dot products: n components of src0 * src1 (+ extra). */
@@ -251,8 +249,7 @@ static void dot(exec_warp *w, const exec_insn *in, unsigned n, int kind)
         for (unsigned l = 0; l < LANES; l++)
             r.c[0].f[l] += d->f[l];
     }
-    r.c[1] = r.c[2] = r.c[3] = r.c[0];
-    exec_store(w, in, 0, &r, w->exec);
+    exec_store_repl(w, in, &r);
 }
 
 void exec_op_DP2(exec_warp *w, const exec_insn *in) { dot(w, in, 2, 0); }
@@ -504,8 +501,7 @@ static void pack(exec_warp *w, const exec_insn *in, int kind)
         }
         r.c[0].u[l] = v;
     }
-    r.c[1] = r.c[2] = r.c[3] = r.c[0];
-    exec_store(w, in, 0, &r, w->exec);
+    exec_store_repl(w, in, &r);
 }
 
 void exec_op_PK2H(exec_warp *w, const exec_insn *in) { pack(w, in, 0); }

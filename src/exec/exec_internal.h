@@ -348,6 +348,17 @@ static inline void exec_out_done(exec_warp *w, const exec_insn *in, exec_reg *r)
         exec_store(w, in, 0, r, w->exec);
 }
 
+/* Stores a scalar result r->c[0] replicated to every enabled component. */
+static inline void exec_store_repl(exec_warp *w, const exec_insn *in, exec_reg *r)
+{
+    for (unsigned c = 1; c < 4; c++)
+        if (in->dst[0].writemask & (1u << c))
+            *exec_out(w, in, r, c) = r->c[0];
+    if (in->dst[0].writemask & 1u)
+        *exec_out(w, in, r, 0) = r->c[0];
+    exec_out_done(w, in, r);
+}
+
 /* Lanes written by an ordinary instruction. */
 static inline uint32_t exec_mask(const exec_warp *w) { return w->exec; }
 
