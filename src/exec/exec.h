@@ -123,7 +123,8 @@ nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool he
  * range's index through *range (may be NULL). */
 nvgp_exec_status nvgp_exec_add_memory(nvgp_exec *m, uint64_t address, const void *init,
                                       size_t bytes, uint32_t *range);
-/* BUFFER[index] (byte-addressed storage buffer), init may be NULL. */
+/* BUFFER[index] (byte-addressed storage buffer), init may be NULL.  The
+ * same binding holds the atomic counters HWATOMIC[index][i] (word i). */
 nvgp_exec_status nvgp_exec_bind_buffer(nvgp_exec *m, uint32_t index, const void *init,
                                        size_t bytes);
 /* IMAGE[index]: texels tightly packed in `format` (a tgsi_format, i.e. a

@@ -7,7 +7,8 @@
  * atomics as atomic; lanes of one warp are serialised in lane order.
  *
  * LOAD/STORE move the enabled components as consecutive 32-bit words
- * starting at the byte address in address.x (images: texel address.xyz). */
+ * starting at the byte address in address.x (images: texel address.xyz).
+ * HWATOMIC[b][i] counters are the 32-bit words of buffer binding b. */
 #include "exec/exec_internal.h"
 
 #include <math.h>
@@ -77,7 +78,7 @@ static inline void store_word(uint8_t *p, uint32_t v)
 /* The bytes [addr, addr+4) of a lane's view of a resource, or NULL. */
 typedef struct mem_res {
     uint8_t file;
-    int64_t index;
+    int64_t dim, index;
     bool readonly;
 } mem_res;
 
@@ -103,6 +104,17 @@ static uint8_t *mem_word(exec_warp *w, const mem_res *res, unsigned lane, uint64
     nvgp_exec *m = w->m;
     if (res->index < 0)
         return NULL;
+    if (res->file == TGSI_FILE_HW_ATOMIC) {
+        /* HWATOMIC[b][i]: 32-bit counters in buffer binding b; the address
+         * operand is a counter offset added to i. */
+        if (res->dim < 0 || (uint64_t)res->dim >= m->num_buffers)
+            return NULL;
+        exec_range *b = &m->buffers[res->dim];
+        uint64_t at = ((uint64_t)res->index + (addr & 0xffffffffu)) * 4;
+        if (!b->data || at + 4 > b->bytes)
+            return NULL;
+        return b->data + at;
+    }
     if (res->file == TGSI_FILE_BUFFER) {
         if ((uint64_t)res->index >= m->num_buffers)
             return NULL;
@@ -137,13 +149,15 @@ static void lane_resources(exec_warp *w, const exec_operand *o, mem_res res[LANE
     if (o->ind || o->dim_ind) {
         exec_lane_indices(w, o, dim, idx);
     } else {
-        for (unsigned l = 0; l < LANES; l++)
+        for (unsigned l = 0; l < LANES; l++) {
+            dim[l] = o->dim;
             idx[l] = o->index;
+        }
     }
     bool ro = o->file == TGSI_FILE_MEMORY && (uint64_t)o->index < w->m->num_mem &&
               w->m->mem_type[o->index] == TGSI_MEMORY_TYPE_INPUT;
     for (unsigned l = 0; l < LANES; l++)
-        res[l] = (mem_res){ o->file, idx[l], ro };
+        res[l] = (mem_res){ o->file, dim[l], idx[l], ro };
 }
 
 /* ---- images --------------------------------------------------------------------- */

@@ -370,6 +370,37 @@ static void test_private(void **state)
     xt_free(&x);
 }
 
+/* HWATOMIC[b][i]: counter i (plus the offset operand) of buffer binding b. */
+static void test_hw_atomic_counters(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL HWATOMIC[1][0..2]\n"
+            "IMM[0] UINT32 { 0, 1, 5, 0 }\n"
+            "  0: ATOMUADD OUT[0].x, HWATOMIC[1][1], IMM[0].xxxx, IMM[0].yyyy\n"
+            "  1: ATOMUADD OUT[0].y, HWATOMIC[1][0], IMM[0].yyyy, IMM[0].zzzz\n"
+            "  2: END\n",
+            3, 1);
+    uint32_t counters[3] = { 10, 20, 30 };
+    assert_int_equal(nvgp_exec_bind_buffer(x.m, 1, counters, sizeof counters), NVGP_EXEC_OK);
+    xt_run(&x);
+    /* the warp runs each instruction for all its lanes in lane order:
+     * counter 1 goes 20, 21, 22 -> 23, then 23, 28, 33 -> 38 */
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_int_equal(xt_out_u(&x, i, 0, 0), 20 + i);
+        assert_int_equal(xt_out_u(&x, i, 0, 1), 23 + 5 * i);
+    }
+    const uint32_t *r = nvgp_exec_buffer(x.m, 1, NULL);
+    assert_int_equal(r[0], 10);
+    assert_int_equal(r[1], 20 + 3 + 15);
+    assert_int_equal(r[2], 30);
+    assert_int_equal(nvgp_exec_faults(x.m), 0);
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_compute_ids),
         cmocka_unit_test(test_image),
         cmocka_unit_test(test_private),
+        cmocka_unit_test(test_hw_atomic_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
