@@ -514,9 +514,14 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     size_t best_end = 0, furthest = c->pos;
     int best = -1;
     match bm = {0};
+    /* Rows whose first word differs are skipped cheaply: same first
+     * character and the word ends where the token does. */
+    const char *w0 = c->src + t0->offset;
+    size_t l0 = t0->len;
     for (int i = 0; i < NROWS; i++) {
         const bind_row *r = &bind_rows[i];
-        if (!(r->headers & hb))
+        if (r->pat[0] != w0[0] || !(r->headers & hb) || strncmp(r->pat, w0, l0) != 0 ||
+            (r->pat[l0] != '.' && r->pat[l0] != '['))
             continue;
         unsigned fam = r->kind == NV_BIND_ATTRIB ? NV_BWANT_ATTRIB
                        : r->kind == NV_BIND_RESULT ? NV_BWANT_RESULT
