@@ -1,7 +1,6 @@
 /* The executor's API: machine creation (decode once), bindings copied into
  * the machine, and result queries.  Running is in exec_run.c. */
 #include "exec/exec_decode.h"
-#include "exec/exec_run.h"
 
 #include <stdlib.h>
 

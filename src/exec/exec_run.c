@@ -4,7 +4,7 @@
  * warps of 32 threads for vertex/fragment/tessellation/geometry programs,
  * work groups with shared memory and barriers for compute programs.  Work
  * items (warps or groups) can be spread over host threads. */
-#include "exec/exec_run.h"
+#include "exec/exec_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
