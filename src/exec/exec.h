@@ -19,7 +19,9 @@
  * x (z).  Memory accesses outside the ranges given read 0 and drop stores
  * and atomics; each is counted in nvgp_exec_faults().  Every invocation has
  * an instruction budget; a program that exceeds it ends the run with
- * NVGP_EXEC_ERROR_BUDGET and a message naming the instruction.
+ * NVGP_EXEC_ERROR_BUDGET and a message naming the instruction.  (The count
+ * is kept per warp, the instructions it dispatched, which is at least the
+ * count of any of its invocations.)
  *
  * Denormals: float32 arithmetic is done with the host's IEEE arithmetic, so
  * denormal inputs and results are preserved (not flushed).
