@@ -9,6 +9,7 @@
 #include "nv/nv_arb.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1093,6 +1094,42 @@ static bool parse_statement(arb *a)
     return ok && nv_expect(c, NV_TOK_SEMI, "';'");
 }
 
+/* Components of the distinct binding elements of variables of `kind`
+ * (NV_gpu_program4 2.X.3.2/2.X.3.5 leave the counting method to the
+ * implementation: nvgp counts each distinct element once, four components,
+ * or one for the scalar bindings). */
+static uint32_t binding_components(const nv_program *p, uint8_t kind)
+{
+    typedef struct { const char *base; size_t len; int32_t idx; } elem;
+    elem seen[512];
+    uint32_t nseen = 0, comps = 0;
+    for (uint32_t v = 0; v < p->nvars; v++) {
+        const nv_var *var = &p->vars[v];
+        if (var->kind != kind)
+            continue;
+        for (uint32_t b = 0; b < var->nbindings; b++) {
+            const nv_binding *bd = &var->bindings[b];
+            const char *last = strrchr(bd->name, '[');
+            size_t len = last ? (size_t)(last - bd->name) : strlen(bd->name);
+            int32_t first = 0;
+            if (last)
+                first = (int32_t)strtol(last + 1, NULL, 10);
+            for (uint32_t k = 0; k < bd->count; k++) {
+                bool dup = false;
+                for (uint32_t i = 0; i < nseen && !dup; i++)
+                    dup = seen[i].len == len && seen[i].idx == first + (int32_t)k &&
+                          !memcmp(seen[i].base, bd->name, len);
+                if (dup)
+                    continue;
+                if (nseen < sizeof seen / sizeof seen[0])
+                    seen[nseen++] = (elem){bd->name, len, first + (int32_t)k};
+                comps += bd->components ? bd->components : 4;
+            }
+        }
+    }
+    return comps;
+}
+
 static bool finish(arb *a)
 {
     nv_parse_ctx *c = a->c;
@@ -1126,6 +1163,20 @@ static bool finish(arb *a)
         return nv_error_at_end(c, "a compute program needs a GROUP_SIZE declaration");
     if (a->used_shared && p->decls.shared_memory < 0)
         return nv_error_at_end(c, "ATOMS, LDS or STS used without a SHARED_MEMORY declaration");
+    if (a->nv) {
+        uint32_t rc = binding_components(p, NV_VAR_OUTPUT), ac = binding_components(p, NV_VAR_ATTRIB);
+        if (ac > NV_LIMIT_ATTRIB_COMPONENTS)
+            return nv_error_at_end(c, "%u attribute components exceed MAX_PROGRAM_ATTRIB_COMPONENTS_NV (%d)", ac,
+                                   NV_LIMIT_ATTRIB_COMPONENTS);
+        if (rc > NV_LIMIT_RESULT_COMPONENTS)
+            return nv_error_at_end(c, "%u result components exceed MAX_PROGRAM_RESULT_COMPONENTS_NV (%d)", rc,
+                                   NV_LIMIT_RESULT_COMPONENTS);
+        if ((a->ptype & NV_PT_G) && p->decls.vertices_out > 0 &&
+            (uint64_t)p->decls.vertices_out * rc > NV_LIMIT_GEOMETRY_TOTAL_OUTPUT_COMPONENTS)
+            return nv_error_at_end(c, "VERTICES_OUT %d times %u result components exceeds "
+                                      "MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV (%d)",
+                                   p->decls.vertices_out, rc, NV_LIMIT_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
+    }
     if (a->wrote_position && nv_program_has_option(p, NV_OPTION_ARB_position_invariant))
         return nv_error(c, a->position_write_off, "a position-invariant program writes result.position");
     return true;

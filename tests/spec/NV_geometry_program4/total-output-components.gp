@@ -1,0 +1,8 @@
+!!NVgp4.0
+PRIMITIVE_IN POINTS;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 300;
+MOV result.position, vertex[0].position;
+MOV result.color, vertex[0].color;
+EMIT;
+END
