@@ -3,6 +3,7 @@
  * image access, subroutine declarations (see nv_arb.h). */
 #include "nv/nv_arb.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- operands ------------------------------------------------------------ */
@@ -92,14 +93,14 @@ static bool same_element(const nv_binding *x, uint32_t i, const nv_binding *y, u
         return false;
     if (x->kind == NV_BIND_ENV || x->kind == NV_BIND_LOCAL)
         return x->index + (int32_t)i == y->index + (int32_t)j;
-    if (!strncmp(x->name, "state.matrix.", 13)) {
-        /* Names end in ".row[r]"; compare the matrix part and the row. */
-        const char *rx = strstr(x->name, ".row["), *ry = strstr(y->name, ".row[");
-        if (!rx || !ry || rx - x->name != ry - y->name || strncmp(x->name, y->name, (size_t)(rx - x->name)))
-            return false;
-        return x->index2 + (int32_t)i == y->index2 + (int32_t)j;
-    }
-    return i == 0 && j == 0 && !strcmp(x->name, y->name);
+    /* Ranges run over the last index ("state.matrix.mvp.row[0..3]",
+     * "vertex.attrib[2..5]"): compare what precedes it and the element. */
+    const char *lx = strrchr(x->name, '['), *ly = strrchr(y->name, '[');
+    if (!lx || !ly)
+        return i == 0 && j == 0 && !strcmp(x->name, y->name);
+    if (lx - x->name != ly - y->name || strncmp(x->name, y->name, (size_t)(lx - x->name)))
+        return false;
+    return strtol(lx + 1, NULL, 10) + (long)i == strtol(ly + 1, NULL, 10) + (long)j;
 }
 
 static bool vars_share_state(const nv_var *v, const nv_var *w)
@@ -125,12 +126,13 @@ static bool note_relative_array(arb *a, uint32_t var, uint32_t offset)
         if (a->rel_arrays[i] == var)
             return true;
     const nv_var *v = &p->vars[var];
-    if (vars_share_state(v, v))
+    if (!a->nv && vars_share_state(v, v))
         return nv_error(a->c, offset, "a state vector is bound more than once in array '%s', which is addressed relatively", v->name);
     for (uint32_t i = 0; i < a->nrel_arrays; i++)
         if (vars_share_state(v, &p->vars[a->rel_arrays[i]]))
-            return nv_error(a->c, offset, "a state vector is bound in two arrays addressed relatively ('%s' and '%s')",
-                            p->vars[a->rel_arrays[i]].name, v->name);
+            if (p->vars[a->rel_arrays[i]].kind == v->kind)
+                return nv_error(a->c, offset, "a binding is used in two arrays addressed relatively ('%s' and '%s')",
+                                p->vars[a->rel_arrays[i]].name, v->name);
     if (a->nrel_arrays < sizeof a->rel_arrays / sizeof a->rel_arrays[0])
         a->rel_arrays[a->nrel_arrays++] = var;
     return true;
@@ -173,7 +175,8 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     }
     if (v->kind != NV_VAR_PARAM && !a->nv)
         return nv_error(c, t->offset, "only parameter arrays can be addressed relatively");
-    if (v->kind == NV_VAR_PARAM && !a->nv && !note_relative_array(a, (uint32_t)(v - c->prog->vars), t->offset))
+    if (((v->kind == NV_VAR_PARAM && !a->nv) || (a->nv && (v->kind == NV_VAR_ATTRIB || v->kind == NV_VAR_OUTPUT))) &&
+        !note_relative_array(a, (uint32_t)(v - c->prog->vars), t->offset))
         return false;
     nv_next(c);
     rel->file = (uint8_t)var_file(r->kind);
