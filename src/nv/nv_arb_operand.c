@@ -216,6 +216,60 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     return nv_expect(c, NV_TOK_RBRACKET, "']'");
 }
 
+static bool parse_loop_indexed_texcoord(arb *a, nv_src *s)
+{
+    nv_parse_ctx *c = a->c;
+    const nv_token *t = nv_peek(c);
+    bool in_loop = false;
+    for (int i = 0; i < a->depth; i++)
+        in_loop |= a->stack[i].op == NV_OP_LOOP;
+    const nv_token *a0 = nv_peek_n(c, 4);
+    if (!in_loop)
+        return nv_error(c, a0->offset, "A0.x is available only inside a LOOP/ENDLOOP block");
+    for (int i = 0; i < 5; i++)
+        nv_next(c); /* fragment . texcoord [ A0 */
+    if (!nv_expect(c, NV_TOK_DOT, "'.x'"))
+        return false;
+    if (!arb_tok_word(a, nv_peek(c), "x"))
+        return nv_error_here(c, "the loop index is A0.x");
+    nv_next(c);
+    int32_t off = 0;
+    if (nv_at(c, NV_TOK_PLUS)) {
+        nv_next(c);
+        const nv_token *n = nv_peek(c);
+        if (n->kind != NV_TOK_NUMBER || n->is_float || n->ival > 9)
+            return nv_error_here(c, "the offset after A0.x must be an integer from 0 to 9");
+        off = (int32_t)n->ival;
+        nv_next(c);
+    }
+    if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+        return false;
+    nv_binding b;
+    memset(&b, 0, sizeof b);
+    b.kind = NV_BIND_ATTRIB;
+    b.components = 4;
+    b.count = NV_LIMIT_TEXTURE_COORDS;
+    b.name = "fragment.texcoord";
+    b.offset = t->offset;
+    nv_var *v = nv_add_var(c, NULL, 0, NV_VAR_ATTRIB, t->offset, &s->var);
+    if (!v)
+        return false;
+    v->is_array = true;
+    v->array_size = NV_LIMIT_TEXTURE_COORDS;
+    v->nbindings = 1;
+    v->bindings = nv_alloc(c, sizeof b);
+    if (!v->bindings)
+        return false;
+    v->bindings[0] = b;
+    s->file = NV_FILE_ATTRIB;
+    s->has_rel = true;
+    s->rel.file = NV_FILE_ADDRESS;
+    s->rel.var = NV_VAR_NONE;
+    s->rel.comp = 0;
+    s->index = off;
+    return true;
+}
+
 /* A source operand of kind want: 'v' vector, 's' scalar, 'n' no swizzle (SWZ). */
 bool arb_parse_src(arb *a, nv_src *s, char want)
 {
@@ -289,6 +343,12 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
             } else if (var->is_array && !(a->nv && var->kind == NV_VAR_BUFFER)) {
                 return nv_error(c, t->offset, "array '%s' needs an index", var->name);
             }
+        } else if (a->arbfp && (a->langs & NV_L_ARBFP_NV2) && arb_tok_word(a, t, "fragment") &&
+                   arb_tok_word(a, nv_peek_n(c, 2), "texcoord") && nv_peek_n(c, 3)->kind == NV_TOK_LBRACKET &&
+                   arb_tok_word(a, nv_peek_n(c, 4), "A0")) {
+            /* NV_fragment_program2: fragment.texcoord[A0.x + n], only inside LOOP. */
+            if (!parse_loop_indexed_texcoord(a, s))
+                return false;
         } else if (nv_bind_starts(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM)) {
             nv_binding b;
             if (!nv_bind_parse(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM, NV_BCTX_OPERAND, &b))

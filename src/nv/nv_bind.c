@@ -41,7 +41,8 @@ enum {
     BF_OPT_DRAWBUF = 1 << 2,/* ARBfp1.0 index needs ARB_draw_buffers */
     BF_OPT_BLEND = 1 << 3,  /* ARBfp1.0 needs ARB_blend_func_extended */
     BF_INT = 1 << 4,        /* integer binding */
-    BF_OPT_TG = 1 << 5      /* needs OPTION NV_shader_thread_group */
+    BF_OPT_TG = 1 << 5,     /* needs OPTION NV_shader_thread_group */
+    BF_OPT_NVFP2 = 1 << 6   /* ARBfp1.0 needs OPTION NV_fragment_program2 */
 };
 
 typedef struct bind_row {
@@ -104,7 +105,7 @@ static const bind_row bind_rows[] = {
     {"fragment.texcoord[t]", NV_BIND_ATTRIB, H_AFP | H_FP4, 0},
     {"fragment.fogcoord", NV_BIND_ATTRIB, H_AFP | H_FP4, BF_SCALAR},
     {"fragment.position", NV_BIND_ATTRIB, H_AFP | H_FP4, 0},
-    {"fragment.facing", NV_BIND_ATTRIB, H_FP4, BF_SCALAR},
+    {"fragment.facing", NV_BIND_ATTRIB, H_FP4 | H_AFP, BF_SCALAR | BF_OPT_NVFP2},
     {"fragment.attrib[A]", NV_BIND_ATTRIB, H_FP4, 0},
     {"fragment.clip[C]", NV_BIND_ATTRIB, H_FP4, BF_SCALAR},
     {"fragment.sampleid", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT},
@@ -582,6 +583,9 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_NVVP2) && c->prog->header == NV_HDR_ARBVP10 &&
         !option_on(c, NV_OPTION_NV_vertex_program2) && !option_on(c, NV_OPTION_NV_vertex_program3))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_vertex_program2", r->pat);
+    if ((r->flags & BF_OPT_NVFP2) && c->prog->header == NV_HDR_ARBFP10 &&
+        !option_on(c, NV_OPTION_NV_fragment_program2))
+        return nv_error(c, t0->offset, "'%s' needs OPTION NV_fragment_program2", r->pat);
     if ((r->flags & BF_OPT_TG) && !option_on(c, NV_OPTION_NV_shader_thread_group))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_shader_thread_group", b->name ? b->name : r->pat);
     if ((r->flags & BF_OPT_BLEND) && c->prog->header == NV_HDR_ARBFP10 &&

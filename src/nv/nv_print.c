@@ -93,7 +93,10 @@ static void put_var_ref(nvgp_strbuf *o, const nv_program *p, uint32_t v)
 static void put_rel(nvgp_strbuf *o, const nv_program *p, const nv_rel *r, int32_t offset)
 {
     nvgp_strbuf_putc(o, '[');
-    put_var_ref(o, p, r->var);
+    if (r->file == NV_FILE_ADDRESS && r->var == NV_VAR_NONE)
+        nvgp_strbuf_puts(o, "A0"); /* NV_fragment_program2's loop index */
+    else
+        put_var_ref(o, p, r->var);
     nvgp_strbuf_printf(o, ".%c", comp_names[r->comp & 3]);
     if (offset > 0)
         nvgp_strbuf_printf(o, " + %d", (int)offset);
