@@ -46,6 +46,7 @@ typedef struct arb {
     uint32_t rel_arrays[64];   /* PARAM arrays accessed with relative addressing */
     uint32_t nrel_arrays;
     bool used_shared;
+    uint32_t rep_without_exit; /* 1 + offset of the first REP with no count and no BRK, or 0 */
     uint32_t shared_use_off;
 } arb;
 

@@ -166,16 +166,10 @@ static bool close_block(arb *a, nv_inst *in, const nv_token *t)
         f->inst = c->prog->ninsts - 1;
         return true;
     }
-    if (f->op == NV_OP_REP && !f->counted && !f->has_brk && !a->saw_ret) {
-        /* The RET may still come later in the program; NV_gpu_program4 2.X.5
-         * allows "a RET instruction at any nesting level". */
-        bool ret_later = false;
-        for (size_t i = c->pos; i < c->ntok && !ret_later; i++)
-            if (c->tok[i].kind == NV_TOK_IDENT && (nvgp_nv_tok_is(c->src, &c->tok[i], "RET")))
-                ret_later = true;
-        if (!ret_later)
-            return nv_error(c, f->offset, "REP block without a loop count contains neither BRK nor RET");
-    }
+    /* A RET anywhere in the program also counts (NV_gpu_program4 2.X.5): the
+     * check is finished once the whole program is read. */
+    if (f->op == NV_OP_REP && !f->counted && !f->has_brk && !a->rep_without_exit)
+        a->rep_without_exit = f->offset + 1;
     if (f->op == NV_OP_IF)
         a->if_depth--;
     else

@@ -1136,6 +1136,8 @@ static bool finish(arb *a)
     nv_program *p = c->prog;
     if (a->depth > 0)
         return nv_error(c, p->end_offset, "%s block not terminated", nvgp_nv_opcode_info((nv_opcode)a->stack[a->depth - 1].op)->name);
+    if (a->rep_without_exit && !a->saw_ret)
+        return nv_error(c, a->rep_without_exit - 1, "REP block without a loop count contains neither BRK nor RET");
     for (uint32_t i = 0; i < p->nlabels; i++)
         if (p->labels[i].inst == NV_VAR_NONE)
             return nv_error_at_end(c, "label '%s' is used but never defined", p->labels[i].name);
