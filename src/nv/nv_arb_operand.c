@@ -630,7 +630,7 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
             const nv_token *n = nv_peek(c);
             if (n->kind != NV_TOK_NUMBER || n->is_float)
                 return nv_error_here(c, "expected a texture image unit number");
-            long lim = a->arbvp ? 4 : NV_LIMIT_TEXTURE_IMAGE_UNITS;
+            long lim = a->arbvp ? NV_LIMIT_VERTEX_TEXTURE_IMAGE_UNITS : NV_LIMIT_TEXTURE_IMAGE_UNITS;
             if (n->overflow || n->ival >= (uint64_t)lim)
                 return nv_error(c, n->offset, "texture image unit %llu out of range (must be less than %ld)",
                                 (unsigned long long)n->ival, lim);

@@ -42,7 +42,8 @@ enum {
     BF_OPT_BLEND = 1 << 3,  /* ARBfp1.0 needs ARB_blend_func_extended */
     BF_INT = 1 << 4,        /* integer binding */
     BF_OPT_TG = 1 << 5,     /* needs OPTION NV_shader_thread_group */
-    BF_OPT_NVFP2 = 1 << 6   /* ARBfp1.0 needs OPTION NV_fragment_program2 */
+    BF_OPT_NVFP2 = 1 << 6,  /* ARBfp1.0 needs OPTION NV_fragment_program2 */
+    BF_PATCHES = 1 << 7     /* geometry programs: needs PRIMITIVE_IN PATCHES */
 };
 
 typedef struct bind_row {
@@ -88,9 +89,9 @@ static const bind_row bind_rows[] = {
     {"primitive.id", NV_BIND_ATTRIB, H_FP4 | H_GP | H_TC | H_TE, BF_SCALAR | BF_INT},
     {"primitive.invocation", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR | BF_INT},
     {"primitive.vertexcount", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR | BF_INT},
-    {"primitive.tessouter[k]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR},
-    {"primitive.tessinner[j]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR},
-    {"primitive.patch.attrib[A]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, 0},
+    {"primitive.tessouter[k]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR | BF_PATCHES},
+    {"primitive.tessinner[j]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_SCALAR | BF_PATCHES},
+    {"primitive.patch.attrib[A]", NV_BIND_ATTRIB, H_GP5 | H_TC | H_TE, BF_PATCHES},
     {"vertex.tesscoord", NV_BIND_ATTRIB, H_TE, 0},
     /* Fragment attributes (ARB_fragment_program 3.11.3.1, NV_fragment_program4). */
     {"fragment.color", NV_BIND_ATTRIB, H_AFP | H_FP4, 0},
@@ -583,6 +584,8 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_NVVP2) && c->prog->header == NV_HDR_ARBVP10 &&
         !option_on(c, NV_OPTION_NV_vertex_program2) && !option_on(c, NV_OPTION_NV_vertex_program3))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_vertex_program2", r->pat);
+    if ((r->flags & BF_PATCHES) && c->prog->header == NV_HDR_NVGP50 && c->prog->decls.primitive_in != NV_PRIM_PATCHES)
+        return nv_error(c, t0->offset, "'%s' needs PRIMITIVE_IN PATCHES", r->pat);
     if ((r->flags & BF_OPT_NVFP2) && c->prog->header == NV_HDR_ARBFP10 &&
         !option_on(c, NV_OPTION_NV_fragment_program2))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_fragment_program2", r->pat);

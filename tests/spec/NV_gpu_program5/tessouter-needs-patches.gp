@@ -1,0 +1,6 @@
+!!NVgp5.0
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+MOV result.position, primitive.tessouter[0];
+END

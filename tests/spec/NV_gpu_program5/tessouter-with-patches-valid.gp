@@ -1,0 +1,7 @@
+!!NVgp5.0
+PRIMITIVE_IN PATCHES 4;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+MOV result.position, primitive.tessouter[0];
+EMIT;
+END
