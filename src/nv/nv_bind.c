@@ -70,6 +70,35 @@ static const bind_row bind_rows[] = {
     {"vertex.id", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     {"vertex.instance", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     /* Per-vertex inputs of geometry and tessellation programs. */
+    /* NV_tessellation_program5: "vertex.in[m]." and (control programs)
+     * "vertex.out[m]." prefixes. */
+#define VTX_ROWS(prefix, hdrs)                                              \
+    {prefix ".position", NV_BIND_ATTRIB, hdrs, 0},                          \
+    {prefix ".color", NV_BIND_ATTRIB, hdrs, 0},                             \
+    {prefix ".color.primary", NV_BIND_ATTRIB, hdrs, 0},                     \
+    {prefix ".color.secondary", NV_BIND_ATTRIB, hdrs, 0},                   \
+    {prefix ".color.front", NV_BIND_ATTRIB, hdrs, 0},                       \
+    {prefix ".color.front.primary", NV_BIND_ATTRIB, hdrs, 0},               \
+    {prefix ".color.front.secondary", NV_BIND_ATTRIB, hdrs, 0},             \
+    {prefix ".color.back", NV_BIND_ATTRIB, hdrs, 0},                        \
+    {prefix ".color.back.primary", NV_BIND_ATTRIB, hdrs, 0},                \
+    {prefix ".color.back.secondary", NV_BIND_ATTRIB, hdrs, 0},              \
+    {prefix ".fogcoord", NV_BIND_ATTRIB, hdrs, BF_SCALAR},                  \
+    {prefix ".pointsize", NV_BIND_ATTRIB, hdrs, BF_SCALAR},                 \
+    {prefix ".id", NV_BIND_ATTRIB, hdrs, BF_SCALAR | BF_INT},               \
+    {prefix ".texcoord[t]", NV_BIND_ATTRIB, hdrs, 0},                       \
+    {prefix ".clip[C]", NV_BIND_ATTRIB, hdrs, BF_SCALAR},                   \
+    {prefix ".attrib[A]", NV_BIND_ATTRIB, hdrs, 0}
+    VTX_ROWS("vertex.in[v]", H_TC | H_TE),
+    VTX_ROWS("vertex.out[v]", H_TC),
+#undef VTX_ROWS
+    {"primitive.in.id", NV_BIND_ATTRIB, H_TC | H_TE, BF_SCALAR | BF_INT},
+    {"primitive.in.tessouter[k]", NV_BIND_ATTRIB, H_TC | H_TE, BF_SCALAR},
+    {"primitive.in.tessinner[j]", NV_BIND_ATTRIB, H_TC | H_TE, BF_SCALAR},
+    {"primitive.in.patch.attrib[A]", NV_BIND_ATTRIB, H_TC | H_TE, 0},
+    {"primitive.out.tessouter[k]", NV_BIND_ATTRIB, H_TC, BF_SCALAR},
+    {"primitive.out.tessinner[j]", NV_BIND_ATTRIB, H_TC, BF_SCALAR},
+    {"primitive.out.patch.attrib[A]", NV_BIND_ATTRIB, H_TC, 0},
     {"vertex[v].position", NV_BIND_ATTRIB, H_PRIMV, 0},
     {"vertex[v].color", NV_BIND_ATTRIB, H_PRIMV, 0},
     {"vertex[v].color.primary", NV_BIND_ATTRIB, H_PRIMV, 0},
@@ -584,6 +613,10 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_NVVP2) && c->prog->header == NV_HDR_ARBVP10 &&
         !option_on(c, NV_OPTION_NV_vertex_program2) && !option_on(c, NV_OPTION_NV_vertex_program3))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_vertex_program2", r->pat);
+    if (!strncmp(r->pat, "vertex.out[", 11) && bm.nidx > 0 && bm.ord[0] == 0 && c->prog->decls.vertices_out >= 0 &&
+        bm.idx[0] >= c->prog->decls.vertices_out)
+        return nv_error(c, c->tok[bm.idx_tok[0]].offset, "output vertex %d is not in the output patch of %d vertices",
+                        (int)bm.idx[0], (int)c->prog->decls.vertices_out);
     if ((r->flags & BF_PATCHES) && c->prog->header == NV_HDR_NVGP50 && c->prog->decls.primitive_in != NV_PRIM_PATCHES)
         return nv_error(c, t0->offset, "'%s' needs PRIMITIVE_IN PATCHES", r->pat);
     if ((r->flags & BF_OPT_NVFP2) && c->prog->header == NV_HDR_ARBFP10 &&
