@@ -329,7 +329,18 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
     /* Clamping only on floating-point results (2.X.4.1). */
     if (in->sat && t != 'F' && !(info->out[0] == 'v' && info->out[1] == 'f'))
         return nv_error(c, in->offset, "a clamping modifier on an instruction without floating-point results");
-    /* PK* results and UP* operands must not be SHORT (2.X.8.Z). */
+    return true;
+}
+
+/* Rules of individual instructions shared with NV_fragment_program_option:
+ * PK* results and UP* operands must not be SHORT (NV_gpu_program4 2.X.8.Z,
+ * NV_fragment_program_option 3.11.5.32-46); RFL cannot write w (3.11.5.36). */
+static bool check_op_rules(arb *a, const nv_inst *in, const nv_opcode_info *info)
+{
+    nv_parse_ctx *c = a->c;
+    const nv_program *p = c->prog;
+    if (in->op == NV_OP_RFL && a->arbfp && (in->dst.writemask & 8))
+        return nv_error(c, in->dst.offset, "RFL cannot write the w component");
     if ((in->op == NV_OP_PK2H || in->op == NV_OP_PK2US || in->op == NV_OP_PK4B || in->op == NV_OP_PK4UB) &&
         in->dst.var != NV_VAR_NONE && (p->vars[in->dst.var].mods & NV_VMOD_SHORT))
         return nv_error(c, in->dst.offset, "%s writes a variable declared SHORT", info->name);
@@ -653,6 +664,8 @@ bool arb_parse_instruction(arb *a)
         a->used_shared = true;
         a->shared_use_off = t->offset;
     }
+    if (!check_op_rules(a, in, info))
+        return false;
     return !a->nv || check_types(a, in, info);
 }
 
