@@ -334,13 +334,14 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
 
 /* Rules of individual instructions shared with NV_fragment_program_option:
  * PK* results and UP* operands must not be SHORT (NV_gpu_program4 2.X.8.Z,
- * NV_fragment_program_option 3.11.5.32-46); RFL cannot write w (3.11.5.36). */
+ * NV_fragment_program_option 3.11.5.32-46).  NV_fragment_program_option
+ * 3.11.5.36 also rejects RFL writing w, but piglit's asmparsertest
+ * (size_specifier-68, validated against NVIDIA's driver) accepts it; nvgp
+ * follows the driver. */
 static bool check_op_rules(arb *a, const nv_inst *in, const nv_opcode_info *info)
 {
     nv_parse_ctx *c = a->c;
     const nv_program *p = c->prog;
-    if (in->op == NV_OP_RFL && a->arbfp && (in->dst.writemask & 8))
-        return nv_error(c, in->dst.offset, "RFL cannot write the w component");
     if ((in->op == NV_OP_PK2H || in->op == NV_OP_PK2US || in->op == NV_OP_PK4B || in->op == NV_OP_PK4UB) &&
         in->dst.var != NV_VAR_NONE && (p->vars[in->dst.var].mods & NV_VMOD_SHORT))
         return nv_error(c, in->dst.offset, "%s writes a variable declared SHORT", info->name);
