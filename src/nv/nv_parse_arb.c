@@ -1030,6 +1030,12 @@ static bool parse_statement(arb *a)
     if ((a->ptype & NV_PT_F) && arb_tok_word(a, t, "ATTRIB") && (mods & (NV_VMOD_INT | NV_VMOD_UINT)) &&
         !(mods & NV_VMOD_FLAT))
         return nv_error(c, mods_off, "integer fragment program attributes must be declared FLAT");
+    /* NV_gpu_program4 2.X.3.1: LONG only on TEMP, SHORT only on TEMP and
+     * OUTPUT (NV_fragment_program_option's ARBfp1.0 allows both on OUTPUT). */
+    if (a->nv && (mods & NV_VMOD_LONG) && !arb_tok_word(a, t, "TEMP"))
+        return nv_error(c, mods_off, "LONG is allowed only on TEMP declarations");
+    if (a->nv && (mods & NV_VMOD_SHORT) && !arb_tok_word(a, t, "TEMP") && !arb_tok_word(a, t, "OUTPUT"))
+        return nv_error(c, mods_off, "SHORT is allowed only on TEMP and OUTPUT declarations");
     if (arb_tok_word(a, t, "TEMP"))
         ok = parse_temp_like(a, NV_VAR_TEMP, mods);
     else if (arb_tok_word(a, t, "ADDRESS") && a->arbvp && !mods)
@@ -1141,6 +1147,11 @@ static bool finish(arb *a)
     for (uint32_t i = 0; i < p->nlabels; i++)
         if (p->labels[i].inst == NV_VAR_NONE)
             return nv_error_at_end(c, "label '%s' is used but never defined", p->labels[i].name);
+    /* ARB_vertex_program 2.14.4.5.1: a position-invariant program has four
+     * instructions fewer. */
+    if (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) && p->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS - 4)
+        return nv_error_at_end(c, "%u instructions exceed the position-invariant limit (%d)", p->ninsts,
+                               NV_LIMIT_PROGRAM_INSTRUCTIONS - 4);
     if (p->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS)
         return nv_error_at_end(c, "%u instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB (%d)", p->ninsts, NV_LIMIT_PROGRAM_INSTRUCTIONS);
     if (a->ntemps > NV_LIMIT_PROGRAM_TEMPORARIES)

@@ -1,0 +1,3 @@
+!!NVfp4.0
+SHORT ATTRIB a = fragment.color;
+END
