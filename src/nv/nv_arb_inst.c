@@ -332,6 +332,55 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
     return true;
 }
 
+/* Atomic operation and storage modifier pairs: NV_gpu_program5's table in
+ * 2.X.8.Z ATOM, and the pairs NV_shader_atomic_float, _float64, _int64 and
+ * _fp16_vector add under their options (for ATOM, ATOMB, ATOMS, ATOMIM). */
+static const struct {
+    uint8_t atom, storage;
+    uint8_t option;
+} atom_pairs[] = {
+    {NV_ATOM_ADD, NV_DT_U32, NV_OPTION_NONE}, {NV_ATOM_ADD, NV_DT_S32, NV_OPTION_NONE},
+    {NV_ATOM_ADD, NV_DT_U64, NV_OPTION_NONE}, {NV_ATOM_MIN, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_MIN, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_MAX, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_MAX, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_IWRAP, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_DWRAP, NV_DT_U32, NV_OPTION_NONE}, {NV_ATOM_AND, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_AND, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_OR, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_OR, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_XOR, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_XOR, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_EXCH, NV_DT_U32, NV_OPTION_NONE},
+    {NV_ATOM_EXCH, NV_DT_S32, NV_OPTION_NONE}, {NV_ATOM_EXCH, NV_DT_U64, NV_OPTION_NONE},
+    {NV_ATOM_CSWAP, NV_DT_U32, NV_OPTION_NONE}, {NV_ATOM_CSWAP, NV_DT_S32, NV_OPTION_NONE},
+    {NV_ATOM_CSWAP, NV_DT_U64, NV_OPTION_NONE},
+    {NV_ATOM_ADD, NV_DT_F32, NV_OPTION_NV_shader_atomic_float},
+    {NV_ATOM_EXCH, NV_DT_F32, NV_OPTION_NV_shader_atomic_float},
+    {NV_ATOM_ADD, NV_DT_F64, NV_OPTION_NV_shader_atomic_float64},
+    {NV_ATOM_EXCH, NV_DT_F64, NV_OPTION_NV_shader_atomic_float64},
+    {NV_ATOM_MIN, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_MAX, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_AND, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_OR, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_XOR, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_ADD, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_EXCH, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_CSWAP, NV_DT_S64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_MIN, NV_DT_U64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_MAX, NV_DT_U64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_AND, NV_DT_U64, NV_OPTION_NV_shader_atomic_int64}, {NV_ATOM_OR, NV_DT_U64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_XOR, NV_DT_U64, NV_OPTION_NV_shader_atomic_int64},
+    {NV_ATOM_ADD, NV_DT_F16X2, NV_OPTION_NV_shader_atomic_fp16_vector}, {NV_ATOM_ADD, NV_DT_F16X4, NV_OPTION_NV_shader_atomic_fp16_vector},
+    {NV_ATOM_MIN, NV_DT_F16X2, NV_OPTION_NV_shader_atomic_fp16_vector}, {NV_ATOM_MIN, NV_DT_F16X4, NV_OPTION_NV_shader_atomic_fp16_vector},
+    {NV_ATOM_MAX, NV_DT_F16X2, NV_OPTION_NV_shader_atomic_fp16_vector}, {NV_ATOM_MAX, NV_DT_F16X4, NV_OPTION_NV_shader_atomic_fp16_vector},
+    {NV_ATOM_EXCH, NV_DT_F16X2, NV_OPTION_NV_shader_atomic_fp16_vector}, {NV_ATOM_EXCH, NV_DT_F16X4, NV_OPTION_NV_shader_atomic_fp16_vector},
+};
+
+static bool check_atom_pair(arb *a, const nv_inst *in, const nv_token *t)
+{
+    bool known = false;
+    for (size_t i = 0; i < sizeof atom_pairs / sizeof atom_pairs[0]; i++) {
+        if (atom_pairs[i].atom != in->atom_op || atom_pairs[i].storage != in->storage)
+            continue;
+        known = true;
+        if (atom_pairs[i].option == NV_OPTION_NONE || nv_program_has_option(a->c->prog, (nv_option)atom_pairs[i].option))
+            return true;
+    }
+    return nv_error(a->c, t->offset, "%s with this storage modifier %s", nvgp_nv_opcode_info((nv_opcode)in->op)->name,
+                    known ? "needs an NV_shader_atomic_* option" : "is not a supported atomic operation");
+}
+
 /* Rules of individual instructions shared with NV_fragment_program_option:
  * PK* results and UP* operands must not be SHORT (NV_gpu_program4 2.X.8.Z,
  * NV_fragment_program_option 3.11.5.32-46).  NV_fragment_program_option
@@ -666,6 +715,8 @@ bool arb_parse_instruction(arb *a)
         a->shared_use_off = t->offset;
     }
     if (!check_op_rules(a, in, info))
+        return false;
+    if ((info->cls == NV_CLASS_ATOM || info->cls == NV_CLASS_ATOMIM) && !check_atom_pair(a, in, t))
         return false;
     return !a->nv || check_types(a, in, info);
 }
