@@ -718,6 +718,12 @@ bool arb_parse_instruction(arb *a)
         return false;
     if ((info->cls == NV_CLASS_ATOM || info->cls == NV_CLASS_ATOMIM) && !check_atom_pair(a, in, t))
         return false;
+    /* NV_gpu_program5_mem_extended: the packed small formats on loads and stores. */
+    if (in->op != NV_OP_CVT && info->cls != NV_CLASS_ATOM && info->cls != NV_CLASS_ATOMIM &&
+        (in->storage == NV_DT_F16 || (in->storage >= NV_DT_F16X2 && in->storage <= NV_DT_U16X4)) &&
+        !nv_program_has_option(c->prog, NV_OPTION_NV_gpu_program5_mem_extended))
+        return nv_error(c, t->offset, "%s with this storage modifier needs OPTION NV_gpu_program5_mem_extended",
+                        info->name);
     return !a->nv || check_types(a, in, info);
 }
 

@@ -1,0 +1,4 @@
+!!NVfp5.0
+UINT TEMP a;
+LOAD.U8X4 a, a.x;
+END
