@@ -981,7 +981,9 @@ static void check_instruction(checker *c, uint32_t i, bool *seen_end)
         report(c, at, "unknown opcode %u", in->opcode);
         return;
     }
-    if (in->num_dst != info->num_dst || in->num_src != info->num_src) {
+    /* Older Mesa wrote EMIT/ENDPRIM without the stream operand (stream 0). */
+    bool old_nosrc = (info->flags & TGSI_OPF_NOSRC_OLD) && in->num_src == 0;
+    if (in->num_dst != info->num_dst || (in->num_src != info->num_src && !old_nosrc)) {
         report(c, at, "%s takes %u destination and %u source operands, not %u and %u", info->name,
                info->num_dst, info->num_src, in->num_dst, in->num_src);
     }
