@@ -305,6 +305,14 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
             const nv_const *k = &p->consts[s->konst];
             if (want != 'F' && !k->is_int)
                 return nv_error(c, s->offset, "a floating-point constant is used as an integer");
+            /* NV_gpu_program4 2.X.3.3: an integer too large to be represented fails. */
+            bool wide = in->dtype == NV_DT_S64 || in->dtype == NV_DT_U64 || in->storage == NV_DT_S64 ||
+                        in->storage == NV_DT_U64;
+            double lim = wide ? 18446744073709551615.0 : 4294967295.0;
+            if (want != 'F')
+                for (int j = 0; j < 4; j++)
+                    if (k->d[j] > lim || k->d[j] < -lim)
+                        return nv_error(c, s->offset, "integer constant too large to be represented");
             if (want == 'U' && !s->negate)
                 for (int j = 0; j < 4; j++)
                     if (k->d[j] < 0)

@@ -31,7 +31,9 @@ static void put_num(nvgp_strbuf *o, double d, bool is_int)
         nvgp_strbuf_puts(o, d < 0 ? "-1e999" : "1e999");
         return;
     }
-    snprintf(buf, sizeof buf, "%.17g", d);
+    /* Integers in full digits (never exponent notation, which reads back
+     * as a float). */
+    snprintf(buf, sizeof buf, is_int ? "%.0f" : "%.17g", d);
     nvgp_strbuf_puts(o, buf);
     if (!is_int && !strpbrk(buf, ".e"))
         nvgp_strbuf_puts(o, ".0");
