@@ -418,7 +418,9 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
             return prog_err(m, diag, ti, "unknown opcode");
         c->op = ti->opcode;
         c->num_dst = info->num_dst;
-        c->num_src = info->num_src;
+        /* The operand-less EMIT/ENDPRIM of older Mesa has no source to
+         * decode: num_src 0 means stream 0 (see exec_op_EMIT). */
+        c->num_src = (info->flags & TGSI_OPF_NOSRC_OLD) && ti->num_src == 0 ? 0 : info->num_src;
         c->saturate = ti->saturate;
         c->sat_float = ti->saturate && (info->dst_type == TGSI_TYPE_FLOAT ||
                                          info->dst_type == TGSI_TYPE_UNTYPED);
@@ -450,7 +452,7 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
             for (unsigned j = 0; j < 4; j++)
                 c->dst[k].swz[j] = (uint8_t)j;
         }
-        for (unsigned k = 0; k < info->num_src; k++) {
+        for (unsigned k = 0; k < c->num_src; k++) {
             const tgsi_src *s = &ti->src[k];
             decode_reg(m, &s->reg, &c->src[k]);
             for (unsigned j = 0; j < 4; j++)
@@ -462,7 +464,7 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
         /* In-place computation needs a direct destination that no source
          * reads (directly, or maybe through an indirect index). */
         c->dst_direct = info->num_dst == 1 && c->dst[0].loc == EXEC_LOC_WARP && !c->sat_float;
-        for (unsigned k = 0; k < info->num_src && c->dst_direct; k++) {
+        for (unsigned k = 0; k < c->num_src && c->dst_direct; k++) {
             const exec_operand *o = &c->src[k];
             if (o->file == c->dst[0].file &&
                 (o->loc != EXEC_LOC_WARP || o->offset == c->dst[0].offset))

@@ -375,12 +375,12 @@ void exec_op_EMIT(exec_warp *w, const exec_insn *in)
         return;
     }
     exec_chan t;
-    const exec_chan *s = SRC(0, 0, &t);
+    const exec_chan *s = in->num_src ? SRC(0, 0, &t) : NULL; /* none: stream 0 */
     uint32_t lanes = w->exec & ~w->helper;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((lanes >> l) & 1))
             continue;
-        uint32_t stream = s->u[l] & 3;
+        uint32_t stream = s ? s->u[l] & 3 : 0;
         /* past GS_MAX_OUTPUT_VERTICES (1024 when the program gives none):
          * dropped */
         if (w->lane_emits[l] >= (m->gs_max_vertices ? m->gs_max_vertices : 1024))
@@ -397,10 +397,10 @@ void exec_op_EMIT(exec_warp *w, const exec_insn *in)
 void exec_op_ENDPRIM(exec_warp *w, const exec_insn *in)
 {
     exec_chan t;
-    const exec_chan *s = SRC(0, 0, &t);
+    const exec_chan *s = in->num_src ? SRC(0, 0, &t) : NULL; /* none: stream 0 */
     for (unsigned l = 0; l < LANES; l++)
         if ((w->exec >> l) & 1)
-            w->prim_count[s->u[l] & 3][l]++;
+            w->prim_count[s ? s->u[l] & 3 : 0][l]++;
 }
 
 /* ---- synchronisation ------------------------------------------------------------- */

@@ -212,6 +212,57 @@ static void test_geometry_many_warps(void **state)
     xt_free(&x);
 }
 
+/* Older Mesa's EMIT and ENDPRIM without an operand (num_src 0) use stream
+ * 0.  The unused source slots are filled with IMM[0].yyyy (stream 1) to
+ * show that decoding does not read a source the instruction lacks. */
+static void test_geometry_emit_without_stream(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "GEOM\n"
+        "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+        "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+        "PROPERTY GS_MAX_OUTPUT_VERTICES 2\n"
+        "DCL IN[][0], POSITION\n"
+        "DCL OUT[0], POSITION\n"
+        "IMM[0] UINT32 { 0, 1, 0, 0 }\n"
+        "  0: MOV OUT[0], IN[0][0]\n"
+        "  1: EMIT\n"
+        "  2: ENDPRIM\n"
+        "  3: ADD OUT[0], IN[0][0], IN[0][0]\n"
+        "  4: EMIT\n"
+        "  5: ENDPRIM\n"
+        "  6: END\n";
+    xt x;
+    x.diag = nvgp_diag_create("test.tgsi", text, strlen(text));
+    x.prog = nvgp_tgsi_read(text, strlen(text), x.diag);
+    assert_non_null(x.prog);
+    static const unsigned bare[] = { 1, 2, 4, 5 };
+    for (unsigned k = 0; k < 4; k++) {
+        tgsi_instruction *in = &x.prog->instructions[bare[k]];
+        assert_int_equal(in->num_src, 0);
+        in->src[0].reg.file = TGSI_FILE_IMMEDIATE;
+        in->src[0].reg.index = 0;
+        for (unsigned c = 0; c < 4; c++)
+            in->src[0].swizzle[c] = 1;
+    }
+    x.m = nvgp_exec_create(x.prog, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 1), NVGP_EXEC_OK);
+    set_vec(&x, 0, 0, 0, 3, 0, 0, 1);
+    xt_run(&x);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 0), 2);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 1), 0);
+    uint32_t v[8], prim;
+    nvgp_exec_get_emitted(x.m, 0, 0, 0, v, &prim);
+    assert_float_bits(bitsf(v[0]), 3.0f);
+    assert_int_equal(prim, 0);
+    nvgp_exec_get_emitted(x.m, 0, 0, 1, v, &prim);
+    assert_float_bits(bitsf(v[0]), 6.0f);
+    assert_int_equal(prim, 1); /* the first ENDPRIM closed primitive 0 of stream 0 */
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_tess_eval),
         cmocka_unit_test(test_tess_ctrl_patch_outputs),
         cmocka_unit_test(test_geometry_many_warps),
+        cmocka_unit_test(test_geometry_emit_without_stream),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
