@@ -412,6 +412,12 @@ void exec_op_BARRIER(exec_warp *w, const exec_insn *in)
         w->at_barrier = true;
 }
 
+/* Memory fences (MEMBAR and the legacy MFENCE/LFENCE/SFENCE, whose operand
+ * names the resource ordered) are no-op ordering points here: the executor's
+ * memory model is sequential (every load, store and atomic completes before
+ * the next instruction of any warp), so there is nothing left to order.  The
+ * host fence only keeps memory the caller may share with other threads in
+ * order; the operand is not read. */
 static void fence(exec_warp *w, const exec_insn *in)
 {
     (void)w;
