@@ -1,0 +1,609 @@
+/* The lowering's driver and bindings: turns variables and the old
+ * languages' fixed registers into TGSI registers on first use, records each
+ * binding in the map, and walks the instructions. */
+#include "lower/lower_internal.h"
+
+#include "nv/nv_old.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...)
+{
+    if (c->diag && !c->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        nvgp_diag_vreport(c->diag, NVGP_SEVERITY_ERROR, offset, fmt, ap);
+        va_end(ap);
+    }
+    c->failed = true;
+}
+
+/* ---- The binding map ------------------------------------------------------- */
+
+static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t index,
+                    const char *name, const uint32_t *value)
+{
+    nvgp_lower_map *m = c->map;
+    for (uint32_t i = 0; i < m->count; i++)
+        if (m->slots[i].kind == kind && m->slots[i].index == index && !strcmp(m->slots[i].name, name))
+            return;
+    if (m->count == m->cap) {
+        uint32_t cap = m->cap ? m->cap * 2 : 16;
+        nvgp_lower_slot *s = nvgp_arena_alloc(&m->arena, cap * sizeof *s);
+        if (!s) {
+            lower_error(c, 0, "out of memory");
+            return;
+        }
+        if (m->count)
+            memcpy(s, m->slots, m->count * sizeof *s);
+        m->slots = s;
+        m->cap = cap;
+    }
+    nvgp_lower_slot *s = &m->slots[m->count];
+    memset(s, 0, sizeof *s);
+    s->name = nvgp_arena_strdup(&m->arena, name);
+    if (!s->name) {
+        lower_error(c, 0, "out of memory");
+        return;
+    }
+    s->kind = (uint8_t)kind;
+    s->file = (uint8_t)file;
+    s->index = index;
+    if (value) {
+        s->has_value = true;
+        memcpy(s->value, value, sizeof s->value);
+    }
+    m->count++;
+}
+
+const nvgp_lower_slot *nvgp_lower_map_find(const nvgp_lower_map *m, nvgp_lower_slot_kind kind,
+                                           const char *name)
+{
+    for (uint32_t i = 0; m && i < m->count; i++)
+        if (m->slots[i].kind == kind && !strcmp(m->slots[i].name, name))
+            return &m->slots[i];
+    return NULL;
+}
+
+const nvgp_lower_slot *nvgp_lower_map_next(const nvgp_lower_map *m, const nvgp_lower_slot *after)
+{
+    for (const nvgp_lower_slot *s = after + 1; s < m->slots + m->count; s++)
+        if (s->kind == after->kind && !strcmp(s->name, after->name))
+            return s;
+    return NULL;
+}
+
+void nvgp_lower_map_fill_literals(const nvgp_lower_map *m, uint32_t *words, uint32_t count)
+{
+    for (uint32_t i = 0; i < m->count; i++) {
+        const nvgp_lower_slot *s = &m->slots[i];
+        if (s->kind == NVGP_LOWER_CONSTANT && s->has_value && s->index >= 0 && (uint32_t)s->index < count)
+            memcpy(&words[4 * (size_t)s->index], s->value, sizeof s->value);
+    }
+}
+
+void nvgp_lower_map_destroy(nvgp_lower_map *m)
+{
+    if (!m)
+        return;
+    nvgp_arena_destroy(&m->arena);
+    free(m);
+}
+
+/* ---- Semantics of attribute and result bindings ------------------------------ */
+
+/* A binding name without its "[n]", and n (0 when absent). */
+static void split_name(const char *name, char *base, size_t cap, int32_t *index)
+{
+    size_t o = 0;
+    *index = 0;
+    for (const char *s = name; *s && o + 1 < cap; s++) {
+        if (*s == '[') {
+            *index = (int32_t)strtol(s + 1, NULL, 10);
+            while (*s && *s != ']')
+                s++;
+            if (!*s)
+                break;
+            continue;
+        }
+        base[o++] = *s;
+    }
+    base[o] = '\0';
+}
+
+typedef struct sem_row {
+    const char *base;
+    uint8_t semantic;   /* tgsi_semantic; vertex inputs: GENERIC */
+    int32_t first;      /* semantic index (vertex inputs: generic attribute) */
+    bool indexed;       /* "[n]" adds to first */
+} sem_row;
+
+/* Vertex attributes use NV_vertex_program's aliasing (Table X.2), so that
+ * vertex.position and v[OPOS] are generic attribute 0 in every language. */
+static const sem_row vertex_inputs[] = {
+    {"vertex.position", TGSI_SEMANTIC_GENERIC, 0, false},
+    {"vertex.weight", TGSI_SEMANTIC_GENERIC, 1, false},
+    {"vertex.normal", TGSI_SEMANTIC_GENERIC, 2, false},
+    {"vertex.color", TGSI_SEMANTIC_GENERIC, 3, false},
+    {"vertex.color.primary", TGSI_SEMANTIC_GENERIC, 3, false},
+    {"vertex.color.secondary", TGSI_SEMANTIC_GENERIC, 4, false},
+    {"vertex.fogcoord", TGSI_SEMANTIC_GENERIC, 5, false},
+    {"vertex.texcoord", TGSI_SEMANTIC_GENERIC, 8, true},
+    {"vertex.attrib", TGSI_SEMANTIC_GENERIC, 0, true},
+};
+
+static const sem_row fragment_inputs[] = {
+    {"fragment.color", TGSI_SEMANTIC_COLOR, 0, false},
+    {"fragment.color.primary", TGSI_SEMANTIC_COLOR, 0, false},
+    {"fragment.color.secondary", TGSI_SEMANTIC_COLOR, 1, false},
+    {"fragment.texcoord", TGSI_SEMANTIC_GENERIC, 0, true},
+    {"fragment.fogcoord", TGSI_SEMANTIC_FOG, 0, false},
+    {"fragment.position", TGSI_SEMANTIC_POSITION, 0, false},
+};
+
+static const sem_row vertex_results[] = {
+    {"result.position", TGSI_SEMANTIC_POSITION, 0, false},
+    {"result.color", TGSI_SEMANTIC_COLOR, 0, false},
+    {"result.color.primary", TGSI_SEMANTIC_COLOR, 0, false},
+    {"result.color.front", TGSI_SEMANTIC_COLOR, 0, false},
+    {"result.color.front.primary", TGSI_SEMANTIC_COLOR, 0, false},
+    {"result.color.secondary", TGSI_SEMANTIC_COLOR, 1, false},
+    {"result.color.front.secondary", TGSI_SEMANTIC_COLOR, 1, false},
+    {"result.color.back", TGSI_SEMANTIC_BCOLOR, 0, false},
+    {"result.color.back.primary", TGSI_SEMANTIC_BCOLOR, 0, false},
+    {"result.color.back.secondary", TGSI_SEMANTIC_BCOLOR, 1, false},
+    {"result.fogcoord", TGSI_SEMANTIC_FOG, 0, false},
+    {"result.pointsize", TGSI_SEMANTIC_PSIZE, 0, false},
+    {"result.texcoord", TGSI_SEMANTIC_GENERIC, 0, true},
+};
+
+static const sem_row fragment_results[] = {
+    {"result.color", TGSI_SEMANTIC_COLOR, 0, true},
+    {"result.depth", TGSI_SEMANTIC_POSITION, 0, false},
+};
+
+/* Old languages: o[] of NV_vertex_program2 Table X.1 and f[]/o[] of
+ * NV_fragment_program, in their enum order. */
+static const sem_row vp_results[NV_VPR_COUNT] = {
+    {"HPOS", TGSI_SEMANTIC_POSITION, 0, false}, {"COL0", TGSI_SEMANTIC_COLOR, 0, false},
+    {"COL1", TGSI_SEMANTIC_COLOR, 1, false},    {"BFC0", TGSI_SEMANTIC_BCOLOR, 0, false},
+    {"BFC1", TGSI_SEMANTIC_BCOLOR, 1, false},   {"FOGC", TGSI_SEMANTIC_FOG, 0, false},
+    {"PSIZ", TGSI_SEMANTIC_PSIZE, 0, false},
+    {"TEX0", TGSI_SEMANTIC_GENERIC, 0, false},  {"TEX1", TGSI_SEMANTIC_GENERIC, 1, false},
+    {"TEX2", TGSI_SEMANTIC_GENERIC, 2, false},  {"TEX3", TGSI_SEMANTIC_GENERIC, 3, false},
+    {"TEX4", TGSI_SEMANTIC_GENERIC, 4, false},  {"TEX5", TGSI_SEMANTIC_GENERIC, 5, false},
+    {"TEX6", TGSI_SEMANTIC_GENERIC, 6, false},  {"TEX7", TGSI_SEMANTIC_GENERIC, 7, false},
+    /* user clip distances: generic slots after the texture coordinates */
+    {"CLP0", TGSI_SEMANTIC_GENERIC, 32, false}, {"CLP1", TGSI_SEMANTIC_GENERIC, 33, false},
+    {"CLP2", TGSI_SEMANTIC_GENERIC, 34, false}, {"CLP3", TGSI_SEMANTIC_GENERIC, 35, false},
+    {"CLP4", TGSI_SEMANTIC_GENERIC, 36, false}, {"CLP5", TGSI_SEMANTIC_GENERIC, 37, false},
+};
+
+static const sem_row fp_attribs[NV_FPA_COUNT] = {
+    {"WPOS", TGSI_SEMANTIC_POSITION, 0, false}, {"COL0", TGSI_SEMANTIC_COLOR, 0, false},
+    {"COL1", TGSI_SEMANTIC_COLOR, 1, false},    {"FOGC", TGSI_SEMANTIC_FOG, 0, false},
+    {"TEX0", TGSI_SEMANTIC_GENERIC, 0, false},  {"TEX1", TGSI_SEMANTIC_GENERIC, 1, false},
+    {"TEX2", TGSI_SEMANTIC_GENERIC, 2, false},  {"TEX3", TGSI_SEMANTIC_GENERIC, 3, false},
+    {"TEX4", TGSI_SEMANTIC_GENERIC, 4, false},  {"TEX5", TGSI_SEMANTIC_GENERIC, 5, false},
+    {"TEX6", TGSI_SEMANTIC_GENERIC, 6, false},  {"TEX7", TGSI_SEMANTIC_GENERIC, 7, false},
+};
+
+static const sem_row fp_results[NV_FPR_COUNT] = {
+    {"COLR", TGSI_SEMANTIC_COLOR, 0, false},
+    {"COLH", TGSI_SEMANTIC_COLOR, 0, false},
+    {"DEPR", TGSI_SEMANTIC_POSITION, 0, false},
+};
+
+static const sem_row *find_row(const sem_row *t, size_t n, const char *base)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(t[i].base, base))
+            return &t[i];
+    return NULL;
+}
+
+static tgsi_interpolate fs_interp(tgsi_semantic s)
+{
+    return s == TGSI_SEMANTIC_COLOR ? TGSI_INTERPOLATE_COLOR
+           : s == TGSI_SEMANTIC_POSITION ? TGSI_INTERPOLATE_LINEAR : TGSI_INTERPOLATE_PERSPECTIVE;
+}
+
+static tgsi_src input_reg(lower_ctx *c, const sem_row *r, int32_t n, const char *name)
+{
+    tgsi_semantic sem = (tgsi_semantic)r->semantic;
+    uint32_t index = (uint32_t)(r->first + (r->indexed ? n : 0));
+    tgsi_src s = c->p->stage == NV_STAGE_FRAGMENT
+                     ? nvgp_tgsi_build_fs_input(c->b, sem, index, fs_interp(sem), TGSI_INTERPOLATE_LOC_CENTER)
+                     : nvgp_tgsi_build_input(c->b, sem, index);
+    map_add(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, s.reg.index, name, NULL);
+    return s;
+}
+
+static tgsi_dst output_reg(lower_ctx *c, const sem_row *r, int32_t n, const char *name)
+{
+    uint32_t index = (uint32_t)(r->first + (r->indexed ? n : 0));
+    tgsi_dst d = nvgp_tgsi_build_output(c->b, (tgsi_semantic)r->semantic, index);
+    map_add(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, d.reg.index, name, NULL);
+    return d;
+}
+
+/* The register of an ATTRIB/OUTPUT binding named as the program wrote it. */
+static bool binding_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset, tgsi_src *out)
+{
+    char base[128];
+    int32_t n;
+    split_name(bd->name ? bd->name : "", base, sizeof base, &n);
+    bool frag = c->p->stage == NV_STAGE_FRAGMENT;
+    const sem_row *r;
+    if (bd->kind == NV_BIND_ATTRIB) {
+        r = frag ? find_row(fragment_inputs, sizeof fragment_inputs / sizeof *r, base)
+                 : find_row(vertex_inputs, sizeof vertex_inputs / sizeof *r, base);
+        if (r) {
+            *out = input_reg(c, r, n, bd->name);
+            return true;
+        }
+    } else if (bd->kind == NV_BIND_RESULT) {
+        r = frag ? find_row(fragment_results, sizeof fragment_results / sizeof *r, base)
+                 : find_row(vertex_results, sizeof vertex_results / sizeof *r, base);
+        if (r) {
+            *out = nvgp_tgsi_src_of(output_reg(c, r, n, bd->name));
+            return true;
+        }
+    }
+    lower_error(c, offset, "the binding '%s' has no TGSI translation yet", bd->name ? bd->name : "?");
+    return false;
+}
+
+/* ---- Parameters ---------------------------------------------------------- */
+
+/* Name of element i of a binding that covers count elements: the last
+ * "[n]" counts up ("program.env[0]" -> "program.env[2]"). */
+static void element_name(const nv_binding *bd, uint32_t i, char *buf, size_t cap)
+{
+    const char *name = bd->name ? bd->name : "";
+    const char *lb = strrchr(name, '[');
+    if (i == 0 || !lb) {
+        snprintf(buf, cap, "%s", name);
+        return;
+    }
+    long first = strtol(lb + 1, NULL, 10);
+    const char *rb = strchr(lb, ']');
+    snprintf(buf, cap, "%.*s[%ld]%s", (int)(lb - name), name, first + (long)i, rb ? rb + 1 : "");
+}
+
+static void const_words(const nv_const *k, uint32_t w[4])
+{
+    for (int i = 0; i < 4; i++)
+        w[i] = k->v.u[i];
+}
+
+/* A parameter variable's registers: an IMM for a lone literal, a block of
+ * CONST registers otherwise (one per element, in array order, so relative
+ * addressing works).  Lone program/state bindings share their register. */
+static tgsi_src param_var_reg(lower_ctx *c, uint32_t var)
+{
+    const nv_var *v = &c->p->vars[var];
+    uint32_t elems = 0;
+    for (uint32_t b = 0; b < v->nbindings; b++)
+        elems += v->bindings[b].count ? v->bindings[b].count : 1;
+    if (!v->is_array && v->nbindings == 1 && v->bindings[0].kind == NV_BIND_CONST && !c->old) {
+        uint32_t w[4];
+        const_words(&c->p->consts[v->bindings[0].konst], w);
+        return nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
+    }
+    if (!v->is_array && v->nbindings == 1 && v->bindings[0].kind != NV_BIND_CONST) {
+        const nvgp_lower_slot *s = nvgp_lower_map_find(c->map, NVGP_LOWER_CONSTANT, v->bindings[0].name);
+        if (s)
+            return nvgp_tgsi_build_constant(c->b, s->index);
+    }
+    int32_t first = c->next_const;
+    c->next_const += (int32_t)elems;
+    uint32_t e = 0;
+    char name[160];
+    for (uint32_t b = 0; b < v->nbindings; b++) {
+        const nv_binding *bd = &v->bindings[b];
+        uint32_t n = bd->count ? bd->count : 1;
+        for (uint32_t i = 0; i < n; i++, e++) {
+            if (bd->kind == NV_BIND_CONST || bd->kind == NV_BIND_LOCAL) {
+                /* FP1.0 DECLAREd names are local parameters with an
+                 * initial value; ARB literals are fixed values */
+                uint32_t w[4] = {0, 0, 0, 0};
+                bool has = bd->kind == NV_BIND_CONST || c->old;
+                if (has && bd->konst < c->p->nconsts)
+                    const_words(&c->p->consts[bd->konst], w);
+                if (bd->kind == NV_BIND_LOCAL && c->old)
+                    snprintf(name, sizeof name, "%s", v->name);
+                else if (bd->kind == NV_BIND_CONST)
+                    snprintf(name, sizeof name, "%s[%u]", v->name[0] ? v->name : "literal", e);
+                else
+                    element_name(bd, i, name, sizeof name);
+                map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, has ? w : NULL);
+            } else {
+                element_name(bd, i, name, sizeof name);
+                map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, NULL);
+            }
+        }
+    }
+    if (elems)
+        nvgp_tgsi_build_constant(c->b, first + (int32_t)elems - 1);
+    return nvgp_tgsi_build_constant(c->b, first);
+}
+
+/* ---- Variables and fixed registers ---------------------------------------- */
+
+static tgsi_src var_reg(lower_ctx *c, uint32_t var, uint32_t offset)
+{
+    if (var >= c->p->nvars) {
+        lower_error(c, offset, "operand names no variable");
+        return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    }
+    if (c->var_has[var])
+        return c->var_reg[var];
+    const nv_var *v = &c->p->vars[var];
+    tgsi_src r = nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    switch (v->kind) {
+    case NV_VAR_TEMP:
+        if (v->is_array)
+            r = nvgp_tgsi_src_of(nvgp_tgsi_build_temp_array(c->b, v->array_size ? v->array_size : 1, NULL));
+        else
+            r = nvgp_tgsi_src_of(nvgp_tgsi_build_temp(c->b));
+        break;
+    case NV_VAR_ADDRESS:
+        r = nvgp_tgsi_src_of(nvgp_tgsi_build_address(c->b));
+        break;
+    case NV_VAR_PARAM:
+        r = param_var_reg(c, var);
+        break;
+    case NV_VAR_ATTRIB:
+    case NV_VAR_OUTPUT:
+        if (v->nbindings != 1 || v->is_array) {
+            lower_error(c, offset, "arrays of attributes or results have no TGSI translation yet");
+            break;
+        }
+        binding_reg(c, &v->bindings[0], offset, &r);
+        break;
+    default:
+        lower_error(c, offset, "variables of this kind have no TGSI translation yet");
+        break;
+    }
+    c->var_has[var] = true;
+    c->var_reg[var] = r;
+    return r;
+}
+
+static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offset)
+{
+    char name[32];
+    bool frag = c->p->stage == NV_STAGE_FRAGMENT;
+    switch (file) {
+    case NV_FILE_TEMP:
+        if (index < 0 || index >= LOWER_MAX_OLD_TEMPS)
+            break;
+        if (!c->old_temp_has[index]) {
+            c->old_temp[index] = nvgp_tgsi_build_temp(c->b);
+            c->old_temp_has[index] = true;
+        }
+        return nvgp_tgsi_src_of(c->old_temp[index]);
+    case NV_FILE_ADDRESS:
+        if (index < 0 || index >= LOWER_MAX_OLD_ADDR)
+            break;
+        if (!c->old_addr_has[index]) {
+            c->old_addr[index] = nvgp_tgsi_build_address(c->b);
+            c->old_addr_has[index] = true;
+        }
+        return nvgp_tgsi_src_of(c->old_addr[index]);
+    case NV_FILE_PARAM:
+        snprintf(name, sizeof name, "%s[%d]", frag ? "p" : "c", index);
+        map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, index, name, NULL);
+        return nvgp_tgsi_build_constant(c->b, index);
+    case NV_FILE_ATTRIB:
+        if (frag) {
+            if (index < 0 || index >= NV_FPA_COUNT)
+                break;
+            snprintf(name, sizeof name, "f[%s]", fp_attribs[index].base);
+            return input_reg(c, &fp_attribs[index], 0, name);
+        } else {
+            if (index < 0 || index >= 16)
+                break;
+            sem_row r = {"v", TGSI_SEMANTIC_GENERIC, index, false};
+            snprintf(name, sizeof name, "v[%d]", index);
+            return input_reg(c, &r, 0, name);
+        }
+    case NV_FILE_OUTPUT:
+        if (frag) {
+            if (index < 0 || index >= NV_FPR_COUNT)
+                break;
+            snprintf(name, sizeof name, "o[%s]", fp_results[index].base);
+            return nvgp_tgsi_src_of(output_reg(c, &fp_results[index], 0, name));
+        } else {
+            if (index < 0 || index >= NV_VPR_COUNT)
+                break;
+            snprintf(name, sizeof name, "o[%s]", vp_results[index].base);
+            return nvgp_tgsi_src_of(output_reg(c, &vp_results[index], 0, name));
+        }
+    default:
+        break;
+    }
+    lower_error(c, offset, "this register has no TGSI translation yet");
+    return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+}
+
+static tgsi_src reg_of(lower_ctx *c, uint8_t file, uint32_t var, int32_t index, uint32_t offset)
+{
+    if (var != NV_VAR_NONE)
+        return var_reg(c, var, offset);
+    return old_reg(c, file, index, offset);
+}
+
+/* The ADDR register and component of a relative index. */
+static bool rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset, tgsi_src *addr)
+{
+    if (r->file != NV_FILE_ADDRESS) {
+        lower_error(c, offset, "relative addressing by a non-address register has no TGSI translation yet");
+        return false;
+    }
+    *addr = reg_of(c, NV_FILE_ADDRESS, r->var, (int32_t)r->index, offset);
+    return true;
+}
+
+tgsi_src lower_src(lower_ctx *c, const nv_src *s)
+{
+    tgsi_src r;
+    if (s->file == NV_FILE_CONST) {
+        uint32_t w[4] = {0, 0, 0, 0};
+        if (s->konst < c->p->nconsts)
+            const_words(&c->p->consts[s->konst], w);
+        r = nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
+    } else if (s->has_rel) {
+        tgsi_src addr;
+        if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && !c->old_const_range) {
+            /* c[A0.x + n] may reach any of the program parameters */
+            int32_t n = c->p->stage == NV_STAGE_FRAGMENT ? 64 : c->p->header == NV_HDR_VP20 ? 256 : 96;
+            nvgp_tgsi_build_constant_range(c->b, 0, n);
+            for (int32_t i = 0; i < n; i++)
+                old_reg(c, NV_FILE_PARAM, i, s->offset);
+            c->old_const_range = true;
+        }
+        r = s->var == NV_VAR_NONE ? nvgp_tgsi_src(TGSI_FILE_CONSTANT, 0) : reg_of(c, s->file, s->var, 0, s->offset);
+        if (s->var == NV_VAR_NONE && s->file != NV_FILE_PARAM)
+            lower_error(c, s->offset, "relative addressing of this file has no TGSI translation yet");
+        if (rel_addr(c, &s->rel, s->offset, &addr))
+            r = nvgp_tgsi_src_indirect(r, addr, s->rel.comp);
+        r.reg.index += s->index;
+    } else {
+        r = reg_of(c, s->file, s->var, s->index, s->offset);
+        if (s->var != NV_VAR_NONE)
+            r.reg.index += s->index;
+    }
+    /* extended-swizzle selectors 0/1 are the SWZ handler's business */
+    uint8_t base[4] = {r.swizzle[0], r.swizzle[1], r.swizzle[2], r.swizzle[3]};
+    for (int i = 0; i < 4; i++)
+        r.swizzle[i] = base[s->swizzle[i] & 3];
+    if (s->abs)
+        r = nvgp_tgsi_src_abs(r);
+    if (s->negate)
+        r = nvgp_tgsi_src_negate(r);
+    return r;
+}
+
+tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
+{
+    tgsi_src r = reg_of(c, d->file, d->var, d->index, d->offset);
+    if (d->var != NV_VAR_NONE)
+        r.reg.index += d->index;
+    if (d->has_rel)
+        lower_error(c, d->offset, "relatively addressed destinations have no TGSI translation yet");
+    tgsi_dst out = nvgp_tgsi_dst_of(r);
+    out.writemask = d->writemask & 0xf;
+    return out;
+}
+
+static const uint8_t tex_targets[NV_TEX_COUNT] = {
+    [NV_TEX_NONE] = TGSI_TEXTURE_UNKNOWN,
+    [NV_TEX_1D] = TGSI_TEXTURE_1D,
+    [NV_TEX_2D] = TGSI_TEXTURE_2D,
+    [NV_TEX_3D] = TGSI_TEXTURE_3D,
+    [NV_TEX_CUBE] = TGSI_TEXTURE_CUBE,
+    [NV_TEX_RECT] = TGSI_TEXTURE_RECT,
+    [NV_TEX_SHADOW1D] = TGSI_TEXTURE_SHADOW1D,
+    [NV_TEX_SHADOW2D] = TGSI_TEXTURE_SHADOW2D,
+    [NV_TEX_SHADOWRECT] = TGSI_TEXTURE_SHADOWRECT,
+    [NV_TEX_ARRAY1D] = TGSI_TEXTURE_1D_ARRAY,
+    [NV_TEX_ARRAY2D] = TGSI_TEXTURE_2D_ARRAY,
+    [NV_TEX_SHADOWCUBE] = TGSI_TEXTURE_SHADOWCUBE,
+    [NV_TEX_SHADOWARRAY1D] = TGSI_TEXTURE_SHADOW1D_ARRAY,
+    [NV_TEX_SHADOWARRAY2D] = TGSI_TEXTURE_SHADOW2D_ARRAY,
+    [NV_TEX_ARRAYCUBE] = TGSI_TEXTURE_CUBE_ARRAY,
+    [NV_TEX_SHADOWARRAYCUBE] = TGSI_TEXTURE_SHADOWCUBE_ARRAY,
+    [NV_TEX_BUFFER] = TGSI_TEXTURE_BUFFER,
+    [NV_TEX_RENDERBUFFER] = TGSI_TEXTURE_2D_MSAA,
+    [NV_TEX_2DMS] = TGSI_TEXTURE_2D_MSAA,
+    [NV_TEX_ARRAY2DMS] = TGSI_TEXTURE_2D_ARRAY_MSAA,
+};
+
+tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
+{
+    const nv_tex *t = &in->tex;
+    *target = t->target < NV_TEX_COUNT ? (tgsi_texture)tex_targets[t->target] : TGSI_TEXTURE_UNKNOWN;
+    if (t->var != NV_VAR_NONE || t->has_rel || t->unit < 0) {
+        lower_error(c, t->offset, "TEXTURE variables have no TGSI translation yet");
+        return nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);
+    }
+    char name[32];
+    snprintf(name, sizeof name, "texture[%d]", t->unit);
+    map_add(c, NVGP_LOWER_SAMPLER, TGSI_FILE_SAMPLER, t->unit, name, NULL);
+    return nvgp_tgsi_build_sampler(c->b, t->unit);
+}
+
+/* ---- Driver ------------------------------------------------------------------ */
+
+static const uint8_t processors[] = {
+    [NV_STAGE_VERTEX] = TGSI_PROCESSOR_VERTEX,
+    [NV_STAGE_FRAGMENT] = TGSI_PROCESSOR_FRAGMENT,
+    [NV_STAGE_GEOMETRY] = TGSI_PROCESSOR_GEOMETRY,
+    [NV_STAGE_TESS_CTRL] = TGSI_PROCESSOR_TESS_CTRL,
+    [NV_STAGE_TESS_EVAL] = TGSI_PROCESSOR_TESS_EVAL,
+    [NV_STAGE_COMPUTE] = TGSI_PROCESSOR_COMPUTE,
+};
+
+tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, nvgp_diag *diag)
+{
+    if (map_out)
+        *map_out = NULL;
+    if (!p || p->stage >= sizeof processors) {
+        if (diag)
+            nvgp_diag_error(diag, 0, "no program to translate");
+        return NULL;
+    }
+    lower_ctx c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.diag = diag;
+    c.old = p->header == NV_HDR_VP10 || p->header == NV_HDR_VP11 || p->header == NV_HDR_VP20 ||
+            p->header == NV_HDR_VSP10 || p->header == NV_HDR_FP10;
+    c.next_const = !c.old ? 0 : p->header == NV_HDR_FP10 ? 64 : 256;
+    c.map = calloc(1, sizeof *c.map);
+    c.b = nvgp_tgsi_builder_create((tgsi_processor)processors[p->stage], diag);
+    c.var_has = calloc(p->nvars + 1, sizeof *c.var_has);
+    c.var_reg = calloc(p->nvars + 1, sizeof *c.var_reg);
+    if (!c.map || !c.b || !c.var_has || !c.var_reg) {
+        if (diag)
+            nvgp_diag_error(diag, 0, "out of memory translating the program");
+        c.failed = true;
+    } else {
+        nvgp_arena_init(&c.map->arena);
+    }
+    bool cannot_run = p->header != NV_HDR_ARBVP10 && p->header != NV_HDR_ARBFP10 &&
+                      p->header != NV_HDR_VP10 && p->header != NV_HDR_VP11 && p->header != NV_HDR_VP20 &&
+                      p->header != NV_HDR_FP10;
+    if (!c.failed && cannot_run)
+        lower_error(&c, 0, "translation of !!%s programs to TGSI is not implemented yet",
+                    nvgp_nv_header_name((nv_header)p->header));
+    for (uint32_t i = 0; i < p->ninsts && !c.failed; i++) {
+        nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
+        lower_inst(&c, &p->insts[i]);
+    }
+    free(c.var_has);
+    free(c.var_reg);
+    tgsi_program *out = NULL;
+    if (c.b) {
+        if (c.failed) {
+            nvgp_tgsi_builder_destroy(c.b);
+        } else {
+            nvgp_tgsi_builder_set_source_offset(c.b, p->end_offset);
+            out = nvgp_tgsi_builder_finish(c.b);
+        }
+    }
+    if (!out) {
+        nvgp_lower_map_destroy(c.map);
+        return NULL;
+    }
+    if (map_out)
+        *map_out = c.map;
+    else
+        nvgp_lower_map_destroy(c.map);
+    return out;
+}

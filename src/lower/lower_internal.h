@@ -1,0 +1,43 @@
+/* Shared state of the lowering's files: lower.c (bindings, operands, the
+ * binding map, the driver loop) and lower_ops.c (one handler per opcode,
+ * dispatched through a table indexed by nv_opcode). */
+#ifndef NVGP_LOWER_INTERNAL_H
+#define NVGP_LOWER_INTERNAL_H
+
+#include "lower/lower.h"
+#include "tgsi/tgsi_build.h"
+
+enum { LOWER_MAX_OLD_TEMPS = 96, LOWER_MAX_OLD_ADDR = 2 };
+
+typedef struct lower_ctx {
+    const nv_program *p;
+    tgsi_builder *b;
+    nvgp_lower_map *map;
+    nvgp_diag *diag;
+    bool failed;
+    bool old;                 /* VP1.x/VP2.0/VSP1.0/FP1.0 register files */
+    int32_t next_const;       /* next CONST register handed to a binding */
+    /* per variable: TGSI register (file TEMP/ADDR/CONST/IN/OUT/IMM), or
+     * has = false until first use */
+    bool *var_has;
+    tgsi_src *var_reg;
+    /* old languages' fixed registers */
+    bool old_temp_has[LOWER_MAX_OLD_TEMPS];
+    tgsi_dst old_temp[LOWER_MAX_OLD_TEMPS];
+    bool old_addr_has[LOWER_MAX_OLD_ADDR];
+    tgsi_dst old_addr[LOWER_MAX_OLD_ADDR];
+    bool old_const_range;     /* c[] read relatively: whole range declared */
+} lower_ctx;
+
+/* Reports err at offset and marks the translation failed. */
+void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...) NVGP_PRINTF(3, 4);
+
+/* Operands (lower.c). */
+tgsi_src lower_src(lower_ctx *c, const nv_src *s);
+tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d);
+tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
+
+/* Translates one instruction (lower_ops.c). */
+void lower_inst(lower_ctx *c, const nv_inst *in);
+
+#endif

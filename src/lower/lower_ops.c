@@ -1,0 +1,307 @@
+/* The lowering of instructions: a table indexed by nv_opcode gives each
+ * opcode its handler and, for the one-to-one cases, its TGSI opcode.
+ * Instructions TGSI lacks (or whose TGSI opcode's corner cases differ from
+ * the spec) become sequences that compute into a scratch temporary and end
+ * with one MOV to the destination, so that the write mask and saturation
+ * apply once and a destination that is also a source is read intact. */
+#include "lower/lower_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct lower_row lower_row;
+typedef void (*lower_fn)(lower_ctx *c, const nv_inst *in, const lower_row *row);
+struct lower_row {
+    lower_fn fn;
+    uint16_t op;   /* tgsi_opcode of direct translations */
+};
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+static void set_sat(lower_ctx *c, const nv_inst *in, tgsi_instruction *ti)
+{
+    if (in->sat == NV_SAT_SSAT)
+        lower_error(c, in->offset, "signed saturation has no TGSI translation yet");
+    if (ti && in->sat == NV_SAT_SAT)
+        ti->saturate = 1;
+}
+
+static tgsi_instruction *emit(lower_ctx *c, tgsi_opcode op, tgsi_dst d, const tgsi_src *s, unsigned n)
+{
+    return nvgp_tgsi_build_insn(c->b, op, &d, 1, s, n);
+}
+
+static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
+static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }
+static tgsi_src neg(tgsi_src s) { return nvgp_tgsi_src_negate(s); }
+static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
+
+/* The last step of a sequence: dst = t, with the instruction's mask and
+ * saturation; frees t. */
+static void finish(lower_ctx *c, const nv_inst *in, tgsi_dst t, unsigned allowed)
+{
+    tgsi_dst d = mask(lower_dst(c, &in->dst), allowed);
+    set_sat(c, in, nvgp_tgsi_build_MOV(c->b, d, of(t)));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+static tgsi_src fimm(lower_ctx *c, float x) { return nvgp_tgsi_build_imm1f(c->b, x); }
+static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
+
+/* ---- One-to-one ------------------------------------------------------------ */
+
+static void op_direct(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    tgsi_src s[4];
+    for (unsigned i = 0; i < in->nsrc && i < 4; i++)
+        s[i] = lower_src(c, &in->src[i]);
+    set_sat(c, in, emit(c, (tgsi_opcode)row->op, lower_dst(c, &in->dst), s, in->nsrc));
+}
+
+/* ABS: |operand| (an outer negation is inside the absolute value). */
+static void op_abs(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = nvgp_tgsi_src_abs(lower_src(c, &in->src[0]));
+    set_sat(c, in, nvgp_tgsi_build_MOV(c->b, lower_dst(c, &in->dst), s));
+}
+
+/* RSQ takes the reciprocal square root of |x| (ARB_vertex_program 2.14.5.22). */
+static void op_rsq(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = nvgp_tgsi_src_abs(lower_src(c, &in->src[0]));
+    set_sat(c, in, nvgp_tgsi_build_RSQ(c->b, lower_dst(c, &in->dst), s));
+}
+
+static void op_sub(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]);
+    set_sat(c, in, nvgp_tgsi_build_ADD(c->b, lower_dst(c, &in->dst), a, neg(b)));
+}
+
+/* SFL/STR: 0.0 / 1.0 in every component. */
+static void op_const(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    float v = row->op ? 1.0f : 0.0f;
+    set_sat(c, in, nvgp_tgsi_build_MOV(c->b, lower_dst(c, &in->dst), fimm(c, v)));
+}
+
+/* DPH: x*x' + y*y' + z*z' + w' (DP3 then the add, in the spec's order). */
+static void op_dph(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_DP3(c->b, mask(t, 1), a, b);
+    set_sat(c, in, nvgp_tgsi_build_ADD(c->b, lower_dst(c, &in->dst), sc(of(t), 0), sc(b, 3)));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+/* XPD: a.yzx * b.zxy - a.zxy * b.yzx; w is undefined and left alone. */
+static void op_xpd(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_MUL(c->b, mask(t, 7), nvgp_tgsi_src_swizzle(a, 2, 0, 1, 3), nvgp_tgsi_src_swizzle(b, 1, 2, 0, 3));
+    nvgp_tgsi_build_MAD(c->b, mask(t, 7), nvgp_tgsi_src_swizzle(a, 1, 2, 0, 3), nvgp_tgsi_src_swizzle(b, 2, 0, 1, 3),
+                        neg(of(t)));
+    finish(c, in, t, 7);
+}
+
+/* SWZ: extended swizzle with 0/1 selectors and per-component negation. */
+static void op_swz(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    const nv_src *ns = &in->src[0];
+    tgsi_src s = lower_src(c, ns);
+    if (ns->negate)
+        s = neg(s); /* the per-component signs below decide */
+    unsigned pos = 0, negm = 0, konst = 0;
+    float k[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < 4; i++) {
+        bool n = ((ns->negmask >> i) & 1) != ns->negate;
+        if (ns->swizzle[i] >= 4) {
+            konst |= 1u << i;
+            k[i] = ns->swizzle[i] == 5 ? 1.0f : 0.0f;
+            if (n)
+                k[i] = -k[i];
+        } else if (n) {
+            negm |= 1u << i;
+        } else {
+            pos |= 1u << i;
+        }
+    }
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    if (pos)
+        nvgp_tgsi_build_MOV(c->b, mask(t, pos), s);
+    if (negm)
+        nvgp_tgsi_build_MOV(c->b, mask(t, negm), neg(s));
+    if (konst)
+        nvgp_tgsi_build_MOV(c->b, mask(t, konst), nvgp_tgsi_build_imm4f(c->b, k[0], k[1], k[2], k[3]));
+    finish(c, in, t, 0xf);
+}
+
+/* EXP (ARB_vertex_program 2.14.5.9), with NV_vertex_program's rule that
+ * EXP(+-Inf) has y = 0:  x = 2^floor(s), y = s - floor(s), z = 2^s, w = 1. */
+static void op_exp(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = sc(lower_src(c, &in->src[0]), 0);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b), u = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_FLR(c->b, mask(t, 1), s);
+    nvgp_tgsi_build_ADD(c->b, mask(t, 2), s, neg(sc(of(t), 0)));
+    nvgp_tgsi_build_EX2(c->b, mask(t, 4), s);
+    nvgp_tgsi_build_EX2(c->b, mask(t, 1), sc(of(t), 0));
+    nvgp_tgsi_build_MOV(c->b, mask(t, 8), fimm(c, 1.0f));
+    nvgp_tgsi_build_FSEQ(c->b, mask(u, 1), nvgp_tgsi_src_abs(s), fimm(c, INFINITY));
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(u), 0), fimm(c, 0.0f), sc(of(t), 1));
+    nvgp_tgsi_build_release_temp(c->b, u);
+    finish(c, in, t, 0xf);
+}
+
+/* LOG (ARB_vertex_program 2.14.5.14): of |s|, x = floor(log2) exactly
+ * (from the exponent bits; denormals are scaled by 2^64 first), y =
+ * |s| / 2^x (the mantissa), z = log2 |s|, w = 1.  NV_vertex_program's
+ * special cases: LOG(0) = (-Inf, 1, -Inf, 1), LOG(+-Inf) = (+Inf, 1, +Inf, 1). */
+static void op_log(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = nvgp_tgsi_src_abs(sc(lower_src(c, &in->src[0]), 0));
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b), u = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_LG2(c->b, mask(t, 4), s);
+    nvgp_tgsi_build_FSLT(c->b, mask(u, 1), s, fimm(c, 0x1p-126f));
+    nvgp_tgsi_build_UCMP(c->b, mask(u, 2), sc(of(u), 0), fimm(c, 64.0f), fimm(c, 0.0f));
+    nvgp_tgsi_build_EX2(c->b, mask(u, 4), sc(of(u), 1));
+    nvgp_tgsi_build_MUL(c->b, mask(u, 8), s, sc(of(u), 2));
+    nvgp_tgsi_build_USHR(c->b, mask(t, 1), sc(of(u), 3), uimm(c, 23));
+    nvgp_tgsi_build_U2F(c->b, mask(t, 1), sc(of(t), 0));
+    nvgp_tgsi_build_ADD(c->b, mask(t, 1), sc(of(t), 0), fimm(c, -127.0f));
+    nvgp_tgsi_build_ADD(c->b, mask(t, 1), sc(of(t), 0), neg(sc(of(u), 1)));
+    nvgp_tgsi_build_AND(c->b, mask(t, 2), sc(of(u), 3), uimm(c, 0x007fffffu));
+    nvgp_tgsi_build_OR(c->b, mask(t, 2), sc(of(t), 1), uimm(c, 0x3f800000u));
+    /* 0 and Inf: x = log2 |s| = -Inf / +Inf */
+    nvgp_tgsi_build_FSEQ(c->b, mask(u, 1), nvgp_tgsi_src_abs(sc(of(t), 2)), fimm(c, INFINITY));
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 1), sc(of(u), 0), sc(of(t), 2), sc(of(t), 0));
+    nvgp_tgsi_build_MOV(c->b, mask(t, 8), fimm(c, 1.0f));
+    nvgp_tgsi_build_release_temp(c->b, u);
+    finish(c, in, t, 0xf);
+}
+
+/* LIT (ARB_vertex_program 2.14.5.13): x, y clamped at 0, w clamped to
+ * (-128, 128) exclusive; z = x > 0 ? y^w : 0 (0^0 = 1). */
+static void op_lit(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    const float lim = 0x1.fffffep6f; /* the largest float below 128 */
+    tgsi_src s = lower_src(c, &in->src[0]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_MAX(c->b, mask(t, 3), s, fimm(c, 0.0f));
+    nvgp_tgsi_build_MIN(c->b, mask(t, 8), s, fimm(c, lim));
+    nvgp_tgsi_build_MAX(c->b, mask(t, 8), of(t), fimm(c, -lim));
+    nvgp_tgsi_build_POW(c->b, mask(t, 4), sc(of(t), 1), sc(of(t), 3));
+    nvgp_tgsi_build_CMP(c->b, mask(t, 4), neg(sc(of(t), 0)), of(t), fimm(c, 0.0f));
+    nvgp_tgsi_build_MOV(c->b, mask(t, 2), sc(of(t), 0));
+    nvgp_tgsi_build_MOV(c->b, mask(t, 9), fimm(c, 1.0f));
+    finish(c, in, t, 0xf);
+}
+
+/* RCC (NV_vertex_program2 2.14.3.25): 1/x with its magnitude clamped to
+ * [2^-64, 2^64] and the sign of x (so -0 and -Inf give negative results),
+ * NaN stays NaN. */
+static void op_rcc(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = sc(lower_src(c, &in->src[0]), 0);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RCP(c->b, mask(t, 1), s);
+    nvgp_tgsi_build_MAX(c->b, mask(t, 2), nvgp_tgsi_src_abs(sc(of(t), 0)), fimm(c, 0x1p-64f));
+    nvgp_tgsi_build_MIN(c->b, mask(t, 2), sc(of(t), 1), fimm(c, 0x1p64f));
+    nvgp_tgsi_build_AND(c->b, mask(t, 4), s, uimm(c, 0x80000000u));
+    nvgp_tgsi_build_OR(c->b, mask(t, 2), sc(of(t), 1), sc(of(t), 2));
+    nvgp_tgsi_build_FSNE(c->b, mask(t, 4), sc(of(t), 0), sc(of(t), 0));
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 2), sc(of(t), 0), sc(of(t), 1));
+    nvgp_tgsi_build_MOV(c->b, t, sc(of(t), 1));
+    finish(c, in, t, 0xf);
+}
+
+/* SCS: x = cos s, y = sin s; z and w are undefined and left alone. */
+static void op_scs(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src s = sc(lower_src(c, &in->src[0]), 0);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_COS(c->b, mask(t, 1), s);
+    nvgp_tgsi_build_SIN(c->b, mask(t, 2), s);
+    finish(c, in, t, 3);
+}
+
+/* KIL operand: the fragment is discarded if any component is negative. */
+static void op_kil(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (in->nsrc == 0 || in->cond.cond != NV_COND_NONE) {
+        lower_error(c, in->offset, "KIL with a condition code has no TGSI translation yet");
+        return;
+    }
+    nvgp_tgsi_build_KILL_IF(c->b, lower_src(c, &in->src[0]));
+}
+
+static void op_tex(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    tgsi_texture target;
+    tgsi_src samp = lower_sampler(c, in, &target);
+    tgsi_src s[2] = {lower_src(c, &in->src[0]), samp};
+    if (in->tex.has_offset)
+        lower_error(c, in->tex.offset, "texel offsets have no TGSI translation yet");
+    set_sat(c, in, nvgp_tgsi_build_tex(c->b, (tgsi_opcode)row->op, lower_dst(c, &in->dst), target, s, 2, NULL, 0));
+}
+
+#define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg}
+static const lower_row rows[NV_OP_COUNT] = {
+    DIRECT(ADD, ADD), DIRECT(ARL, ARL), DIRECT(ARR, ARR), DIRECT(CMP, CMP), DIRECT(COS, COS),
+    DIRECT(DDX, DDX), DIRECT(DDY, DDY), DIRECT(DP3, DP3), DIRECT(DP4, DP4), DIRECT(DST, DST),
+    DIRECT(EX2, EX2), DIRECT(FLR, FLR), DIRECT(FRC, FRC), DIRECT(LG2, LG2), DIRECT(LRP, LRP),
+    DIRECT(MAD, MAD), DIRECT(MAX, MAX), DIRECT(MIN, MIN), DIRECT(MOV, MOV), DIRECT(MUL, MUL),
+    DIRECT(POW, POW), DIRECT(RCP, RCP), DIRECT(SEQ, SEQ), DIRECT(SGE, SGE), DIRECT(SGT, SGT),
+    DIRECT(SIN, SIN), DIRECT(SLE, SLE), DIRECT(SLT, SLT), DIRECT(SNE, SNE), DIRECT(SSG, SSG),
+    [NV_OP_ABS] = {op_abs, 0},
+    [NV_OP_RSQ] = {op_rsq, 0},
+    [NV_OP_SUB] = {op_sub, 0},
+    [NV_OP_SFL] = {op_const, 0},
+    [NV_OP_STR] = {op_const, 1},
+    [NV_OP_DPH] = {op_dph, 0},
+    [NV_OP_XPD] = {op_xpd, 0},
+    [NV_OP_SWZ] = {op_swz, 0},
+    [NV_OP_EXP] = {op_exp, 0},
+    [NV_OP_LOG] = {op_log, 0},
+    [NV_OP_LIT] = {op_lit, 0},
+    [NV_OP_RCC] = {op_rcc, 0},
+    [NV_OP_SCS] = {op_scs, 0},
+    [NV_OP_KIL] = {op_kil, 0},
+    [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX},
+    [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB},
+    [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP},
+};
+#undef DIRECT
+
+void lower_inst(lower_ctx *c, const nv_inst *in)
+{
+    const char *name = in->op < NV_OP_COUNT ? nvgp_nv_opcode_info((nv_opcode)in->op)->name : "?";
+    if (in->op >= NV_OP_COUNT || !rows[in->op].fn) {
+        lower_error(c, in->offset, "%s has no TGSI translation yet", name);
+        return;
+    }
+    if (in->cc_update || (in->has_dst && in->dst.cc.cond != NV_COND_NONE) ||
+        (in->cond.cond != NV_COND_NONE && in->op != NV_OP_KIL)) {
+        lower_error(c, in->offset, "condition codes (in %s) have no TGSI translation yet", name);
+        return;
+    }
+    if (in->dtype != NV_DT_NONE && in->dtype != NV_DT_F && in->dtype != NV_DT_F32) {
+        lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
+        return;
+    }
+    rows[in->op].fn(c, in, &rows[in->op]);
+}

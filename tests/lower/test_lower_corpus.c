@@ -1,0 +1,148 @@
+/* Every ARB/VP/FP program of the shared corpus that assembles is lowered and
+ * checked.  The plain ARBvp1.0/ARBfp1.0 programs (no OPTION) must all
+ * translate to TGSI that passes the checker; for the other headers the
+ * programs the lowering does not handle yet are listed and counted, and
+ * whatever it does translate must pass the checker. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lower/lower.h"
+#include "nv/nv_assemble.h"
+#include "nv/nv_ir.h"
+#include "tgsi/tgsi_check.h"
+
+typedef struct tally {
+    unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed;
+} tally;
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    do {
+        if (n + 4096 > cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+static bool has_nv_header(const char *s, size_t n)
+{
+    static const char *const heads[] = {"!!ARBvp1.0", "!!ARBfp1.0", "!!VP1.", "!!VP2.0", "!!VSP1.0", "!!FP1.0"};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+        if (n >= strlen(heads[i]) && !memcmp(s, heads[i], strlen(heads[i])))
+            return true;
+    return false;
+}
+
+static void one(const char *path, tally *t)
+{
+    size_t len;
+    char *src = slurp(path, &len);
+    if (!src || !has_nv_header(src, len)) {
+        free(src);
+        return;
+    }
+    nvgp_diag *d = nvgp_diag_create(path, src, len);
+    nv_program *p = nvgp_nv_assemble(src, len, d);
+    if (p && nvgp_diag_error_count(d) == 0) {
+        t->assembled++;
+        bool plain = (p->header == NV_HDR_ARBVP10 || p->header == NV_HDR_ARBFP10) && p->options == 0;
+        t->plain_arb += plain;
+        nvgp_diag *ld = nvgp_diag_create(path, src, len);
+        nvgp_lower_map *map = NULL;
+        tgsi_program *tp = nvgp_lower_to_tgsi(p, &map, ld);
+        if (!tp) {
+            t->not_yet++;
+            t->plain_arb_failed += plain;
+            if (plain)
+                nvgp_diag_print(ld, stderr);
+        } else {
+            t->lowered++;
+            if (!nvgp_tgsi_check(tp, ld)) {
+                t->check_failed++;
+                fprintf(stderr, "checker rejects the translation of %s\n", path);
+                nvgp_diag_print(ld, stderr);
+            }
+        }
+        nvgp_tgsi_program_destroy(tp);
+        nvgp_lower_map_destroy(map);
+        nvgp_diag_destroy(ld);
+    }
+    nvgp_nv_program_destroy(p);
+    nvgp_diag_destroy(d);
+    free(src);
+}
+
+static void walk(const char *dir, tally *t)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (e->d_name[0] == '.')
+            continue;
+        size_t n = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = malloc(n);
+        assert_non_null(path);
+        snprintf(path, n, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0) {
+            if (S_ISDIR(st.st_mode))
+                walk(path, t);
+            else if (S_ISREG(st.st_mode))
+                one(path, t);
+        }
+        free(path);
+    }
+    closedir(dp);
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    tally t = {0};
+    walk(NVGP_SHARED_DIR "/corpus", &t);
+    printf("corpus: %u NV/ARB programs assemble; %u lower (all pass the checker: %s); %u not yet "
+           "translatable; plain ARBvp1.0/ARBfp1.0: %u, of which %u fail to lower\n",
+           t.assembled, t.lowered, t.check_failed ? "no" : "yes", t.not_yet, t.plain_arb, t.plain_arb_failed);
+    assert_true(t.assembled > 0);
+    assert_true(t.plain_arb > 0);
+    assert_int_equal(t.check_failed, 0);
+    assert_int_equal(t.plain_arb_failed, 0);
+}
+
+int main(void)
+{
+    struct stat st;
+    if (stat(NVGP_SHARED_DIR "/corpus", &st) != 0)
+        return 77;
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
