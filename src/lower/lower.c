@@ -491,6 +491,8 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
 
 tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
 {
+    if (c->has_dst_override)
+        return nvgp_tgsi_dst_writemask(c->dst_override, d->writemask & 0xf);
     tgsi_src r = reg_of(c, d->file, d->var, d->index, d->offset);
     if (d->var != NV_VAR_NONE)
         r.reg.index += d->index;
@@ -582,6 +584,16 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     if (!c.failed && cannot_run)
         lower_error(&c, 0, "translation of !!%s programs to TGSI is not implemented yet",
                     nvgp_nv_header_name((nv_header)p->header));
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc; i++) {
+        const nv_inst *in = &p->insts[i];
+        if (in->cc_update || in->cond.cond != NV_COND_NONE ||
+            (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))) {
+            nvgp_tgsi_builder_set_source_offset(c.b, in->offset);
+            c.cc = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, c.cc, nvgp_tgsi_build_imm1f(c.b, 0.0f));
+            c.has_cc = true;
+        }
+    }
     for (uint32_t i = 0; i < p->ninsts && !c.failed; i++) {
         nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
         lower_inst(&c, &p->insts[i]);

@@ -27,6 +27,14 @@ typedef struct lower_ctx {
     bool old_addr_has[LOWER_MAX_OLD_ADDR];
     tgsi_dst old_addr[LOWER_MAX_OLD_ADDR];
     bool old_const_range;     /* c[] read relatively: whole range declared */
+    /* the condition code of VP2/FP1.0/the ARB NV options: per component,
+     * the last value written with a "C" suffix (EQ/GT/LT/UN are its
+     * comparisons with zero); 0.0 (EQ) at the start */
+    bool has_cc;
+    tgsi_dst cc;
+    /* while a conditional write is lowered, handlers write here instead */
+    bool has_dst_override;
+    tgsi_dst dst_override;
 } lower_ctx;
 
 /* Reports err at offset and marks the translation failed. */
@@ -36,6 +44,10 @@ void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...) NVGP_PRINT
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);
 tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d);
 tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
+
+/* The condition test t as an integer mask (~0 where it passes) in a new
+ * temporary (lower_ops.c); the caller releases it. */
+tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t);
 
 /* Translates one instruction (lower_ops.c). */
 void lower_inst(lower_ctx *c, const nv_inst *in);

@@ -238,15 +238,83 @@ static void op_scs(lower_ctx *c, const nv_inst *in, const lower_row *row)
     finish(c, in, t, 3);
 }
 
-/* KIL operand: the fragment is discarded if any component is negative. */
+/* KIL operand: the fragment is discarded if any component is negative;
+ * KIL with a condition (FP1.0, NV options): if any tested component passes. */
 static void op_kil(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    if (in->nsrc == 0 || in->cond.cond != NV_COND_NONE) {
-        lower_error(c, in->offset, "KIL with a condition code has no TGSI translation yet");
+    if (in->nsrc == 0) {
+        nv_cc_test t = in->cond;
+        if (t.cond == NV_COND_NONE)
+            t.cond = NV_COND_TR;
+        tgsi_dst m = lower_cc_test(c, &t);
+        nvgp_tgsi_build_UCMP(c->b, m, of(m), fimm(c, -1.0f), fimm(c, 0.0f));
+        nvgp_tgsi_build_KILL_IF(c->b, of(m));
+        nvgp_tgsi_build_release_temp(c->b, m);
         return;
     }
     nvgp_tgsi_build_KILL_IF(c->b, lower_src(c, &in->src[0]));
+}
+
+/* ---- Condition codes (VP2, FP1.0 and the ARB NV options) ---------------------- */
+
+tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
+{
+    tgsi_dst m = nvgp_tgsi_build_temp(c->b);
+    if (!c->has_cc) {
+        lower_error(c, t->offset, "condition code used before it exists");
+        return m;
+    }
+    tgsi_src cc = nvgp_tgsi_src_swizzle(of(c->cc), t->swizzle[0], t->swizzle[1], t->swizzle[2], t->swizzle[3]);
+    tgsi_src zero = fimm(c, 0.0f);
+    switch (t->cond) {
+    case NV_COND_EQ: nvgp_tgsi_build_FSEQ(c->b, m, cc, zero); break;
+    case NV_COND_NE: nvgp_tgsi_build_FSNE(c->b, m, cc, zero); break;
+    case NV_COND_GT: nvgp_tgsi_build_FSLT(c->b, m, zero, cc); break;
+    case NV_COND_LT: nvgp_tgsi_build_FSLT(c->b, m, cc, zero); break;
+    case NV_COND_GE: nvgp_tgsi_build_FSGE(c->b, m, cc, zero); break;
+    case NV_COND_LE: nvgp_tgsi_build_FSGE(c->b, m, zero, cc); break;
+    case NV_COND_TR: nvgp_tgsi_build_MOV(c->b, m, uimm(c, 0xffffffffu)); break;
+    case NV_COND_FL: nvgp_tgsi_build_MOV(c->b, m, uimm(c, 0)); break;
+    default: lower_error(c, t->offset, "this condition has no TGSI translation yet"); break;
+    }
+    return m;
+}
+
+/* An instruction with a "C" suffix, a conditional write mask or a CC-only
+ * destination: the result goes to a temporary, then to the destination
+ * through a select on the condition, and to the condition code where it
+ * was written (NV_vertex_program2 2.14.2.x). */
+static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    unsigned wm = in->dst.writemask & 0xf;
+    bool cond = in->dst.cc.cond != NV_COND_NONE;
+    bool to_cc = in->dst.file == NV_FILE_CC;
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
+    c->dst_override = r;
+    c->has_dst_override = true;
+    row->fn(c, in, row);
+    c->has_dst_override = false;
+    tgsi_dst m = {0};
+    if (cond)
+        m = lower_cc_test(c, &in->dst.cc);
+    if (!to_cc) {
+        tgsi_dst d = mask(lower_dst(c, &in->dst), wm);
+        if (cond)
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(d));
+        else
+            nvgp_tgsi_build_MOV(c->b, d, of(r));
+    }
+    if (in->cc_update) {
+        tgsi_dst d = mask(c->cc, wm);
+        if (cond)
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(c->cc));
+        else
+            nvgp_tgsi_build_MOV(c->b, d, of(r));
+    }
+    if (cond)
+        nvgp_tgsi_build_release_temp(c->b, m);
+    nvgp_tgsi_build_release_temp(c->b, r);
 }
 
 static void op_tex(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -294,14 +362,16 @@ void lower_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "%s has no TGSI translation yet", name);
         return;
     }
-    if (in->cc_update || (in->has_dst && in->dst.cc.cond != NV_COND_NONE) ||
-        (in->cond.cond != NV_COND_NONE && in->op != NV_OP_KIL)) {
-        lower_error(c, in->offset, "condition codes (in %s) have no TGSI translation yet", name);
+    if (in->cond.cond != NV_COND_NONE && in->op != NV_OP_KIL) {
+        lower_error(c, in->offset, "conditional %s has no TGSI translation yet", name);
         return;
     }
     if (in->dtype != NV_DT_NONE && in->dtype != NV_DT_F && in->dtype != NV_DT_F32) {
         lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
         return;
     }
-    rows[in->op].fn(c, in, &rows[in->op]);
+    if (in->has_dst && (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))
+        lower_with_cc(c, in, &rows[in->op]);
+    else
+        rows[in->op].fn(c, in, &rows[in->op]);
 }

@@ -443,11 +443,60 @@ static void test_arbvp_equals_vp1(void **state)
     }
 }
 
+/* NV_vertex_program2 2.14.2's example: R1 = (-2, 0, 2, NaN);
+ *   MOVC R0, R1;           R0 = (-2, 0, 2, NaN)   CC = (LT, EQ, GT, UN)
+ *   MOVC R0.xyz, R1.yzwx;  R0 = (0, 2, NaN, NaN)  CC = (EQ, GT, UN, UN)
+ *   MOVC R0 (NE), R1.zywx; R0 = (0, 0, NaN, -2)   CC = (EQ, EQ, UN, LT)
+ * then conditional writes of (1,1,1,1) over (5,5,5,5) show the CC. */
+static void test_vp2_cc_example(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!VP2.0\nMOVC R0, v[1];\nMOVC R0.xyz, v[1].yzwx;\nMOVC R0 (NE), v[1].zywx;\nMOV o[HPOS], R0;\n"
+            "MOV R2, v[2];\nMOV R2 (EQ), v[3];\nMOV o[TEX0], R2;\n"
+            "MOV R2, v[2];\nMOV R2 (LT), v[3];\nMOV o[TEX1], R2;\n"
+            "MOV R2, v[2];\nMOV R2 (NE), v[3];\nMOV o[TEX2], R2;\n"
+            "MOV R2, v[2];\nMOV R2 (GE.wzyx), v[3];\nMOV o[TEX3], R2;\n"
+            "MOV o[TEX4], v[2];\nMOV o[TEX4] (GT), v[3];\nEND\n",
+            1);
+    lt_in(&x, "v[1]", -2, 0, 2, NAN);
+    lt_in(&x, "v[2]", 5, 5, 5, 5);
+    lt_in(&x, "v[3]", 1, 1, 1, 1);
+    lt_run(&x);
+    lt_expect(&x, "o[HPOS]", 0xf, 0, 0, NAN, -2);
+    lt_expect(&x, "o[TEX0]", 0xf, 1, 1, 5, 5);
+    lt_expect(&x, "o[TEX1]", 0xf, 5, 5, 5, 1);
+    lt_expect(&x, "o[TEX2]", 0xf, 5, 5, 1, 1);
+    /* GE (GT or EQ) of the CC swizzled wzyx = (LT, UN, EQ, EQ) */
+    lt_expect(&x, "o[TEX3]", 0xf, 5, 5, 1, 1);
+    /* a conditional write straight to a result register */
+    lt_expect(&x, "o[TEX4]", 0xf, 5, 5, 5, 5);
+    lt_free(&x);
+}
+
+/* FP1.0: a CC-only destination and KIL on a condition. */
+static void test_fp1_kil_cc(void **state)
+{
+    (void)state;
+    static const struct { float x; bool killed; } cases[] = {{-1, true}, {0, false}, {2, false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x, "!!FP1.0\nMOVRC RC, f[TEX0];\nKIL LT.x;\nMOVR o[COLR], f[TEX0];\nEND\n", 4);
+        lt_in(&x, "f[TEX0]", cases[i].x, 1, 1, 1);
+        lt_run(&x);
+        assert_int_equal(nvgp_exec_killed(x.m, 0), cases[i].killed);
+        if (!cases[i].killed)
+            lt_expect(&x, "o[COLR]", 0xf, cases[i].x, 1, 1, 1);
+        lt_free(&x);
+    }
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
-    /* condition codes are not translated yet: an error, never a wrong program */
-    const char *src = "!!VP2.0\nMOVC R0, v[0];\nMOV o[HPOS](GT.x), R0;\nEND\n";
+    /* vertex state programs are not translated yet: an error, never a wrong program */
+    const char *src = "!!VSP1.0\nMOV c[1], v[0];\nEND\n";
     nvgp_diag *d = nvgp_diag_create("t", src, strlen(src));
     nv_program *p = nvgp_nv_assemble(src, strlen(src), d);
     assert_non_null(p);
@@ -474,6 +523,8 @@ int main(void)
         cmocka_unit_test(test_fp_tex),
         cmocka_unit_test(test_vp1_rcc),
         cmocka_unit_test(test_arbvp_equals_vp1),
+        cmocka_unit_test(test_vp2_cc_example),
+        cmocka_unit_test(test_fp1_kil_cc),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
