@@ -243,6 +243,11 @@ typedef struct checker {
     block *blocks;
     uint32_t depth;
     uint32_t end_depth;  /* blocks open at END (already reported there) */
+    /* Older Mesa's compute programs: only subroutines, one per kernel entry
+     * point the launch chose by its label, with no END of the program; an
+     * END inside a subroutine ends the thread.  tgsi.rst does not define
+     * END or forbid this form. */
+    bool kernels;
 } checker;
 
 NVGP_PRINTF(3, 4)
@@ -335,9 +340,9 @@ static bool two_dim_buffer_file(unsigned file)
            file == TGSI_FILE_TEMPORARY_ARRAY;
 }
 
-/* Older Mesa's compute resources RLOCAL and RGLOBAL: RES[32766] and
- * RES[32767], present without a declaration. */
-enum { LEGACY_RES_LOCAL = 32766, LEGACY_RES_GLOBAL = 32767 };
+/* Older Mesa's compute resources RINPUT, RPRIVATE, RLOCAL and RGLOBAL:
+ * RES[32764] to RES[32767], present without a declaration. */
+enum { LEGACY_RES_FIRST = 32764, LEGACY_RES_LAST = 32767 };
 
 /* ---- Properties ------------------------------------------------------------ */
 
@@ -390,7 +395,9 @@ static void check_required_properties(checker *c)
     } required[] = {
         { TGSI_PROCESSOR_GEOMETRY, TGSI_PROPERTY_GS_INPUT_PRIM, "GS_INPUT_PRIMITIVE" },
         { TGSI_PROCESSOR_GEOMETRY, TGSI_PROPERTY_GS_OUTPUT_PRIM, "GS_OUTPUT_PRIMITIVE" },
-        { TGSI_PROCESSOR_GEOMETRY, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, "GS_MAX_OUTPUT_VERTICES" },
+        /* Not GS_MAX_OUTPUT_VERTICES: tgsi.rst does not require it, older
+         * Mesa programs leave it out, and the executor's limit without it
+         * is 1024 vertices. */
         { TGSI_PROCESSOR_TESS_CTRL, TGSI_PROPERTY_TCS_VERTICES_OUT, "TCS_VERTICES_OUT" },
         { TGSI_PROCESSOR_TESS_EVAL, TGSI_PROPERTY_TES_PRIM_MODE, "TES_PRIM_MODE" },
     };
@@ -666,7 +673,7 @@ static const tgsi_declaration *check_register(checker *c, size_t at, const tgsi_
         return NULL;
     }
     if (f == TGSI_FILE_RESOURCE && !reg->dimension &&
-        (reg->index == LEGACY_RES_LOCAL || reg->index == LEGACY_RES_GLOBAL))
+        reg->index >= LEGACY_RES_FIRST && reg->index <= LEGACY_RES_LAST)
         return NULL;
     const tgsi_declaration *d = reg->index >= 0 && dim_known ? find_decl(c, f, dim, reg->index) : NULL;
     if (!d && dim_known) {
@@ -920,7 +927,7 @@ static void check_flow(checker *c, uint32_t i, bool *seen_end)
     case FLOW_BGNSUB:
         if (c->depth)
             report(c, at, "BGNSUB inside another block (subroutines do not nest)");
-        else if (!*seen_end)
+        else if (!*seen_end && !c->kernels)
             report(c, at, "BGNSUB before END (subroutines follow the main program)");
         push(c, BLOCK_SUB, i);
         break;
@@ -936,6 +943,8 @@ static void check_flow(checker *c, uint32_t i, bool *seen_end)
             report(c, at, "CONT outside a loop");
         break;
     case FLOW_END:
+        if (c->kernels && inside(c, BLOCK_SUB))
+            break; /* ends the thread, not the program */
         if (*seen_end)
             report(c, at, "second END");
         else if (c->depth) {
@@ -1067,6 +1076,8 @@ bool nvgp_tgsi_check(const tgsi_program *p, nvgp_diag *diag)
     check_required_properties(&c);
 
     /* Pass 2: instructions. */
+    c.kernels = p->processor == TGSI_PROCESSOR_COMPUTE && p->num_instructions &&
+                p->instructions[0].opcode == TGSI_OPCODE_BGNSUB;
     bool seen_end = false;
     for (uint32_t i = 0; i < p->num_instructions; i++)
         check_instruction(&c, i, &seen_end);
@@ -1076,7 +1087,7 @@ bool nvgp_tgsi_check(const tgsi_program *p, nvgp_diag *diag)
         report(&c, in->source_offset, "%s is never closed (missing %s)", opcode_name(in->opcode),
                block_closer[c.blocks[k].kind]);
     }
-    if (!seen_end)
+    if (!seen_end && !c.kernels)
         report(&c, AT_END, "missing END");
 
     if (c.num_errors)
