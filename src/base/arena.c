@@ -59,7 +59,8 @@ char *nvgp_arena_strndup(nvgp_arena *a, const char *s, size_t n)
 {
     char *p = nvgp_arena_alloc(a, n + 1);
     if (p) {
-        memcpy(p, s, n);
+        if (n) /* s may be NULL for an empty string */
+            memcpy(p, s, n);
         p[n] = '\0';
     }
     return p;

@@ -52,7 +52,8 @@ void nvgp_strbuf_append(nvgp_strbuf *s, const char *bytes, size_t n)
 {
     if (!reserve(s, n))
         return;
-    memcpy(s->data + s->len, bytes, n);
+    if (n) /* bytes may be NULL when n is 0 */
+        memcpy(s->data + s->len, bytes, n);
     s->len += n;
     s->data[s->len] = '\0';
 }

@@ -203,7 +203,8 @@ nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t
         m->consts[buffer] = n;
         m->const_count[buffer] = need;
     }
-    memcpy(m->consts[buffer] + 4 * first, words, sizeof(uint32_t) * 4 * count);
+    if (count) /* words and the buffer may both be NULL when there is nothing to copy */
+        memcpy(m->consts[buffer] + 4 * first, words, sizeof(uint32_t) * 4 * count);
     return NVGP_EXEC_OK;
 }
 
@@ -434,7 +435,7 @@ void nvgp_exec_get_emitted(const nvgp_exec *m, uint32_t thread, uint32_t stream,
         if (e->stream != stream)
             continue;
         if (k-- == 0) {
-            if (outputs)
+            if (outputs && m->num_outputs)
                 memcpy(outputs, e->values, sizeof(uint32_t) * 4 * m->num_outputs);
             if (primitive)
                 *primitive = e->primitive;

@@ -153,9 +153,31 @@ static void test_bra_refused(void **state)
     nvgp_diag_destroy(d);
 }
 
+/* Binding no constants (count 0, no words) to a buffer never bound before is
+ * allowed and copies nothing (no NULL reaches memcpy: UBSan build). */
+static void test_empty_constant_binding(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL OUT[0], POSITION\n"
+            "DCL CONST[0]\n"
+            "  0: MOV OUT[0], CONST[0]\n"
+            "  1: END\n",
+            1, 1);
+    assert_int_equal(nvgp_exec_set_constants(x.m, 3, 0, NULL, 0), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_constants(x.m, 0, 0, NULL, 0), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_constants(x.m, 0, 0, NULL, 1), NVGP_EXEC_ERROR_BINDING);
+    xt_run(&x);
+    assert_int_equal(xt_out_u(&x, 0, 0, 0), 0); /* unset constants read 0 */
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_empty_constant_binding),
         cmocka_unit_test(test_interp),
         cmocka_unit_test(test_legacy_flow),
         cmocka_unit_test(test_legacy_kill),
