@@ -158,6 +158,9 @@ static const sem_row vertex_results[] = {
     {"result.fogcoord", TGSI_SEMANTIC_FOG, 0, false},
     {"result.pointsize", TGSI_SEMANTIC_PSIZE, 0, false},
     {"result.texcoord", TGSI_SEMANTIC_GENERIC, 0, true},
+    /* user clip distances (NV_vertex_program2_option): generic slots after
+     * the texture coordinates, as o[CLPn] */
+    {"result.clip", TGSI_SEMANTIC_GENERIC, 32, true},
 };
 
 static const sem_row fragment_results[] = {

@@ -317,14 +317,70 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_release_temp(c->b, r);
 }
 
+/* TEX/TXB/TXP/TXL (coordinate) and TXD (coordinate, d/dx, d/dy), then the
+ * sampler, as TGSI orders them. */
 static void op_tex(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     tgsi_texture target;
-    tgsi_src samp = lower_sampler(c, in, &target);
-    tgsi_src s[2] = {lower_src(c, &in->src[0]), samp};
+    tgsi_src s[4];
+    unsigned n = in->nsrc < 3 ? in->nsrc : 3;
+    for (unsigned i = 0; i < n; i++)
+        s[i] = lower_src(c, &in->src[i]);
+    s[n] = lower_sampler(c, in, &target);
     if (in->tex.has_offset)
         lower_error(c, in->tex.offset, "texel offsets have no TGSI translation yet");
-    set_sat(c, in, nvgp_tgsi_build_tex(c->b, (tgsi_opcode)row->op, lower_dst(c, &in->dst), target, s, 2, NULL, 0));
+    set_sat(c, in, nvgp_tgsi_build_tex(c->b, (tgsi_opcode)row->op, lower_dst(c, &in->dst), target, s, n + 1, NULL, 0));
+}
+
+/* RFL (NV_fragment_program 3.11.5.26): 2 (a.b) / (a.a) * a - b over xyz;
+ * w may not be written. */
+static void op_rfl(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_DP3(c->b, mask(t, 8), a, a);
+    nvgp_tgsi_build_DP3(c->b, mask(t, 1), a, b);
+    nvgp_tgsi_build_ADD(c->b, mask(t, 1), sc(of(t), 0), sc(of(t), 0));
+    nvgp_tgsi_build_DIV(c->b, mask(t, 1), sc(of(t), 0), sc(of(t), 3));
+    nvgp_tgsi_build_MAD(c->b, mask(t, 7), sc(of(t), 0), a, neg(b));
+    finish(c, in, t, 7);
+}
+
+/* X2D (NV_fragment_program 3.11.5.45): a.xy + (b.x c.x + b.y c.y,
+ * b.x c.z + b.y c.w), written to xy and zw. */
+static void op_x2d(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]), k = lower_src(c, &in->src[2]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_MAD(c->b, mask(t, 3), sc(b, 0), nvgp_tgsi_src_swizzle(k, 0, 2, 0, 2), a);
+    nvgp_tgsi_build_MAD(c->b, mask(t, 3), sc(b, 1), nvgp_tgsi_src_swizzle(k, 1, 3, 1, 3), of(t));
+    nvgp_tgsi_build_MOV(c->b, mask(t, 0xc), nvgp_tgsi_src_swizzle(of(t), 0, 1, 0, 1));
+    finish(c, in, t, 0xf);
+}
+
+/* DP2A: a.x b.x + a.y b.y + c.x, replicated. */
+static void op_dp2a(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]), b = lower_src(c, &in->src[1]), k = lower_src(c, &in->src[2]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_DP2(c->b, mask(t, 1), a, b);
+    set_sat(c, in, nvgp_tgsi_build_ADD(c->b, lower_dst(c, &in->dst), sc(of(t), 0), sc(k, 0)));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+/* NRM: xyz / sqrt(x^2 + y^2 + z^2); w is undefined and left alone. */
+static void op_nrm(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_src a = lower_src(c, &in->src[0]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_DP3(c->b, mask(t, 8), a, a);
+    nvgp_tgsi_build_RSQ(c->b, mask(t, 8), sc(of(t), 3));
+    nvgp_tgsi_build_MUL(c->b, mask(t, 7), a, sc(of(t), 3));
+    finish(c, in, t, 7);
 }
 
 #define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg}
@@ -335,6 +391,15 @@ static const lower_row rows[NV_OP_COUNT] = {
     DIRECT(MAD, MAD), DIRECT(MAX, MAX), DIRECT(MIN, MIN), DIRECT(MOV, MOV), DIRECT(MUL, MUL),
     DIRECT(POW, POW), DIRECT(RCP, RCP), DIRECT(SEQ, SEQ), DIRECT(SGE, SGE), DIRECT(SGT, SGT),
     DIRECT(SIN, SIN), DIRECT(SLE, SLE), DIRECT(SLT, SLT), DIRECT(SNE, SNE), DIRECT(SSG, SSG),
+    DIRECT(DIV, DIV), DIRECT(DP2, DP2),
+    DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4B, PK4B), DIRECT(PK4UB, PK4UB),
+    DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4B, UP4B), DIRECT(UP4UB, UP4UB),
+    [NV_OP_RFL] = {op_rfl, 0},
+    [NV_OP_X2D] = {op_x2d, 0},
+    [NV_OP_DP2A] = {op_dp2a, 0},
+    [NV_OP_NRM] = {op_nrm, 0},
+    [NV_OP_TXL] = {op_tex, TGSI_OPCODE_TXL},
+    [NV_OP_TXD] = {op_tex, TGSI_OPCODE_TXD},
     [NV_OP_ABS] = {op_abs, 0},
     [NV_OP_RSQ] = {op_rsq, 0},
     [NV_OP_SUB] = {op_sub, 0},

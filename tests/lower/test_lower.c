@@ -295,6 +295,50 @@ static void test_fp_ops(void **state)
     lt_free(&x);
 }
 
+/* ARBfp1.0 with the NV options, values by hand from NV_fragment_program
+ * 3.11.5 and NV_fragment_program2's pseudocode. */
+static void fpo(lt *x, const char *option, const char *body, const float a[4], const float b[4], const float c[4])
+{
+    char src[1024];
+    snprintf(src, sizeof src,
+             "!!ARBfp1.0\nOPTION %s;\nATTRIB a = fragment.texcoord[0];\nATTRIB b = fragment.texcoord[1];\n"
+             "ATTRIB c = fragment.texcoord[2];\nTEMP t;\n%s\nEND\n",
+             option, body);
+    lt_load(x, src, 4);
+    lt_in(x, "fragment.texcoord[0]", a[0], a[1], a[2], a[3]);
+    if (b)
+        lt_in(x, "fragment.texcoord[1]", b[0], b[1], b[2], b[3]);
+    if (c)
+        lt_in(x, "fragment.texcoord[2]", c[0], c[1], c[2], c[3]);
+    lt_run(x);
+}
+
+static void test_fp_option_ops(void **state)
+{
+    (void)state;
+    lt x;
+    /* axis (0,0,2), direction (1,0,-1): 2 * -2 / 4 = -1; (-1*0 - 1, -1*0 - 0, -1*2 + 1),
+     * where -1*0 - 0 is (-0) - (+0) = -0 in IEEE arithmetic */
+    fpo(&x, "NV_fragment_program", "RFL result.color.xyz, a, b;", V(0, 0, 2, 9), V(1, 0, -1, 9), NULL);
+    lt_expect(&x, "result.color", 0x7, -1, -0.0f, -1, 0);
+    lt_free(&x);
+    /* (1 + 3*5 + 4*6, 2 + 3*7 + 4*8) to xy and zw */
+    fpo(&x, "NV_fragment_program", "X2D result.color, a, b, c;", V(1, 2, 9, 9), V(3, 4, 9, 9), V(5, 6, 7, 8));
+    lt_expect(&x, "result.color", 0xf, 40, 55, 40, 55);
+    lt_free(&x);
+    /* 1*3 + 2*4 + 10 */
+    fpo(&x, "NV_fragment_program2", "DP2A result.color, a, b, c;", V(1, 2, 9, 9), V(3, 4, 9, 9), V(10, 0, 0, 0));
+    lt_expect(&x, "result.color", 0xf, 21, 21, 21, 21);
+    lt_free(&x);
+    /* (0, 3, 4) / 5 */
+    fpo(&x, "NV_fragment_program2", "NRM result.color.xyz, a;", V(0, 3, 4, 9), NULL, NULL);
+    lt_expect_near(&x, "result.color", 0x7, 0, 0.6f, 0.8f, 0, 1e-6);
+    lt_free(&x);
+    fpo(&x, "NV_fragment_program2", "DIV result.color, a, b.y;", V(1, 2, 3, -4), V(0, 4, 0, 0), NULL);
+    lt_expect(&x, "result.color", 0xf, 0.25f, 0.5f, 0.75f, -1);
+    lt_free(&x);
+}
+
 static void test_fp_kil(void **state)
 {
     (void)state;
@@ -519,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_vp_swz_arl),
         cmocka_unit_test(test_vp_params),
         cmocka_unit_test(test_fp_ops),
+        cmocka_unit_test(test_fp_option_ops),
         cmocka_unit_test(test_fp_kil),
         cmocka_unit_test(test_fp_tex),
         cmocka_unit_test(test_vp1_rcc),
