@@ -550,9 +550,10 @@ static void lambda_base(const samp_ctx *c, const nvgp_tex_request *req, const la
         break;
     }
     if (!req->quad_derivatives) {
-        /* No derivatives outside fragment programs: rho = 0. */
+        /* No derivatives outside fragment programs: the implicit LOD is 0
+         * (texture.h), so TXB's bias and the sampler's bias still apply. */
         for (unsigned l = 0; l < NVGP_TEX_LANES; l++)
-            lambda[l] = -INFINITY;
+            lambda[l] = 0.0f;
         return;
     }
     for (unsigned q = 0; q < NVGP_TEX_LANES; q += 4) {

@@ -300,9 +300,38 @@ static void test_unbound(void **state)
     xt_free(&x);
 }
 
+/* TXB in a vertex program: the implicit LOD is 0, so the bias alone picks
+ * the level.  MIPMAP_NEAREST (GL 4.x 8.14.3): lambda = 0 + bias; level
+ * ceil(lambda + 1/2) - 1 when lambda > 1/2, else level 0.  Bias 1: level 1
+ * (0.5 everywhere); bias 0.4: level 0, texel (0,0) = (1,0,0,1). */
+static void test_vertex_bias(void **state)
+{
+    (void)state;
+    nvgp_texture *t = make_2d();
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0..1]\n"
+            "DCL OUT[0..1], GENERIC[0]\n"
+            "DCL SAMP[0]\n"
+            "  0: TXB OUT[0], IN[0], SAMP[0], 2D\n"
+            "  1: TXB OUT[1], IN[1], SAMP[0], 2D\n"
+            "  2: END\n",
+            1, 1);
+    assert_int_equal(nvgp_exec_bind_texture(x.m, 0, t), NVGP_EXEC_OK);
+    xt_in_f(&x, 0, 0, 0.25f, 0.25f, 0, 1);
+    xt_in_f(&x, 0, 1, 0.25f, 0.25f, 0, 0.4f);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 0.5f, 0.5f, 0.5f, 0.5f);
+    xt_expect4f(&x, 0, 1, 1, 0, 0, 1);
+    xt_free(&x);
+    nvgp_texture_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vertex_bias),
         cmocka_unit_test(test_tex_family),
         cmocka_unit_test(test_sample_family),
         cmocka_unit_test(test_lod_query),
