@@ -167,17 +167,13 @@ int nvgp_cmd_run(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.job_path = job_path;
     char *err = NULL;
-    s.job = nvgp_job_load(job_path, &err);
-    if (!s.job) {
+    nvgp_job_status js = nvgp_job_open(job_path, &s.job, &err);
+    if (js != NVGP_JOB_OK) {
         fprintf(stderr, "nvgp run: %s\n", err ? err : "cannot load the job");
         free(err);
-        /* an unreadable file is an I/O error; a readable but wrong job is
-         * invalid input */
-        FILE *f = fopen(job_path, "rb");
-        if (!f)
-            return RUN_USAGE;
-        fclose(f);
-        return RUN_FAILED;
+        /* INTERFACES.md: an unreadable file (the job or its program) is an
+         * I/O error (2); a readable but wrong job is invalid input (1) */
+        return js == NVGP_JOB_IO_ERROR ? RUN_USAGE : RUN_FAILED;
     }
     int rc = load_program(&s);
     if (rc == RUN_OK)
