@@ -32,6 +32,10 @@ typedef struct lower_ctx {
      * comparisons with zero); 0.0 (EQ) at the start */
     bool has_cc;
     tgsi_dst cc;
+    /* REP loop counters, innermost last (has_counter false: REP without count) */
+    uint32_t nloops;
+    bool loop_has_counter[64];
+    tgsi_dst loop_counter[64];
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;

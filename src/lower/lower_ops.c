@@ -14,6 +14,7 @@ typedef void (*lower_fn)(lower_ctx *c, const nv_inst *in, const lower_row *row);
 struct lower_row {
     lower_fn fn;
     uint16_t op;   /* tgsi_opcode of direct translations */
+    bool cond_ok;  /* the handler translates inst.cond */
 };
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -383,7 +384,88 @@ static void op_nrm(lower_ctx *c, const nv_inst *in, const lower_row *row)
     finish(c, in, t, 7);
 }
 
-#define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg}
+/* ---- Structured flow control (NV_fragment_program2, NV_vertex_program3) ----- */
+
+/* UIF on "any of the swizzled components passes" (3.11.X.7), the test the
+ * flow instructions share; false when the condition is always true (no UIF
+ * emitted). */
+static bool begin_any(lower_ctx *c, const nv_cc_test *t)
+{
+    if (t->cond == NV_COND_NONE || t->cond == NV_COND_TR)
+        return false;
+    tgsi_dst m = lower_cc_test(c, t);
+    nvgp_tgsi_build_OR(c->b, mask(m, 3), of(m), nvgp_tgsi_src_swizzle(of(m), 2, 3, 2, 3));
+    nvgp_tgsi_build_OR(c->b, mask(m, 1), sc(of(m), 0), sc(of(m), 1));
+    nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+    nvgp_tgsi_build_release_temp(c->b, m);
+    return true;
+}
+
+static void op_if(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (!begin_any(c, &in->cond)) /* IF TR: always taken */
+        nvgp_tgsi_build_UIF(c->b, uimm(c, 0xffffffffu));
+}
+
+static void op_flow0(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)in;
+    nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op, NULL, 0, NULL, 0);
+}
+
+/* BRK/CONT with a condition: inside a UIF. */
+static void op_brk(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    if (in->cond.cond == NV_COND_FL)
+        return;
+    bool cond = begin_any(c, &in->cond);
+    nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op, NULL, 0, NULL, 0);
+    if (cond)
+        nvgp_tgsi_build_ENDIF(c->b);
+}
+
+/* REP n: the count is floor(n.x); the block runs while it is positive
+ * (3.11.X.9).  The counter is decremented at the top so CONT keeps it
+ * right.  REP without an operand loops until BRK. */
+static void op_rep(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (c->nloops >= sizeof c->loop_has_counter / sizeof c->loop_has_counter[0]) {
+        lower_error(c, in->offset, "REP blocks nested too deeply to translate");
+        return;
+    }
+    uint32_t k = c->nloops++;
+    c->loop_has_counter[k] = in->nsrc > 0;
+    if (in->nsrc > 0) {
+        tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+        c->loop_counter[k] = n;
+        nvgp_tgsi_build_FLR(c->b, mask(n, 1), sc(lower_src(c, &in->src[0]), 0));
+        nvgp_tgsi_build_BGNLOOP(c->b);
+        nvgp_tgsi_build_FSGE(c->b, mask(n, 2), fimm(c, 0.0f), sc(of(n), 0));
+        nvgp_tgsi_build_UIF(c->b, sc(of(n), 1));
+        nvgp_tgsi_build_BRK(c->b);
+        nvgp_tgsi_build_ENDIF(c->b);
+        nvgp_tgsi_build_ADD(c->b, mask(n, 1), sc(of(n), 0), fimm(c, -1.0f));
+    } else {
+        nvgp_tgsi_build_BGNLOOP(c->b);
+    }
+}
+
+static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (c->nloops == 0) {
+        lower_error(c, in->offset, "ENDREP without REP");
+        return;
+    }
+    uint32_t k = --c->nloops;
+    nvgp_tgsi_build_ENDLOOP(c->b);
+    if (c->loop_has_counter[k])
+        nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
+}
+
+#define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg, false}
 static const lower_row rows[NV_OP_COUNT] = {
     DIRECT(ADD, ADD), DIRECT(ARL, ARL), DIRECT(ARR, ARR), DIRECT(CMP, CMP), DIRECT(COS, COS),
     DIRECT(DDX, DDX), DIRECT(DDY, DDY), DIRECT(DP3, DP3), DIRECT(DP4, DP4), DIRECT(DST, DST),
@@ -394,29 +476,36 @@ static const lower_row rows[NV_OP_COUNT] = {
     DIRECT(DIV, DIV), DIRECT(DP2, DP2),
     DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4B, PK4B), DIRECT(PK4UB, PK4UB),
     DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4B, UP4B), DIRECT(UP4UB, UP4UB),
-    [NV_OP_RFL] = {op_rfl, 0},
-    [NV_OP_X2D] = {op_x2d, 0},
-    [NV_OP_DP2A] = {op_dp2a, 0},
-    [NV_OP_NRM] = {op_nrm, 0},
-    [NV_OP_TXL] = {op_tex, TGSI_OPCODE_TXL},
-    [NV_OP_TXD] = {op_tex, TGSI_OPCODE_TXD},
-    [NV_OP_ABS] = {op_abs, 0},
-    [NV_OP_RSQ] = {op_rsq, 0},
-    [NV_OP_SUB] = {op_sub, 0},
-    [NV_OP_SFL] = {op_const, 0},
-    [NV_OP_STR] = {op_const, 1},
-    [NV_OP_DPH] = {op_dph, 0},
-    [NV_OP_XPD] = {op_xpd, 0},
-    [NV_OP_SWZ] = {op_swz, 0},
-    [NV_OP_EXP] = {op_exp, 0},
-    [NV_OP_LOG] = {op_log, 0},
-    [NV_OP_LIT] = {op_lit, 0},
-    [NV_OP_RCC] = {op_rcc, 0},
-    [NV_OP_SCS] = {op_scs, 0},
-    [NV_OP_KIL] = {op_kil, 0},
-    [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX},
-    [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB},
-    [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP},
+    [NV_OP_RFL] = {op_rfl, 0, false},
+    [NV_OP_X2D] = {op_x2d, 0, false},
+    [NV_OP_DP2A] = {op_dp2a, 0, false},
+    [NV_OP_NRM] = {op_nrm, 0, false},
+    [NV_OP_TXL] = {op_tex, TGSI_OPCODE_TXL, false},
+    [NV_OP_TXD] = {op_tex, TGSI_OPCODE_TXD, false},
+    [NV_OP_ABS] = {op_abs, 0, false},
+    [NV_OP_RSQ] = {op_rsq, 0, false},
+    [NV_OP_SUB] = {op_sub, 0, false},
+    [NV_OP_SFL] = {op_const, 0, false},
+    [NV_OP_STR] = {op_const, 1, false},
+    [NV_OP_DPH] = {op_dph, 0, false},
+    [NV_OP_XPD] = {op_xpd, 0, false},
+    [NV_OP_SWZ] = {op_swz, 0, false},
+    [NV_OP_EXP] = {op_exp, 0, false},
+    [NV_OP_LOG] = {op_log, 0, false},
+    [NV_OP_LIT] = {op_lit, 0, false},
+    [NV_OP_RCC] = {op_rcc, 0, false},
+    [NV_OP_SCS] = {op_scs, 0, false},
+    [NV_OP_KIL] = {op_kil, 0, true},
+    [NV_OP_IF] = {op_if, 0, true},
+    [NV_OP_ELSE] = {op_flow0, TGSI_OPCODE_ELSE, false},
+    [NV_OP_ENDIF] = {op_flow0, TGSI_OPCODE_ENDIF, false},
+    [NV_OP_BRK] = {op_brk, TGSI_OPCODE_BRK, true},
+    [NV_OP_CONT] = {op_brk, TGSI_OPCODE_CONT, true},
+    [NV_OP_REP] = {op_rep, 0, false},
+    [NV_OP_ENDREP] = {op_endrep, 0, false},
+    [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX, false},
+    [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB, false},
+    [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP, false},
 };
 #undef DIRECT
 
@@ -427,7 +516,7 @@ void lower_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "%s has no TGSI translation yet", name);
         return;
     }
-    if (in->cond.cond != NV_COND_NONE && in->op != NV_OP_KIL) {
+    if (in->cond.cond != NV_COND_NONE && !rows[in->op].cond_ok) {
         lower_error(c, in->offset, "conditional %s has no TGSI translation yet", name);
         return;
     }

@@ -339,6 +339,29 @@ static void test_fp_option_ops(void **state)
     lt_free(&x);
 }
 
+/* NV_fragment_program2 REP/IF/BRK: count floor(n.x); s.x counts the
+ * iterations; CC.x = s.x - 3 after each increment; s.y += 10 when it is
+ * EQ; BRK when GT. */
+static void test_fp2_flow(void **state)
+{
+    (void)state;
+    static const struct { float n; float x, y; } cases[] = {
+        {2.5f, 2, 0}, {5, 4, 10}, {-1, 0, 0}, {0.5f, 0, 0}, {3, 3, 10},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x,
+                "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nTEMP t, s;\n"
+                "MOV s, 0;\nREP n.x;\nADD s.x, s.x, 1;\nADDC t.x, s.x, -3;\nIF EQ.x;\nADD s.y, s.y, 10;\nENDIF;\n"
+                "BRK (GT.x);\nENDREP;\nMOV result.color, s;\nEND\n",
+                4);
+        lt_param(&x, "program.local[0]", cases[i].n, 0, 0, 0);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, cases[i].x, cases[i].y, 0, 0);
+        lt_free(&x);
+    }
+}
+
 static void test_fp_kil(void **state)
 {
     (void)state;
@@ -564,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_vp_params),
         cmocka_unit_test(test_fp_ops),
         cmocka_unit_test(test_fp_option_ops),
+        cmocka_unit_test(test_fp2_flow),
         cmocka_unit_test(test_fp_kil),
         cmocka_unit_test(test_fp_tex),
         cmocka_unit_test(test_vp1_rcc),
