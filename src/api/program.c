@@ -6,6 +6,7 @@
 
 #include "base/diag.h"
 #include "base/strbuf.h"
+#include "lower/lower.h"
 #include "tgsi/tgsi_check.h"
 #include "tgsi/tgsi_names.h"
 #include "tgsi/tgsi_text_read.h"
@@ -22,8 +23,11 @@ struct nvgp_program {
     char header[HEADER_MAX + 1];
     char *source;           /* private copy, NUL-terminated */
     size_t length;
-    tgsi_program *tgsi;     /* TGSI text read, or NV translated (not yet) */
+    tgsi_program *tgsi;     /* TGSI text read, or the NV program translated */
     nv_program *nv;
+    nvgp_lower_map *map;    /* NV bindings -> TGSI registers */
+    char *lower_error;      /* why the NV program has no TGSI form, or NULL */
+    size_t lower_error_offset;
 };
 
 /* The header word of an NV/ARB program: everything up to the first blank,
@@ -42,11 +46,49 @@ static void take_header(nvgp_program *prog, const char *src, size_t len)
     prog->header[n] = '\0';
 }
 
+/* Translates an assembled program to TGSI.  A valid program whose
+ * translation fails is still a valid program (nvgp check says so), so the
+ * lowering reports into a diagnostic list of its own; its first error is
+ * kept for nvgp_program_tgsi_text to give.  The translation goes through
+ * the TGSI checker too: a lowering bug then shows as a clear error rather
+ * than as a wrong run. */
+static void translate_nv(nvgp_program *prog)
+{
+    nvgp_diag *ld = nvgp_diag_create(NULL, prog->source, prog->length);
+    if (!ld)
+        return;
+    prog->tgsi = nvgp_lower_to_tgsi(prog->nv, &prog->map, ld);
+    bool checked = prog->tgsi && nvgp_tgsi_check(prog->tgsi, ld) &&
+                   nvgp_diag_error_count(ld) == 0;
+    if (!checked) {
+        nvgp_diag_entry e;
+        bool have = false;
+        for (size_t i = 0; !have && nvgp_diag_get(ld, i, &e); i++)
+            have = e.severity == NVGP_SEVERITY_ERROR;
+        if (have) {
+            size_t n = strlen(e.message);
+            prog->lower_error = malloc(n + 1);
+            if (prog->lower_error)
+                memcpy(prog->lower_error, e.message, n + 1);
+            prog->lower_error_offset = e.offset;
+        }
+        if (prog->tgsi)
+            nvgp_tgsi_program_destroy(prog->tgsi);
+        prog->tgsi = NULL;
+        nvgp_lower_map_destroy(prog->map);
+        prog->map = NULL;
+    }
+    nvgp_diag_destroy(ld);
+}
+
 static bool load_nv(nvgp_program *prog, nvgp_diag *diag)
 {
     take_header(prog, prog->source, prog->length);
     prog->nv = nvgp_nv_assemble(prog->source, prog->length, diag);
-    return prog->nv != NULL;
+    if (!prog->nv || nvgp_diag_error_count(diag) > 0)
+        return false;
+    translate_nv(prog);
+    return true;
 }
 
 static bool load_tgsi(nvgp_program *prog, nvgp_diag *diag)
@@ -127,6 +169,9 @@ void nvgp_program_destroy(nvgp_program *prog)
         nvgp_tgsi_program_destroy(prog->tgsi);
     if (prog->nv)
         nvgp_nv_program_destroy(prog->nv);
+    if (prog->map)
+        nvgp_lower_map_destroy(prog->map);
+    free(prog->lower_error);
     free(prog->source);
     free(prog);
 }
@@ -135,15 +180,21 @@ nvgp_language nvgp_program_language(const nvgp_program *prog) { return prog->lan
 const char *nvgp_program_header(const nvgp_program *prog) { return prog->header; }
 const tgsi_program *nvgp_program_tgsi(const nvgp_program *prog) { return prog->tgsi; }
 const nv_program *nvgp_program_nv(const nvgp_program *prog) { return prog->nv; }
+const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog) { return prog->map; }
 
 char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
                              nvgp_diag *diag)
 {
     if (!prog->tgsi) {
-        if (diag)
+        const char *header = prog->header[0] ? prog->header : "NV/ARB";
+        if (diag && prog->lower_error)
+            nvgp_diag_error(diag, prog->lower_error_offset,
+                            "translation of %s programs to TGSI is not implemented yet: %s",
+                            header, prog->lower_error);
+        else if (diag)
             nvgp_diag_error(diag, 0,
                             "translation of %s programs to TGSI is not implemented yet",
-                            prog->header[0] ? prog->header : "NV/ARB");
+                            header);
         return NULL;
     }
     nvgp_strbuf out;

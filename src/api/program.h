@@ -5,14 +5,18 @@
 #define NVGP_API_PROGRAM_H
 
 #include "nvgp.h"
+#include "lower/lower.h"
 #include "nv/nv_assemble.h"
 #include "tgsi/tgsi_ir.h"
 
 /* The program's TGSI form: the TGSI program it was read from, or the
- * translation of its NV/ARB source; NULL when that translation does not
- * exist yet. */
+ * translation of its NV/ARB source (checked like TGSI text); NULL when that
+ * translation does not exist yet. */
 const tgsi_program *nvgp_program_tgsi(const nvgp_program *prog);
 /* The assembled NV/ARB program, or NULL for TGSI text. */
 const nv_program *nvgp_program_nv(const nvgp_program *prog);
+/* For a translated NV/ARB program: which TGSI register holds each binding
+ * (v[OPOS], program.env[1], result.color, ...); NULL otherwise. */
+const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog);
 
 #endif
