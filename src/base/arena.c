@@ -29,7 +29,7 @@ void nvgp_arena_destroy(nvgp_arena *a)
     a->head = NULL;
 }
 
-void *nvgp_arena_alloc(nvgp_arena *a, size_t size)
+void *nvgp_arena_alloc_uninit(nvgp_arena *a, size_t size)
 {
     size_t rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
     if (rounded < size)
@@ -51,13 +51,20 @@ void *nvgp_arena_alloc(nvgp_arena *a, size_t size)
     }
     void *p = b->data + b->used;
     b->used += rounded;
-    memset(p, 0, size);
+    return p;
+}
+
+void *nvgp_arena_alloc(nvgp_arena *a, size_t size)
+{
+    void *p = nvgp_arena_alloc_uninit(a, size);
+    if (p)
+        memset(p, 0, size);
     return p;
 }
 
 char *nvgp_arena_strndup(nvgp_arena *a, const char *s, size_t n)
 {
-    char *p = nvgp_arena_alloc(a, n + 1);
+    char *p = nvgp_arena_alloc_uninit(a, n + 1);
     if (p) {
         if (n) /* s may be NULL for an empty string */
             memcpy(p, s, n);

@@ -17,6 +17,8 @@ void nvgp_arena_init(nvgp_arena *a);
 void nvgp_arena_destroy(nvgp_arena *a);
 /* Returns zeroed memory, or NULL when the system is out of memory. */
 void *nvgp_arena_alloc(nvgp_arena *a, size_t size);
+/* The same without zeroing, for callers that overwrite every byte. */
+void *nvgp_arena_alloc_uninit(nvgp_arena *a, size_t size);
 char *nvgp_arena_strndup(nvgp_arena *a, const char *s, size_t n);
 char *nvgp_arena_strdup(nvgp_arena *a, const char *s);
 
