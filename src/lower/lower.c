@@ -597,9 +597,13 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
-    for (uint32_t i = 0; i < p->ninsts && !c.failed; i++) {
-        nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
-        lower_inst(&c, &p->insts[i]);
+    if (!c.failed && lower_needs_pc_loop(p)) {
+        lower_unstructured(&c);
+    } else {
+        for (uint32_t i = 0; i < p->ninsts && !c.failed; i++) {
+            nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
+            lower_inst(&c, &p->insts[i]);
+        }
     }
     free(c.var_has);
     free(c.var_reg);

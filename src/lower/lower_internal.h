@@ -53,6 +53,11 @@ tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
  * temporary (lower_ops.c); the caller releases it. */
 tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t);
 
+/* Programs with BRA/CAL/RET: the whole program as a program-counter loop
+ * (lower_flow.c). */
+bool lower_needs_pc_loop(const nv_program *p);
+void lower_unstructured(lower_ctx *c);
+
 /* Translates one instruction (lower_ops.c). */
 void lower_inst(lower_ctx *c, const nv_inst *in);
 

@@ -559,6 +559,56 @@ static void test_fp1_kil_cc(void **state)
     }
 }
 
+/* NV_vertex_program2 BRA backwards: a do-while counting loop, divergent
+ * across lanes (lane i counts max(i, 1) iterations). */
+static void test_vp2_bra_loop(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!VP2.0\nMOV R0, c[2];\nMOV R1, v[1];\nloop:\nADD R0.x, R0.x, c[3].x;\n"
+            "ADDC R1.x, R1.x, -c[3].x;\nBRA loop (GT.x);\nMOV o[HPOS], R0;\nEND\n",
+            8);
+    lt_param(&x, "c[2]", 0, 0, 0, 0);
+    lt_param(&x, "c[3]", 1, 1, 1, 1);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "v[1]");
+    assert_non_null(in);
+    for (uint32_t i = 0; i < 8; i++) {
+        uint32_t v[4] = {lt_bits((float)i), 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    for (uint32_t i = 0; i < 8; i++) {
+        float o[4];
+        lt_out(&x, "o[HPOS]", i, o);
+        assert_true(o[0] == (i > 1 ? (float)i : 1.0f));
+    }
+    lt_free(&x);
+}
+
+/* CAL/RET: RET on the empty stack ends the program; a skipped ADD by a
+ * taken BRA.  R0 = (v1 [+ c0 unless v2.x < 0]) * c1. */
+static void test_vp2_cal_ret(void **state)
+{
+    (void)state;
+    static const float v2x[2] = {-1, 1};
+    static const float want[2][4] = {{2, 4, 6, 8}, {22, 24, 26, 28}};
+    for (int k = 0; k < 2; k++) {
+        lt x;
+        lt_load(&x,
+                "!!VP2.0\nMOV R0, v[1];\nMOVC R1, v[2];\nBRA skip (LT.x);\nADD R0, R0, c[0];\nskip:\n"
+                "CAL sub;\nMOV o[HPOS], R0;\nRET;\nsub:\nMUL R0, R0, c[1];\nRET;\nEND\n",
+                1);
+        lt_in(&x, "v[1]", 1, 2, 3, 4);
+        lt_in(&x, "v[2]", v2x[k], 0, 0, 0);
+        lt_param(&x, "c[0]", 10, 10, 10, 10);
+        lt_param(&x, "c[1]", 2, 2, 2, 2);
+        lt_run(&x);
+        lt_expect(&x, "o[HPOS]", 0xf, want[k][0], want[k][1], want[k][2], want[k][3]);
+        lt_free(&x);
+    }
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -594,6 +644,8 @@ int main(void)
         cmocka_unit_test(test_arbvp_equals_vp1),
         cmocka_unit_test(test_vp2_cc_example),
         cmocka_unit_test(test_fp1_kil_cc),
+        cmocka_unit_test(test_vp2_bra_loop),
+        cmocka_unit_test(test_vp2_cal_ret),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

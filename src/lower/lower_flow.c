@@ -1,0 +1,149 @@
+/* Unstructured flow control (NV_vertex_program2 BRA/CAL/RET and the ARB
+ * NV_vertex_program2 option): the program becomes a per-lane program-counter
+ * loop.  Basic blocks start at instruction 0, at every label and after
+ * every BRA/CAL/RET; each block is a CASE of a SWITCH on the lane's block
+ * number inside a BGNLOOP, and ends by choosing the next block.  The call
+ * stack (four entries, 2.14.1.x) is a temporary shifted on CAL and RET; a
+ * CAL on a full stack or a RET on an empty one ends the program. */
+#include "lower/lower_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { CALL_DEPTH = 4 };
+
+static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
+static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
+static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }
+static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
+
+static bool is_branch(uint16_t op)
+{
+    return op == NV_OP_BRA || op == NV_OP_CAL || op == NV_OP_RET;
+}
+
+bool lower_needs_pc_loop(const nv_program *p)
+{
+    for (uint32_t i = 0; i < p->ninsts; i++)
+        if (is_branch(p->insts[i].op))
+            return true;
+    return false;
+}
+
+/* m.x = ~0 where the branch is taken (any tested component passes). */
+static tgsi_dst taken(lower_ctx *c, const nv_cc_test *t)
+{
+    if (t->cond == NV_COND_NONE || t->cond == NV_COND_TR) {
+        tgsi_dst m = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, m, uimm(c, t->cond == NV_COND_FL ? 0 : 0xffffffffu));
+        return m;
+    }
+    tgsi_dst m = lower_cc_test(c, t);
+    nvgp_tgsi_build_OR(c->b, mask(m, 3), of(m), nvgp_tgsi_src_swizzle(of(m), 2, 3, 2, 3));
+    nvgp_tgsi_build_OR(c->b, mask(m, 1), sc(of(m), 0), sc(of(m), 1));
+    return m;
+}
+
+void lower_unstructured(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    uint32_t n = p->ninsts;
+    uint32_t *block = calloc(n + 1, sizeof *block);
+    bool *leader = calloc(n + 1, sizeof *leader);
+    if (!block || !leader) {
+        lower_error(c, 0, "out of memory");
+        free(block);
+        free(leader);
+        return;
+    }
+    leader[0] = true;
+    uint32_t entry_inst = 0;
+    for (uint32_t l = 0; l < p->nlabels; l++) {
+        if (p->labels[l].inst <= n)
+            leader[p->labels[l].inst] = true;
+        if (!strcmp(p->labels[l].name, "main"))
+            entry_inst = p->labels[l].inst;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (is_branch(p->insts[i].op))
+            leader[i + 1] = true;
+    uint32_t nb = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        if (leader[i] && i < n)
+            nb++;
+        block[i] = i < n ? nb - 1 : nb;
+    }
+    /* a label at END (or an empty program) goes to the exit */
+    const uint32_t exit_block = nb;
+
+    tgsi_dst fl = nvgp_tgsi_build_temp(c->b); /* x: block, y: call depth */
+    tgsi_dst st = nvgp_tgsi_build_temp(c->b); /* the call stack, top in x */
+    nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, block[entry_inst]));
+    nvgp_tgsi_build_MOV(c->b, mask(fl, 2), uimm(c, 0));
+    nvgp_tgsi_build_MOV(c->b, st, uimm(c, exit_block));
+    nvgp_tgsi_build_BGNLOOP(c->b);
+    nvgp_tgsi_build_SWITCH(c->b, sc(of(fl), 0));
+    for (uint32_t i = 0; i < n && !c->failed;) {
+        uint32_t k = block[i];
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[i].offset);
+        nvgp_tgsi_build_CASE(c->b, uimm(c, k));
+        uint32_t j = i;
+        for (; j < n && block[j] == k && !is_branch(p->insts[j].op); j++) {
+            nvgp_tgsi_builder_set_source_offset(c->b, p->insts[j].offset);
+            lower_inst(c, &p->insts[j]);
+        }
+        uint32_t next = j < n && block[j] == k ? block[j + 1] : block[j];
+        if (j < n && block[j] == k) {
+            const nv_inst *in = &p->insts[j];
+            nvgp_tgsi_builder_set_source_offset(c->b, in->offset);
+            tgsi_dst m = taken(c, &in->cond);
+            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+            tgsi_src mx = sc(of(m), 0);
+            if (in->op == NV_OP_BRA || in->op == NV_OP_CAL) {
+                uint32_t target = in->label < p->nlabels && p->labels[in->label].inst <= n
+                                      ? block[p->labels[in->label].inst] : exit_block;
+                if (in->op == NV_OP_CAL) {
+                    /* t.x: taken on a full stack -> the program ends */
+                    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(fl), 1), uimm(c, CALL_DEPTH));
+                    nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
+                    /* push next: the stack shifted down by one */
+                    nvgp_tgsi_build_UCMP(c->b, mask(st, 0xe), mx, nvgp_tgsi_src_swizzle(of(st), 0, 0, 1, 2), of(st));
+                    nvgp_tgsi_build_UCMP(c->b, mask(st, 1), mx, uimm(c, next), of(st));
+                    nvgp_tgsi_build_UADD(c->b, mask(t, 2), sc(of(fl), 1), uimm(c, 1));
+                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 2), mx, sc(of(t), 1), sc(of(fl), 1));
+                }
+                nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, uimm(c, target), uimm(c, next));
+                if (in->op == NV_OP_CAL)
+                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), sc(of(t), 0), uimm(c, exit_block), sc(of(fl), 0));
+            } else {
+                /* RET: pop, or end the program on an empty stack */
+                nvgp_tgsi_build_USEQ(c->b, mask(t, 1), sc(of(fl), 1), uimm(c, 0));
+                nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 0), uimm(c, exit_block), sc(of(st), 0));
+                nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, sc(of(t), 1), uimm(c, next));
+                nvgp_tgsi_build_NOT(c->b, mask(t, 1), sc(of(t), 0));
+                nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
+                nvgp_tgsi_build_UCMP(c->b, mask(st, 7), sc(of(t), 0), nvgp_tgsi_src_swizzle(of(st), 1, 2, 3, 3), of(st));
+                nvgp_tgsi_build_UCMP(c->b, mask(st, 8), sc(of(t), 0), uimm(c, exit_block), of(st));
+                nvgp_tgsi_build_UADD(c->b, mask(t, 2), sc(of(fl), 1), uimm(c, 0xffffffffu));
+                nvgp_tgsi_build_UCMP(c->b, mask(fl, 2), sc(of(t), 0), sc(of(t), 1), sc(of(fl), 1));
+            }
+            nvgp_tgsi_build_release_temp(c->b, t);
+            nvgp_tgsi_build_release_temp(c->b, m);
+            j++;
+        } else {
+            nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));
+        }
+        nvgp_tgsi_build_BRK(c->b);
+        i = j;
+    }
+    nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+    nvgp_tgsi_build_ENDSWITCH(c->b);
+    tgsi_dst e = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_USEQ(c->b, mask(e, 1), sc(of(fl), 0), uimm(c, exit_block));
+    nvgp_tgsi_build_UIF(c->b, sc(of(e), 0));
+    nvgp_tgsi_build_BRK(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_ENDLOOP(c->b);
+    free(block);
+    free(leader);
+}
