@@ -142,6 +142,7 @@ static const sem_row fragment_inputs[] = {
     {"fragment.texcoord", TGSI_SEMANTIC_GENERIC, 0, true},
     {"fragment.fogcoord", TGSI_SEMANTIC_FOG, 0, false},
     {"fragment.position", TGSI_SEMANTIC_POSITION, 0, false},
+    {"fragment.facing", TGSI_SEMANTIC_FACE, 0, false},
 };
 
 static const sem_row vertex_results[] = {
@@ -211,7 +212,8 @@ static const sem_row *find_row(const sem_row *t, size_t n, const char *base)
 static tgsi_interpolate fs_interp(tgsi_semantic s)
 {
     return s == TGSI_SEMANTIC_COLOR ? TGSI_INTERPOLATE_COLOR
-           : s == TGSI_SEMANTIC_POSITION ? TGSI_INTERPOLATE_LINEAR : TGSI_INTERPOLATE_PERSPECTIVE;
+           : s == TGSI_SEMANTIC_POSITION ? TGSI_INTERPOLATE_LINEAR
+           : s == TGSI_SEMANTIC_FACE ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
 }
 
 static tgsi_src input_reg(lower_ctx *c, const sem_row *r, int32_t n, const char *name)
