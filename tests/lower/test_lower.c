@@ -440,8 +440,8 @@ static void test_vp1_rcc(void **state)
     }
 }
 
-/* The same transform and lighting written in both languages gives the same
- * bits, input for input. */
+/* The same transform and lighting written as ARBvp1.0, VP1.0 and VP2.0 gives
+ * the same bits, input for input, and the transform written in TGSI agrees. */
 static void test_arbvp_equals_vp1(void **state)
 {
     (void)state;
@@ -475,16 +475,25 @@ static void test_arbvp_equals_vp1(void **state)
         for (int k = 0; k < 4; k++)
             env[i][k] = (float)(i * 4 + k) * 0.125f - 1.0f;
     env[5][3] = 6; /* the specular exponent */
+    /* the same program as VP2.0 (VP1.0 text is valid VP2.0) */
+    char nv2[2048];
+    snprintf(nv2, sizeof nv2, "!!VP2.0%s", nv + strlen("!!VP1.0"));
+    /* and the transform written directly in TGSI */
+    static const char tgsi[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL CONST[0..3]\n"
+                               "  0: DP4 OUT[0].x, CONST[0], IN[0]\n  1: DP4 OUT[0].y, CONST[1], IN[0]\n"
+                               "  2: DP4 OUT[0].z, CONST[2], IN[0]\n  3: DP4 OUT[0].w, CONST[3], IN[0]\n  4: END\n";
     for (int n = 0; n < 3; n++) {
-        lt x, y;
+        lt x, y, z;
         lt_load(&x, arb, 1);
         lt_load(&y, nv, 1);
+        lt_load(&z, nv2, 1);
         char name[32];
         for (int i = 0; i < 8; i++) {
             snprintf(name, sizeof name, "program.env[%d]", i);
             lt_param(&x, name, env[i][0], env[i][1], env[i][2], env[i][3]);
             snprintf(name, sizeof name, "c[%d]", i);
             lt_param(&y, name, env[i][0], env[i][1], env[i][2], env[i][3]);
+            lt_param(&z, name, env[i][0], env[i][1], env[i][2], env[i][3]);
         }
         const float *p = inputs[n][0], *q = inputs[n][1], *r = inputs[n][2];
         lt_in(&x, "vertex.position", p[0], p[1], p[2], p[3]);
@@ -493,20 +502,50 @@ static void test_arbvp_equals_vp1(void **state)
         lt_in(&y, "v[2]", q[0], q[1], q[2], q[3]);
         lt_in(&x, "vertex.attrib[3]", r[0], r[1], r[2], r[3]);
         lt_in(&y, "v[3]", r[0], r[1], r[2], r[3]);
+        lt_in(&z, "v[0]", p[0], p[1], p[2], p[3]);
+        lt_in(&z, "v[2]", q[0], q[1], q[2], q[3]);
+        lt_in(&z, "v[3]", r[0], r[1], r[2], r[3]);
         lt_run(&x);
         lt_run(&y);
+        lt_run(&z);
         for (int o = 0; o < 4; o++) {
-            float u[4], v[4];
+            float u[4], v[4], w[4];
             lt_out(&x, arb_out[o], 0, u);
             lt_out(&y, nv_out[o], 0, v);
+            lt_out(&z, nv_out[o], 0, w);
             assert_memory_equal(u, v, sizeof u);
+            assert_memory_equal(u, w, sizeof u);
         }
+        nvgp_diag *td = nvgp_diag_create("t.tgsi", tgsi, strlen(tgsi));
+        tgsi_program *tp = nvgp_tgsi_read(tgsi, strlen(tgsi), td);
+        assert_non_null(tp);
+        nvgp_exec *m = nvgp_exec_create(tp, td);
+        assert_non_null(m);
+        assert_int_equal(nvgp_exec_set_invocations(m, 1, 1), NVGP_EXEC_OK);
+        for (uint32_t i = 0; i < 4; i++) {
+            uint32_t w[4] = {lt_bits(env[i][0]), lt_bits(env[i][1]), lt_bits(env[i][2]), lt_bits(env[i][3])};
+            assert_int_equal(nvgp_exec_set_constants(m, 0, i, w, 1), NVGP_EXEC_OK);
+        }
+        uint32_t pw[4] = {lt_bits(p[0]), lt_bits(p[1]), lt_bits(p[2]), lt_bits(p[3])};
+        assert_int_equal(nvgp_exec_set_input(m, NVGP_EXEC_ALL, 0, 0, pw), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_run(m, td), NVGP_EXEC_OK);
+        uint32_t tw[4];
+        nvgp_exec_get_output(m, 0, 0, tw);
+        float tpos[4], apos[4];
+        for (int i = 0; i < 4; i++)
+            tpos[i] = lt_float(tw[i]);
+        lt_out(&x, "result.position", 0, apos);
+        assert_memory_equal(tpos, apos, sizeof tpos);
+        nvgp_exec_destroy(m);
+        nvgp_tgsi_program_destroy(tp);
+        nvgp_diag_destroy(td);
         /* one value checked by hand: the first position row is
          * (-1, -0.875, -0.75, -0.625) . (1, 2, 3, 1) */
         if (n == 0)
             lt_expect(&x, "result.position", 0x1, -1 - 1.75f - 2.25f - 0.625f, 0, 0, 0);
         lt_free(&x);
         lt_free(&y);
+        lt_free(&z);
     }
 }
 
