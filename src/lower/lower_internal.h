@@ -32,6 +32,10 @@ typedef struct lower_ctx {
      * comparisons with zero); 0.0 (EQ) at the start */
     bool has_cc;
     tgsi_dst cc;
+    /* integer copies of the address registers (by ADDR index), so that
+     * ARA and condition-code updates can compute on them */
+    bool addr_shadow_has[16];
+    tgsi_dst addr_shadow[16];
     /* REP loop counters, innermost last (has_counter false: REP without count) */
     uint32_t nloops;
     bool loop_has_counter[64];

@@ -15,6 +15,7 @@ struct lower_row {
     lower_fn fn;
     uint16_t op;   /* tgsi_opcode of direct translations */
     bool cond_ok;  /* the handler translates inst.cond */
+    bool own_cc;   /* the handler does its own condition-code work */
 };
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -384,6 +385,72 @@ static void op_nrm(lower_ctx *c, const nv_inst *in, const lower_row *row)
     finish(c, in, t, 7);
 }
 
+/* ---- Address registers ----------------------------------------------------- */
+
+static tgsi_dst addr_shadow(lower_ctx *c, tgsi_dst a)
+{
+    int32_t k = a.reg.index;
+    if (k < 0 || k >= 16) {
+        lower_error(c, 0, "too many address registers to translate");
+        return nvgp_tgsi_build_temp(c->b);
+    }
+    if (!c->addr_shadow_has[k]) {
+        c->addr_shadow[k] = nvgp_tgsi_build_temp(c->b);
+        c->addr_shadow_has[k] = true;
+    }
+    return c->addr_shadow[k];
+}
+
+/* ARL (floor), ARR (round) and ARA (x+z, y+w): an integer result clamped to
+ * [-512, 511] (NV_vertex_program2 2.14.3.3-5) kept in the register's
+ * integer copy, then loaded into the ADDR register with UARL.  The
+ * condition code, when updated, compares the integer result with zero. */
+static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    tgsi_dst a = lower_dst(c, &in->dst);
+    bool exact = c->p->header == NV_HDR_VP20 || c->p->options != 0 || in->cc_update ||
+                 in->dst.cc.cond != NV_COND_NONE;
+    if (!exact) {
+        /* ARB_vertex_program/VP1.x: a plain floor, no range, no ARA to feed */
+        nvgp_tgsi_build_ARL(c->b, a, lower_src(c, &in->src[0]));
+        return;
+    }
+    unsigned wm = a.writemask;
+    tgsi_dst s = addr_shadow(c, a);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    if (in->op == NV_OP_ARA) {
+        const nv_src *ns = &in->src[0];
+        tgsi_src r = of(addr_shadow(c, nvgp_tgsi_dst_of(lower_src(c, ns))));
+        nvgp_tgsi_build_UADD(c->b, t, nvgp_tgsi_src_swizzle(r, 0, 1, 0, 1), nvgp_tgsi_src_swizzle(r, 2, 3, 2, 3));
+    } else {
+        nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op, &t, 1, (tgsi_src[]){lower_src(c, &in->src[0])}, 1);
+        nvgp_tgsi_build_MAX(c->b, t, of(t), fimm(c, -512.0f));
+        nvgp_tgsi_build_MIN(c->b, t, of(t), fimm(c, 511.0f));
+        nvgp_tgsi_build_F2I(c->b, t, of(t));
+    }
+    nvgp_tgsi_build_IMAX(c->b, t, of(t), nvgp_tgsi_build_imm1i(c->b, -512));
+    nvgp_tgsi_build_IMIN(c->b, t, of(t), nvgp_tgsi_build_imm1i(c->b, 511));
+    tgsi_dst m = {0};
+    bool cond = in->dst.cc.cond != NV_COND_NONE;
+    if (cond) {
+        m = lower_cc_test(c, &in->dst.cc);
+        nvgp_tgsi_build_UCMP(c->b, mask(s, wm), of(m), of(t), of(s));
+    } else {
+        nvgp_tgsi_build_MOV(c->b, mask(s, wm), of(t));
+    }
+    nvgp_tgsi_build_UARL(c->b, a, of(s));
+    if (in->cc_update) {
+        nvgp_tgsi_build_I2F(c->b, t, of(t));
+        if (cond)
+            nvgp_tgsi_build_UCMP(c->b, mask(c->cc, wm), of(m), of(t), of(c->cc));
+        else
+            nvgp_tgsi_build_MOV(c->b, mask(c->cc, wm), of(t));
+    }
+    if (cond)
+        nvgp_tgsi_build_release_temp(c->b, m);
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
 /* ---- Structured flow control (NV_fragment_program2, NV_vertex_program3) ----- */
 
 /* UIF on "any of the swizzled components passes" (3.11.X.7), the test the
@@ -465,9 +532,12 @@ static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
         nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
 }
 
-#define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg, false}
+#define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg, false, false}
 static const lower_row rows[NV_OP_COUNT] = {
-    DIRECT(ADD, ADD), DIRECT(ARL, ARL), DIRECT(ARR, ARR), DIRECT(CMP, CMP), DIRECT(COS, COS),
+    [NV_OP_ARL] = {op_addr, TGSI_OPCODE_FLR, false, true},
+    [NV_OP_ARR] = {op_addr, TGSI_OPCODE_ROUND, false, true},
+    [NV_OP_ARA] = {op_addr, 0, false, true},
+    DIRECT(ADD, ADD), DIRECT(CMP, CMP), DIRECT(COS, COS),
     DIRECT(DDX, DDX), DIRECT(DDY, DDY), DIRECT(DP3, DP3), DIRECT(DP4, DP4), DIRECT(DST, DST),
     DIRECT(EX2, EX2), DIRECT(FLR, FLR), DIRECT(FRC, FRC), DIRECT(LG2, LG2), DIRECT(LRP, LRP),
     DIRECT(MAD, MAD), DIRECT(MAX, MAX), DIRECT(MIN, MIN), DIRECT(MOV, MOV), DIRECT(MUL, MUL),
@@ -476,36 +546,36 @@ static const lower_row rows[NV_OP_COUNT] = {
     DIRECT(DIV, DIV), DIRECT(DP2, DP2),
     DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4B, PK4B), DIRECT(PK4UB, PK4UB),
     DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4B, UP4B), DIRECT(UP4UB, UP4UB),
-    [NV_OP_RFL] = {op_rfl, 0, false},
-    [NV_OP_X2D] = {op_x2d, 0, false},
-    [NV_OP_DP2A] = {op_dp2a, 0, false},
-    [NV_OP_NRM] = {op_nrm, 0, false},
-    [NV_OP_TXL] = {op_tex, TGSI_OPCODE_TXL, false},
-    [NV_OP_TXD] = {op_tex, TGSI_OPCODE_TXD, false},
-    [NV_OP_ABS] = {op_abs, 0, false},
-    [NV_OP_RSQ] = {op_rsq, 0, false},
-    [NV_OP_SUB] = {op_sub, 0, false},
-    [NV_OP_SFL] = {op_const, 0, false},
-    [NV_OP_STR] = {op_const, 1, false},
-    [NV_OP_DPH] = {op_dph, 0, false},
-    [NV_OP_XPD] = {op_xpd, 0, false},
-    [NV_OP_SWZ] = {op_swz, 0, false},
-    [NV_OP_EXP] = {op_exp, 0, false},
-    [NV_OP_LOG] = {op_log, 0, false},
-    [NV_OP_LIT] = {op_lit, 0, false},
-    [NV_OP_RCC] = {op_rcc, 0, false},
-    [NV_OP_SCS] = {op_scs, 0, false},
-    [NV_OP_KIL] = {op_kil, 0, true},
-    [NV_OP_IF] = {op_if, 0, true},
-    [NV_OP_ELSE] = {op_flow0, TGSI_OPCODE_ELSE, false},
-    [NV_OP_ENDIF] = {op_flow0, TGSI_OPCODE_ENDIF, false},
-    [NV_OP_BRK] = {op_brk, TGSI_OPCODE_BRK, true},
-    [NV_OP_CONT] = {op_brk, TGSI_OPCODE_CONT, true},
-    [NV_OP_REP] = {op_rep, 0, false},
-    [NV_OP_ENDREP] = {op_endrep, 0, false},
-    [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX, false},
-    [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB, false},
-    [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP, false},
+    [NV_OP_RFL] = {op_rfl, 0, false, false},
+    [NV_OP_X2D] = {op_x2d, 0, false, false},
+    [NV_OP_DP2A] = {op_dp2a, 0, false, false},
+    [NV_OP_NRM] = {op_nrm, 0, false, false},
+    [NV_OP_TXL] = {op_tex, TGSI_OPCODE_TXL, false, false},
+    [NV_OP_TXD] = {op_tex, TGSI_OPCODE_TXD, false, false},
+    [NV_OP_ABS] = {op_abs, 0, false, false},
+    [NV_OP_RSQ] = {op_rsq, 0, false, false},
+    [NV_OP_SUB] = {op_sub, 0, false, false},
+    [NV_OP_SFL] = {op_const, 0, false, false},
+    [NV_OP_STR] = {op_const, 1, false, false},
+    [NV_OP_DPH] = {op_dph, 0, false, false},
+    [NV_OP_XPD] = {op_xpd, 0, false, false},
+    [NV_OP_SWZ] = {op_swz, 0, false, false},
+    [NV_OP_EXP] = {op_exp, 0, false, false},
+    [NV_OP_LOG] = {op_log, 0, false, false},
+    [NV_OP_LIT] = {op_lit, 0, false, false},
+    [NV_OP_RCC] = {op_rcc, 0, false, false},
+    [NV_OP_SCS] = {op_scs, 0, false, false},
+    [NV_OP_KIL] = {op_kil, 0, true, false},
+    [NV_OP_IF] = {op_if, 0, true, false},
+    [NV_OP_ELSE] = {op_flow0, TGSI_OPCODE_ELSE, false, false},
+    [NV_OP_ENDIF] = {op_flow0, TGSI_OPCODE_ENDIF, false, false},
+    [NV_OP_BRK] = {op_brk, TGSI_OPCODE_BRK, true, false},
+    [NV_OP_CONT] = {op_brk, TGSI_OPCODE_CONT, true, false},
+    [NV_OP_REP] = {op_rep, 0, false, false},
+    [NV_OP_ENDREP] = {op_endrep, 0, false, false},
+    [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX, false, false},
+    [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB, false, false},
+    [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP, false, false},
 };
 #undef DIRECT
 
@@ -524,7 +594,8 @@ void lower_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
         return;
     }
-    if (in->has_dst && (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))
+    if (in->has_dst && !rows[in->op].own_cc &&
+        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))
         lower_with_cc(c, in, &rows[in->op]);
     else
         rows[in->op].fn(c, in, &rows[in->op]);

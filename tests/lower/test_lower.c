@@ -648,6 +648,35 @@ static void test_vp2_cal_ret(void **state)
     }
 }
 
+/* VP2 address registers: vector ARL floors (1.5, -2.5, 2, 9) to
+ * (1, -3, 2, 9); ARA gives (1+2, -3+9, ...) = (3, 6, 3, 6); ARLC sets the
+ * CC from the integer result. */
+static void test_vp2_address(void **state)
+{
+    (void)state;
+    static const float v2x[2] = {-2, 0.5f};
+    for (int k = 0; k < 2; k++) {
+        lt x;
+        lt_load(&x,
+                "!!VP2.0\nARL A0, v[1];\nARA A0, A0;\nMOV o[HPOS], c[A0.x + 1];\nMOV o[TEX0], c[A0.y + 1];\n"
+                "ARLC A1.x, v[2].x;\nMOV o[TEX1], c[0];\nMOV o[TEX1] (LT.x), c[1];\nEND\n",
+                1);
+        for (int i = 0; i < 10; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "c[%d]", i);
+            lt_param(&x, name, (float)i, (float)i, (float)i, (float)i);
+        }
+        lt_in(&x, "v[1]", 1.5f, -2.5f, 2, 9);
+        lt_in(&x, "v[2]", v2x[k], 0, 0, 0);
+        lt_run(&x);
+        lt_expect(&x, "o[HPOS]", 0xf, 4, 4, 4, 4);
+        lt_expect(&x, "o[TEX0]", 0xf, 7, 7, 7, 7);
+        float want = k == 0 ? 1 : 0; /* floor(-2) < 0: LT; floor(0.5) = 0: EQ */
+        lt_expect(&x, "o[TEX1]", 0xf, want, want, want, want);
+        lt_free(&x);
+    }
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -685,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_fp1_kil_cc),
         cmocka_unit_test(test_vp2_bra_loop),
         cmocka_unit_test(test_vp2_cal_ret),
+        cmocka_unit_test(test_vp2_address),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
