@@ -262,6 +262,33 @@ static bool binding_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset, tgs
     return false;
 }
 
+/* An array of attributes read relatively (fragment.texcoord[A0.x + 1]):
+ * consecutive IN registers, one per element. */
+static tgsi_src attrib_array_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset)
+{
+    char base[128], name[160];
+    int32_t n;
+    split_name(bd->name ? bd->name : "", base, sizeof base, &n);
+    n = bd->index;
+    bool frag = c->p->stage == NV_STAGE_FRAGMENT;
+    const sem_row *r = frag ? find_row(fragment_inputs, sizeof fragment_inputs / sizeof *r, base)
+                            : find_row(vertex_inputs, sizeof vertex_inputs / sizeof *r, base);
+    if (!r || !r->indexed || bd->count == 0) {
+        lower_error(c, offset, "the binding '%s' has no TGSI translation yet", bd->name ? bd->name : "?");
+        return nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+    }
+    tgsi_src first = nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+    for (uint32_t i = 0; i < bd->count; i++) {
+        snprintf(name, sizeof name, "%s[%d]", base, n + (int32_t)i);
+        tgsi_src e = input_reg(c, r, n + (int32_t)i, name);
+        if (i == 0)
+            first = e;
+        else if (e.reg.index != first.reg.index + (int32_t)i)
+            lower_error(c, offset, "the elements of '%s' are not consecutive inputs", bd->name);
+    }
+    return first;
+}
+
 /* ---- Parameters ---------------------------------------------------------- */
 
 /* Name of element i of a binding that covers count elements: the last
@@ -363,6 +390,11 @@ static tgsi_src var_reg(lower_ctx *c, uint32_t var, uint32_t offset)
         r = param_var_reg(c, var);
         break;
     case NV_VAR_ATTRIB:
+        if (v->is_array && v->nbindings == 1) {
+            r = attrib_array_reg(c, &v->bindings[0], offset);
+            break;
+        }
+        /* fall through */
     case NV_VAR_OUTPUT:
         if (v->nbindings != 1 || v->is_array) {
             lower_error(c, offset, "arrays of attributes or results have no TGSI translation yet");
@@ -599,6 +631,12 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
+    /* attribute arrays first, so that their inputs are consecutive */
+    for (uint32_t v = 0; v < p->nvars && !c.failed; v++)
+        if (p->vars[v].kind == NV_VAR_ATTRIB && p->vars[v].is_array) {
+            nvgp_tgsi_builder_set_source_offset(c.b, p->vars[v].offset);
+            var_reg(&c, v, p->vars[v].offset);
+        }
     if (!c.failed && lower_needs_pc_loop(p)) {
         lower_unstructured(&c);
     } else {

@@ -39,7 +39,8 @@ typedef struct lower_ctx {
     /* REP loop counters, innermost last (has_counter false: REP without count) */
     uint32_t nloops;
     bool loop_has_counter[64];
-    tgsi_dst loop_counter[64];
+    bool loop_is_loop[64];    /* LOOP (with an index) rather than REP */
+    tgsi_dst loop_counter[64]; /* REP: x count; LOOP: x count, y index, z step (integers) */
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;

@@ -504,6 +504,7 @@ static void op_rep(lower_ctx *c, const nv_inst *in, const lower_row *row)
     }
     uint32_t k = c->nloops++;
     c->loop_has_counter[k] = in->nsrc > 0;
+    c->loop_is_loop[k] = false;
     if (in->nsrc > 0) {
         tgsi_dst n = nvgp_tgsi_build_temp(c->b);
         c->loop_counter[k] = n;
@@ -519,17 +520,65 @@ static void op_rep(lower_ctx *c, const nv_inst *in, const lower_row *row)
     }
 }
 
+/* The loop index register A0 of NV_fragment_program2 LOOP blocks. */
+static tgsi_dst loop_index_reg(lower_ctx *c)
+{
+    nv_dst d;
+    memset(&d, 0, sizeof d);
+    d.file = NV_FILE_ADDRESS;
+    d.var = NV_VAR_NONE;
+    d.writemask = 1;
+    return lower_dst(c, &d);
+}
+
+/* LOOP (3.11.X.8): count, index and step are floor(x, y, z); the block
+ * runs while the count is positive; A0.x is the index. */
+static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (c->nloops >= sizeof c->loop_has_counter / sizeof c->loop_has_counter[0]) {
+        lower_error(c, in->offset, "LOOP blocks nested too deeply to translate");
+        return;
+    }
+    uint32_t k = c->nloops++;
+    c->loop_has_counter[k] = true;
+    c->loop_is_loop[k] = true;
+    tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+    c->loop_counter[k] = n;
+    nvgp_tgsi_build_FLR(c->b, mask(n, 7), lower_src(c, &in->src[0]));
+    nvgp_tgsi_build_F2I(c->b, mask(n, 7), of(n));
+    nvgp_tgsi_build_BGNLOOP(c->b);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_ISGE(c->b, mask(t, 1), nvgp_tgsi_build_imm1i(c->b, 0), sc(of(n), 0));
+    nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
+    nvgp_tgsi_build_BRK(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_release_temp(c->b, t);
+    nvgp_tgsi_build_UADD(c->b, mask(n, 1), sc(of(n), 0), uimm(c, 0xffffffffu));
+    nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(n), 1));
+}
+
 static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
     if (c->nloops == 0) {
-        lower_error(c, in->offset, "ENDREP without REP");
+        lower_error(c, in->offset, "%s without its block", in->op == NV_OP_ENDLOOP ? "ENDLOOP" : "ENDREP");
         return;
     }
     uint32_t k = --c->nloops;
+    if (c->loop_is_loop[k])
+        nvgp_tgsi_build_UADD(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
+                             sc(of(c->loop_counter[k]), 2));
     nvgp_tgsi_build_ENDLOOP(c->b);
     if (c->loop_has_counter[k])
         nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
+    /* back in an enclosing LOOP, A0.x is its index again */
+    for (uint32_t j = k; j-- > 0;)
+        if (c->loop_is_loop[j]) {
+            nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(c->loop_counter[j]), 1));
+            break;
+        }
+    c->loop_is_loop[k] = false;
 }
 
 #define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg, false, false}
@@ -573,6 +622,8 @@ static const lower_row rows[NV_OP_COUNT] = {
     [NV_OP_CONT] = {op_brk, TGSI_OPCODE_CONT, true, false},
     [NV_OP_REP] = {op_rep, 0, false, false},
     [NV_OP_ENDREP] = {op_endrep, 0, false, false},
+    [NV_OP_LOOP] = {op_loop, 0, false, false},
+    [NV_OP_ENDLOOP] = {op_endrep, 0, false, false},
     [NV_OP_TEX] = {op_tex, TGSI_OPCODE_TEX, false, false},
     [NV_OP_TXB] = {op_tex, TGSI_OPCODE_TXB, false, false},
     [NV_OP_TXP] = {op_tex, TGSI_OPCODE_TXP, false, false},

@@ -362,6 +362,36 @@ static void test_fp2_flow(void **state)
     }
 }
 
+/* NV_fragment_program2 LOOP: count 3, index 1, step 2 reads
+ * texcoord[A0.x + 1] for A0.x = 1, 3, 5: elements 2, 4, 6 of (i, 10 i, 0, 1);
+ * a count of 0.5 (floor 0) runs nothing. */
+static void test_fp2_loop(void **state)
+{
+    (void)state;
+    static const struct { float n[4]; float want[4]; } cases[] = {
+        {{3, 1, 2, 0}, {12, 120, 0, 3}},
+        {{0.5f, 1, 2, 0}, {0, 0, 0, 0}},
+        {{2.75f, 6.5f, -3, 0}, {7 + 4, 70 + 40, 0, 2}}, /* index 6, 3: elements 7, 4 */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        lt x;
+        lt_load(&x,
+                "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nTEMP t;\nMOV t, 0;\n"
+                "LOOP n;\nADD t, t, fragment.texcoord[A0.x + 1];\nENDLOOP;\nMOV result.color, t;\nEND\n",
+                4);
+        for (int i = 0; i < 8; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "fragment.texcoord[%d]", i);
+            lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+        }
+        const float *n = cases[k].n, *w = cases[k].want;
+        lt_param(&x, "program.local[0]", n[0], n[1], n[2], n[3]);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+}
+
 static void test_fp_kil(void **state)
 {
     (void)state;
@@ -706,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_fp_ops),
         cmocka_unit_test(test_fp_option_ops),
         cmocka_unit_test(test_fp2_flow),
+        cmocka_unit_test(test_fp2_loop),
         cmocka_unit_test(test_fp_kil),
         cmocka_unit_test(test_fp_tex),
         cmocka_unit_test(test_vp1_rcc),
