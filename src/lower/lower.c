@@ -23,13 +23,62 @@ void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...)
 
 /* ---- The binding map ------------------------------------------------------- */
 
+static uint32_t slot_key(nvgp_lower_slot_kind kind, int32_t index, const char *name)
+{
+    uint32_t h = 2166136261u ^ (uint32_t)kind ^ ((uint32_t)index * 0x9e3779b9u);
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++)
+        h = (h ^ *s) * 16777619u;
+    return h;
+}
+
+/* The hash-set position of (kind, index, name): its slot + 1, or the empty
+ * position where it belongs (*found false). */
+static uint32_t *slot_find(lower_ctx *c, nvgp_lower_slot_kind kind, int32_t index, const char *name, bool *found)
+{
+    uint32_t m = c->slot_hash_cap - 1;
+    for (uint32_t h = slot_key(kind, index, name) & m;; h = (h + 1) & m) {
+        uint32_t e = c->slot_hash[h];
+        if (!e) {
+            *found = false;
+            return &c->slot_hash[h];
+        }
+        const nvgp_lower_slot *s = &c->map->slots[e - 1];
+        if (s->kind == kind && s->index == index && !strcmp(s->name, name)) {
+            *found = true;
+            return &c->slot_hash[h];
+        }
+    }
+}
+
+static bool slot_hash_grow(lower_ctx *c)
+{
+    uint32_t cap = c->slot_hash_cap ? c->slot_hash_cap * 2 : 64;
+    uint32_t *t = calloc(cap, sizeof *t);
+    if (!t)
+        return false;
+    free(c->slot_hash);
+    c->slot_hash = t;
+    c->slot_hash_cap = cap;
+    for (uint32_t i = 0; i < c->map->count; i++) {
+        const nvgp_lower_slot *s = &c->map->slots[i];
+        bool found;
+        *slot_find(c, (nvgp_lower_slot_kind)s->kind, s->index, s->name, &found) = i + 1;
+    }
+    return true;
+}
+
 static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t index,
                     const char *name, const uint32_t *value)
 {
     nvgp_lower_map *m = c->map;
-    for (uint32_t i = 0; i < m->count; i++)
-        if (m->slots[i].kind == kind && m->slots[i].index == index && !strcmp(m->slots[i].name, name))
-            return;
+    if ((m->count + 1) * 2 > c->slot_hash_cap && !slot_hash_grow(c)) {
+        lower_error(c, 0, "out of memory");
+        return;
+    }
+    bool found;
+    uint32_t *pos = slot_find(c, kind, index, name, &found);
+    if (found)
+        return;
     if (m->count == m->cap) {
         uint32_t cap = m->cap ? m->cap * 2 : 16;
         nvgp_lower_slot *s = nvgp_arena_alloc(&m->arena, cap * sizeof *s);
@@ -57,6 +106,7 @@ static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int
         memcpy(s->value, value, sizeof s->value);
     }
     m->count++;
+    *pos = m->count;
 }
 
 const nvgp_lower_slot *nvgp_lower_map_find(const nvgp_lower_map *m, nvgp_lower_slot_kind kind,
@@ -647,6 +697,7 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     free(c.var_has);
     free(c.var_reg);
+    free(c.slot_hash);
     tgsi_program *out = NULL;
     if (c.b) {
         if (c.failed) {

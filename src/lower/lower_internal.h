@@ -26,6 +26,9 @@ typedef struct lower_ctx {
     tgsi_dst old_temp[LOWER_MAX_OLD_TEMPS];
     bool old_addr_has[LOWER_MAX_OLD_ADDR];
     tgsi_dst old_addr[LOWER_MAX_OLD_ADDR];
+    /* hash set over the map's slots (kind, index, name), for map_add */
+    uint32_t *slot_hash;      /* slot + 1, 0 = empty */
+    uint32_t slot_hash_cap;   /* power of two */
     bool old_const_range;     /* c[] read relatively: whole range declared */
     /* the condition code of VP2/FP1.0/the ARB NV options: per component,
      * the last value written with a "C" suffix (EQ/GT/LT/UN are its
