@@ -483,6 +483,8 @@ static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offs
         }
         return nvgp_tgsi_src_of(c->old_addr[index]);
     case NV_FILE_PARAM:
+        if (index >= 0 && index < 256 && c->vsp_written[index])
+            return nvgp_tgsi_src_of(c->vsp_temp[index]);
         snprintf(name, sizeof name, "%s[%d]", frag ? "p" : "c", index);
         map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, index, name, NULL);
         return nvgp_tgsi_build_constant(c->b, index);
@@ -627,6 +629,52 @@ tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
     return nvgp_tgsi_build_sampler(c->b, t->unit);
 }
 
+/* ---- Vertex state programs ---------------------------------------------------- */
+
+/* NV_vertex_program 2.14.4: a VSP1.0 program writes program parameters.
+ * Each written c[n] is a temporary loaded from CONST[n] at the start and
+ * copied to an output named "c[n]" at the end. */
+static void vsp_begin(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    bool relative = false;
+    for (uint32_t i = 0; i < p->ninsts; i++) {
+        const nv_inst *in = &p->insts[i];
+        if (in->has_dst && in->dst.file == NV_FILE_PARAM && in->dst.index >= 0 && in->dst.index < 256)
+            c->vsp_written[in->dst.index] = true;
+        for (unsigned k = 0; k < in->nsrc && k < 4; k++)
+            relative |= in->src[k].file == NV_FILE_PARAM && in->src[k].has_rel;
+    }
+    for (int32_t n = 0; n < 256; n++) {
+        if (!c->vsp_written[n])
+            continue;
+        if (relative) {
+            lower_error(c, p->insts[0].offset,
+                        "relative reads in a vertex state program that writes parameters have no TGSI translation yet");
+            return;
+        }
+        c->vsp_written[n] = false;
+        tgsi_src k = old_reg(c, NV_FILE_PARAM, n, 0);
+        c->vsp_temp[n] = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, c->vsp_temp[n], k);
+        c->vsp_written[n] = true;
+    }
+}
+
+static void vsp_end(lower_ctx *c)
+{
+    nvgp_tgsi_builder_set_source_offset(c->b, c->p->end_offset);
+    for (int32_t n = 0; n < 256; n++) {
+        if (!c->vsp_written[n])
+            continue;
+        char name[16];
+        snprintf(name, sizeof name, "c[%d]", n);
+        tgsi_dst o = nvgp_tgsi_build_output(c->b, TGSI_SEMANTIC_GENERIC, (uint32_t)n);
+        map_add(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, o.reg.index, name, NULL);
+        nvgp_tgsi_build_MOV(c->b, o, nvgp_tgsi_src_of(c->vsp_temp[n]));
+    }
+}
+
 /* ---- Driver ------------------------------------------------------------------ */
 
 static const uint8_t processors[] = {
@@ -667,7 +715,7 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     bool cannot_run = p->header != NV_HDR_ARBVP10 && p->header != NV_HDR_ARBFP10 &&
                       p->header != NV_HDR_VP10 && p->header != NV_HDR_VP11 && p->header != NV_HDR_VP20 &&
-                      p->header != NV_HDR_FP10;
+                      p->header != NV_HDR_FP10 && p->header != NV_HDR_VSP10;
     if (!c.failed && cannot_run)
         lower_error(&c, 0, "translation of !!%s programs to TGSI is not implemented yet",
                     nvgp_nv_header_name((nv_header)p->header));
@@ -681,6 +729,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
+    if (!c.failed && p->header == NV_HDR_VSP10)
+        vsp_begin(&c);
     /* attribute arrays first, so that their inputs are consecutive */
     for (uint32_t v = 0; v < p->nvars && !c.failed; v++)
         if (p->vars[v].kind == NV_VAR_ATTRIB && p->vars[v].is_array) {
@@ -695,6 +745,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             lower_inst(&c, &p->insts[i]);
         }
     }
+    if (!c.failed && p->header == NV_HDR_VSP10)
+        vsp_end(&c);
     free(c.var_has);
     free(c.var_reg);
     free(c.slot_hash);

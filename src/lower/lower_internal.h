@@ -29,6 +29,10 @@ typedef struct lower_ctx {
     /* hash set over the map's slots (kind, index, name), for map_add */
     uint32_t *slot_hash;      /* slot + 1, 0 = empty */
     uint32_t slot_hash_cap;   /* power of two */
+    /* VSP1.0: parameters the program writes live in temporaries (loaded
+     * from CONST first) and leave as outputs named c[n] */
+    bool vsp_written[256];
+    tgsi_dst vsp_temp[256];
     bool old_const_range;     /* c[] read relatively: whole range declared */
     /* the condition code of VP2/FP1.0/the ARB NV options: per component,
      * the last value written with a "C" suffix (EQ/GT/LT/UN are its

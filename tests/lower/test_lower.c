@@ -707,11 +707,28 @@ static void test_vp2_address(void **state)
     }
 }
 
+/* VSP1.0 writes parameters: c[2] = c[1] * v[0].x + c[0], then
+ * c[0] = c[0] + c[2]; c[1] is only read, so it is no output. */
+static void test_vsp(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x, "!!VSP1.0\nMOV R0, c[0];\nMAD c[2], c[1], v[0].x, R0;\nADD c[0], R0, c[2];\nEND\n", 1);
+    lt_param(&x, "c[0]", 1, 2, 3, 4);
+    lt_param(&x, "c[1]", 10, 20, 30, 40);
+    lt_in(&x, "v[0]", 0.5f, 0, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "c[2]", 0xf, 6, 12, 18, 24);
+    lt_expect(&x, "c[0]", 0xf, 7, 14, 21, 28);
+    assert_null(nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "c[1]"));
+    lt_free(&x);
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
-    /* vertex state programs are not translated yet: an error, never a wrong program */
-    const char *src = "!!VSP1.0\nMOV c[1], v[0];\nEND\n";
+    /* NV_gpu_program4 languages are not translated yet: an error, never a wrong program */
+    const char *src = "!!NVvp4.0\nMOV result.position, vertex.position;\nEND\n";
     nvgp_diag *d = nvgp_diag_create("t", src, strlen(src));
     nv_program *p = nvgp_nv_assemble(src, strlen(src), d);
     assert_non_null(p);
@@ -746,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_vp2_bra_loop),
         cmocka_unit_test(test_vp2_cal_ret),
         cmocka_unit_test(test_vp2_address),
+        cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
