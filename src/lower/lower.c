@@ -675,6 +675,25 @@ static void vsp_end(lower_ctx *c)
     }
 }
 
+/* ARB_position_invariant / NV_position_invariant: the position is the
+ * fixed-function transform, vertex.position times the modelview-projection
+ * matrix (rows are constants named state.matrix.mvp.row[0..3]). */
+static void position_invariant(lower_ctx *c)
+{
+    if (c->p->ninsts)
+        nvgp_tgsi_builder_set_source_offset(c->b, c->p->insts[0].offset);
+    tgsi_src v = input_reg(c, &vertex_inputs[0], 0, c->old ? "v[0]" : "vertex.position");
+    tgsi_dst o = c->old ? output_reg(c, &vp_results[NV_VPR_HPOS], 0, "o[HPOS]")
+                        : output_reg(c, &vertex_results[0], 0, "result.position");
+    for (unsigned i = 0; i < 4; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "state.matrix.mvp.row[%u]", i);
+        int32_t k = c->next_const++;
+        map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, k, name, NULL);
+        nvgp_tgsi_build_DP4(c->b, nvgp_tgsi_dst_writemask(o, 1u << i), nvgp_tgsi_build_constant(c->b, k), v);
+    }
+}
+
 /* ---- Driver ------------------------------------------------------------------ */
 
 static const uint8_t processors[] = {
@@ -737,6 +756,10 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             nvgp_tgsi_builder_set_source_offset(c.b, p->vars[v].offset);
             var_reg(&c, v, p->vars[v].offset);
         }
+    if (!c.failed && p->stage == NV_STAGE_VERTEX &&
+        (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) ||
+         nv_program_has_option(p, NV_OPTION_NV_position_invariant)))
+        position_invariant(&c);
     if (!c.failed && lower_needs_pc_loop(p)) {
         lower_unstructured(&c);
     } else {

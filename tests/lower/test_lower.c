@@ -724,6 +724,31 @@ static void test_vsp(void **state)
     lt_free(&x);
 }
 
+/* Position-invariant programs get the fixed-function transform:
+ * rows (1,0,0,10), (0,2,0,20), (0,0,3,30), (0,0,0,1) times (1,2,3,1). */
+static void test_position_invariant(void **state)
+{
+    (void)state;
+    static const char *const src[2] = {
+        "!!ARBvp1.0\nOPTION ARB_position_invariant;\nMOV result.color, vertex.color;\nEND\n",
+        "!!VP1.1\nOPTION NV_position_invariant;\nMOV o[COL0], v[3];\nEND\n",
+    };
+    static const char *const pos_in[2] = {"vertex.position", "v[0]"};
+    static const char *const pos_out[2] = {"result.position", "o[HPOS]"};
+    for (int k = 0; k < 2; k++) {
+        lt x;
+        lt_load(&x, src[k], 1);
+        lt_in(&x, pos_in[k], 1, 2, 3, 1);
+        lt_param(&x, "state.matrix.mvp.row[0]", 1, 0, 0, 10);
+        lt_param(&x, "state.matrix.mvp.row[1]", 0, 2, 0, 20);
+        lt_param(&x, "state.matrix.mvp.row[2]", 0, 0, 3, 30);
+        lt_param(&x, "state.matrix.mvp.row[3]", 0, 0, 0, 1);
+        lt_run(&x);
+        lt_expect(&x, pos_out[k], 0xf, 11, 24, 39, 1);
+        lt_free(&x);
+    }
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -764,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_vp2_cal_ret),
         cmocka_unit_test(test_vp2_address),
         cmocka_unit_test(test_vsp),
+        cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
