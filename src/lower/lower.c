@@ -483,7 +483,7 @@ static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offs
         }
         return nvgp_tgsi_src_of(c->old_addr[index]);
     case NV_FILE_PARAM:
-        if (index >= 0 && index < 256 && c->vsp_written[index])
+        if (index >= 0 && index < 256 && (c->vsp_written[index] || (c->vsp_array && index < VSP_PARAMS)))
             return nvgp_tgsi_src_of(c->vsp_temp[index]);
         snprintf(name, sizeof name, "%s[%d]", frag ? "p" : "c", index);
         map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, index, name, NULL);
@@ -548,6 +548,13 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
         r = nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
     } else if (s->has_rel) {
         tgsi_src addr;
+        if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->vsp_array) {
+            r = nvgp_tgsi_src_of(c->vsp_base);
+            if (rel_addr(c, &s->rel, s->offset, &addr))
+                r = nvgp_tgsi_src_indirect_array(r, addr, s->rel.comp, c->vsp_array_id);
+            r.reg.index += s->index;
+            goto modifiers;
+        }
         if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && !c->old_const_range) {
             /* c[A0.x + n] may reach any of the program parameters */
             int32_t n = c->p->stage == NV_STAGE_FRAGMENT ? 64 : c->p->header == NV_HDR_VP20 ? 256 : 96;
@@ -567,6 +574,7 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
         if (s->var != NV_VAR_NONE)
             r.reg.index += s->index;
     }
+modifiers:;
     /* extended-swizzle selectors 0/1 are the SWZ handler's business */
     uint8_t base[4] = {r.swizzle[0], r.swizzle[1], r.swizzle[2], r.swizzle[3]};
     for (int i = 0; i < 4; i++)
@@ -645,14 +653,27 @@ static void vsp_begin(lower_ctx *c)
         for (unsigned k = 0; k < in->nsrc && k < 4; k++)
             relative |= in->src[k].file == NV_FILE_PARAM && in->src[k].has_rel;
     }
+    bool any = false;
+    for (int32_t n = 0; n < 256; n++)
+        any |= c->vsp_written[n];
+    if (any && relative) {
+        /* a relative read may see any parameter, written ones included */
+        c->vsp_base = nvgp_tgsi_build_temp_array(c->b, VSP_PARAMS, &c->vsp_array_id);
+        for (int32_t n = 0; n < VSP_PARAMS; n++) {
+            bool w = c->vsp_written[n];
+            c->vsp_written[n] = false;
+            tgsi_src k = old_reg(c, NV_FILE_PARAM, n, 0);
+            c->vsp_temp[n] = c->vsp_base;
+            c->vsp_temp[n].reg.index += n;
+            nvgp_tgsi_build_MOV(c->b, c->vsp_temp[n], k);
+            c->vsp_written[n] = w;
+        }
+        c->vsp_array = true;
+        return;
+    }
     for (int32_t n = 0; n < 256; n++) {
         if (!c->vsp_written[n])
             continue;
-        if (relative) {
-            lower_error(c, p->insts[0].offset,
-                        "relative reads in a vertex state program that writes parameters have no TGSI translation yet");
-            return;
-        }
         c->vsp_written[n] = false;
         tgsi_src k = old_reg(c, NV_FILE_PARAM, n, 0);
         c->vsp_temp[n] = nvgp_tgsi_build_temp(c->b);

@@ -8,6 +8,7 @@
 #include "tgsi/tgsi_build.h"
 
 enum { LOWER_MAX_OLD_TEMPS = 96, LOWER_MAX_OLD_ADDR = 2 };
+enum { VSP_PARAMS = 96 }; /* program parameters of NV_vertex_program */
 
 typedef struct lower_ctx {
     const nv_program *p;
@@ -33,6 +34,9 @@ typedef struct lower_ctx {
      * from CONST first) and leave as outputs named c[n] */
     bool vsp_written[256];
     tgsi_dst vsp_temp[256];
+    bool vsp_array;           /* relative reads too: all of c[0..95] in a TEMP array */
+    uint32_t vsp_array_id;
+    tgsi_dst vsp_base;
     bool old_const_range;     /* c[] read relatively: whole range declared */
     /* the condition code of VP2/FP1.0/the ARB NV options: per component,
      * the last value written with a "C" suffix (EQ/GT/LT/UN are its

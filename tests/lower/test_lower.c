@@ -749,6 +749,22 @@ static void test_position_invariant(void **state)
     }
 }
 
+/* A VSP1.0 that reads parameters relatively and writes them: c[A0.x + 1]
+ * with A0.x = floor(1.5) = 1 reads c[2] after it was written. */
+static void test_vsp_relative(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x, "!!VSP1.0\nARL A0.x, v[0].x;\nADD c[2], v[0], c[1];\nMOV c[5], c[A0.x + 1];\nEND\n", 1);
+    lt_param(&x, "c[1]", 10, 20, 30, 40);
+    lt_param(&x, "c[2]", -1, -1, -1, -1);
+    lt_in(&x, "v[0]", 1.5f, 1, 1, 1);
+    lt_run(&x);
+    lt_expect(&x, "c[2]", 0xf, 11.5f, 21, 31, 41);
+    lt_expect(&x, "c[5]", 0xf, 11.5f, 21, 31, 41);
+    lt_free(&x);
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -790,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_vp2_address),
         cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_position_invariant),
+        cmocka_unit_test(test_vsp_relative),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
