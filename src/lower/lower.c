@@ -769,6 +769,20 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack; i++) {
+        uint16_t op = p->insts[i].op;
+        if (op == NV_OP_CAL || op == NV_OP_RET || op == NV_OP_PUSHA || op == NV_OP_POPA) {
+            nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
+            tgsi_src zero = nvgp_tgsi_build_imm1u(c.b, 0);
+            for (int k = 0; k < 4; k++) {
+                c.stack[k] = nvgp_tgsi_build_temp(c.b);
+                nvgp_tgsi_build_MOV(c.b, c.stack[k], zero);
+            }
+            c.depth = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, nvgp_tgsi_dst_writemask(c.depth, 1), zero);
+            c.has_stack = true;
+        }
+    }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_begin(&c);
     /* attribute arrays first, so that their inputs are consecutive */

@@ -3,8 +3,9 @@
  * loop.  Basic blocks start at instruction 0, at every label and after
  * every BRA/CAL/RET; each block is a CASE of a SWITCH on the lane's block
  * number inside a BGNLOOP, and ends by choosing the next block.  The call
- * stack (four entries, 2.14.1.x) is a temporary shifted on CAL and RET; a
- * CAL on a full stack or a RET on an empty one ends the program. */
+ * stack (four entries, NV_vertex_program2 2.14.1.x; shared with PUSHA/POPA)
+ * holds block numbers; a CAL on a full stack or a RET on an empty one ends
+ * the program. */
 #include "lower/lower_internal.h"
 
 #include <stdlib.h>
@@ -76,11 +77,8 @@ void lower_unstructured(lower_ctx *c)
     /* a label at END (or an empty program) goes to the exit */
     const uint32_t exit_block = nb;
 
-    tgsi_dst fl = nvgp_tgsi_build_temp(c->b); /* x: block, y: call depth */
-    tgsi_dst st = nvgp_tgsi_build_temp(c->b); /* the call stack, top in x */
+    tgsi_dst fl = nvgp_tgsi_build_temp(c->b); /* x: the lane's block */
     nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, block[entry_inst]));
-    nvgp_tgsi_build_MOV(c->b, mask(fl, 2), uimm(c, 0));
-    nvgp_tgsi_build_MOV(c->b, st, uimm(c, exit_block));
     nvgp_tgsi_build_BGNLOOP(c->b);
     nvgp_tgsi_build_SWITCH(c->b, sc(of(fl), 0));
     for (uint32_t i = 0; i < n && !c->failed;) {
@@ -104,28 +102,21 @@ void lower_unstructured(lower_ctx *c)
                                       ? block[p->labels[in->label].inst] : exit_block;
                 if (in->op == NV_OP_CAL) {
                     /* t.x: taken on a full stack -> the program ends */
-                    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(fl), 1), uimm(c, CALL_DEPTH));
+                    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, CALL_DEPTH));
                     nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
-                    /* push next: the stack shifted down by one */
-                    nvgp_tgsi_build_UCMP(c->b, mask(st, 0xe), mx, nvgp_tgsi_src_swizzle(of(st), 0, 0, 1, 2), of(st));
-                    nvgp_tgsi_build_UCMP(c->b, mask(st, 1), mx, uimm(c, next), of(st));
-                    nvgp_tgsi_build_UADD(c->b, mask(t, 2), sc(of(fl), 1), uimm(c, 1));
-                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 2), mx, sc(of(t), 1), sc(of(fl), 1));
+                    lower_stack_push(c, mx, uimm(c, next));
                 }
                 nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, uimm(c, target), uimm(c, next));
                 if (in->op == NV_OP_CAL)
                     nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), sc(of(t), 0), uimm(c, exit_block), sc(of(fl), 0));
             } else {
                 /* RET: pop, or end the program on an empty stack */
-                nvgp_tgsi_build_USEQ(c->b, mask(t, 1), sc(of(fl), 1), uimm(c, 0));
-                nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 0), uimm(c, exit_block), sc(of(st), 0));
+                nvgp_tgsi_build_USEQ(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 0));
+                nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 0), uimm(c, exit_block), sc(of(c->stack[0]), 0));
                 nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, sc(of(t), 1), uimm(c, next));
                 nvgp_tgsi_build_NOT(c->b, mask(t, 1), sc(of(t), 0));
                 nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
-                nvgp_tgsi_build_UCMP(c->b, mask(st, 7), sc(of(t), 0), nvgp_tgsi_src_swizzle(of(st), 1, 2, 3, 3), of(st));
-                nvgp_tgsi_build_UCMP(c->b, mask(st, 8), sc(of(t), 0), uimm(c, exit_block), of(st));
-                nvgp_tgsi_build_UADD(c->b, mask(t, 2), sc(of(fl), 1), uimm(c, 0xffffffffu));
-                nvgp_tgsi_build_UCMP(c->b, mask(fl, 2), sc(of(t), 0), sc(of(t), 1), sc(of(fl), 1));
+                lower_stack_pop(c, sc(of(t), 0));
             }
             nvgp_tgsi_build_release_temp(c->b, t);
             nvgp_tgsi_build_release_temp(c->b, m);

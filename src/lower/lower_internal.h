@@ -47,6 +47,11 @@ typedef struct lower_ctx {
      * ARA and condition-code updates can compute on them */
     bool addr_shadow_has[16];
     tgsi_dst addr_shadow[16];
+    /* the call stack shared by CAL/RET and PUSHA/POPA (VP2 and the vertex
+     * options): four vec4 integer entries, top first, and the depth in x */
+    bool has_stack;
+    tgsi_dst stack[4];
+    tgsi_dst depth;
     /* REP loop counters, innermost last (has_counter false: REP without count) */
     uint32_t nloops;
     bool loop_has_counter[64];
@@ -73,6 +78,11 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t);
  * (lower_flow.c). */
 bool lower_needs_pc_loop(const nv_program *p);
 void lower_unstructured(lower_ctx *c);
+
+/* Pushes value (a vec4) / pops the top entry of the call stack in the
+ * lanes where cond (~0 / 0, scalar) is set (lower_ops.c). */
+void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value);
+void lower_stack_pop(lower_ctx *c, tgsi_src cond);
 
 /* Translates one instruction (lower_ops.c). */
 void lower_inst(lower_ctx *c, const nv_inst *in);

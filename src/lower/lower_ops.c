@@ -451,6 +451,58 @@ static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_release_temp(c->b, t);
 }
 
+/* ---- The call stack ------------------------------------------------------------ */
+
+void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value)
+{
+    for (unsigned i = 3; i > 0; i--)
+        nvgp_tgsi_build_UCMP(c->b, c->stack[i], cond, of(c->stack[i - 1]), of(c->stack[i]));
+    nvgp_tgsi_build_UCMP(c->b, c->stack[0], cond, value, of(c->stack[0]));
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_UADD(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 1));
+    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), cond, sc(of(t), 0), sc(of(c->depth), 0));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+void lower_stack_pop(lower_ctx *c, tgsi_src cond)
+{
+    for (unsigned i = 0; i < 3; i++)
+        nvgp_tgsi_build_UCMP(c->b, c->stack[i], cond, of(c->stack[i + 1]), of(c->stack[i]));
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_UADD(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 0xffffffffu));
+    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), cond, sc(of(t), 0), sc(of(c->depth), 0));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+/* PUSHA/POPA (NV_vertex_program3 2.14.5.43-44): the address register's
+ * integer copy goes onto / comes off the call stack.  Overflow and
+ * underflow end the program abnormally, with undefined results; here the
+ * stack simply loses or repeats entries. */
+static void op_pusha(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (!c->has_stack) {
+        lower_error(c, in->offset, "no call stack for PUSHA");
+        return;
+    }
+    tgsi_src a = lower_src(c, &in->src[0]);
+    lower_stack_push(c, uimm(c, 0xffffffffu), of(addr_shadow(c, nvgp_tgsi_dst_of(a))));
+}
+
+static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    if (!c->has_stack) {
+        lower_error(c, in->offset, "no call stack for POPA");
+        return;
+    }
+    tgsi_dst a = lower_dst(c, &in->dst);
+    tgsi_dst s = addr_shadow(c, a);
+    nvgp_tgsi_build_MOV(c->b, s, of(c->stack[0]));
+    nvgp_tgsi_build_UARL(c->b, a, of(s));
+    lower_stack_pop(c, uimm(c, 0xffffffffu));
+}
+
 /* ---- Structured flow control (NV_fragment_program2, NV_vertex_program3) ----- */
 
 /* UIF on "any of the swizzled components passes" (3.11.X.7), the test the
@@ -586,6 +638,8 @@ static const lower_row rows[NV_OP_COUNT] = {
     [NV_OP_ARL] = {op_addr, TGSI_OPCODE_FLR, false, true},
     [NV_OP_ARR] = {op_addr, TGSI_OPCODE_ROUND, false, true},
     [NV_OP_ARA] = {op_addr, 0, false, true},
+    [NV_OP_PUSHA] = {op_pusha, 0, false, true},
+    [NV_OP_POPA] = {op_popa, 0, false, true},
     DIRECT(ADD, ADD), DIRECT(CMP, CMP), DIRECT(COS, COS),
     DIRECT(DDX, DDX), DIRECT(DDY, DDY), DIRECT(DP3, DP3), DIRECT(DP4, DP4), DIRECT(DST, DST),
     DIRECT(EX2, EX2), DIRECT(FLR, FLR), DIRECT(FRC, FRC), DIRECT(LG2, LG2), DIRECT(LRP, LRP),

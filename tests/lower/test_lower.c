@@ -765,6 +765,30 @@ static void test_vsp_relative(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program3 PUSHA/POPA: a = (1, 2, 3, 4) is pushed, replaced by
+ * (5, 6, 7, 0), then popped back. */
+static void test_pusha_popa(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS a;\nPARAM p[] = { program.env[0..7] };\n"
+            "ARL a, vertex.attrib[1];\nPUSHA a;\nARL a, vertex.attrib[2];\nMOV result.texcoord[0], p[a.x];\n"
+            "POPA a;\nMOV result.texcoord[1], p[a.y];\nEND\n",
+            1);
+    for (int i = 0; i < 8; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "program.env[%d]", i);
+        lt_param(&x, name, (float)i, (float)i, (float)i, (float)i);
+    }
+    lt_in(&x, "vertex.attrib[1]", 1.5f, 2.5f, 3.5f, 4.5f);
+    lt_in(&x, "vertex.attrib[2]", 5, 6, 7, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 5, 5, 5, 5);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 2, 2, 2, 2);
+    lt_free(&x);
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -807,6 +831,7 @@ int main(void)
         cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_vsp_relative),
+        cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
