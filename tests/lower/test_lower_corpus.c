@@ -1,6 +1,7 @@
 /* Every ARB/VP/VSP/FP program of the shared corpus that assembles is
  * lowered and checked: each must translate (the ones that do not are
- * listed with the lowering's error) and pass the TGSI checker. */
+ * listed with the lowering's error), pass the TGSI checker and print ->
+ * read -> print to the same canonical text. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,10 +18,13 @@
 #include "lower/lower.h"
 #include "nv/nv_assemble.h"
 #include "nv/nv_ir.h"
+#include "base/strbuf.h"
 #include "tgsi/tgsi_check.h"
+#include "tgsi/tgsi_text_read.h"
+#include "tgsi/tgsi_text_write.h"
 
 typedef struct tally {
-    unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed;
+    unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed, reread_failed;
 } tally;
 
 static char *slurp(const char *path, size_t *len)
@@ -86,6 +90,21 @@ static void one(const char *path, tally *t)
                 fprintf(stderr, "checker rejects the translation of %s\n", path);
                 nvgp_diag_print(ld, stderr);
             }
+            /* canonical text -> read -> text is a fixed point */
+            nvgp_strbuf a, b;
+            nvgp_strbuf_init(&a);
+            nvgp_strbuf_init(&b);
+            bool same = nvgp_tgsi_write(tp, TGSI_STYLE_CANONICAL, &a) && a.data;
+            tgsi_program *again = same ? nvgp_tgsi_read(a.data, a.len, NULL) : NULL;
+            same = again && nvgp_tgsi_write(again, TGSI_STYLE_CANONICAL, &b) && b.len == a.len &&
+                   !memcmp(a.data, b.data, a.len);
+            if (!same) {
+                t->reread_failed++;
+                fprintf(stderr, "the translation of %s does not re-read to the same text\n", path);
+            }
+            nvgp_tgsi_program_destroy(again);
+            nvgp_strbuf_free(&a);
+            nvgp_strbuf_free(&b);
         }
         nvgp_tgsi_program_destroy(tp);
         nvgp_lower_map_destroy(map);
@@ -132,6 +151,7 @@ static void test_corpus(void **state)
     assert_true(t.assembled > 0);
     assert_true(t.plain_arb > 0);
     assert_int_equal(t.check_failed, 0);
+    assert_int_equal(t.reread_failed, 0);
     assert_int_equal(t.plain_arb_failed, 0);
     /* every ARB/VP/VSP/FP program of the corpus translates today */
     assert_int_equal(t.not_yet, 0);
