@@ -6,6 +6,8 @@
  * apply once and a destination that is also a source is read intact. */
 #include "lower/lower_internal.h"
 
+#include "nv/nv_old.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -283,10 +285,57 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
     return m;
 }
 
-/* An instruction with a "C" suffix, a conditional write mask or a CC-only
- * destination: the result goes to a temporary, then to the destination
- * through a select on the condition, and to the condition code where it
- * was written (NV_vertex_program2 2.14.2.x). */
+/* FP1.0 and the NV fragment options (NV_fragment_program 3.11.4.2): the
+ * result of an X instruction is converted to fx12 ([-2048/1024, 2047/1024]
+ * in steps of 1/1024, NaN to 0), of an H instruction or one writing an H
+ * register to fp16.  Instructions reading f[FOGC] or f[TEXn] run at fp32
+ * whatever their suffix.  0 = none, 'X', 'H'. */
+static int result_precision(lower_ctx *c, const nv_inst *in)
+{
+    if (!in->has_dst || in->dst.file != NV_FILE_TEMP)
+        return 0;
+    bool fp1 = c->p->header == NV_HDR_FP10;
+    bool hreg = fp1 && in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE;
+    int prec = in->prec == NV_PREC_X ? 'X' : in->prec == NV_PREC_H ? 'H' : 0;
+    if (prec && fp1)
+        for (unsigned k = 0; k < in->nsrc && k < 4; k++) {
+            const nv_src *s = &in->src[k];
+            if (s->file == NV_FILE_ATTRIB && s->var == NV_VAR_NONE && s->index >= 3) /* FOGC, TEX0..7 */
+                prec = 0;
+        }
+    if (prec == 0 && hreg)
+        prec = 'H';
+    return prec;
+}
+
+static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec)
+{
+    if (prec == 'X') {
+        tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_FSNE(c->b, n, of(r), of(r));
+        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1024.0f));
+        nvgp_tgsi_build_ROUND(c->b, r, of(r));
+        nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -2048.0f));
+        nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 2047.0f));
+        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1.0f / 1024.0f));
+        nvgp_tgsi_build_UCMP(c->b, r, of(n), fimm(c, 0.0f), of(r));
+        nvgp_tgsi_build_release_temp(c->b, n);
+        if (!(c->p->header == NV_HDR_FP10 && in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE))
+            return;
+    }
+    tgsi_dst h = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_PK2H(c->b, mask(h, 1), of(r));
+    nvgp_tgsi_build_PK2H(c->b, mask(h, 2), nvgp_tgsi_src_swizzle(of(r), 2, 3, 2, 3));
+    nvgp_tgsi_build_UP2H(c->b, mask(r, 3), sc(of(h), 0));
+    nvgp_tgsi_build_UP2H(c->b, mask(r, 0xc), sc(of(h), 1));
+    nvgp_tgsi_build_release_temp(c->b, h);
+}
+
+/* An instruction with a "C" suffix, a conditional write mask, a CC-only
+ * destination or a reduced precision: the result goes to a temporary (and
+ * is converted), then to the destination through a select on the
+ * condition, and to the condition code where it was written
+ * (NV_vertex_program2 2.14.2.x). */
 static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     unsigned wm = in->dst.writemask & 0xf;
@@ -297,6 +346,9 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->has_dst_override = true;
     row->fn(c, in, row);
     c->has_dst_override = false;
+    int prec = result_precision(c, in);
+    if (prec)
+        convert_result(c, in, r, prec);
     tgsi_dst m = {0};
     if (cond)
         m = lower_cc_test(c, &in->dst.cc);
@@ -700,7 +752,8 @@ void lower_inst(lower_ctx *c, const nv_inst *in)
         return;
     }
     if (in->has_dst && !rows[in->op].own_cc &&
-        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))
+        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
+         result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else
         rows[in->op].fn(c, in, &rows[in->op]);

@@ -789,6 +789,36 @@ static void test_pusha_popa(void **state)
     lt_free(&x);
 }
 
+/* FP1.0 precisions (NV_fragment_program 3.11.4.2), values by hand:
+ * fp16 of 1/3 is 1365 * 2^-12 = 0.333251953125, 70000 >= 2^16 is +Inf, -0
+ * stays -0, 1 stays 1; fx12 of 1/3 is round(341.33)/1024 = 341/1024, 5
+ * clamps to 2047/1024, -5 to -2, and 0.0004 rounds to 0.  f[TEX0] keeps
+ * fp32 whatever the suffix; p[0] does not. */
+static void test_fp1_precision(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!FP1.0\nMOVH H2, p[0];\nMOVR o[COLR], H2;\nMOVX R1, p[1];\nMOVR o[COLR].x, R1.x;\n"
+            "MOVX R2, f[TEX0];\nMOVR o[DEPR].z, R2.x;\nEND\n",
+            4);
+    lt_param(&x, "p[0]", 1.0f / 3.0f, 70000, -0.0f, 1);
+    lt_param(&x, "p[1]", 1.0f / 3.0f, 5, -5, 0.0004f);
+    lt_in(&x, "f[TEX0]", 1.0f / 3.0f, 0, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xe, 0, INFINITY, -0.0f, 1);
+    lt_expect(&x, "o[COLR]", 0x1, 341.0f / 1024.0f, 0, 0, 0);
+    lt_expect(&x, "o[DEPR]", 0x4, 0, 0, 1.0f / 3.0f, 0);
+    lt_free(&x);
+    lt_load(&x, "!!FP1.0\nMOVX R1, p[1];\nMOVR o[COLR], R1;\nMOVH H0, p[0];\nMOVR o[DEPR].z, H0.x;\nEND\n", 4);
+    lt_param(&x, "p[1]", 1.0f / 3.0f, 5, -5, 0.0004f);
+    lt_param(&x, "p[0]", 1.0f / 3.0f, 0, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xf, 341.0f / 1024.0f, 2047.0f / 1024.0f, -2, 0);
+    lt_expect(&x, "o[DEPR]", 0x4, 0, 0, 0.333251953125f, 0);
+    lt_free(&x);
+}
+
 static void test_unsupported_reports(void **state)
 {
     (void)state;
@@ -832,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_vsp_relative),
         cmocka_unit_test(test_pusha_popa),
+        cmocka_unit_test(test_fp1_precision),
         cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
