@@ -138,6 +138,12 @@ static bool note_relative_array(arb *a, uint32_t var, uint32_t offset)
     return true;
 }
 
+/* Members of an array declared without a size. */
+static long unsized_array_size(const nv_var *v)
+{
+    return v->kind == NV_VAR_ATTRIB ? NV_LIMIT_PATCH_VERTICES : arb_buffer_elements((nv_var_kind)v->kind);
+}
+
 /* "[n]" or "[A0.x + n]" / "[R0.x + n]" after an array variable. */
 bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_rel, nv_rel *rel)
 {
@@ -149,7 +155,7 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     if (t->kind == NV_TOK_NUMBER) {
         if (t->is_float)
             return nv_error_here(c, "array index must be an integer");
-        long unsized_limit = v->kind == NV_VAR_ATTRIB ? NV_LIMIT_PATCH_VERTICES : NV_LIMIT_PARAMETER_BUFFER_SIZE;
+        long unsized_limit = unsized_array_size(v);
         if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) || (!n && t->ival >= (uint64_t)unsized_limit))
             return nv_error(c, t->offset, "array index %llu out of range (array size %u)", (unsigned long long)t->ival, n);
         *index = (int32_t)t->ival;
@@ -204,8 +210,11 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
         if (neg)
             off = -off;
         if (a->nv) {
-            if (off < 0 || (n && off >= n))
-                return nv_error(c, o->offset, "relative offset %lld outside [0,%u]", off, n ? n - 1 : 0);
+            /* An unsized array spans what its binding reaches: the input
+             * vertices or a whole parameter buffer binding point. */
+            long size = n ? (long)n : unsized_array_size(v);
+            if (off < 0 || off >= size)
+                return nv_error(c, o->offset, "relative offset %lld outside [0,%ld]", off, size - 1);
         } else if (off < -64 || off > 63) {
             return nv_error(c, o->offset, "relative offset %lld outside [-64,63]", off);
         }

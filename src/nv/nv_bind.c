@@ -301,7 +301,7 @@ static long bracket_limit(const nv_parse_ctx *c, char l)
     case 'K': return 4;
     case 'J': return 2;
     case 'B': return NV_LIMIT_PARAMETER_BUFFER_BINDINGS;
-    case 'N': return NV_LIMIT_PARAMETER_BUFFER_SIZE;
+    case 'N': return c->buffer_elements ? c->buffer_elements : NV_LIMIT_PARAMETER_BUFFER_SIZE;
     default: return 0;
     }
 }

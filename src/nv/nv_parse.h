@@ -45,6 +45,9 @@ typedef struct nv_parse_ctx {
     uint32_t cap_vars, cap_insts, cap_labels, cap_consts;
     nv_name_entry *names; /* open addressing, power-of-two size */
     uint32_t names_cap, names_count;
+    /* While a BUFFER/BUFFER4/CBUFFER declaration is read: how many of its
+     * elements (words, vectors or bytes) one binding point holds; 0 outside. */
+    int32_t buffer_elements;
 } nv_parse_ctx;
 
 bool nvgp_nv_parse_arb(nv_parse_ctx *c);

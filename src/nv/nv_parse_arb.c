@@ -260,7 +260,7 @@ bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scal
             memcpy(&k->v.u[i], &f, 4);
         }
     }
-    if (all_int && a->nv && n < 4) {
+    if (all_int && a->nv && n < 4 && braced) {
         /* Integer vectors fill missing components with 0 and w with 1. */
         for (int i = n; i < 4; i++)
             k->v.u[i] = i == 3 ? 1u : 0u;
@@ -599,6 +599,20 @@ static bool parse_alias(arb *a)
     return true;
 }
 
+/* Elements of one parameter buffer binding point a BUFFER, BUFFER4 or
+ * CBUFFER variable can reach.  MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV counts
+ * words (NV_parameter_buffer_object: "the maximum number of words of a buffer
+ * object that can be accessed using any single parameter buffer binding
+ * point"); a BUFFER element is one word, a BUFFER4 element four, and a
+ * CBUFFER element one byte (NV_parameter_buffer_object2; LDC reads below
+ * 4*<n> basic machine units). */
+long arb_buffer_elements(nv_var_kind kind)
+{
+    return kind == NV_VAR_BUFFER4   ? NV_LIMIT_PARAMETER_BUFFER_SIZE / 4
+           : kind == NV_VAR_CBUFFER ? NV_LIMIT_PARAMETER_BUFFER_SIZE * 4L
+                                    : NV_LIMIT_PARAMETER_BUFFER_SIZE;
+}
+
 static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
 {
     nv_parse_ctx *c = a->c;
@@ -620,14 +634,26 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
         nv_next(c);
     if (!arb_tok_word(a, nv_peek(c), "program"))
         return nv_error_here(c, "expected a program.buffer binding");
-    if (!nv_bind_parse(c, NV_BWANT_BUFFER, NV_BCTX_MULTI, &b))
+    long elements = arb_buffer_elements(kind);
+    c->buffer_elements = (int32_t)elements;
+    bool bound = nv_bind_parse(c, NV_BWANT_BUFFER, NV_BCTX_MULTI, &b);
+    c->buffer_elements = 0;
+    if (!bound)
         return false;
     if (b.kind != NV_BIND_BUFFER)
         return nv_error(c, b.offset, "expected a program.buffer binding");
     if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
-    if (size && b.count > 1 && size != b.count)
-        return nv_error(c, size_off + 1, "array size does not match the bindings");
+    /* "program.buffer[a]" binds the whole buffer: its size is not known. */
+    bool whole = strchr(strchr(b.name, '[') + 1, '[') == NULL;
+    if (size && !whole && size != b.count)
+        return nv_error(c, size_off + 1, "array size %u does not match the %u bound elements", size, b.count);
+    /* A declared size over a whole binding point cannot exceed what the
+     * binding point holds (MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV; see
+     * docs/spec-decisions.md). */
+    if (size && whole && size > (uint32_t)elements)
+        return nv_error(c, size_off + 1, "array size %u exceeds the %ld elements of a parameter buffer binding", size,
+                        elements);
     /* BUFFER and BUFFER4 on one binding point (NV_gpu_program4 2.X.3.6). */
     for (uint32_t i = 0; i < c->prog->nvars; i++) {
         const nv_var *o = &c->prog->vars[i];
@@ -635,8 +661,6 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
             (kind == NV_VAR_BUFFER || kind == NV_VAR_BUFFER4) && o->nbindings && o->bindings[0].index == b.index)
             return nv_error(c, b.offset, "BUFFER and BUFFER4 variables use the same binding point %d", b.index);
     }
-    /* "program.buffer[a]" binds the whole buffer: its size is not known. */
-    bool whole = strchr(strchr(b.name, '[') + 1, '[') == NULL;
     nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
     if (!v)
         return false;
