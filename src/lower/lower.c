@@ -1,6 +1,7 @@
 /* The lowering's driver and bindings: turns variables and the old
  * languages' fixed registers into TGSI registers on first use, records each
  * binding in the map, and walks the instructions. */
+#include "lower/lower_gp.h"
 #include "lower/lower_internal.h"
 
 #include "nv/nv_old.h"
@@ -753,13 +754,10 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     } else {
         nvgp_arena_init(&c.map->arena);
     }
-    bool cannot_run = p->header != NV_HDR_ARBVP10 && p->header != NV_HDR_ARBFP10 &&
-                      p->header != NV_HDR_VP10 && p->header != NV_HDR_VP11 && p->header != NV_HDR_VP20 &&
-                      p->header != NV_HDR_FP10 && p->header != NV_HDR_VSP10;
-    if (!c.failed && cannot_run)
-        lower_error(&c, 0, "translation of !!%s programs to TGSI is not implemented yet",
-                    nvgp_nv_header_name((nv_header)p->header));
-    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc; i++) {
+    c.gp = p->header != NV_HDR_ARBVP10 && p->header != NV_HDR_ARBFP10 && !c.old;
+    if (!c.failed && c.gp)
+        lower_gp_begin(&c);
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc && !c.gp; i++) {
         const nv_inst *in = &p->insts[i];
         if (in->cc_update || in->cond.cond != NV_COND_NONE ||
             (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))) {
@@ -769,7 +767,7 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
-    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack; i++) {
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack && !c.gp; i++) {
         uint16_t op = p->insts[i].op;
         if (op == NV_OP_CAL || op == NV_OP_RET || op == NV_OP_PUSHA || op == NV_OP_POPA) {
             nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);

@@ -17,6 +17,7 @@ typedef struct lower_ctx {
     nvgp_diag *diag;
     bool failed;
     bool old;                 /* VP1.x/VP2.0/VSP1.0/FP1.0 register files */
+    bool gp;                  /* NV_gpu_program4/5 languages (lower_gp.h) */
     int32_t next_const;       /* next CONST register handed to a binding */
     /* per variable: TGSI register (file TEMP/ADDR/CONST/IN/OUT/IMM), or
      * has = false until first use */
@@ -57,6 +58,14 @@ typedef struct lower_ctx {
     bool loop_has_counter[64];
     bool loop_is_loop[64];    /* LOOP (with an index) rather than REP */
     tgsi_dst loop_counter[64]; /* REP: x count; LOOP: x count, y index, z step (integers) */
+    /* NV_gpu_program4/5 condition codes CC0/CC1 (lower_gp_cc.c owns them) */
+    bool gp_has_cc[2];
+    tgsi_dst gp_cc[2];
+    /* an integer ADD/SUB/MAD/SAD handler's carry and overflow masks (~0/0
+     * per component) for the condition-code update; has_cf/has_of false
+     * for instructions that leave CF/OF cleared */
+    bool gp_has_cf, gp_has_of;
+    tgsi_dst gp_cf, gp_of;
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;

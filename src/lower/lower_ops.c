@@ -4,6 +4,7 @@
  * the spec) become sequences that compute into a scratch temporary and end
  * with one MOV to the destination, so that the write mask and saturation
  * apply once and a destination that is also a source is read intact. */
+#include "lower/lower_gp.h"
 #include "lower/lower_internal.h"
 
 #include "nv/nv_old.h"
@@ -738,6 +739,10 @@ static const lower_row rows[NV_OP_COUNT] = {
 
 void lower_inst(lower_ctx *c, const nv_inst *in)
 {
+    if (c->gp) {
+        lower_gp_inst(c, in);
+        return;
+    }
     const char *name = in->op < NV_OP_COUNT ? nvgp_nv_opcode_info((nv_opcode)in->op)->name : "?";
     if (in->op >= NV_OP_COUNT || !rows[in->op].fn) {
         lower_error(c, in->offset, "%s has no TGSI translation yet", name);

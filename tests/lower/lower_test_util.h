@@ -193,4 +193,36 @@ static inline void lt_expect_near(lt *x, const char *name, unsigned mask, float 
     }
 }
 
+/* Integer forms (NV_gpu_program4/5 typed programs): raw 32-bit words. */
+static inline void lt_in_u(lt *x, const char *name, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    lt_in(x, name, lt_float(a), lt_float(b), lt_float(c), lt_float(d));
+}
+
+static inline void lt_param_u(lt *x, const char *name, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    lt_param(x, name, lt_float(a), lt_float(b), lt_float(c), lt_float(d));
+}
+
+/* Output words of invocation `thread`, compared exactly where mask says. */
+static inline void lt_expect_u_at(lt *x, const char *name, uint32_t thread, unsigned mask, uint32_t a, uint32_t b,
+                                  uint32_t c, uint32_t d)
+{
+    float got[4];
+    uint32_t want[4] = {a, b, c, d};
+    lt_out(x, name, thread, got);
+    for (int i = 0; i < 4; i++) {
+        if (!((mask >> i) & 1))
+            continue;
+        if (lt_bits(got[i]) != want[i])
+            fprintf(stderr, "%s.%c: got 0x%08x want 0x%08x\n", name, "xyzw"[i], lt_bits(got[i]), want[i]);
+        assert_true(lt_bits(got[i]) == want[i]);
+    }
+}
+
+static inline void lt_expect_u(lt *x, const char *name, unsigned mask, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    lt_expect_u_at(x, name, 0, mask, a, b, c, d);
+}
+
 #endif

@@ -819,22 +819,6 @@ static void test_fp1_precision(void **state)
     lt_free(&x);
 }
 
-static void test_unsupported_reports(void **state)
-{
-    (void)state;
-    /* NV_gpu_program4 languages are not translated yet: an error, never a wrong program */
-    const char *src = "!!NVvp4.0\nMOV result.position, vertex.position;\nEND\n";
-    nvgp_diag *d = nvgp_diag_create("t", src, strlen(src));
-    nv_program *p = nvgp_nv_assemble(src, strlen(src), d);
-    assert_non_null(p);
-    nvgp_lower_map *map = (nvgp_lower_map *)1;
-    assert_null(nvgp_lower_to_tgsi(p, &map, d));
-    assert_null(map);
-    assert_true(nvgp_diag_error_count(d) > 0);
-    nvgp_nv_program_destroy(p);
-    nvgp_diag_destroy(d);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -863,7 +847,6 @@ int main(void)
         cmocka_unit_test(test_vsp_relative),
         cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_fp1_precision),
-        cmocka_unit_test(test_unsupported_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

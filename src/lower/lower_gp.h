@@ -1,0 +1,79 @@
+/* The lowering of the NV_gpu_program4/5 languages (!!NVvp4.0 ... !!NVcp5.0).
+ *
+ * Their instructions carry a data type (.F .S .U .F64 .S64 .U64, or the
+ * default of Table X.13's D column), so each opcode has one row giving a
+ * handler and, for one-to-one translations, the TGSI opcode per type.  The
+ * rows live in the file of their area (lower_gp_alu.c: arithmetic, integer,
+ * bit and conversion instructions; lower_gp_flow.c: flow control and
+ * condition codes; lower_gp_mem.c: memory, buffers, images, shared memory,
+ * atomics, barriers; lower_gp_tex.c: textures, thread groups, fragment and
+ * geometry instructions); lower_gp.c joins them, and a test proves that no
+ * opcode has rows in two files.
+ *
+ * Condition codes (NV_gpu_program4 2.X.4.3): CC0 and CC1, each four
+ * components of four flags (SF, ZF, OF, CF), live in temporaries that
+ * lower_gp_cc.c owns.  An instruction that updates a condition code or has
+ * a conditional write mask goes through lower_gp_with_cc: the handler
+ * writes into a temporary (lower_dst returns it), the wrapper writes the
+ * destination where the test passes and sets the flags from the result.
+ * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
+ * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning. */
+#ifndef NVGP_LOWER_GP_H
+#define NVGP_LOWER_GP_H
+
+#include "lower/lower_internal.h"
+
+/* The type an instruction computes in. */
+typedef enum lower_type { LT_F32, LT_S32, LT_U32, LT_F64, LT_S64, LT_U64, LT_COUNT } lower_type;
+
+static inline bool lower_type_is_float(lower_type t) { return t == LT_F32 || t == LT_F64; }
+static inline bool lower_type_is_64(lower_type t) { return t >= LT_F64; }
+
+enum {
+    LGP_COND = 1 << 0,   /* the handler translates inst.cond (IF/BRK/CAL/KIL...) */
+    LGP_OWN_CC = 1 << 1  /* the handler does its own condition-code and conditional-write work */
+};
+
+typedef struct lower_gp_row lower_gp_row;
+typedef void (*lower_gp_fn)(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t);
+struct lower_gp_row {
+    lower_gp_fn fn;
+    /* one-to-one translations: the TGSI opcode per lower_type, 0 where the
+     * type has none (TGSI_OPCODE_ARL is 0 and never a translation here) */
+    uint16_t op[LT_COUNT];
+    uint8_t flags;       /* LGP_* */
+};
+
+/* The rows of each area, indexed by nv_opcode; fn NULL where the area has
+ * no row for the opcode. */
+extern const lower_gp_row lower_gp_alu_rows[NV_OP_COUNT];
+extern const lower_gp_row lower_gp_flow_rows[NV_OP_COUNT];
+extern const lower_gp_row lower_gp_mem_rows[NV_OP_COUNT];
+extern const lower_gp_row lower_gp_tex_rows[NV_OP_COUNT];
+
+/* The row of op (from whichever area has it), or NULL. */
+const lower_gp_row *lower_gp_row_of(nv_opcode op);
+
+/* The type in->dtype names, or the opcode's default (D column). */
+lower_type lower_gp_type(const nv_inst *in);
+
+/* A source operand read as type t: literal constants become t's bits
+ * (integers written for a float instruction become floats, and so on). */
+tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t);
+
+/* Translates one instruction of a 4.0/5.0 program (lower_inst calls it). */
+void lower_gp_inst(lower_ctx *c, const nv_inst *in);
+
+/* Per-program set-up before the first instruction (lower_gp_cc.c): the
+ * condition-code temporaries, initialised as NV_gpu_program4 says. */
+void lower_gp_begin(lower_ctx *c);
+
+/* The wrapper for instructions with a condition-code update or a
+ * conditional write mask (lower_gp_cc.c). */
+void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t);
+
+/* The test t of CC0/CC1 as an integer mask (~0 where it passes) per
+ * component, in a new temporary the caller releases (lower_gp_cc.c). */
+tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t);
+
+#endif
