@@ -454,6 +454,8 @@ static tgsi_src var_reg(lower_ctx *c, uint32_t var, uint32_t offset)
         binding_reg(c, &v->bindings[0], offset, &r);
         break;
     default:
+        if (c->gp && lower_gp_mem_var(c, var, offset, &r))
+            break;
         lower_error(c, offset, "variables of this kind have no TGSI translation yet");
         break;
     }
@@ -624,10 +626,20 @@ static const uint8_t tex_targets[NV_TEX_COUNT] = {
     [NV_TEX_ARRAY2DMS] = TGSI_TEXTURE_2D_ARRAY_MSAA,
 };
 
+tgsi_texture lower_tex_target(uint8_t target)
+{
+    return target < NV_TEX_COUNT ? (tgsi_texture)tex_targets[target] : TGSI_TEXTURE_UNKNOWN;
+}
+
 tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
 {
+    return c->gp ? lower_gp_sampler(c, in, target) : lower_unit_sampler(c, in, target);
+}
+
+tgsi_src lower_unit_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
+{
     const nv_tex *t = &in->tex;
-    *target = t->target < NV_TEX_COUNT ? (tgsi_texture)tex_targets[t->target] : TGSI_TEXTURE_UNKNOWN;
+    *target = lower_tex_target(t->target);
     if (t->var != NV_VAR_NONE || t->has_rel || t->unit < 0) {
         lower_error(c, t->offset, "TEXTURE variables have no TGSI translation yet");
         return nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);

@@ -76,4 +76,14 @@ void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
  * component, in a new temporary the caller releases (lower_gp_cc.c). */
 tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t);
 
+/* Hooks the shared binding code (lower.c) calls for 4.0/5.0 programs. */
+
+/* BUFFER/BUFFER4/CBUFFER, STORAGE, SHARED, COUNTER and IMAGE variables:
+ * their register (lower_gp_mem.c).  False when var is none of those. */
+bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out);
+
+/* The sampler (and TGSI target) of a texture access, TEXTURE variables and
+ * arrays of them included (lower_gp_tex.c). */
+tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
+
 #endif

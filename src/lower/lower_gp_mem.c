@@ -4,3 +4,12 @@
 const lower_gp_row lower_gp_mem_rows[NV_OP_COUNT] = {
     [NV_OP_COUNT - 1] = {0},
 };
+
+bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out)
+{
+    (void)c;
+    (void)var;
+    (void)offset;
+    (void)out;
+    return false;
+}

@@ -4,3 +4,8 @@
 const lower_gp_row lower_gp_tex_rows[NV_OP_COUNT] = {
     [NV_OP_COUNT - 1] = {0},
 };
+
+tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
+{
+    return lower_unit_sampler(c, in, target);
+}

@@ -78,6 +78,11 @@ void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...) NVGP_PRINT
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);
 tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d);
 tgsi_src lower_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
+/* The sampler of texture image unit in->tex.unit (texture[n]); TEXTURE
+ * variables are the 4.0/5.0 lowering's (lower_gp_sampler). */
+tgsi_src lower_unit_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
+/* The TGSI target of an nv_tex_target. */
+tgsi_texture lower_tex_target(uint8_t target);
 
 /* The condition test t as an integer mask (~0 where it passes) in a new
  * temporary (lower_ops.c); the caller releases it. */
