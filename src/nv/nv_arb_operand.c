@@ -157,7 +157,8 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
             return nv_error_here(c, "array index must be an integer");
         long unsized_limit = unsized_array_size(v);
         if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) || (!n && t->ival >= (uint64_t)unsized_limit))
-            return nv_error(c, t->offset, "array index %llu out of range (array size %u)", (unsigned long long)t->ival, n);
+            return nv_error(c, t->offset, "array index %llu out of range (array size %ld)", (unsigned long long)t->ival,
+                            n ? (long)n : unsized_limit);
         *index = (int32_t)t->ival;
         nv_next(c);
         return nv_expect(c, NV_TOK_RBRACKET, "']'");
@@ -605,6 +606,49 @@ static bool target_allowed(const arb *a, int tgt)
     return false;
 }
 
+#define T(name) (1u << NV_TEX_##name)
+#define TEX_SHADOW (T(SHADOW1D) | T(SHADOW2D) | T(SHADOWRECT) | T(SHADOWCUBE) | T(SHADOWARRAY1D) | \
+                    T(SHADOWARRAY2D) | T(SHADOWARRAYCUBE))
+#define TEX_CUBE (T(CUBE) | T(SHADOWCUBE) | T(ARRAYCUBE) | T(SHADOWARRAYCUBE))
+#define TEX_MULTISAMPLE (T(RENDERBUFFER) | T(2DMS) | T(ARRAY2DMS))
+#define TEX_SINGLE_SAMPLE (((1u << NV_TEX_COUNT) - 2u) & ~TEX_MULTISAMPLE)
+
+/* The targets each texture instruction may name.  An instruction not listed
+ * samples: every single-sample target but BUFFER (NV_gpu_program4 Table X.17:
+ * "Buffer textures are not supported by normal texture lookup functions";
+ * NV_explicit_multisample: "No other sample or fetch commands may be
+ * performed on a texture renderbuffer sampler"; NV_texture_multisample marks
+ * 2DMS and ARRAY2DMS "<not supported>" in Tables X.17 and X.18). */
+static const struct {
+    uint8_t op;
+    uint32_t targets;
+    const char *rule;
+} tex_op_targets[] = {
+    /* NV_gpu_program4 TXF: "If a program contains a TXF instruction specifying
+     * one of the "SHADOW" or "CUBE" targets, it will fail to load." */
+    {NV_OP_TXF, TEX_SINGLE_SAMPLE & ~TEX_SHADOW & ~TEX_CUBE, "texel fetches cannot use SHADOW or CUBE targets"},
+    /* TXQ queries any texture (NV_gpu_program4 TXQ; multisample sizes per
+     * NV_texture_multisample). */
+    {NV_OP_TXQ, TEX_SINGLE_SAMPLE | TEX_MULTISAMPLE, ""},
+    /* NV_texture_multisample: TXFMS "must be called on a RENDERBUFFER, 2DMS,
+     * or ARRAY2DMS texture target". */
+    {NV_OP_TXFMS, TEX_MULTISAMPLE, "TXFMS needs a RENDERBUFFER, 2DMS or ARRAY2DMS target"},
+    /* ARB_shader_texture_image_samples: "Two texture targets are supported:
+     * 2DMS and ARRAY2DMS." */
+    {NV_OP_TXQS, T(2DMS) | T(ARRAY2DMS), "TXQS needs a 2DMS or ARRAY2DMS target"},
+    /* NV_gpu_program5 TXG and TXGO target lists. */
+    {NV_OP_TXG, T(2D) | T(SHADOW2D) | T(CUBE) | T(SHADOWCUBE) | T(ARRAY2D) | T(SHADOWARRAY2D) | T(ARRAYCUBE) |
+                    T(SHADOWARRAYCUBE) | T(RECT) | T(SHADOWRECT),
+     "not a gather target"},
+    {NV_OP_TXGO, T(2D) | T(SHADOW2D) | T(ARRAY2D) | T(SHADOWARRAY2D) | T(RECT) | T(SHADOWRECT),
+     "not a gather-with-offsets target"},
+    /* NV_gpu_program4 TXB, TXL, TXP: SHADOWCUBE and SHADOWARRAY2D use all four
+     * coordinates, leaving none for the bias, LOD or divisor. */
+    {NV_OP_TXB, TEX_SINGLE_SAMPLE & ~T(BUFFER) & ~T(SHADOWCUBE) & ~T(SHADOWARRAY2D), "no coordinate is left for it"},
+    {NV_OP_TXL, TEX_SINGLE_SAMPLE & ~T(BUFFER) & ~T(SHADOWCUBE) & ~T(SHADOWARRAY2D), "no coordinate is left for it"},
+    {NV_OP_TXP, TEX_SINGLE_SAMPLE & ~T(BUFFER) & ~T(SHADOWCUBE) & ~T(SHADOWARRAY2D), "no coordinate is left for it"},
+};
+
 bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
 {
     nv_parse_ctx *c = a->c;
@@ -762,23 +806,23 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
                 return nv_error(c, g->offset, "texel offset component %d must be zero for target %s", i,
                                 tex_target_names[tgt]);
     }
-    /* Per-opcode target restrictions (NV_gpu_program4 2.X.4.4, 2.X.8.Z). */
-    if (in->op == NV_OP_TXF && (tgt == NV_TEX_CUBE || tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAYCUBE ||
-                                tgt == NV_TEX_SHADOWARRAYCUBE || (tgt >= NV_TEX_SHADOW1D && tgt <= NV_TEX_SHADOWRECT) ||
-                                tgt == NV_TEX_SHADOWARRAY1D || tgt == NV_TEX_SHADOWARRAY2D))
-        return nv_error(c, g->offset, "TXF cannot use a SHADOW or CUBE target");
-    if (in->op == NV_OP_TXG && !(tgt == NV_TEX_2D || tgt == NV_TEX_SHADOW2D || tgt == NV_TEX_CUBE ||
-                                 tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_ARRAY2D || tgt == NV_TEX_SHADOWARRAY2D ||
-                                 tgt == NV_TEX_ARRAYCUBE || tgt == NV_TEX_SHADOWARRAYCUBE || tgt == NV_TEX_RECT ||
-                                 tgt == NV_TEX_SHADOWRECT))
-        return nv_error(c, g->offset, "TXG cannot use target %s", tex_target_names[tgt]);
-    if (in->op == NV_OP_TXGO && !(tgt == NV_TEX_2D || tgt == NV_TEX_SHADOW2D || tgt == NV_TEX_ARRAY2D ||
-                                  tgt == NV_TEX_SHADOWARRAY2D || tgt == NV_TEX_RECT || tgt == NV_TEX_SHADOWRECT))
-        return nv_error(c, g->offset, "TXGO cannot use target %s", tex_target_names[tgt]);
-    if ((in->op == NV_OP_TXB || in->op == NV_OP_TXL || in->op == NV_OP_TXP) &&
-        (tgt == NV_TEX_SHADOWCUBE || tgt == NV_TEX_SHADOWARRAY2D))
-        return nv_error(c, g->offset, "%s cannot use target %s", nvgp_nv_opcode_info((nv_opcode)in->op)->name,
-                        tex_target_names[tgt]);
+    /* Per-opcode target restrictions (tex_op_targets). */
+    uint32_t allowed = TEX_SINGLE_SAMPLE & ~T(BUFFER);
+    const char *rule = "";
+    for (size_t i = 0; i < sizeof tex_op_targets / sizeof tex_op_targets[0]; i++)
+        if (tex_op_targets[i].op == in->op) {
+            allowed = tex_op_targets[i].targets;
+            rule = tex_op_targets[i].rule;
+        }
+    if (!(allowed & (1u << tgt)) && in->op != NV_OP_TXFMS && in->op != NV_OP_TXQS) {
+        if (TEX_MULTISAMPLE & (1u << tgt))
+            rule = "multisample targets are only for TXFMS, TXQ and TXQS";
+        else if (tgt == NV_TEX_BUFFER)
+            rule = "BUFFER targets are only for TXF and TXQ";
+    }
+    if (!(allowed & (1u << tgt)))
+        return nv_error(c, g->offset, "%s cannot use target %s: %s", nvgp_nv_opcode_info((nv_opcode)in->op)->name,
+                        tex_target_names[tgt], rule);
     return true;
 }
 
