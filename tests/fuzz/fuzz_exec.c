@@ -1,0 +1,352 @@
+/* libFuzzer target for the executor and the job glue, as `nvgp run` uses
+ * them.  An input is a program and a job separated by one NUL byte:
+ *
+ *   <TGSI text or NV/ARB assembly> \0 <job JSON object, without "program">
+ *
+ * (no NUL: the whole input is the program, run with a default job).  The
+ * program goes through the library's front door when it is NV/ARB assembly
+ * (`!!` header), and is read as TGSI otherwise; the job is parsed by
+ * tools/job.c with the program spliced in, bound by tools/job_bind.c, run
+ * with a small instruction budget and its results printed.  When the job
+ * does not fit the program (a name it lacks, a binding out of range), each
+ * binding is still made on its own, ignoring refusals, so the program runs
+ * anyway.  Every IMAGE the program declares gets a small image.
+ *
+ * Nothing may crash, leak, trip a sanitizer or take long: sizes the job
+ * asks for are limited here (not in the parser, which allows large jobs)
+ * so that one input costs well under a second. */
+#include "job.h"
+#include "job_bind.h"
+#include "nvgp.h"
+
+#include "base/diag.h"
+#include "exec/exec.h"
+#include "tgsi/tgsi_names.h"
+#include "tgsi/tgsi_text_read.h"
+
+#include <json-c/json.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum {
+    FUZZ_BUDGET = 20000,        /* instructions per invocation */
+    FUZZ_MAX_THREADS = 256,     /* threads a run may have */
+    FUZZ_MAX_TEXELS = 1 << 16,  /* per texture level 0 */
+};
+
+/* Numeric job fields that size allocations or work, and their largest
+ * value accepted here. */
+static const struct { const char *key; int64_t max; } limits[] = {
+    { "invocations", 256 }, { "vertices", 32 }, { "width", 256 }, { "height", 256 },
+    { "depth", 64 }, { "layers", 64 }, { "samples", 8 }, { "levels", 16 },
+    { "size", 1 << 16 }, { "shared_size", 1 << 16 }, { "private_size", 1 << 12 },
+};
+
+static bool value_ok(json_object *v, int64_t max)
+{
+    if (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))
+        return json_object_get_double(v) <= (double)max;
+    return !json_object_is_type(v, json_type_string); /* "0x..." could be anything */
+}
+
+/* True when no limited field exceeds its limit and no texture is large. */
+static bool job_small(json_object *o, int depth)
+{
+    if (depth > 64)
+        return false;
+    if (json_object_is_type(o, json_type_array)) {
+        size_t n = json_object_array_length(o);
+        for (size_t i = 0; i < n; i++)
+            if (!job_small(json_object_array_get_idx(o, i), depth + 1))
+                return false;
+        return true;
+    }
+    if (!json_object_is_type(o, json_type_object))
+        return true;
+    double texels = 1;
+    json_object_object_foreach(o, key, val) {
+        for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+            if (strcmp(key, limits[i].key))
+                continue;
+            if (!value_ok(val, limits[i].max))
+                return false;
+            if (strcmp(key, "width") && strcmp(key, "height") && strcmp(key, "depth") &&
+                strcmp(key, "layers") && strcmp(key, "samples"))
+                continue;
+            if (json_object_is_type(val, json_type_int))
+                texels *= (double)json_object_get_int64(val);
+        }
+        if (!strcmp(key, "grid") || !strcmp(key, "block")) {
+            /* three small counts; the thread total is checked after binding */
+            if (!json_object_is_type(val, json_type_array))
+                continue;
+            for (size_t i = 0; i < json_object_array_length(val); i++)
+                if (!value_ok(json_object_array_get_idx(val, i), 1024))
+                    return false;
+        }
+        if (!job_small(val, depth + 1))
+            return false;
+    }
+    return texels <= FUZZ_MAX_TEXELS;
+}
+
+/* The job text with "program": {"text": ""} added as its first member, so
+ * the parser accepts it; the program itself is set after parsing. */
+static char *splice_program(const char *job, size_t len)
+{
+    static const char head[] = "{\"program\": {\"text\": \"\"}, ";
+    size_t i = 0;
+    while (i < len && (job[i] == ' ' || job[i] == '\n' || job[i] == '\t' || job[i] == '\r'))
+        i++;
+    if (i == len || job[i] != '{')
+        return NULL;
+    i++;
+    size_t j = i;
+    while (j < len && (job[j] == ' ' || job[j] == '\n' || job[j] == '\t' || job[j] == '\r'))
+        j++;
+    bool empty = j < len && job[j] == '}';
+    char *s = malloc(sizeof head + (len - i) + 1);
+    if (!s)
+        return NULL;
+    size_t n = sizeof head - 1;
+    memcpy(s, head, n);
+    if (empty)
+        n -= 2; /* drop ", " before the closing brace */
+    memcpy(s + n, job + i, len - i);
+    s[n + len - i] = '\0';
+    return s;
+}
+
+static uint32_t property(const tgsi_program *p, unsigned name, uint32_t dflt)
+{
+    for (uint32_t i = 0; i < p->num_properties; i++)
+        if (p->properties[i].name == name && p->properties[i].num_data)
+            return p->properties[i].data[0];
+    return dflt;
+}
+
+/* Threads the run will have (an upper estimate). */
+static uint64_t thread_count(const tgsi_program *p, const nvgp_job *job)
+{
+    uint64_t inv = job->invocations;
+    switch (p->processor) {
+    case TGSI_PROCESSOR_GEOMETRY:
+        return inv * property(p, TGSI_PROPERTY_GS_INVOCATIONS, 1);
+    case TGSI_PROCESSOR_TESS_CTRL:
+        return inv * property(p, TGSI_PROPERTY_TCS_VERTICES_OUT, 1);
+    case TGSI_PROCESSOR_COMPUTE: {
+        uint64_t n = 1;
+        for (int i = 0; i < 3; i++) {
+            n *= job->has_grid ? job->grid[i] : 1;
+            n *= job->has_block ? job->block[i]
+                                : property(p, TGSI_PROPERTY_CS_FIXED_BLOCK_WIDTH + i, 1);
+        }
+        return n;
+    }
+    default:
+        return inv;
+    }
+}
+
+/* A 4x4x2 image for every declared IMAGE, in its declared format (or
+ * R32G32B32A32_UINT when the executor does not take that one). */
+static void bind_images(const tgsi_program *p, nvgp_exec *m)
+{
+    static uint32_t texels[4 * 4 * 2 * 4];
+    if (!texels[1])
+        for (uint32_t i = 0; i < sizeof texels / sizeof texels[0]; i++)
+            texels[i] = i * 0x01010101u + 1;
+    int fallback = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32G32B32A32_UINT", 17);
+    for (uint32_t i = 0; i < p->num_declarations; i++) {
+        const tgsi_declaration *d = &p->declarations[i];
+        if (d->file != TGSI_FILE_IMAGE)
+            continue;
+        for (int32_t r = d->first; r <= d->last && r - d->first < 8; r++) {
+            nvgp_exec_image img = { d->resource_target, d->image_format, 4, 4, 2 };
+            if (nvgp_exec_bind_image(m, (uint32_t)r, &img, texels) != NVGP_EXEC_OK &&
+                fallback >= 0) {
+                img.format = (uint16_t)fallback;
+                nvgp_exec_bind_image(m, (uint32_t)r, &img, texels);
+            }
+        }
+    }
+}
+
+static const tgsi_declaration *sv_decl(const tgsi_program *p, int32_t index)
+{
+    for (uint32_t i = 0; i < p->num_declarations; i++) {
+        const tgsi_declaration *d = &p->declarations[i];
+        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic && index >= d->first &&
+            index <= d->last)
+            return d;
+    }
+    return NULL;
+}
+
+/* Each binding on its own, refusals ignored (the job did not fit). */
+static void bind_leniently(const nvgp_job *job, const tgsi_program *p, nvgp_exec *m)
+{
+    nvgp_exec_set_invocations(m, job->invocations, job->vertices);
+    if (job->has_grid || job->has_block)
+        nvgp_exec_set_grid(m, job->has_grid ? job->grid : NULL,
+                           job->has_block ? job->block : NULL);
+    for (size_t i = 0; i < job->num_inputs; i++) {
+        const nvgp_job_binding *b = &job->inputs[i];
+        nvgp_job_reg r;
+        const tgsi_declaration *d;
+        if (!nvgp_job_tgsi_name(b->name, &r))
+            continue;
+        for (uint32_t k = 0; k < b->count; k++) {
+            uint32_t inv = b->list ? k : NVGP_EXEC_ALL;
+            if (r.file == TGSI_FILE_INPUT)
+                nvgp_exec_set_input(m, inv, r.dim < 0 ? 0 : (uint32_t)r.dim,
+                                    (uint32_t)r.index, b->values[k]);
+            else if (r.file == TGSI_FILE_SYSTEM_VALUE && (d = sv_decl(p, r.index)))
+                nvgp_exec_set_system_value(m, inv, (tgsi_semantic)d->semantic_name,
+                                           d->semantic_index + (uint32_t)(r.index - d->first),
+                                           b->values[k]);
+        }
+    }
+    for (size_t i = 0; i < job->num_params; i++) {
+        const nvgp_job_binding *b = &job->params[i];
+        nvgp_job_reg r;
+        if (nvgp_job_tgsi_name(b->name, &r) && r.file == TGSI_FILE_CONSTANT)
+            nvgp_exec_set_constants(m, r.dim < 0 ? 0 : (uint32_t)r.dim, (uint32_t)r.index,
+                                    &b->values[0][0], b->count);
+    }
+    for (size_t i = 0; i < job->num_buffers; i++)
+        nvgp_exec_bind_buffer(m, (uint32_t)job->buffers[i].address, job->buffers[i].data,
+                              job->buffers[i].bytes);
+    for (size_t i = 0; i < job->num_memory; i++)
+        nvgp_exec_add_memory(m, job->memory[i].address, job->memory[i].data,
+                             job->memory[i].bytes, NULL);
+    for (size_t i = 0; i < job->num_textures; i++)
+        nvgp_exec_bind_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i));
+    if (p->processor == TGSI_PROCESSOR_FRAGMENT)
+        for (size_t i = 0; i < job->num_helpers; i++)
+            nvgp_exec_set_helper(m, job->helpers[i], true);
+}
+
+/* The TGSI text to run: the input itself, or an NV/ARB program's
+ * translation (malloc'd into *owned). */
+static const char *program_text(const char *src, size_t len, size_t *out_len, char **owned)
+{
+    *owned = NULL;
+    *out_len = len;
+    if (len < 2 || src[0] != '!' || src[1] != '!')
+        return src;
+    nvgp_diag *pd = NULL;
+    nvgp_program *p = nvgp_program_create("fuzz", src, len, &pd);
+    if (p)
+        *owned = nvgp_program_tgsi_text(p, NVGP_TGSI_STYLE_CANONICAL, pd);
+    nvgp_program_destroy(p);
+    nvgp_diag_destroy(pd);
+    *out_len = *owned ? strlen(*owned) : 0;
+    return *owned;
+}
+
+/* FUZZ_EXEC_VERBOSE=1 prints what happened to each input (for looking at
+ * one input: ./fuzz_exec FILE). */
+static bool verbose(void)
+{
+    static int v = -1;
+    if (v < 0)
+        v = getenv("FUZZ_EXEC_VERBOSE") != NULL;
+    return v;
+}
+
+static void run_job(nvgp_job *job, const tgsi_program *prog, nvgp_exec *m)
+{
+    if (job->budget == 0 || job->budget > FUZZ_BUDGET)
+        job->budget = FUZZ_BUDGET;
+    job->threads = 1;
+    if (job->invocations > FUZZ_MAX_THREADS ||
+        thread_count(prog, job) > FUZZ_MAX_THREADS)
+        return;
+    nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, NULL };
+    char *err = NULL;
+    bool bound = nvgp_job_bind(job, "fuzz", prog, m, &names, &err);
+    if (verbose() && err)
+        fprintf(stderr, "fuzz_exec: %s (binding leniently)\n", err);
+    free(err);
+    err = NULL;
+    if (!bound)
+        bind_leniently(job, prog, m);
+    nvgp_exec_set_budget(m, FUZZ_BUDGET);
+    nvgp_exec_set_threads(m, 1);
+    bind_images(prog, m);
+    nvgp_exec_status st = nvgp_exec_run(m, NULL);
+    if (verbose())
+        fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_exec_num_threads(m),
+                st == NVGP_EXEC_OK ? "ok" : nvgp_exec_error(m));
+    if (st != NVGP_EXEC_OK)
+        return;
+    nvgp_strbuf out;
+    nvgp_strbuf_init(&out);
+    nvgp_job_collect(job, "fuzz", prog, m, &names, &out, &err);
+    if (verbose())
+        fprintf(stderr, "%s%s", out.data ? out.data : "", err ? err : "");
+    free(err);
+    nvgp_strbuf_free(&out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char default_job[] = "{\"invocations\": 8}";
+    const char *src = (const char *)data;
+    const char *nul = memchr(src, '\0', size);
+    size_t prog_len = nul ? (size_t)(nul - src) : size;
+    const char *job_src = nul ? nul + 1 : default_job;
+    size_t job_len = nul ? size - prog_len - 1 : sizeof default_job - 1;
+
+    /* The job first: it is cheap to refuse. */
+    json_tokener *tok = json_tokener_new();
+    json_object *root = tok ? json_tokener_parse_ex(tok, job_src, (int)job_len) : NULL;
+    bool small = root && json_tokener_get_error(tok) == json_tokener_success &&
+                 job_small(root, 0);
+    json_object_put(root);
+    json_tokener_free(tok);
+    if (!small) {
+        if (verbose())
+            fputs("fuzz_exec: the job is not JSON or too large\n", stderr);
+        return 0;
+    }
+    char *job_text = splice_program(job_src, job_len);
+    if (!job_text)
+        return 0;
+    char *err = NULL;
+    nvgp_job *job = nvgp_job_parse(job_text, strlen(job_text), "fuzz", NULL, &err);
+    free(job_text);
+    if (!job) {
+        if (verbose())
+            fprintf(stderr, "fuzz_exec: job refused: %s\n", err ? err : "?");
+        free(err);
+        return 0;
+    }
+    free(err);
+
+    char *owned = NULL;
+    size_t len = 0;
+    const char *text = program_text(src, prog_len, &len, &owned);
+    nvgp_diag *diag = text ? nvgp_diag_create("fuzz", text, len) : NULL;
+    tgsi_program *prog = diag ? nvgp_tgsi_read(text, len, diag) : NULL;
+    nvgp_exec *m = prog ? nvgp_exec_create(prog, diag) : NULL;
+    if (verbose() && !m) {
+        fprintf(stderr, "fuzz_exec: the program does not %s\n", prog ? "decode" : "read");
+        if (diag)
+            nvgp_diag_print(diag, stderr);
+    }
+    if (m)
+        run_job(job, prog, m);
+    nvgp_exec_destroy(m);
+    nvgp_tgsi_program_destroy(prog);
+    nvgp_diag_destroy(diag);
+    free(owned);
+    nvgp_job_destroy(job);
+    return 0;
+}
