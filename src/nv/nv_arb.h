@@ -68,6 +68,8 @@ bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scal
 bool arb_parse_decl_array(arb *a, bool *is_array, uint32_t *size);
 bool arb_note_attrib(arb *a, const nv_binding *b);
 long arb_buffer_elements(nv_var_kind kind);
+/* Two variables bind a common element (same binding name and index). */
+bool arb_vars_share_binding(const nv_var *v, const nv_var *w);
 int arb_swz_char(char ch, bool *rgba);
 bool arb_find_var(arb *a, const nv_token *t, uint32_t *var);
 bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_rel, nv_rel *rel);

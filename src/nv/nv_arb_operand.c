@@ -117,6 +117,11 @@ static bool vars_share_state(const nv_var *v, const nv_var *w)
     return false;
 }
 
+bool arb_vars_share_binding(const nv_var *v, const nv_var *w)
+{
+    return vars_share_state(v, w);
+}
+
 /* ARB_vertex_program 2.14.3.2: a state vector bound twice in an array used
  * with relative addressing, or in two such arrays, fails to load. */
 static bool note_relative_array(arb *a, uint32_t var, uint32_t offset)

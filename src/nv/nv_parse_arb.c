@@ -413,6 +413,36 @@ bool arb_note_attrib(arb *a, const nv_binding *b)
     return true;
 }
 
+/* NV_fragment_program4 2.X.3.2: a fragment program fails to load "if
+ * multiple attribute variables with different interpolation modifiers are
+ * bound to the same fragment attribute, or if one variable is bound to the
+ * fragment's primary color and a second variable with different
+ * interpolation modifiers is bound the the fragment's secondary color".
+ * Checks the bindings of a new ATTRIB declaration against earlier ones. */
+static bool check_interpolation(arb *a, uint16_t mods, const nv_binding *list, uint32_t nb)
+{
+    const uint16_t interp_bits = NV_VMOD_FLAT | NV_VMOD_CENTROID | NV_VMOD_NOPERSPECTIVE | NV_VMOD_SAMPLE;
+    const nv_program *p = a->c->prog;
+    for (uint32_t b = 0; b < nb; b++) {
+        nv_var one;
+        memset(&one, 0, sizeof one);
+        one.kind = NV_VAR_ATTRIB;
+        one.nbindings = 1;
+        one.bindings = (nv_binding *)&list[b];
+        bool color = !strncmp(list[b].name, "fragment.color", 14);
+        for (uint32_t i = 0; i < p->nvars; i++) {
+            const nv_var *w = &p->vars[i];
+            if (w->kind != NV_VAR_ATTRIB || !w->name || (w->mods & interp_bits) == (mods & interp_bits))
+                continue;
+            bool w_color = w->nbindings && !strncmp(w->bindings[0].name, "fragment.color", 14);
+            if ((color && w_color) || arb_vars_share_binding(&one, w))
+                return nv_error(a->c, list[b].offset, "%s is also bound to '%s' with different interpolation modifiers",
+                                list[b].name, w->name);
+        }
+    }
+    return true;
+}
+
 /* ATTRIB/OUTPUT name[size] = binding | { binding, ... } (NV_gpu_program4
  * 2.X.3.2/2.X.3.5: arrays of attribute and result bindings). */
 static bool parse_io_decl(arb *a, uint16_t mods, bool output)
@@ -469,6 +499,8 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
         return false;
     if (is_array && size && size != total)
         return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
+    if (!output && a->nv && (a->ptype & NV_PT_F) && !check_interpolation(a, mods, list, nb))
+        return false;
     nv_var *v = nv_add_var(c, c->src + n->offset, n->len, output ? NV_VAR_OUTPUT : NV_VAR_ATTRIB, n->offset, NULL);
     if (!v)
         return false;
@@ -1160,6 +1192,38 @@ static uint32_t binding_components(const nv_program *p, uint8_t kind)
     return comps;
 }
 
+/* NV_fragment_program_option 3.11.3.4: "A fragment program will fail to load
+ * if contains instructions writing to variables bound to the same result, but
+ * declared with different sizes."  A result written directly (an implicit
+ * variable) has no declared size, which counts as a size of its own. */
+static bool check_result_sizes(arb *a)
+{
+    const nv_program *p = a->c->prog;
+    enum { MAX_SEEN = 64 };
+    uint32_t seen[MAX_SEEN]; /* written OUTPUT variables, one per (result element, size) */
+    uint32_t nseen = 0;
+    for (uint32_t i = 0; i < p->ninsts; i++) {
+        const nv_inst *in = &p->insts[i];
+        if (!in->has_dst || in->dst.var == NV_VAR_NONE || p->vars[in->dst.var].kind != NV_VAR_OUTPUT)
+            continue;
+        const nv_var *v = &p->vars[in->dst.var];
+        uint16_t size = v->mods & (NV_VMOD_SHORT | NV_VMOD_LONG);
+        bool known = false;
+        for (uint32_t k = 0; k < nseen; k++) {
+            const nv_var *w = &p->vars[seen[k]];
+            if (w != v && !arb_vars_share_binding(v, w))
+                continue;
+            if ((w->mods & (NV_VMOD_SHORT | NV_VMOD_LONG)) != size)
+                return nv_error(a->c, in->dst.offset, "'%s' is written through variables of different sizes",
+                                v->nbindings ? v->bindings[0].name : v->name);
+            known = true;
+        }
+        if (!known && nseen < MAX_SEEN)
+            seen[nseen++] = in->dst.var;
+    }
+    return true;
+}
+
 static bool finish(arb *a)
 {
     nv_parse_ctx *c = a->c;
@@ -1168,6 +1232,8 @@ static bool finish(arb *a)
         return nv_error(c, p->end_offset, "%s block not terminated", nvgp_nv_opcode_info((nv_opcode)a->stack[a->depth - 1].op)->name);
     if (a->rep_without_exit && !a->saw_ret)
         return nv_error(c, a->rep_without_exit - 1, "REP block without a loop count contains neither BRK nor RET");
+    if (a->arbfp && (a->langs & NV_L_ARBFP_NV) && !check_result_sizes(a))
+        return false;
     for (uint32_t i = 0; i < p->nlabels; i++)
         if (p->labels[i].inst == NV_VAR_NONE)
             return nv_error_at_end(c, "label '%s' is used but never defined", p->labels[i].name);

@@ -1,0 +1,5 @@
+!!NVfp4.0
+FLAT ATTRIB c0 = fragment.color;
+FLAT ATTRIB c1 = fragment.color.secondary;
+ADD result.color, c0, c1;
+END
