@@ -103,11 +103,23 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* dir + "/" + name into buf; false (and an empty buf) when it does not fit. */
+static bool path_join(char *buf, size_t cap, const char *dir, const char *name)
+{
+    int n = snprintf(buf, cap, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= cap) {
+        buf[0] = 0;
+        return false;
+    }
+    return true;
+}
+
 /* Collects regular files under root/rel (recursively), SOURCES.md aside. */
 static void collect(const char *root, const char *rel, file_list *l)
 {
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/%s", root, rel);
+    if (!path_join(dir, sizeof dir, root, rel))
+        return;
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -116,8 +128,8 @@ static void collect(const char *root, const char *rel, file_list *l)
         if (e->d_name[0] == '.' || strcmp(e->d_name, "SOURCES.md") == 0)
             continue;
         char r[4096], full[8192];
-        snprintf(r, sizeof r, "%s/%s", rel, e->d_name);
-        snprintf(full, sizeof full, "%s/%s", root, r);
+        if (!path_join(r, sizeof r, rel, e->d_name) || !path_join(full, sizeof full, root, r))
+            continue;
         struct stat st;
         if (stat(full, &st) != 0)
             continue;
@@ -250,7 +262,7 @@ static void test_canonical_fixed_point(void **state)
     for (size_t i = 0; i < files.count; i++) {
         const char *rel = files.paths[i];
         char path[8192];
-        snprintf(path, sizeof path, "%s/%s", corpus_dir(), rel);
+        assert_true(path_join(path, sizeof path, corpus_dir(), rel));
         size_t len = 0;
         char *src = read_file(path, &len);
         assert_non_null(src);
@@ -397,7 +409,7 @@ static void test_mesa_style_reproduces_dumps(void **state)
     for (size_t i = 0; i < files.count; i++) {
         const char *rel = files.paths[i];
         char path[8192];
-        snprintf(path, sizeof path, "%s/%s", corpus_dir(), rel);
+        assert_true(path_join(path, sizeof path, corpus_dir(), rel));
         size_t len = 0;
         char *src = read_file(path, &len);
         assert_non_null(src);
@@ -446,7 +458,8 @@ static void test_mesa_style_reproduces_dumps(void **state)
 int main(void)
 {
     char probe[4096];
-    snprintf(probe, sizeof probe, "%s/etnaviv-tgsi-dumps", corpus_dir());
+    if (!path_join(probe, sizeof probe, corpus_dir(), "etnaviv-tgsi-dumps"))
+        return 77;
     struct stat st;
     if (stat(probe, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "corpus not found at %s: not run\n", corpus_dir());
