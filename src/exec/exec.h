@@ -62,6 +62,9 @@ typedef enum nvgp_exec_status {
 } nvgp_exec_status;
 
 enum { NVGP_EXEC_LANES = 32 };
+/* Bindless handles of IMG2HND / SAMP2HND: 64 bits, low word = tag << 16 |
+ * resource index (index < 65536), high word 0 (docs/spec-decisions.md). */
+enum { NVGP_EXEC_HANDLE_IMAGE = 0x494d, NVGP_EXEC_HANDLE_SAMPLER = 0x5341 };
 #define NVGP_EXEC_ALL 0xffffffffu        /* "every invocation" for set calls */
 #define NVGP_EXEC_DEFAULT_BUDGET 10000000ull /* instructions per invocation */
 

@@ -397,9 +397,9 @@ static void atomic_op(exec_warp *w, const exec_insn *in, atom_op op)
             faults++;
             continue;
         }
-        uint32_t old = atom_word(p, op, s->u[l], cmp->u[l]);
-        /* ATOMINC_WRAP returns the incremented value, as tgsi.rst writes it. */
-        r.c[0].u[l] = op == A_INC ? old + 1 : old;
+        /* Every atomic returns the old value, ATOMINC_WRAP too
+         * (docs/spec-decisions.md, Executor). */
+        r.c[0].u[l] = atom_word(p, op, s->u[l], cmp->u[l]);
     }
     exec_memory_fault(w, faults);
     /* the fetched value goes to every enabled component */
@@ -429,16 +429,34 @@ void exec_op_FBFETCH(exec_warp *w, const exec_insn *in)
     exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "FBFETCH: the executor has no framebuffer");
 }
 
+/* Bindless handles (tgsi.rst "Bindless Opcodes").  A handle is 64 bits,
+ * written to xy (and repeated in zw, as other 64-bit results are): the low
+ * word holds a tag naming the kind of resource in its upper half and the
+ * resource index in its lower half, the high word is 0.  tgsi.rst gives no
+ * instruction that consumes a handle, so they are only produced. */
+static void make_handle(exec_warp *w, const exec_insn *in, uint32_t tag)
+{
+    mem_res res[LANES];
+    lane_resources(w, &in->src[0], res);
+    exec_reg r;
+    memset(&r, 0, sizeof r);
+    for (unsigned l = 0; l < LANES; l++) {
+        int64_t i = res[l].index;
+        /* an index outside the tag's 16 bits names no resource: handle 0 */
+        uint32_t h = i >= 0 && i <= 0xffff ? tag << 16 | (uint32_t)i : 0;
+        r.c[0].u[l] = r.c[2].u[l] = h;
+    }
+    exec_store(w, in, 0, &r, w->exec);
+}
+
 void exec_op_IMG2HND(exec_warp *w, const exec_insn *in)
 {
-    (void)in;
-    exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "IMG2HND: bindless handles are not supported");
+    make_handle(w, in, NVGP_EXEC_HANDLE_IMAGE);
 }
 
 void exec_op_SAMP2HND(exec_warp *w, const exec_insn *in)
 {
-    (void)in;
-    exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "SAMP2HND: bindless handles are not supported");
+    make_handle(w, in, NVGP_EXEC_HANDLE_SAMPLER);
 }
 
 void exec_op_PUSHA(exec_warp *w, const exec_insn *in)

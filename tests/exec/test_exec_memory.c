@@ -74,8 +74,9 @@ static void test_buffer(void **state)
     xt_free(&x);
 }
 
-/* Every atomic, once, on consecutive buffer words; dst gets the old value
- * (ATOMINC_WRAP: the incremented one, as tgsi.rst writes it). */
+/* Every atomic, once, on consecutive buffer words; dst gets the old value,
+ * ATOMINC_WRAP's too (tgsi.rst's pseudocode writes old + 1 there; see
+ * docs/spec-decisions.md). */
 static void test_atomics_each(void **state)
 {
     (void)state;
@@ -112,8 +113,8 @@ static void test_atomics_each(void **state)
     xt_run(&x);
     xt_expect4u(&x, 0, 0, 100, 7, 3, 0xff);
     xt_expect4u(&x, 0, 1, 0x0f, 0xff, 9, 9);
-    /* ATOMINC_WRAP of 3 with limit 3: dst = 3 + 1 = 4, stored 4 <= 3 ? 4 : 0 */
-    xt_expect4u(&x, 0, 2, 9, 9, 4, 2);
+    /* ATOMINC_WRAP of 3 with limit 3: dst = the old 3, stored 3 + 1 <= 3 ? 4 : 0 */
+    xt_expect4u(&x, 0, 2, 9, 9, 3, 2);
     assert_int_equal(xt_out_u(&x, 0, 3, 0), fbits(2.25f));
     assert_int_equal(xt_out_u(&x, 0, 3, 1), 4);
     size_t n;
@@ -401,6 +402,71 @@ static void test_hw_atomic_counters(void **state)
     xt_free(&x);
 }
 
+/* ATOMINC_WRAP below its limit returns the old value and stores old + 1;
+ * ATOMDEC_WRAP stores 0 when old > 0 && old < src fails (tgsi.rst). */
+static void test_atomic_wrap_returns_old(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL BUFFER[0]\n"
+            "IMM[0] UINT32 { 0, 4, 8, 3 }\n"
+            "  0: ATOMINC_WRAP OUT[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].wwww\n"
+            "  1: ATOMINC_WRAP OUT[0].y, BUFFER[0], IMM[0].xxxx, IMM[0].wwww\n"
+            "  2: ATOMDEC_WRAP OUT[0].z, BUFFER[0], IMM[0].yyyy, IMM[0].wwww\n"
+            "  3: ATOMDEC_WRAP OUT[0].w, BUFFER[0], IMM[0].zzzz, IMM[0].wwww\n"
+            "  4: END\n",
+            1, 1);
+    uint32_t b[3] = { 1, 0, 5 };
+    assert_int_equal(nvgp_exec_bind_buffer(x.m, 0, b, sizeof b), NVGP_EXEC_OK);
+    xt_run(&x);
+    /* inc: 1 -> 2 (returns 1), then 2 -> 3 (returns 2, 3 <= 3 keeps 3);
+     * dec at 0 stores 0, dec of 5 >= limit 3 stores 0 */
+    xt_expect4u(&x, 0, 0, 1, 2, 0, 5);
+    const uint32_t *r = nvgp_exec_buffer(x.m, 0, NULL);
+    assert_int_equal(r[0], 3);
+    assert_int_equal(r[1], 0);
+    assert_int_equal(r[2], 0);
+    xt_free(&x);
+}
+
+/* IMG2HND / SAMP2HND: the handle is (tag << 16 | index, 0) in xy and zw,
+ * tags 0x494d (image) and 0x5341 (sampler); an indirect index is taken per
+ * lane. */
+static void test_bindless_handles(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], CONSTANT\n"
+            "DCL OUT[0], COLOR\n"
+            "DCL OUT[1], COLOR[1]\n"
+            "DCL OUT[2], COLOR[2]\n"
+            "DCL SAMP[0..3]\n"
+            "DCL IMAGE[0..2], 2D, PIPE_FORMAT_R32_UINT, WR\n"
+            "DCL ADDR[0]\n"
+            "  0: IMG2HND OUT[0], IMAGE[2]\n"
+            "  1: SAMP2HND OUT[1], SAMP[1]\n"
+            "  2: UARL ADDR[0].x, IN[0].xxxx\n"
+            "  3: SAMP2HND OUT[2].xy, SAMP[ADDR[0].x+1]\n"
+            "  4: END\n",
+            2, 1);
+    xt_in_u(&x, 0, 0, 0, 0, 0, 0);
+    xt_in_u(&x, 1, 0, 2, 0, 0, 0);
+    xt_run(&x);
+    for (uint32_t t = 0; t < 2; t++) {
+        xt_expect4u(&x, t, 0, 0x494d0002u, 0, 0x494d0002u, 0);
+        xt_expect4u(&x, t, 1, 0x53410001u, 0, 0x53410001u, 0);
+    }
+    assert_int_equal(xt_out_u(&x, 0, 2, 0), 0x53410001u);
+    assert_int_equal(xt_out_u(&x, 1, 2, 0), 0x53410003u);
+    assert_int_equal(xt_out_u(&x, 1, 2, 1), 0);
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +480,8 @@ int main(void)
         cmocka_unit_test(test_image),
         cmocka_unit_test(test_private),
         cmocka_unit_test(test_hw_atomic_counters),
+        cmocka_unit_test(test_atomic_wrap_returns_old),
+        cmocka_unit_test(test_bindless_handles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
