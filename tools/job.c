@@ -1225,7 +1225,8 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
 {
     static const char *const fields[] = {
         "program", "invocations", "vertices", "inputs", "params", "buffers", "memory",
-        "textures", "helpers", "outputs", "compute", "budget", "threads", "comment", NULL
+        "textures", "helpers", "outputs", "compute", "budget", "threads", "framebuffer",
+        "comment", NULL
     };
     nvgp_job *job = p->job;
     if (!want(p, root, json_type_object, "a JSON object") || !known_fields(p, root, fields))
@@ -1262,6 +1263,12 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
     if (json_object_object_get_ex(root, "inputs", &v)) {
         m = path_field(p, "inputs");
         if (!bindings(p, v, &job->inputs, &job->num_inputs, true))
+            return false;
+        path_reset(p, m);
+    }
+    if (json_object_object_get_ex(root, "framebuffer", &v)) {
+        m = path_field(p, "framebuffer");
+        if (!bindings(p, v, &job->framebuffer, &job->num_framebuffer, true))
             return false;
         path_reset(p, m);
     }

@@ -84,6 +84,9 @@ typedef struct nvgp_job {
 
     nvgp_job_binding *inputs;  size_t num_inputs;
     nvgp_job_binding *params;  size_t num_params;
+    /* fragment programs: output name -> the framebuffer colour FBFETCH on
+     * that output reads (one vec4, or one per invocation) */
+    nvgp_job_binding *framebuffer; size_t num_framebuffer;
     nvgp_job_data *buffers;    size_t num_buffers;
     nvgp_job_data *memory;     size_t num_memory;
     nvgp_job_texture *textures; size_t num_textures;

@@ -160,6 +160,23 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, status_text(st));
     }
+    for (size_t i = 0; i < job->num_framebuffer; i++) {
+        const nvgp_job_binding *b = &job->framebuffer[i];
+        nvgp_job_reg r;
+        if (prog->processor != TGSI_PROCESSOR_FRAGMENT)
+            return bind_fail(error, jn, "framebuffer: only fragment programs read the "
+                             "framebuffer");
+        if (!resolve(names, b->name, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
+            return bind_fail(error, jn, "framebuffer[\"%s\"]: the program has no such output",
+                             b->name);
+        for (uint32_t k = 0; k < b->count; k++) {
+            st = nvgp_exec_set_framebuffer(m, b->list ? k : NVGP_EXEC_ALL, (uint32_t)r.index,
+                                           b->values[k]);
+            if (st != NVGP_EXEC_OK)
+                return bind_fail(error, jn, "framebuffer[\"%s\"]: %s", b->name,
+                                 status_text(st));
+        }
+    }
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
         st = nvgp_exec_bind_buffer(m, (uint32_t)d->address, d->data, d->bytes);

@@ -75,6 +75,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     free(m->const_count);
     free(m->inputs);
     free(m->helper_in);
+    free(m->framebuffer);
     free(m->sv_over);
     for (uint32_t i = 0; i < m->num_ranges; i++)
         free(m->ranges[i].data);
@@ -119,6 +120,8 @@ nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
     free(m->helper_in);
     m->inputs = in;
     m->helper_in = helper;
+    free(m->framebuffer);
+    m->framebuffer = NULL;
     m->invocations = invocations;
     m->vertices = vertices;
     m->num_sv_over = 0;
@@ -253,6 +256,27 @@ nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool he
     if (invocation >= m->invocations)
         return NVGP_EXEC_ERROR_BINDING;
     m->helper_in[invocation] = helper;
+    return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_set_framebuffer(nvgp_exec *m, uint32_t invocation,
+                                           uint32_t output, const uint32_t value[4])
+{
+    if (m->processor != TGSI_PROCESSOR_FRAGMENT || output >= m->num_outputs ||
+        (invocation != NVGP_EXEC_ALL && invocation >= m->invocations))
+        return NVGP_EXEC_ERROR_BINDING;
+    if (!m->framebuffer) {
+        /* zeros: the colour where nothing was set */
+        m->framebuffer = calloc((size_t)(m->invocations ? m->invocations : 1) * m->num_outputs * 4,
+                                sizeof(uint32_t));
+        if (!m->framebuffer)
+            return NVGP_EXEC_ERROR_NOMEM;
+    }
+    uint32_t first = invocation == NVGP_EXEC_ALL ? 0 : invocation;
+    uint32_t end = invocation == NVGP_EXEC_ALL ? m->invocations : invocation + 1;
+    for (uint32_t i = first; i < end; i++)
+        memcpy(&m->framebuffer[((size_t)i * m->num_outputs + output) * 4], value,
+               4 * sizeof(uint32_t));
     return NVGP_EXEC_OK;
 }
 

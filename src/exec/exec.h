@@ -34,10 +34,12 @@
  * component c to/from the word at address + 4c.  Interpolation opcodes
  * evaluate the attribute's plane from the quad (INTERP_OFFSET: value +
  * ddx_fine * dx + ddy_fine * dy; centroid and sample 0 are the pixel
- * centre).  Tess-control threads each hold their own copy of the output
- * file while running (a thread cannot read another invocation's outputs);
- * the copies are merged per patch at the end.  A tess-control warp holds
- * whole patches (floor(32 / TCS_VERTICES_OUT) of them). */
+ * centre).  The threads of a tess-control patch share its output file: a
+ * thread reads what any thread of the patch wrote before (in instruction
+ * order; among lanes writing the same word in one instruction the last
+ * lane wins), e.g. OUT[k][i] of invocation k after a BARRIER.  A
+ * tess-control warp holds whole patches (floor(32 / TCS_VERTICES_OUT) of
+ * them). */
 #ifndef NVGP_EXEC_EXEC_H
 #define NVGP_EXEC_EXEC_H
 
@@ -122,6 +124,12 @@ nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
                                             const uint32_t value[4]);
 /* Marks fragment invocation as a helper lane. */
 nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper);
+
+/* Fragment programs: the framebuffer colour under an invocation (or
+ * NVGP_EXEC_ALL) for the colour buffer that OUT[output] writes, as FBFETCH
+ * on OUT[output] returns it (raw words).  Unset colours read (0,0,0,0). */
+nvgp_exec_status nvgp_exec_set_framebuffer(nvgp_exec *m, uint32_t invocation,
+                                           uint32_t output, const uint32_t value[4]);
 
 /* Global memory for LOAD/STORE/ATOM on MEMORY[..] (global): bytes at a byte
  * address; init may be NULL (zeros).  Ranges must not overlap.  Returns the

@@ -464,6 +464,10 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
         /* In-place computation needs a direct destination that no source
          * reads (directly, or maybe through an indirect index). */
         c->dst_direct = info->num_dst == 1 && c->dst[0].loc == EXEC_LOC_WARP && !c->sat_float;
+        /* tess-control outputs are shared by a patch: stores go through
+         * exec_store, which copies them to the patch's lanes */
+        if (c->dst[0].file == TGSI_FILE_OUTPUT && p->processor == TGSI_PROCESSOR_TESS_CTRL)
+            c->dst_direct = 0;
         for (unsigned k = 0; k < c->num_src && c->dst_direct; k++) {
             const exec_operand *o = &c->src[k];
             if (o->file == c->dst[0].file &&

@@ -212,6 +212,8 @@ struct nvgp_exec {
     uint32_t *inputs;           /* [inv][vertex][index][4] */
     uint32_t in_vertices;       /* vertices per warp IN file during a run */
     bool *helper_in;
+    uint32_t *framebuffer;      /* fragment: [inv][num_outputs][4] for FBFETCH,
+                                   NULL until set (reads 0) */
     exec_sv_override *sv_over;
     uint32_t num_sv_over, cap_sv_over;
     /* during a run, per SV declaration: the override of each thread (-1:

@@ -421,12 +421,32 @@ void exec_op_ATOMIMAX(exec_warp *w, const exec_insn *in) { atomic_op(w, in, A_IM
 void exec_op_ATOMINC_WRAP(exec_warp *w, const exec_insn *in) { atomic_op(w, in, A_INC); }
 void exec_op_ATOMDEC_WRAP(exec_warp *w, const exec_insn *in) { atomic_op(w, in, A_DEC); }
 
-/* ---- opcodes without a meaning here ------------------------------------------------------ */
-
+/* FBFETCH dst, OUT[i]: the framebuffer colour the job gave for this
+ * invocation and output (nvgp_exec_set_framebuffer), swizzled as the
+ * operand says; (0,0,0,0) where none was given. */
 void exec_op_FBFETCH(exec_warp *w, const exec_insn *in)
 {
-    (void)in;
-    exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "FBFETCH: the executor has no framebuffer");
+    const nvgp_exec *m = w->m;
+    const exec_operand *o = &in->src[0];
+    int64_t dim[LANES], idx[LANES];
+    if (o->ind || o->dim_ind) {
+        exec_lane_indices(w, o, dim, idx);
+    } else {
+        for (unsigned l = 0; l < LANES; l++)
+            idx[l] = o->index;
+    }
+    exec_reg r;
+    memset(&r, 0, sizeof r);
+    for (unsigned l = 0; l < LANES; l++) {
+        uint64_t inv = (uint64_t)w->first_thread + l;
+        if (!m->framebuffer || idx[l] < 0 || (uint64_t)idx[l] >= m->num_outputs ||
+            inv >= m->invocations)
+            continue;
+        const uint32_t *v = &m->framebuffer[(inv * m->num_outputs + (uint64_t)idx[l]) * 4];
+        for (unsigned c = 0; c < 4; c++)
+            r.c[c].u[l] = v[o->swz[c] & 3];
+    }
+    exec_store(w, in, 0, &r, w->exec);
 }
 
 /* Bindless handles (tgsi.rst "Bindless Opcodes").  A handle is 64 bits,

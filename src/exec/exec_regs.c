@@ -153,14 +153,30 @@ const exec_chan *exec_fetch_slow(exec_warp *w, const exec_operand *s, unsigned c
     return tmp;
 }
 
+/* Tess control: the threads of a patch share its output file, so a word
+ * one lane writes is copied to every lane of its patch (lanes in order:
+ * when several lanes of a patch write the same word, the last one wins).
+ * Later reads by any thread of the patch see it. */
+static void tcs_share(exec_warp *w, uint32_t reg, unsigned comp, unsigned lane)
+{
+    uint32_t v = w->m->tcs_vertices_out;
+    if (v < 2)
+        return;
+    exec_chan *ch = &w->file[TGSI_FILE_OUTPUT][reg].c[comp];
+    unsigned base = lane - (w->first_thread + lane) % v;
+    for (unsigned l = base; l < base + v && l < LANES; l++)
+        ch->u[l] = ch->u[lane];
+}
+
 static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const exec_chan *v,
                        uint32_t mask)
 {
+    bool tcs_out = d->file == TGSI_FILE_OUTPUT && w->m->processor == TGSI_PROCESSOR_TESS_CTRL;
     if (d->loc == EXEC_LOC_WARP) {
         exec_chan *dst = &w->file[d->file][d->offset].c[comp];
         if (d->file == TGSI_FILE_OUTPUT)
             w->out_wr[d->offset] |= mask;
-        if (mask == FULL_MASK) {
+        if (mask == FULL_MASK && !tcs_out) {
             *dst = *v;
             return;
         }
@@ -169,6 +185,9 @@ static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const
             uint32_t sel = 0u - ((mask >> l) & 1u);
             dst->u[l] = (v->u[l] & sel) | (dst->u[l] & ~sel);
         }
+        for (unsigned l = 0; tcs_out && l < LANES; l++)
+            if ((mask >> l) & 1)
+                tcs_share(w, d->offset, comp, l);
         return;
     }
     if (d->loc != EXEC_LOC_INDIRECT)
@@ -185,8 +204,12 @@ static void store_chan(exec_warp *w, const exec_operand *d, unsigned comp, const
         if (!p)
             continue;
         *p = v->u[l];
-        if (d->file == TGSI_FILE_OUTPUT)
-            w->out_wr[dim[l] * w->m->num_outputs + idx[l]] |= 1u << l;
+        if (d->file == TGSI_FILE_OUTPUT) {
+            uint32_t reg = (uint32_t)(dim[l] * w->m->num_outputs + idx[l]);
+            w->out_wr[reg] |= 1u << l;
+            if (tcs_out)
+                tcs_share(w, reg, comp, l);
+        }
     }
 }
 

@@ -132,9 +132,6 @@ static void expect_unsupported(const char *insn_lines)
 static void test_unsupported(void **state)
 {
     (void)state;
-    expect_unsupported("FBFETCH TEMP[0], OUT[0]");
-    expect_unsupported("IMG2HND TEMP[0], IMAGE[0]");
-    expect_unsupported("SAMP2HND TEMP[0], SAMP[0]");
     expect_unsupported("PUSHA IMM[0].xxxx");
     expect_unsupported("POPA TEMP[0]");
 }

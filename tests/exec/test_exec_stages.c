@@ -263,6 +263,93 @@ static void test_geometry_emit_without_stream(void **state)
     xt_free(&x);
 }
 
+/* FBFETCH returns the framebuffer colour under each fragment for the
+ * output named (tgsi.rst: "the color of the current position in the
+ * framebuffer"), with the operand's swizzle; an invocation given no colour
+ * reads (0,0,0,0). */
+static void test_fbfetch(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL OUT[0], COLOR\n"
+            "DCL OUT[1], COLOR[1]\n"
+            "DCL TEMP[0]\n"
+            "IMM[0] FLT32 { 0.5, 0.0, 0.0, 0.0 }\n"
+            "  0: FBFETCH TEMP[0], OUT[1]\n"
+            "  1: MUL OUT[1], TEMP[0], IMM[0].xxxx\n"
+            "  2: FBFETCH OUT[0], OUT[0].wzyx\n"
+            "  3: END\n",
+            3, 1);
+    uint32_t a[4] = { fbits(1), fbits(2), fbits(3), fbits(4) };
+    uint32_t b[4] = { fbits(8), fbits(6), fbits(4), fbits(2) };
+    uint32_t c[4] = { 1, 2, 3, 4 };
+    assert_int_equal(nvgp_exec_set_framebuffer(x.m, NVGP_EXEC_ALL, 0, c), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_framebuffer(x.m, 0, 1, a), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_framebuffer(x.m, 1, 1, b), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_framebuffer(x.m, 3, 1, b), NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_set_framebuffer(x.m, 0, 2, b), NVGP_EXEC_ERROR_BINDING);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 1, 0.5f, 1, 1.5f, 2);
+    xt_expect4f(&x, 1, 1, 4, 3, 2, 1);
+    xt_expect4f(&x, 2, 1, 0, 0, 0, 0);
+    for (uint32_t t = 0; t < 3; t++)
+        xt_expect4u(&x, t, 0, 4, 3, 2, 1);
+    xt_free(&x);
+}
+
+/* Tess control threads read the outputs other threads of their patch
+ * wrote: thread k writes OUT[k][0] = 10 * patch + k + 1, and after the
+ * BARRIER reads its neighbour's OUT[(k+1)%3][0] into OUT[k][1]; thread 2
+ * then writes the patch output OUT[2], which every thread reads back
+ * after a second BARRIER into OUT[k][1].y. */
+static void test_tess_ctrl_cross_reads(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "TESS_CTRL\n"
+            "PROPERTY TCS_VERTICES_OUT 3\n"
+            "DCL IN[][0], GENERIC[0]\n"
+            "DCL SV[0], INVOCATIONID\n"
+            "DCL SV[1], PRIMID\n"
+            "DCL OUT[][0], GENERIC[0]\n"
+            "DCL OUT[][1], GENERIC[1]\n"
+            "DCL OUT[2], PATCH[0]\n"
+            "DCL TEMP[0..1]\n"
+            "DCL ADDR[0..1]\n"
+            "IMM[0] UINT32 { 10, 1, 3, 2 }\n"
+            "  0: UMAD TEMP[0].x, SV[1].xxxx, IMM[0].xxxx, SV[0].xxxx\n"
+            "  1: UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+            "  2: UARL ADDR[0].x, SV[0].xxxx\n"
+            "  3: MOV OUT[ADDR[0].x][0].x, TEMP[0].xxxx\n"
+            "  4: BARRIER\n"
+            "  5: UADD TEMP[1].x, SV[0].xxxx, IMM[0].yyyy\n"
+            "  6: UMOD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+            "  7: UARL ADDR[1].x, TEMP[1].xxxx\n"
+            "  8: MOV OUT[ADDR[0].x][1].x, OUT[ADDR[1].x][0].xxxx\n"
+            "  9: USEQ TEMP[1].y, SV[0].xxxx, IMM[0].wwww\n"
+            " 10: UIF TEMP[1].yyyy\n"
+            " 11:   UADD OUT[2].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+            " 12: ENDIF\n"
+            " 13: BARRIER\n"
+            " 14: MOV OUT[ADDR[0].x][1].y, OUT[2].xxxx\n"
+            " 15: END\n",
+            2, 3);
+    xt_run(&x);
+    assert_int_equal(nvgp_exec_num_threads(x.m), 6);
+    for (uint32_t t = 0; t < 6; t++) {
+        uint32_t p = t / 3, k = t % 3;
+        assert_int_equal(xt_out_u(&x, t, 0, 0), 10 * p + k + 1);
+        assert_int_equal(xt_out_u(&x, t, 1, 0), 10 * p + (k + 1) % 3 + 1);
+        /* thread 2 of the patch wrote 10 * p + 3 + 10 */
+        assert_int_equal(xt_out_u(&x, t, 1, 1), 10 * p + 13);
+        assert_int_equal(xt_out_u(&x, t, 2, 0), 10 * p + 13);
+    }
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +359,8 @@ int main(void)
         cmocka_unit_test(test_tess_ctrl_patch_outputs),
         cmocka_unit_test(test_geometry_many_warps),
         cmocka_unit_test(test_geometry_emit_without_stream),
+        cmocka_unit_test(test_fbfetch),
+        cmocka_unit_test(test_tess_ctrl_cross_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

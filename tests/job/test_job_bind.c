@@ -210,6 +210,32 @@ static void test_fragment_kill(void **state)
         "  \"faults\": 0 }\n");
 }
 
+/* "framebuffer": the colour FBFETCH reads, one per invocation or one for
+ * all; the program blends half of the source over the framebuffer colour. */
+static void test_fragment_framebuffer(void **state)
+{
+    (void)state;
+    char *r = run_job(
+        "{\"program\": {\"text\": \"FRAG\\nDCL IN[0], GENERIC[0], PERSPECTIVE\\n"
+        "DCL OUT[0], COLOR\\nDCL OUT[1], COLOR[1]\\nDCL TEMP[0]\\n"
+        "IMM[0] FLT32 { 0.5, 0.0, 0.0, 0.0 }\\n"
+        "  0: FBFETCH TEMP[0], OUT[0]\\n  1: ADD TEMP[0], TEMP[0], IN[0]\\n"
+        "  2: MUL OUT[0], TEMP[0], IMM[0].xxxx\\n  3: FBFETCH OUT[1], OUT[1]\\n"
+        "  4: END\\n\"},\n"
+        " \"invocations\": 2,\n"
+        " \"inputs\": {\"IN[0]\": [1, 1, 1, 1]},\n"
+        " \"framebuffer\": {\"OUT[0]\": [[0, 0.5, 1, 1], [3, 5, 7, 9]],\n"
+        "                 \"OUT[1]\": {\"u32\": [1, 2, 3, 4]}},\n"
+        " \"outputs\": {\"OUT[0]\": \"f32\", \"OUT[1]\": \"u32\"}}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    { \"OUT[0]\": [0.5, 0.75, 1, 1], \"OUT[1]\": [1, 2, 3, 4] },\n"
+        "    { \"OUT[0]\": [2, 3, 4, 5], \"OUT[1]\": [1, 2, 3, 4] }\n"
+        "  ],\n"
+        "  \"killed\": [false, false],\n"
+        "  \"faults\": 0 }\n");
+}
+
 static void test_bind_errors(void **state)
 {
     (void)state;
@@ -228,6 +254,9 @@ static void test_bind_errors(void **state)
     snprintf(json, sizeof json, "%s\"helpers\": [0]}", prog);
     expect_text(run_job(json, true),
                 "job.json: helpers: only fragment programs have helper invocations");
+    snprintf(json, sizeof json, "%s\"framebuffer\": {\"OUT[0]\": [1, 2, 3, 4]}}", prog);
+    expect_text(run_job(json, true),
+                "job.json: framebuffer: only fragment programs read the framebuffer");
 }
 
 int main(void)
@@ -236,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_vertex_add),
         cmocka_unit_test(test_fragment_texture),
         cmocka_unit_test(test_fragment_kill),
+        cmocka_unit_test(test_fragment_framebuffer),
         cmocka_unit_test(test_geometry_emit),
         cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
