@@ -628,8 +628,14 @@ bool arb_parse_instruction(arb *a)
         SRC(0, 'v'); COMMA(); SRC(1, mem_operand ? 'm' : 's');
         break;
     case NV_CLASS_ATOMCTR:
-        if (!in->atom_op)
+        /* NV_shader_atomic_counters: "The ATOMCTR instruction requires an
+         * atomic counter instruction modifier" (INCR, DECR, GET); "ATOMCTR
+         * supports only signed and unsigned integer data type modifiers, but
+         * no storage modifers." */
+        if (in->atom_op != NV_ATOM_INCR && in->atom_op != NV_ATOM_DECR && in->atom_op != NV_ATOM_GET)
             return nv_error(c, t->offset, "ATOMCTR needs INCR, DECR or GET");
+        if (in->storage || (in->dtype != 0 && in->dtype != NV_DT_S && in->dtype != NV_DT_U))
+            return nv_error(c, t->offset, "ATOMCTR takes only the S or U data type modifier");
         if (!arb_parse_dst(a, in)) return false;
         COMMA(); SRC(0, 'm');
         if (in->src[0].file != NV_FILE_COUNTER)

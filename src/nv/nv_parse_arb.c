@@ -707,9 +707,8 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     return true;
 }
 
-/* SHARED s = program.sharedmem[n]; STORAGE b[] = { program.storage[a..b] };
- * COUNTER c = program.counter[a][b] (NV_compute_program5,
- * NV_shader_storage_buffer_object, NV_shader_atomic_counters). */
+/* SHARED s = program.sharedmem[n]; STORAGE b[] = { program.storage[a..b] }
+ * (NV_compute_program5, NV_shader_storage_buffer_object). */
 static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limit)
 {
     nv_parse_ctx *c = a->c;
@@ -723,16 +722,12 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     uint32_t size_off = nv_peek(c)->offset;
     if (!arb_parse_decl_array(a, &is_array, &size))
         return false;
-    /* NV_shader_atomic_counters' grammar has no "=": accept both. */
-    if (kind == NV_VAR_COUNTER && !nv_at(c, NV_TOK_EQUALS)) {
-    } else if (!nv_expect(c, NV_TOK_EQUALS, "'='")) {
+    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
         return false;
-    }
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
     uint32_t total = 0, first = 0, count = 0;
-    int32_t binding = 0;
     for (;;) {
         uint32_t off = nv_peek(c)->offset;
         if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, word))
@@ -740,8 +735,8 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
         long long lo = 0, hi = 0;
         bool has_index = nv_at(c, NV_TOK_LBRACKET);
         /* "program.sharedmem" alone names all of shared memory (yuzu writes
-         * SHARED shared_mem[] = {program.sharedmem};); counters likewise. */
-        if (!has_index && !((kind == NV_VAR_COUNTER || kind == NV_VAR_SHARED) && braces))
+         * SHARED shared_mem[] = {program.sharedmem};). */
+        if (!has_index && !(kind == NV_VAR_SHARED && braces))
             return nv_error_here(c, "expected '['");
         if (has_index) {
             nv_next(c);
@@ -760,28 +755,8 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
                 return false;
             if (lo > hi)
                 return nv_error(c, ioff, "invalid range %lld..%lld", lo, hi);
-            if (kind == NV_VAR_COUNTER && nv_at(c, NV_TOK_LBRACKET)) {
-                /* program.counter[binding][offset] */
-                binding = (int32_t)lo;
-                if (binding >= NV_LIMIT_ATOMIC_COUNTER_BINDINGS)
-                    return nv_error(c, ioff, "counter buffer binding %lld out of range", lo);
-                nv_next(c);
-                ioff = nv_peek(c)->offset;
-                if (!arb_parse_int(a, &lo, false))
-                    return false;
-                hi = lo;
-                if (nv_at(c, NV_TOK_DOTDOT)) {
-                    nv_next(c);
-                    if (!arb_parse_int(a, &hi, false))
-                        return false;
-                }
-                if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
-                    return false;
-                if (lo > hi)
-                    return nv_error(c, ioff, "invalid range %lld..%lld", lo, hi);
-            } else if (hi >= limit) {
+            if (hi >= limit)
                 return nv_error(c, ioff, "binding %lld out of range (must be less than %ld)", hi, limit);
-            }
         }
         if (!count)
             first = (uint32_t)lo;
@@ -806,11 +781,129 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     v->bindings = nv_alloc(c, sizeof *v->bindings);
     if (!v->bindings)
         return false;
-    v->bindings[0].kind = kind == NV_VAR_STORAGE ? NV_BIND_STORAGE : kind == NV_VAR_COUNTER ? NV_BIND_COUNTER : NV_BIND_OTHER;
-    v->bindings[0].index = kind == NV_VAR_COUNTER ? binding : (int32_t)first;
+    v->bindings[0].kind = kind == NV_VAR_STORAGE ? NV_BIND_STORAGE : NV_BIND_OTHER;
+    v->bindings[0].index = (int32_t)first;
     v->bindings[0].index2 = (int32_t)first;
     v->bindings[0].count = total;
     v->bindings[0].name = word;
+    v->bindings[0].offset = n->offset;
+    return true;
+}
+
+/* One "[<int>]" or, where range_ok, "[<int>..<int>]" of a counter binding. */
+static bool counter_bracket(arb *a, bool range_ok, long long *lo, long long *hi, uint32_t *off)
+{
+    nv_parse_ctx *c = a->c;
+    if (!nv_expect(c, NV_TOK_LBRACKET, "'['"))
+        return false;
+    *off = nv_peek(c)->offset;
+    if (!arb_parse_int(a, lo, false))
+        return false;
+    *hi = *lo;
+    if (nv_at(c, NV_TOK_DOTDOT)) {
+        if (!range_ok)
+            return nv_error_here(c, "a range is not allowed here");
+        nv_next(c);
+        if (!arb_parse_int(a, hi, false))
+            return false;
+        if (*hi < *lo)
+            return nv_error(c, *off, "invalid range %lld..%lld", *lo, *hi);
+    }
+    return nv_expect(c, NV_TOK_RBRACKET, "']'");
+}
+
+/* COUNTER c = program.counter[a][b];
+ * COUNTER c[n] = { program.counter[a] | program.counter[a][b] | program.counter[a][b..c], ... };
+ * (NV_shader_atomic_counters <COUNTER_statement>).  A single counter names
+ * one element; an array's items share one binding point and continue each
+ * other ("all bindings assigned to the array must use the same binding point
+ * and must increase consecutively"); "program.counter[a]" is the whole
+ * buffer: the declared size, or MAX_ATOMIC_COUNTER_BUFFER_SIZE counters. */
+static bool parse_counter_decl(arb *a)
+{
+    nv_parse_ctx *c = a->c;
+    nv_next(c);
+    const nv_token *n = nv_peek(c);
+    if (!arb_check_new_name(a, n))
+        return false;
+    nv_next(c);
+    bool is_array = false;
+    uint32_t size = 0;
+    uint32_t size_off = nv_peek(c)->offset;
+    if (!arb_parse_decl_array(a, &is_array, &size))
+        return false;
+    /* The extension's grammar has no "=" (unlike every other declaration):
+     * both spellings load (docs/spec-decisions.md). */
+    if (nv_at(c, NV_TOK_EQUALS))
+        nv_next(c);
+    if (is_array && !nv_expect(c, NV_TOK_LBRACE, "'{' starting the counter binding list"))
+        return false;
+    long long binding = -1, first = 0, next = 0;
+    bool whole = false;
+    uint32_t nitems = 0;
+    for (;;) {
+        uint32_t item_off = nv_peek(c)->offset;
+        if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, "counter"))
+            return false;
+        long long a_lo, a_hi, lo, hi;
+        uint32_t a_off, e_off;
+        if (!counter_bracket(a, false, &a_lo, &a_hi, &a_off))
+            return false;
+        if (a_lo >= NV_LIMIT_ATOMIC_COUNTER_BINDINGS)
+            return nv_error(c, a_off, "counter buffer binding %lld out of range (must be less than %d)", a_lo,
+                            NV_LIMIT_ATOMIC_COUNTER_BINDINGS);
+        if (binding >= 0 && a_lo != binding)
+            return nv_error(c, a_off, "the bindings of a counter array must use one binding point (%lld)", binding);
+        bool item_whole = !nv_at(c, NV_TOK_LBRACKET);
+        if (item_whole && !is_array)
+            return nv_error_here(c, "a single counter needs an element: program.counter[a][b]");
+        if (item_whole || whole) {
+            if (nitems > 0)
+                return nv_error(c, item_off, "program.counter[a] spans the whole buffer: it must be the only binding");
+            lo = 0;
+            hi = (size ? size : NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE) - 1;
+            whole = true;
+        } else {
+            if (!counter_bracket(a, is_array, &lo, &hi, &e_off))
+                return false;
+            if (hi >= NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE)
+                return nv_error(c, e_off, "counter %lld beyond MAX_ATOMIC_COUNTER_BUFFER_SIZE (%d counters)", hi,
+                                NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE);
+            if (nitems > 0 && lo != next)
+                return nv_error(c, e_off, "the bindings of a counter array must increase consecutively (expected %lld)",
+                                next);
+        }
+        if (nitems++ == 0) {
+            binding = a_lo;
+            first = lo;
+        }
+        next = hi + 1;
+        if (!is_array || !nv_at(c, NV_TOK_COMMA))
+            break;
+        nv_next(c);
+    }
+    if (is_array && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
+        return false;
+    uint32_t total = (uint32_t)(next - first);
+    if (whole && size > NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE)
+        return nv_error(c, size_off + 1, "array size %u exceeds MAX_ATOMIC_COUNTER_BUFFER_SIZE (%d counters)", size,
+                        NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE);
+    if (size && size != total)
+        return nv_error(c, size_off + 1, "array size %u does not match the %u bound counters", size, total);
+    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_COUNTER, n->offset, NULL);
+    if (!v)
+        return false;
+    v->is_array = is_array;
+    v->array_size = is_array ? total : 0;
+    v->nbindings = 1;
+    v->bindings = nv_alloc(c, sizeof *v->bindings);
+    if (!v->bindings)
+        return false;
+    v->bindings[0].kind = NV_BIND_COUNTER;
+    v->bindings[0].index = (int32_t)binding;
+    v->bindings[0].index2 = (int32_t)first;
+    v->bindings[0].count = total;
+    v->bindings[0].name = "counter";
     v->bindings[0].offset = n->offset;
     return true;
 }
@@ -1124,7 +1217,7 @@ static bool parse_statement(arb *a)
     } else if (a->nv5 && arb_tok_word(a, t, "COUNTER") && !mods) {
         if (!nv_program_has_option(c->prog, NV_OPTION_NV_shader_atomic_counters))
             return nv_error(c, t->offset, "COUNTER declarations need OPTION NV_shader_atomic_counters");
-        ok = parse_mem_decl(a, NV_VAR_COUNTER, "counter", NV_LIMIT_ATOMIC_COUNTER_BINDINGS);
+        ok = parse_counter_decl(a);
     } else if (a->nv5 && arb_tok_word(a, t, "SUBROUTINETYPE") && !mods)
         ok = arb_parse_subroutine_type(a);
     else if (a->nv5 && arb_tok_word(a, t, "SUBROUTINE") && !mods)

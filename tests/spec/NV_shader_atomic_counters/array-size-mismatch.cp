@@ -1,0 +1,7 @@
+!!NVcp5.0
+OPTION NV_shader_atomic_counters;
+GROUP_SIZE 1;
+UINT TEMP r;
+COUNTER c[3] = { program.counter[0][0..3] };
+ATOMCTR.INCR.U r.x, c[0];
+END

@@ -1,0 +1,8 @@
+!!NVcp5.0
+OPTION NV_shader_atomic_counters;
+GROUP_SIZE 1;
+UINT TEMP r;
+COUNTER c = program.counter[0][1];
+TEMP f;
+ATOMCTR.INCR.F f.x, c;
+END
