@@ -33,8 +33,9 @@
  * bits with 0x1f; MIN/MAX of a NaN give the other operand.  LOAD/STORE move
  * component c to/from the word at address + 4c.  Interpolation opcodes
  * evaluate the attribute's plane from the quad (INTERP_OFFSET: value +
- * ddx_fine * dx + ddy_fine * dy; centroid and sample 0 are the pixel
- * centre).  The threads of a tess-control patch share its output file: a
+ * ddx_fine * dx + ddy_fine * dy; fragments are single-sampled, so the
+ * centroid and every sample are the pixel centre; a flat input is its
+ * value).  The threads of a tess-control patch share its output file: a
  * thread reads what any thread of the patch wrote before (in instruction
  * order; among lanes writing the same word in one instruction the last
  * lane wins), e.g. OUT[k][i] of invocation k after a BARRIER.  A

@@ -401,6 +401,22 @@ static bool match_blocks(nvgp_exec *m, nvgp_diag *diag)
     return ok;
 }
 
+/* Does an interpolation opcode's source name a CONSTANT (flat)
+ * interpolated input?  Such a value is the same everywhere on the
+ * primitive, so where it is evaluated does not matter.  (An indirectly
+ * indexed input is taken as interpolated.) */
+static uint32_t input_is_flat(const tgsi_program *p, const exec_operand *o)
+{
+    if (o->file != TGSI_FILE_INPUT || o->ind)
+        return 0;
+    for (uint32_t i = 0; i < p->num_declarations; i++) {
+        const tgsi_declaration *d = &p->declarations[i];
+        if (d->file == TGSI_FILE_INPUT && o->index >= d->first && o->index <= d->last)
+            return d->has_interpolate && d->interpolate == TGSI_INTERPOLATE_CONSTANT;
+    }
+    return 0;
+}
+
 bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
 {
     const tgsi_program *p = m->prog;
@@ -461,6 +477,9 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
             c->src[k].abs = s->absolute;
             c->src[k].mod = mod_of((tgsi_type)info->src_type[k]);
         }
+        if (c->op == TGSI_OPCODE_INTERP_CENTROID || c->op == TGSI_OPCODE_INTERP_SAMPLE ||
+            c->op == TGSI_OPCODE_INTERP_OFFSET)
+            c->aux = input_is_flat(p, &c->src[0]);
         /* In-place computation needs a direct destination that no source
          * reads (directly, or maybe through an indirect index). */
         c->dst_direct = info->num_dst == 1 && c->dst[0].loc == EXEC_LOC_WARP && !c->sat_float;

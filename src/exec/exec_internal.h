@@ -65,7 +65,8 @@ typedef struct exec_insn {
     uint32_t target;      /* IF/UIF: ELSE or ENDIF; ELSE: ENDIF; BGNLOOP: ENDLOOP;
                              ENDLOOP: BGNLOOP; BRK/CONT: ENDLOOP/ENDSWITCH;
                              SWITCH: ENDSWITCH; CAL: first instruction */
-    uint32_t aux;         /* SWITCH: index into case_lists */
+    uint32_t aux;         /* SWITCH: index into case_lists; INTERP_*: 1 when
+                             the input is flat (CONSTANT interpolated) */
     uint32_t num_cases;
     uint32_t source_offset;
     int32_t offsets[4][3];/* texel offsets (immediate only) */

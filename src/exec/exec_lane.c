@@ -48,10 +48,13 @@ void exec_op_DDX_FINE(exec_warp *w, const exec_insn *in) { deriv(w, in, 1); }
 void exec_op_DDY(exec_warp *w, const exec_insn *in) { deriv(w, in, 2); }
 void exec_op_DDY_FINE(exec_warp *w, const exec_insn *in) { deriv(w, in, 3); }
 
-/* value + ddx * ox + ddy * oy, per component (fine derivatives). */
+/* value + ddx * ox + ddy * oy, per component: the attribute's plane over
+ * the quad (fine derivatives).  A flat input is its value everywhere. */
 static void interp(exec_warp *w, const exec_insn *in, const exec_chan *ox,
                    const exec_chan *oy)
 {
+    if (in->aux)
+        ox = oy = NULL;
     exec_reg r;
     for (unsigned c = 0; c < 4; c++) {
         if (!DST_ENABLED(c))

@@ -39,6 +39,39 @@ static void test_derivatives(void **state)
     xt_free(&x);
 }
 
+/* INTERP_OFFSET of a flat (CONSTANT) input is the input itself: the
+ * value is the same over the primitive (here each lane of the quad was
+ * given a different one, which an interpolated input would turn into a
+ * plane); the PERSPECTIVE input at offset (0.5, -0.5) follows its plane:
+ * v = x + 2y over the quad, ddx = 1, ddy = 2, so v - 0.5. */
+static void test_interp_offset_flat(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], CONSTANT\n"
+            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+            "DCL OUT[0], COLOR\n"
+            "DCL OUT[1], COLOR[1]\n"
+            "IMM[0] FLT32 { 0.5, -0.5, 0.0, 0.0 }\n"
+            "  0: INTERP_OFFSET OUT[0], IN[0], IMM[0]\n"
+            "  1: INTERP_OFFSET OUT[1], IN[1], IMM[0]\n"
+            "  2: END\n",
+            4, 1);
+    static const float v[4] = { 0, 1, 2, 3 }; /* x + 2y at (0,0) (1,0) (0,1) (1,1) */
+    for (uint32_t i = 0; i < 4; i++) {
+        xt_in_f(&x, i, 0, (float)(7 * i), 1, 2, 3);
+        xt_in_f(&x, i, 1, v[i], 0, 0, 1);
+    }
+    xt_run(&x);
+    for (uint32_t i = 0; i < 4; i++) {
+        xt_expect4f(&x, i, 0, (float)(7 * i), 1, 2, 3);
+        xt_expect4f(&x, i, 1, v[i] - 0.5f, 0, 0, 1);
+    }
+    xt_free(&x);
+}
+
 /* KILL_IF kills lanes with any negative component; KILL inside an IF kills
  * the lanes that take it; the others run on. */
 static void test_kill(void **state)
@@ -215,6 +248,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_derivatives),
+        cmocka_unit_test(test_interp_offset_flat),
         cmocka_unit_test(test_kill),
         cmocka_unit_test(test_helpers_and_demote),
         cmocka_unit_test(test_votes),

@@ -1,7 +1,7 @@
 /* The remaining opcodes: interpolation at the centroid / a sample (pixel
  * centre for single-sampled fragments), memory and legacy fences, legacy
  * KIL/KILP/CALLNZ/BREAKC/DFRACEXP, and opcodes the executor cannot give a
- * meaning to (FBFETCH, bindless handles, the legacy address stack, BRA),
+ * meaning to (the legacy address stack, BRA),
  * which must end the run with a clear error rather than a wrong value. */
 #include "exec_test_util.h"
 
