@@ -1,0 +1,498 @@
+/* NV_gpu_program4/5 texture, thread-group, fragment and geometry
+ * instructions (lower_gp_tex.c) run on the executor.  Expected values come
+ * from the specs' pseudocode and tables, computed by hand in the comments:
+ * textures hold texel numbers chosen so that every lookup names the texel
+ * (and level, layer, sample) it read. */
+#include "lower_test_util.h"
+
+#include "exec/texture.h"
+#include "lower/lower_gp.h"
+
+/* ---- Textures ---------------------------------------------------------------- */
+
+/* Words of texel (i, j) of `layer` at `level` (sample s): r, g, b, a. */
+typedef void (*texel_fn)(uint32_t level, uint32_t i, uint32_t j, uint32_t layer, uint32_t s, uint32_t out[4]);
+
+static nvgp_texture *make_tex(unsigned target, unsigned format, uint32_t w, uint32_t h, uint32_t layers,
+                              uint32_t levels, uint32_t samples, texel_fn fn)
+{
+    nvgp_texture_desc desc = {.target = (uint8_t)target, .format = (uint8_t)format, .width = w, .height = h,
+                              .depth = 1, .layers = layers, .levels = levels, .samples = samples};
+    nvgp_texture *t = nvgp_texture_create(&desc, NULL);
+    assert_non_null(t);
+    const nvgp_texture_desc *real = nvgp_texture_describe(t);
+    unsigned comps = format == NVGP_TEX_FORMAT_DEPTH32F ? 1 : 4;
+    for (uint32_t l = 0; l < real->levels; l++) {
+        size_t bytes = nvgp_texture_image_size(t, l);
+        uint32_t *data = malloc(bytes);
+        assert_non_null(data);
+        uint32_t lw = w >> l ? w >> l : 1, lh = real->height >> l ? real->height >> l : 1;
+        size_t n = 0;
+        for (uint32_t s = 0; s < real->samples; s++)
+            for (uint32_t layer = 0; layer < real->layers; layer++)
+                for (uint32_t j = 0; j < lh; j++)
+                    for (uint32_t i = 0; i < lw; i++) {
+                        uint32_t v[4];
+                        fn(l, i, j, layer, s, v);
+                        for (unsigned k = 0; k < comps; k++)
+                            data[n++] = v[k];
+                    }
+        assert_int_equal(n * 4, bytes);
+        assert_true(nvgp_texture_set_image(t, l, data, bytes, NULL));
+        free(data);
+    }
+    return t;
+}
+
+/* r = 1 + i + 2j + 10 level + 100 layer, g = r + 1000, b = 0, a = 1 (floats). */
+static void texel_float(uint32_t level, uint32_t i, uint32_t j, uint32_t layer, uint32_t s, uint32_t out[4])
+{
+    (void)s;
+    float r = (float)(1 + i + 2 * j + 10 * level + 100 * layer);
+    out[0] = lt_bits(r);
+    out[1] = lt_bits(r + 1000.0f);
+    out[2] = lt_bits(0.0f);
+    out[3] = lt_bits(1.0f);
+}
+
+/* Integers: r = -(1 + i + 2j), g = 7 + sample, b = layer, a = 0x80000000. */
+static void texel_int(uint32_t level, uint32_t i, uint32_t j, uint32_t layer, uint32_t s, uint32_t out[4])
+{
+    (void)level;
+    out[0] = (uint32_t)-(int32_t)(1 + i + 2 * j);
+    out[1] = 7 + s;
+    out[2] = layer;
+    out[3] = 0x80000000u;
+}
+
+/* Depth: 0.25 (i + 2j) / 4 + 0.1 layer: T00 = 0, T10 = .0625, T01 = .125, T11 = .1875. */
+static void texel_depth(uint32_t level, uint32_t i, uint32_t j, uint32_t layer, uint32_t s, uint32_t out[4])
+{
+    (void)level;
+    (void)s;
+    out[0] = lt_bits(0.0625f * (float)(i + 2 * j) + 0.5f * (float)layer);
+}
+
+static void set_filters(nvgp_texture *t, unsigned minf, unsigned magf, unsigned mip, unsigned compare)
+{
+    nvgp_tex_sampler s;
+    nvgp_tex_sampler_default(&s);
+    s.min_filter = (uint8_t)minf;
+    s.mag_filter = (uint8_t)magf;
+    s.mip_filter = (uint8_t)mip;
+    s.compare_func = (uint8_t)compare;
+    s.wrap[0] = s.wrap[1] = s.wrap[2] = NVGP_TEX_WRAP_CLAMP_TO_EDGE;
+    nvgp_texture_set_sampler(t, &s);
+}
+
+static void bind(lt *x, uint32_t unit, const nvgp_texture *t)
+{
+    assert_int_equal(nvgp_exec_bind_texture(x->m, unit, t), NVGP_EXEC_OK);
+}
+
+/* Input `name` of one invocation. */
+static void in_at(lt *x, const char *name, uint32_t inv, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x->map, NVGP_LOWER_INPUT, name);
+    if (!s)
+        fprintf(stderr, "no input named %s\n", name);
+    assert_non_null(s);
+    uint32_t v[4] = {a, b, c, d};
+    assert_int_equal(nvgp_exec_set_input(x->m, inv, 0, (uint32_t)s->index, v), NVGP_EXEC_OK);
+}
+
+static uint32_t f(float v) { return lt_bits(v); }
+
+/* The lowering must refuse src with a message containing `what`. */
+static void expect_untranslated(const char *src, const char *what)
+{
+    nvgp_diag *diag = nvgp_diag_create("test", src, strlen(src));
+    nv_program *nv = nvgp_nv_assemble(src, strlen(src), diag);
+    if (!nv)
+        nvgp_diag_print(diag, stderr);
+    assert_non_null(nv);
+    nvgp_lower_map *map = NULL;
+    tgsi_program *p = nvgp_lower_to_tgsi(nv, &map, diag);
+    assert_null(p);
+    bool found = false;
+    nvgp_diag_entry e;
+    for (size_t i = 0; nvgp_diag_get(diag, i, &e); i++)
+        found |= strstr(e.message, what) != NULL;
+    if (!found)
+        nvgp_diag_print(diag, stderr);
+    assert_true(found);
+    nvgp_lower_map_destroy(map);
+    nvgp_nv_program_destroy(nv);
+    nvgp_diag_destroy(diag);
+}
+
+/* TEX/TXF with and without immediate texel offsets (NV_gpu_program4
+ * 2.X.4.4), typed results: a 2x2 float texture on unit 0 and a 2x2 integer
+ * one on unit 1; vertex programs sample at LOD 0. */
+static void test_tex_txf_offsets_types(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB c = vertex.attrib[1];\nTEMP t;\n"
+            "TEX.F result.texcoord[0], c, texture[0], 2D;\n"
+            "TEX result.texcoord[1], c, texture[0], 2D, (1, 1);\n"
+            "TXF.S result.texcoord[2], {1, 1, 0, 0}, texture[1], 2D;\n"
+            "TXF.U result.texcoord[3], {0, 0, 0, 0}, texture[1], 2D, (1, 0);\n"
+            "TEX.S result.texcoord[4], c, texture[1], 2D;\n"
+            "TEX.SAT result.texcoord[5], c, texture[0], 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *tf = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_float);
+    nvgp_texture *ti = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32I, 2, 2, 1, 1, 1, texel_int);
+    bind(&x, 0, tf);
+    bind(&x, 1, ti);
+    lt_in(&x, "vertex.attrib[1]", 0.25f, 0.25f, 0.0f, 1.0f);
+    lt_run(&x);
+    /* (0.25, 0.25) on 2x2 nearest: texel (0,0): r = 1 */
+    lt_expect(&x, "result.texcoord[0]", 0xf, 1.0f, 1001.0f, 0.0f, 1.0f);
+    /* offset (1,1): texel (1,1): r = 1 + 1 + 2 = 4 */
+    lt_expect(&x, "result.texcoord[1]", 0xf, 4.0f, 1004.0f, 0.0f, 1.0f);
+    /* TXF (1,1) level 0: r = -(1 + 1 + 2) = -4 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, (uint32_t)-4, 7, 0, 0x80000000u);
+    /* TXF (0,0) offset (1,0): texel (1,0): r = -2 */
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, (uint32_t)-2, 7, 0, 0x80000000u);
+    /* integer texture sampled: the words as stored */
+    lt_expect_u(&x, "result.texcoord[4]", 0xf, (uint32_t)-1, 7, 0, 0x80000000u);
+    /* .SAT clamps 1 and 1001 to [0,1] */
+    lt_expect(&x, "result.texcoord[5]", 0xf, 1.0f, 1.0f, 0.0f, 1.0f);
+    lt_free(&x);
+    nvgp_texture_destroy(tf);
+    nvgp_texture_destroy(ti);
+}
+
+/* TXB/TXL (bias and LOD in w), TXP (x, y, z divided by w), TXD (explicit
+ * derivatives) on a 4x4 texture with 3 levels, nearest mipmaps. */
+static void test_lod_bias_proj_grad(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB c = vertex.attrib[1];\nPARAM dx = {0.5, 0, 0, 0};\nPARAM dy = {0, 0.5, 0, 0};\n"
+            "TEMP t;\n"
+            "MOV t, c;\nMOV t.w, 1;\nTXL result.texcoord[0], t, texture[0], 2D;\n"
+            "MOV t.w, 2;\nTXB result.texcoord[1], t, texture[0], 2D;\n"
+            "MOV t, {1.5, 0.5, 0, 2};\nTXP result.texcoord[2], t, texture[0], 2D;\n"
+            "TXD result.texcoord[3], c, dx, dy, texture[0], 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 4, 4, 1, 3, 1, texel_float);
+    set_filters(t, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NEAREST, 0);
+    bind(&x, 0, t);
+    lt_in(&x, "vertex.attrib[1]", 0.9f, 0.1f, 0.0f, 0.0f);
+    lt_run(&x);
+    /* TXL lod 1: level 1 is 2x2, (0.9, 0.1) -> texel (1, 0): 1 + 1 + 10 = 12 */
+    lt_expect(&x, "result.texcoord[0]", 1, 12.0f, 0, 0, 0);
+    /* TXB: LOD 0 (vertex program) + bias 2 -> level 2 (1x1): 1 + 20 = 21 */
+    lt_expect(&x, "result.texcoord[1]", 1, 21.0f, 0, 0, 0);
+    /* TXP: (1.5, 0.5) / 2 = (0.75, 0.25) at level 0 -> texel (3, 1): 1 + 3 + 2 = 6 */
+    lt_expect(&x, "result.texcoord[2]", 1, 6.0f, 0, 0, 0);
+    /* TXD: ds/dx = dt/dy = 0.5 on 4 texels: rho = 2, lambda = 1 -> level 1,
+     * texel (1, 0): 12 */
+    lt_expect(&x, "result.texcoord[3]", 1, 12.0f, 0, 0, 0);
+    lt_free(&x);
+    nvgp_texture_destroy(t);
+}
+
+/* Depth comparisons: the reference is z for SHADOW1D/SHADOW2D/SHADOWRECT,
+ * w for SHADOWCUBE and SHADOWARRAY2D, z for SHADOWARRAY1D (Table X.17).
+ * The comparison is LEQUAL: 1 where ref <= depth. */
+static void test_shadow_reference(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB c = vertex.attrib[1];\n"
+            "TEX result.texcoord[0], {0.75, 0.75, 0.1, 0.9}, texture[0], SHADOW2D;\n"
+            "TEX result.texcoord[1], {0.75, 0.75, 0.9, 0.1}, texture[0], SHADOW2D;\n"
+            "TEX result.texcoord[2], {0.75, 0.25, 1, 0.52}, texture[1], SHADOWARRAY2D;\n"
+            "TEX result.texcoord[3], {0.75, 0.25, 1, 0.6}, texture[1], SHADOWARRAY2D;\n"
+            "TEX result.texcoord[4], {0.75, 1, 0.5, 0}, texture[2], SHADOWARRAY1D;\n"
+            "TEX result.texcoord[5], {0.75, 1, 0.6, 0}, texture[2], SHADOWARRAY1D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_DEPTH32F, 2, 2, 1, 1, 1, texel_depth);
+    nvgp_texture *t1 = make_tex(TGSI_TEXTURE_2D_ARRAY, NVGP_TEX_FORMAT_DEPTH32F, 2, 2, 2, 1, 1, texel_depth);
+    nvgp_texture *t2 = make_tex(TGSI_TEXTURE_1D_ARRAY, NVGP_TEX_FORMAT_DEPTH32F, 2, 1, 2, 1, 1, texel_depth);
+    nvgp_texture *all[3] = {t0, t1, t2};
+    for (unsigned k = 0; k < 3; k++) {
+        set_filters(all[k], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NONE,
+                    NVGP_TEX_COMPARE_LEQUAL);
+        bind(&x, k, all[k]);
+    }
+    lt_run(&x);
+    /* texel (1,1) depth 0.1875: ref z = 0.1 passes, ref z = 0.9 fails (w ignored) */
+    lt_expect(&x, "result.texcoord[0]", 0xf, 1.0f, 1.0f, 1.0f, 1.0f);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 0.0f, 0.0f, 0.0f, 1.0f);
+    /* layer z = 1, texel (1,0): 0.0625 + 0.5 = 0.5625; ref w 0.52 passes, 0.6 fails */
+    lt_expect(&x, "result.texcoord[2]", 1, 1.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 1, 0.0f, 0, 0, 0);
+    /* 1D array: layer y = 1, texel 1: 0.5625; ref z 0.5 passes, 0.6 fails */
+    lt_expect(&x, "result.texcoord[4]", 1, 1.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[5]", 1, 0.0f, 0, 0, 0);
+    lt_free(&x);
+    for (unsigned k = 0; k < 3; k++)
+        nvgp_texture_destroy(all[k]);
+}
+
+/* Array layers: ARRAY1D in y, ARRAY2D in z, rounded to the nearest layer;
+ * TXF takes the layer as an integer; TXQ reports sizes and layers. */
+static void test_arrays_and_sizes(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB c = vertex.attrib[1];\n"
+            "TEX result.texcoord[0], {0.25, 0.75, 1.6, 0}, texture[0], ARRAY2D;\n"
+            "TEX result.texcoord[1], {0.75, 1.2, 0, 0}, texture[1], ARRAY1D;\n"
+            "TXF result.texcoord[2], {1, 0, 2, 0}, texture[0], ARRAY2D;\n"
+            "TXQ result.texcoord[3], 0, texture[0], ARRAY2D;\n"
+            "TXQ result.texcoord[4], 1, texture[2], 2D;\n"
+            "TXQ result.texcoord[5], 0, texture[1], ARRAY1D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D_ARRAY, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 3, 1, 1, texel_float);
+    nvgp_texture *t1 = make_tex(TGSI_TEXTURE_1D_ARRAY, NVGP_TEX_FORMAT_RGBA32F, 2, 1, 2, 1, 1, texel_float);
+    nvgp_texture *t2 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 8, 4, 1, 0, 1, texel_float);
+    bind(&x, 0, t0);
+    bind(&x, 1, t1);
+    bind(&x, 2, t2);
+    lt_run(&x);
+    /* layer round(1.6) = 2, texel (0,1): 1 + 2 + 200 = 203 */
+    lt_expect(&x, "result.texcoord[0]", 1, 203.0f, 0, 0, 0);
+    /* layer round(1.2) = 1, texel 1: 1 + 1 + 100 = 102 */
+    lt_expect(&x, "result.texcoord[1]", 1, 102.0f, 0, 0, 0);
+    /* TXF (1, 0) layer 2: 1 + 1 + 200 = 202 */
+    lt_expect(&x, "result.texcoord[2]", 1, 202.0f, 0, 0, 0);
+    /* TXQ: 2x2, 3 layers in z */
+    lt_expect_u(&x, "result.texcoord[3]", 7, 2, 2, 3, 0);
+    /* 8x4 at level 1: 4x2 */
+    lt_expect_u(&x, "result.texcoord[4]", 3, 4, 2, 0, 0);
+    /* 1D array: width 2, 2 layers in y */
+    lt_expect_u(&x, "result.texcoord[5]", 3, 2, 2, 0, 0);
+    lt_free(&x);
+    nvgp_texture_destroy(t0);
+    nvgp_texture_destroy(t1);
+    nvgp_texture_destroy(t2);
+}
+
+/* Multisample textures (NV_texture_multisample, ARB_shader_texture_image_
+ * samples): TXFMS reads sample w of pixel (x, y) (layer z for ARRAY2DMS),
+ * TXQS returns the sample count as a scalar. */
+static void test_multisample(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION ARB_shader_texture_image_samples;\nATTRIB c = vertex.attrib[1];\n"
+            "TXFMS.S result.texcoord[0], {1, 1, 0, 2}, texture[0], 2DMS;\n"
+            "TXFMS.S result.texcoord[1], {0, 1, 1, 3}, texture[1], ARRAY2DMS;\n"
+            "TXQS result.texcoord[2], texture[0], 2DMS;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D_MSAA, NVGP_TEX_FORMAT_RGBA32I, 2, 2, 1, 1, 4, texel_int);
+    nvgp_texture *t1 = make_tex(TGSI_TEXTURE_2D_ARRAY_MSAA, NVGP_TEX_FORMAT_RGBA32I, 2, 2, 2, 1, 4, texel_int);
+    bind(&x, 0, t0);
+    bind(&x, 1, t1);
+    lt_run(&x);
+    /* pixel (1,1): r = -4; sample 2: g = 9 */
+    lt_expect_u(&x, "result.texcoord[0]", 7, (uint32_t)-4, 9, 0, 0);
+    /* pixel (0,1) layer 1 sample 3: r = -3, g = 10, b = 1 */
+    lt_expect_u(&x, "result.texcoord[1]", 7, (uint32_t)-3, 10, 1, 0);
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 4, 4, 4, 4);
+    lt_free(&x);
+    nvgp_texture_destroy(t0);
+    nvgp_texture_destroy(t1);
+}
+
+/* TXG (NV_gpu_program5): texels (i0,j1), (i1,j1), (i1,j0), (i0,j0) of the
+ * base level's bilinear footprint; ".y" selects green; SHADOW targets
+ * return the four comparisons. */
+static void test_gather(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\n"
+            "TXG result.texcoord[0], {0.5, 0.5, 0, 0}, texture[0], 2D;\n"
+            "TXG result.texcoord[1], {0.5, 0.5, 0, 0}, texture[0].y, 2D;\n"
+            "TXG result.texcoord[2], {0.25, 0.25, 0, 0}, texture[0], 2D, (1, 0);\n"
+            "TXG result.texcoord[3], {0.5, 0.5, 0.1, 0}, texture[1], SHADOW2D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_float);
+    nvgp_texture *t1 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_DEPTH32F, 2, 2, 1, 1, 1, texel_depth);
+    set_filters(t0, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_MIP_NONE, 0);
+    set_filters(t1, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_FILTER_LINEAR, NVGP_TEX_MIP_NONE, NVGP_TEX_COMPARE_LEQUAL);
+    bind(&x, 0, t0);
+    bind(&x, 1, t1);
+    lt_run(&x);
+    /* centre of 2x2: i0=0, i1=1, j0=0, j1=1: T01=3, T11=4, T10=2, T00=1 */
+    lt_expect(&x, "result.texcoord[0]", 0xf, 3.0f, 4.0f, 2.0f, 1.0f);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 1003.0f, 1004.0f, 1002.0f, 1001.0f);
+    /* (0.25,0.25): u = 2 * 0.25 - 0.5 = 0 -> i0 = 0, i1 = 1, j0 = 0, j1 = 1;
+     * offset +1 in u: i0 = 1, i1 = 2 clamped to 1: T11=4, T11=4, T10=2, T10=2 */
+    lt_expect(&x, "result.texcoord[2]", 0xf, 4.0f, 4.0f, 2.0f, 2.0f);
+    /* depths T01=.125, T11=.1875, T10=.0625, T00=0 against ref 0.1 (LEQUAL) */
+    lt_expect(&x, "result.texcoord[3]", 0xf, 1.0f, 1.0f, 0.0f, 0.0f);
+    lt_free(&x);
+    nvgp_texture_destroy(t0);
+    nvgp_texture_destroy(t1);
+}
+
+/* LOD (NV_gpu_program5 table; SPEC-DECISIONS 4): x = LOD accessed, y = the
+ * computed lambda, in a fragment quad whose s grows by 0.5 per pixel on a
+ * 4x4 texture: rho = 2, lambda = 1. */
+static void test_lod_query(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp5.0\nATTRIB c = fragment.texcoord[0];\n"
+            "LOD result.color, c, texture[0], 2D;\nEND\n",
+            4);
+    nvgp_texture *t = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 4, 4, 1, 3, 1, texel_float);
+    set_filters(t, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NEAREST, 0);
+    bind(&x, 0, t);
+    for (uint32_t i = 0; i < 4; i++)
+        in_at(&x, "fragment.texcoord[0]", i, f(0.5f * (float)(i & 1)), f(0.5f * (float)(i >> 1)), 0, f(1));
+    lt_run(&x);
+    lt_expect(&x, "result.color", 3, 1.0f, 1.0f, 0, 0);
+    lt_free(&x);
+    nvgp_texture_destroy(t);
+}
+
+/* Texel numbers per unit for the TEXTURE variable test: r = 1000 unit + 1 + i + 2j. */
+static uint32_t texel_unit_number;
+
+static void texel_of_unit(uint32_t level, uint32_t i, uint32_t j, uint32_t layer, uint32_t s, uint32_t out[4])
+{
+    texel_float(level, i, j, layer, s, out);
+    out[0] = lt_bits((float)(1000 * texel_unit_number + 1 + i + 2 * j));
+}
+
+/* TEXTURE variables (NV_gpu_program5): a single texture, an array element
+ * with a constant index, and texture[idx.x] with a different index per
+ * lane; an index outside the array reads (0,0,0,0). */
+static void test_texture_variables(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\nATTRIB k = vertex.attrib[2];\n"
+            "TEXTURE one = texture[3];\nTEXTURE arr[3] = { texture[0..2] };\nINT TEMP idx;\n"
+            "TEX result.texcoord[0], c, one, 2D;\n"
+            "TEX result.texcoord[1], c, arr[1], 2D;\n"
+            "MOV.S idx, k;\n"
+            "TEX result.texcoord[2], c, arr[idx.x], 2D;\n"
+            "TXF result.texcoord[3], {1, 0, 0, 0}, arr[idx.y], 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            4);
+    nvgp_texture *t[4];
+    for (unsigned u = 0; u < 4; u++) {
+        texel_unit_number = u;
+        t[u] = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_of_unit);
+        bind(&x, u, t[u]);
+    }
+    lt_in(&x, "vertex.attrib[1]", 0.25f, 0.75f, 0.0f, 1.0f);
+    /* lane i: idx.x = 2 - i (lane 3: -1, outside), idx.y = i (lane 3: 3, outside) */
+    for (uint32_t i = 0; i < 4; i++)
+        in_at(&x, "vertex.attrib[2]", i, (uint32_t)(2 - (int32_t)i), i, 0, 0);
+    lt_run(&x);
+    /* (0.25, 0.75): texel (0, 1): 1 + 2 = 3 */
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 1, f(3003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[1]", 0, 1, f(1003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 0, 1, f(2003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 1, 1, f(1003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 2, 1, f(3.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 3, 0xf, 0, 0, 0, 0);
+    /* TXF texel (1, 0): 2 */
+    lt_expect_u_at(&x, "result.texcoord[3]", 0, 1, f(2.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[3]", 2, 1, f(2002.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[3]", 3, 0xf, 0, 0, 0, 0);
+    lt_free(&x);
+    for (unsigned u = 0; u < 4; u++)
+        nvgp_texture_destroy(t[u]);
+}
+
+/* Texel offsets from an operand (NV_gpu_program5 "offset(...)"): TXF adds
+ * them to the texel coordinate (y ignored for 1D); sampling instructions
+ * and TXGO carry them as TEMP offsets of the TGSI instruction. */
+static void test_operand_offsets(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\nINT PARAM o = {1, 1, 5, 9};\n"
+            "TXF result.texcoord[0], {0, 0, 0, 0}, texture[0], 2D, offset(o);\n"
+            "TXF result.texcoord[1], {0, 0, 0, 0}, texture[1], 1D, offset(o);\n"
+            "TEX result.texcoord[2], c, texture[0], 2D, offset(o);\n"
+            "TXGO result.texcoord[3], c, {0, 1, 1, 0}, {0, 0, -1, -1}, texture[0], 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    char *text = lt_text(x.tgsi);
+    /* TEX and the four TG4 of TXGO name a TEMP offset */
+    const char *p = text;
+    unsigned tg4 = 0;
+    p = strstr(text, "TEX ");
+    assert_non_null(p);
+    const char *toff = strstr(p, "2D, TEMP[");
+    assert_true(toff && toff < strchr(p, '\n'));
+    while ((p = strstr(p, "TG4 ")) != NULL) {
+        const char *eol = strchr(p, '\n');
+        assert_non_null(eol);
+        const char *off = strstr(p, ", TEMP[");
+        assert_true(off && off < eol);
+        tg4++;
+        p = eol;
+    }
+    assert_int_equal(tg4, 4);
+    free(text);
+    nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_float);
+    nvgp_texture *t1 = make_tex(TGSI_TEXTURE_1D, NVGP_TEX_FORMAT_RGBA32F, 2, 1, 1, 1, 1, texel_float);
+    bind(&x, 0, t0);
+    bind(&x, 1, t1);
+    lt_in(&x, "vertex.attrib[1]", 0.25f, 0.25f, 0.0f, 1.0f);
+    lt_run(&x);
+    /* (0,0) + (1,1): texel (1,1) = 4; 1D: texel 1 = 2, level 0 */
+    lt_expect(&x, "result.texcoord[0]", 1, 4.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[1]", 1, 2.0f, 0, 0, 0);
+    lt_free(&x);
+    nvgp_texture_destroy(t0);
+    nvgp_texture_destroy(t1);
+}
+
+/* What TGSI cannot express is refused with a message. */
+static void test_untranslatable(void **state)
+{
+    (void)state;
+    expect_untranslated("!!NVfp5.0\nATTRIB c = fragment.texcoord[0];\n"
+                        "TEX result.color, c, texture[0], SHADOWARRAYCUBE;\nEND\n",
+                        "reference");
+    expect_untranslated("!!NVfp5.0\nOPTION NV_bindless_texture;\nATTRIB c = fragment.texcoord[0];\n"
+                        "PARAM h = program.local[0];\nLONG TEMP t;\nMOV.U64 t, h;\n"
+                        "TEX result.color, c, handle(t.x), 2D;\nEND\n",
+                        "bindless");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tex_txf_offsets_types),
+        cmocka_unit_test(test_lod_bias_proj_grad),
+        cmocka_unit_test(test_shadow_reference),
+        cmocka_unit_test(test_arrays_and_sizes),
+        cmocka_unit_test(test_multisample),
+        cmocka_unit_test(test_gather),
+        cmocka_unit_test(test_lod_query),
+        cmocka_unit_test(test_texture_variables),
+        cmocka_unit_test(test_operand_offsets),
+        cmocka_unit_test(test_untranslatable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
