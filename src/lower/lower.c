@@ -68,8 +68,8 @@ static bool slot_hash_grow(lower_ctx *c)
     return true;
 }
 
-static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t index,
-                    const char *name, const uint32_t *value)
+void lower_map_add_vertex(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t vertex, int32_t index,
+                          const char *name, const uint32_t *value)
 {
     nvgp_lower_map *m = c->map;
     if ((m->count + 1) * 2 > c->slot_hash_cap && !slot_hash_grow(c)) {
@@ -102,12 +102,19 @@ static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int
     s->kind = (uint8_t)kind;
     s->file = (uint8_t)file;
     s->index = index;
+    s->vertex = vertex;
     if (value) {
         s->has_value = true;
         memcpy(s->value, value, sizeof s->value);
     }
     m->count++;
     *pos = m->count;
+}
+
+static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t index, const char *name,
+                    const uint32_t *value)
+{
+    lower_map_add_vertex(c, kind, file, -1, index, name, value);
 }
 
 const nvgp_lower_slot *nvgp_lower_map_find(const nvgp_lower_map *m, nvgp_lower_slot_kind kind,
@@ -441,12 +448,20 @@ static tgsi_src var_reg(lower_ctx *c, uint32_t var, uint32_t offset)
         r = param_var_reg(c, var);
         break;
     case NV_VAR_ATTRIB:
+        if (c->gp) {
+            r = lower_gp_bind_var(c, var, offset);
+            break;
+        }
         if (v->is_array && v->nbindings == 1) {
             r = attrib_array_reg(c, &v->bindings[0], offset);
             break;
         }
         /* fall through */
     case NV_VAR_OUTPUT:
+        if (c->gp) {
+            r = lower_gp_bind_var(c, var, offset);
+            break;
+        }
         if (v->nbindings != 1 || v->is_array) {
             lower_error(c, offset, "arrays of attributes or results have no TGSI translation yet");
             break;
@@ -533,6 +548,11 @@ static tgsi_src reg_of(lower_ctx *c, uint8_t file, uint32_t var, int32_t index, 
 /* The ADDR register and component of a relative index. */
 static bool rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset, tgsi_src *addr)
 {
+    if (c->gp) {
+        /* 4.0/5.0: any integer scalar operand indexes; UARL loads it */
+        *addr = lower_gp_rel_addr(c, r, offset);
+        return true;
+    }
     if (r->file != NV_FILE_ADDRESS) {
         lower_error(c, offset, "relative addressing by a non-address register has no TGSI translation yet");
         return false;
@@ -549,6 +569,8 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
         if (s->konst < c->p->nconsts)
             const_words(&c->p->consts[s->konst], w);
         r = nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
+    } else if (c->gp && lower_gp_bind_src(c, s, &r)) {
+        goto modifiers;
     } else if (s->has_rel) {
         tgsi_src addr;
         if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->vsp_array) {
@@ -593,6 +615,9 @@ tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
 {
     if (c->has_dst_override)
         return nvgp_tgsi_dst_writemask(c->dst_override, d->writemask & 0xf);
+    tgsi_dst gd;
+    if (c->gp && lower_gp_bind_dst(c, d, &gd))
+        return gd;
     tgsi_src r = reg_of(c, d->file, d->var, d->index, d->offset);
     if (d->var != NV_VAR_NONE)
         r.reg.index += d->index;
@@ -767,8 +792,10 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         nvgp_arena_init(&c.map->arena);
     }
     c.gp = p->header != NV_HDR_ARBVP10 && p->header != NV_HDR_ARBFP10 && !c.old;
-    if (!c.failed && c.gp)
+    if (!c.failed && c.gp) {
         lower_gp_begin(&c);
+        lower_gp_bind_begin(&c);
+    }
     for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc && !c.gp; i++) {
         const nv_inst *in = &p->insts[i];
         if (in->cc_update || in->cond.cond != NV_COND_NONE ||
@@ -797,7 +824,7 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         vsp_begin(&c);
     /* attribute arrays first, so that their inputs are consecutive */
     for (uint32_t v = 0; v < p->nvars && !c.failed; v++)
-        if (p->vars[v].kind == NV_VAR_ATTRIB && p->vars[v].is_array) {
+        if ((p->vars[v].kind == NV_VAR_ATTRIB || (c.gp && p->vars[v].kind == NV_VAR_OUTPUT)) && p->vars[v].is_array) {
             nvgp_tgsi_builder_set_source_offset(c.b, p->vars[v].offset);
             var_reg(&c, v, p->vars[v].offset);
         }
@@ -815,6 +842,9 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_end(&c);
+    if (!c.failed && c.gp)
+        lower_gp_bind_end(&c);
+    lower_gp_bind_free(&c);
     free(c.var_has);
     free(c.var_reg);
     free(c.slot_hash);

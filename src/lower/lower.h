@@ -33,6 +33,8 @@ typedef struct nvgp_lower_slot {
     uint8_t kind;         /* nvgp_lower_slot_kind */
     uint8_t file;         /* tgsi_file */
     int32_t index;        /* TGSI register number */
+    int32_t vertex;       /* per-vertex inputs of geometry and tessellation
+                             programs: the vertex, IN[vertex][index]; -1 */
     bool has_value;       /* CONSTANT holding a literal: its words */
     uint32_t value[4];
 } nvgp_lower_slot;

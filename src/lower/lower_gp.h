@@ -86,4 +86,23 @@ bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out
  * arrays of them included (lower_gp_tex.c). */
 tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target);
 
+/* Bindings of 4.0/5.0 programs (lower_gp_bind.c): attributes, results and
+ * system values of every program type, the program-type declarations as
+ * TGSI properties, and relative indices through ADDR registers. */
+
+/* Properties and per-program values computed up front (before the first
+ * instruction), and what must be written at the end. */
+void lower_gp_bind_begin(lower_ctx *c);
+void lower_gp_bind_end(lower_ctx *c);
+void lower_gp_bind_free(lower_ctx *c);
+/* The first register of an ATTRIB/OUTPUT variable. */
+tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset);
+/* Source / destination operands naming ATTRIB and OUTPUT variables (false
+ * for other operands, which lower.c translates). */
+bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out);
+bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out);
+/* An ADDR register loaded (UARL) from the relative index r, read in every
+ * component. */
+tgsi_src lower_gp_rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset);
+
 #endif

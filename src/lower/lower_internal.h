@@ -66,6 +66,10 @@ typedef struct lower_ctx {
      * for instructions that leave CF/OF cleared */
     bool gp_has_cf, gp_has_of;
     tgsi_dst gp_cf, gp_of;
+    /* NV_gpu_program4/5 bindings: per-variable registers and the state of
+     * tessellation levels, computed compute values and address loads
+     * (lower_gp_bind.c owns it) */
+    struct lower_gpb *gpb;
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;
@@ -73,6 +77,11 @@ typedef struct lower_ctx {
 
 /* Reports err at offset and marks the translation failed. */
 void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...) NVGP_PRINTF(3, 4);
+
+/* Records that binding `name` is register index of file (vertex >= 0: of a
+ * per-vertex input, IN[vertex][index]) in the binding map (lower.c). */
+void lower_map_add_vertex(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t vertex, int32_t index,
+                          const char *name, const uint32_t *value);
 
 /* Operands (lower.c). */
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);

@@ -1,0 +1,666 @@
+/* Bindings of the NV_gpu_program4/5 languages (lower_gp.h): which TGSI
+ * register holds each attribute, result and system value of the seven
+ * program types, the program-type declarations as TGSI properties, and
+ * relative indices.
+ *
+ * One table per name family gives the TGSI semantic:
+ *  - vertex attributes of vertex programs alias the generic attributes as
+ *    NV_vertex_program's Table X.2 does (the older languages' lowering
+ *    agrees, so vertex.attrib[3] is GENERIC[3] in every language);
+ *  - "vertex-like" attributes (what one stage writes as result.* and the
+ *    next reads as fragment.*, vertex[m].* or vertex.in[m].*) share one
+ *    table: position, colors, fog, point size, texture coordinates
+ *    (TEXCOORD n), generic attributes (GENERIC n), clip distances (GENERIC
+ *    32 + n, as the older languages' o[CLPn]) and the vertex id (GENERIC 40);
+ *  - values the hardware supplies (vertex.id, primitive.id, invocation.*,
+ *    fragment.sampleid, ...) are system values.
+ * Scalar bindings that are one component of a TGSI vector (a tessellation
+ * level: primitive.tessouter[2] is TESSOUTER.z) read that component in
+ * every swizzle slot; tessellation control programs write their levels into
+ * temporaries that go to the TESSOUTER/TESSINNER outputs at the end.
+ *
+ * Geometry and tessellation per-vertex inputs are IN[vertex][index].  A
+ * variable bound to "vertex.position" (no vertex number) is indexed by the
+ * vertex; the map names each vertex's element as the spec writes it,
+ * "vertex[1].position", with the vertex in the slot. */
+#include "lower/lower_gp.h"
+
+#include "nv/nv_limits.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Where a binding lives. */
+typedef enum gpb_kind {
+    GPB_INPUT,      /* IN (FRAG: interpolated) */
+    GPB_OUTPUT,     /* OUT */
+    GPB_SYSVAL,     /* SV */
+    GPB_LEVEL,      /* tessellation control result.patch.tessouter/tessinner: a temporary */
+    GPB_GLOBALID,   /* invocation.globalid: computed at the start */
+    GPB_LOCALINDEX  /* invocation.localindex: computed at the start */
+} gpb_kind;
+
+typedef struct gpb_row {
+    const char *base;   /* name without its "[n]" */
+    uint8_t kind;       /* gpb_kind */
+    uint8_t semantic;   /* tgsi_semantic */
+    int16_t first;      /* semantic index, or component for comp rows */
+    uint8_t flags;
+} gpb_row;
+
+enum {
+    R_INDEXED = 1 << 0, /* "[n]" adds to first */
+    R_COMP = 1 << 1,    /* scalar: component (first + n) of semantic index 0 */
+    R_FLAT = 1 << 2     /* FRAG inputs that are never interpolated */
+};
+
+/* Vertex program inputs (NV_vertex_program4; Table X.2 aliasing). */
+static const gpb_row vp_inputs[] = {
+    {"vertex.position", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, 0},
+    {"vertex.normal", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 2, 0},
+    {"vertex.color", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 3, 0},
+    {"vertex.color.primary", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 3, 0},
+    {"vertex.color.secondary", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 4, 0},
+    {"vertex.fogcoord", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 5, 0},
+    {"vertex.texcoord", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 8, R_INDEXED},
+    {"vertex.attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
+    {"vertex.id", GPB_SYSVAL, TGSI_SEMANTIC_VERTEXID, 0, 0},
+    {"vertex.instance", GPB_SYSVAL, TGSI_SEMANTIC_INSTANCEID, 0, 0},
+};
+
+/* Vertex-like attributes, after their prefix ("result.", "fragment.",
+ * "vertex[m].", "vertex.in[m]."). */
+enum { GPB_CLIP_GENERIC = 32, GPB_ID_GENERIC = 40 };
+static const gpb_row vertex_like[] = {
+    {"position", GPB_INPUT, TGSI_SEMANTIC_POSITION, 0, 0},
+    {"color", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
+    {"color.primary", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
+    {"color.secondary", GPB_INPUT, TGSI_SEMANTIC_COLOR, 1, 0},
+    {"color.front", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
+    {"color.front.primary", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
+    {"color.front.secondary", GPB_INPUT, TGSI_SEMANTIC_COLOR, 1, 0},
+    {"color.back", GPB_INPUT, TGSI_SEMANTIC_BCOLOR, 0, 0},
+    {"color.back.primary", GPB_INPUT, TGSI_SEMANTIC_BCOLOR, 0, 0},
+    {"color.back.secondary", GPB_INPUT, TGSI_SEMANTIC_BCOLOR, 1, 0},
+    {"fogcoord", GPB_INPUT, TGSI_SEMANTIC_FOG, 0, 0},
+    {"pointsize", GPB_INPUT, TGSI_SEMANTIC_PSIZE, 0, 0},
+    {"texcoord", GPB_INPUT, TGSI_SEMANTIC_TEXCOORD, 0, R_INDEXED},
+    {"attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
+    {"clip", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_CLIP_GENERIC, R_INDEXED},
+    {"id", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_ID_GENERIC, R_FLAT},
+};
+
+/* Other attributes of fragment, geometry, tessellation and compute
+ * programs (full names). */
+static const gpb_row other_inputs[] = {
+    {"fragment.position", GPB_INPUT, TGSI_SEMANTIC_POSITION, 0, 0},
+    {"fragment.facing", GPB_INPUT, TGSI_SEMANTIC_FACE, 0, R_FLAT},
+    {"fragment.pointcoord", GPB_INPUT, TGSI_SEMANTIC_PCOORD, 0, 0},
+    {"fragment.sampleid", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEID, 0, 0},
+    {"fragment.samplemask", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEMASK, 0, 0},
+    {"fragment.helperthread", GPB_SYSVAL, TGSI_SEMANTIC_HELPER_INVOCATION, 0, 0},
+    {"primitive.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
+    {"primitive.in.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
+    {"primitive.invocation", GPB_SYSVAL, TGSI_SEMANTIC_INVOCATIONID, 0, 0},
+    {"primitive.vertexcount", GPB_SYSVAL, TGSI_SEMANTIC_VERTICESIN, 0, 0},
+    {"primitive.tessouter", GPB_SYSVAL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
+    {"primitive.tessinner", GPB_SYSVAL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
+    {"primitive.in.tessouter", GPB_SYSVAL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
+    {"primitive.in.tessinner", GPB_SYSVAL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
+    {"primitive.patch.attrib", GPB_INPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
+    {"primitive.in.patch.attrib", GPB_INPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
+    {"primitive.out.tessouter", GPB_LEVEL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
+    {"primitive.out.tessinner", GPB_LEVEL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
+    {"primitive.out.patch.attrib", GPB_OUTPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
+    {"vertex.tesscoord", GPB_SYSVAL, TGSI_SEMANTIC_TESSCOORD, 0, 0},
+    {"invocation.localid", GPB_SYSVAL, TGSI_SEMANTIC_THREAD_ID, 0, 0},
+    {"invocation.groupid", GPB_SYSVAL, TGSI_SEMANTIC_BLOCK_ID, 0, 0},
+    {"invocation.groupcount", GPB_SYSVAL, TGSI_SEMANTIC_GRID_SIZE, 0, 0},
+    {"invocation.groupsize", GPB_SYSVAL, TGSI_SEMANTIC_BLOCK_SIZE, 0, 0},
+    {"invocation.globalid", GPB_GLOBALID, 0, 0, 0},
+    {"invocation.localindex", GPB_LOCALINDEX, 0, 0, 0},
+    /* NV_shader_thread_group: the lane within its warp and lane masks */
+    {"fragment.threadid", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0, 0},
+    {"fragment.threadeqmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_EQ_MASK, 0, 0},
+    {"fragment.threadltmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LT_MASK, 0, 0},
+    {"fragment.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
+    {"fragment.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
+    {"fragment.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
+    {"vertex.threadid", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0, 0},
+    {"vertex.threadeqmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_EQ_MASK, 0, 0},
+    {"vertex.threadltmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LT_MASK, 0, 0},
+    {"vertex.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
+    {"vertex.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
+    {"vertex.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
+    {"primitive.threadid", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0, 0},
+    {"primitive.threadeqmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_EQ_MASK, 0, 0},
+    {"primitive.threadltmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LT_MASK, 0, 0},
+    {"primitive.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
+    {"primitive.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
+    {"primitive.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
+};
+
+/* Results other than the vertex-like ones. */
+static const gpb_row other_results[] = {
+    {"result.layer", GPB_OUTPUT, TGSI_SEMANTIC_LAYER, 0, 0},
+    {"result.viewport", GPB_OUTPUT, TGSI_SEMANTIC_VIEWPORT_INDEX, 0, 0},
+    {"result.primid", GPB_OUTPUT, TGSI_SEMANTIC_PRIMID, 0, 0},
+    {"result.patch.attrib", GPB_OUTPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
+    {"result.patch.tessouter", GPB_LEVEL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
+    {"result.patch.tessinner", GPB_LEVEL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
+};
+
+/* Fragment results: result.color[n] (and ARB_blend_func_extended's
+ * result.color[0].secondary: the second source, COLOR[1] as Mesa's
+ * dual-source blending has it), depth in z as in ARB_fragment_program,
+ * the sample mask in x. */
+static const gpb_row fp_results[] = {
+    {"result.color", GPB_OUTPUT, TGSI_SEMANTIC_COLOR, 0, R_INDEXED},
+    {"result.color.primary", GPB_OUTPUT, TGSI_SEMANTIC_COLOR, 0, R_INDEXED},
+    {"result.color.secondary", GPB_OUTPUT, TGSI_SEMANTIC_COLOR, 1, R_INDEXED},
+    {"result.depth", GPB_OUTPUT, TGSI_SEMANTIC_POSITION, 0, 0},
+    {"result.samplemask", GPB_OUTPUT, TGSI_SEMANTIC_SAMPLEMASK, 0, 0},
+};
+
+/* What one ATTRIB/OUTPUT variable became. */
+typedef struct gpb_var {
+    bool has;
+    bool per_vertex;    /* indexed by the input vertex: IN[index][reg] */
+    int8_t comp;        /* scalar binding read from this component; -1 */
+    tgsi_src reg;       /* first element */
+} gpb_var;
+
+/* Tessellation levels written by a control program: TESSOUTER (0..3) and
+ * TESSINNER (4..5), each in the x of its temporary. */
+enum { GPB_LEVELS = 6 };
+
+typedef struct lower_gpb {
+    gpb_var *vars;
+    bool level_has[GPB_LEVELS];
+    tgsi_dst level[GPB_LEVELS];
+    bool has_globalid, has_localindex;
+    tgsi_dst globalid, localindex;
+    tgsi_dst addr[4];   /* relative indices, used in turn */
+    bool addr_has[4];
+    unsigned next_addr;
+} lower_gpb;
+
+/* ---- Names ---------------------------------------------------------------- */
+
+/* name without its [n] parts, the last [n] in *index (0 when none); the
+ * vertex number of "vertex[m]." / "vertex.in[m]." in *vertex (-1: none). */
+static void gpb_split(const char *name, char *base, size_t cap, int32_t *index, bool *has_index)
+{
+    size_t o = 0;
+    *index = 0;
+    *has_index = false;
+    for (const char *s = name; *s && o + 1 < cap; s++) {
+        if (*s == '[') {
+            *index = (int32_t)strtol(s + 1, NULL, 10);
+            *has_index = true;
+            while (*s && *s != ']')
+                s++;
+            if (!*s)
+                break;
+            continue;
+        }
+        base[o++] = *s;
+    }
+    base[o] = '\0';
+}
+
+static const gpb_row *gpb_find(const gpb_row *t, size_t n, const char *base)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(t[i].base, base))
+            return &t[i];
+    return NULL;
+}
+
+#define FIND(table, base) gpb_find(table, sizeof table / sizeof table[0], base)
+
+/* The vertex number a name starts with ("vertex[2].color", "vertex.in[2].color"),
+ * and the rest after it; -1 and NULL when it has none. */
+static int32_t gpb_vertex_prefix(const char *name, const char **rest)
+{
+    const char *p = NULL;
+    if (!strncmp(name, "vertex[", 7))
+        p = name + 7;
+    else if (!strncmp(name, "vertex.in[", 10))
+        p = name + 10;
+    *rest = NULL;
+    if (!p)
+        return -1;
+    char *end;
+    long m = strtol(p, &end, 10);
+    if (end == p || end[0] != ']' || end[1] != '.')
+        return -1;
+    *rest = end + 2;
+    return (int32_t)m;
+}
+
+/* The row of one binding of a variable; *n is its "[n]", *vertex the
+ * vertex it names (-1 none), *per_vertex whether the variable is indexed
+ * by the vertex. */
+static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_binding *bd, int32_t *n,
+                                 int32_t *vertex, bool *per_vertex)
+{
+    const char *name = bd->name ? bd->name : "";
+    char base[128];
+    bool has_index;
+    uint8_t stage = c->p->stage;
+    *vertex = -1;
+    *per_vertex = false;
+    if (v->kind == NV_VAR_OUTPUT) {
+        gpb_split(name, base, sizeof base, n, &has_index);
+        if (stage == NV_STAGE_FRAGMENT)
+            return FIND(fp_results, base);
+        const gpb_row *r = FIND(other_results, base);
+        if (r || strncmp(base, "result.", 7))
+            return r;
+        return FIND(vertex_like, base + 7);
+    }
+    const char *rest;
+    int32_t m = gpb_vertex_prefix(name, &rest);
+    bool per_vertex_stage = stage == NV_STAGE_GEOMETRY || stage == NV_STAGE_TESS_CTRL || stage == NV_STAGE_TESS_EVAL;
+    if (m >= 0 && per_vertex_stage) {
+        gpb_split(rest, base, sizeof base, n, &has_index);
+        *vertex = m;
+        return FIND(vertex_like, base);
+    }
+    gpb_split(name, base, sizeof base, n, &has_index);
+    const gpb_row *r = FIND(other_inputs, base);
+    if (r)
+        return r;
+    if (stage == NV_STAGE_VERTEX)
+        return FIND(vp_inputs, base);
+    if (stage == NV_STAGE_FRAGMENT && !strncmp(base, "fragment.", 9))
+        return FIND(vertex_like, base + 9);
+    if (per_vertex_stage && !strncmp(base, "vertex.", 7)) {
+        /* "vertex.color" in a declaration: an array over the vertices */
+        *per_vertex = true;
+        return FIND(vertex_like, base + 7);
+    }
+    return NULL;
+}
+
+/* Element i of a binding's name: its last "[n]" counts up. */
+static void gpb_element_name(const char *name, uint32_t i, char *buf, size_t cap)
+{
+    const char *lb = strrchr(name, '[');
+    if (i == 0 || !lb) {
+        snprintf(buf, cap, "%s", name);
+        return;
+    }
+    long first = strtol(lb + 1, NULL, 10);
+    const char *rb = strchr(lb, ']');
+    snprintf(buf, cap, "%.*s[%ld]%s", (int)(lb - name), name, first + (long)i, rb ? rb + 1 : "");
+}
+
+/* ---- Registers ------------------------------------------------------------ */
+
+static lower_gpb *gpb_state(lower_ctx *c)
+{
+    if (!c->gpb) {
+        c->gpb = calloc(1, sizeof *c->gpb);
+        if (c->gpb)
+            c->gpb->vars = calloc(c->p->nvars + 1, sizeof *c->gpb->vars);
+        if (!c->gpb || !c->gpb->vars) {
+            lower_error(c, 0, "out of memory");
+            return NULL;
+        }
+    }
+    return c->gpb;
+}
+
+static tgsi_interpolate gpb_interp(const nv_var *v, const gpb_row *r)
+{
+    if ((v->mods & (NV_VMOD_FLAT | NV_VMOD_INT | NV_VMOD_UINT)) || (r->flags & R_FLAT))
+        return TGSI_INTERPOLATE_CONSTANT;
+    if (v->mods & NV_VMOD_NOPERSPECTIVE)
+        return TGSI_INTERPOLATE_LINEAR;
+    if (r->semantic == TGSI_SEMANTIC_POSITION)
+        return TGSI_INTERPOLATE_LINEAR;
+    if (r->semantic == TGSI_SEMANTIC_COLOR || r->semantic == TGSI_SEMANTIC_BCOLOR)
+        return TGSI_INTERPOLATE_COLOR;
+    return TGSI_INTERPOLATE_PERSPECTIVE;
+}
+
+static tgsi_interpolate_loc gpb_location(const nv_var *v)
+{
+    return (v->mods & NV_VMOD_SAMPLE) ? TGSI_INTERPOLATE_LOC_SAMPLE
+           : (v->mods & NV_VMOD_CENTROID) ? TGSI_INTERPOLATE_LOC_CENTROID : TGSI_INTERPOLATE_LOC_CENTER;
+}
+
+/* Vertices of the input primitive the map names elements for: those of
+ * PRIMITIVE_IN (geometry), or every patch vertex (tessellation). */
+static int32_t gpb_input_vertices(const lower_ctx *c)
+{
+    if (c->p->stage != NV_STAGE_GEOMETRY)
+        return NV_LIMIT_PATCH_VERTICES;
+    switch (c->p->decls.primitive_in) {
+    case NV_PRIM_POINTS: return 1;
+    case NV_PRIM_LINES: return 2;
+    case NV_PRIM_LINES_ADJACENCY: return 4;
+    case NV_PRIM_TRIANGLES: return 3;
+    case NV_PRIM_TRIANGLES_ADJACENCY: return 6;
+    case NV_PRIM_PATCHES: return c->p->decls.patches_in > 0 ? c->p->decls.patches_in : 1;
+    default: return 1;
+    }
+}
+
+/* The register of one element (semantic index k of row r). */
+static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int32_t k, uint32_t offset)
+{
+    tgsi_semantic sem = (tgsi_semantic)r->semantic;
+    uint32_t idx = (uint32_t)(r->first + k);
+    gpb_kind kind = (gpb_kind)r->kind;
+    if (kind == GPB_INPUT && v->kind == NV_VAR_OUTPUT)
+        kind = GPB_OUTPUT; /* vertex-like rows name results too */
+    switch (kind) {
+    case GPB_INPUT:
+        if (c->p->stage == NV_STAGE_FRAGMENT)
+            return nvgp_tgsi_build_fs_input(c->b, sem, idx, gpb_interp(v, r), gpb_location(v));
+        return nvgp_tgsi_build_input(c->b, sem, idx);
+    case GPB_OUTPUT:
+        if (v->kind == NV_VAR_ATTRIB && c->p->stage != NV_STAGE_TESS_CTRL)
+            break;
+        if (c->p->stage == NV_STAGE_TESS_CTRL && sem != TGSI_SEMANTIC_PATCH)
+            break; /* per-vertex outputs need OUT[vertex][index] */
+        return nvgp_tgsi_src_of(nvgp_tgsi_build_output(c->b, sem, idx));
+    case GPB_SYSVAL:
+        return nvgp_tgsi_build_system_value(c->b, sem, 0);
+    default:
+        break;
+    }
+    lower_error(c, offset, "the binding '%s' has no TGSI translation yet", v->nbindings ? v->bindings[0].name : "?");
+    return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+}
+
+static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_t offset)
+{
+    lower_gpb *g = c->gpb;
+    int32_t i = (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 0 : 4) + k;
+    if (c->p->stage != NV_STAGE_TESS_CTRL || k < 0 || k >= (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 4 : 2)) {
+        lower_error(c, offset, "tessellation levels are written only by tessellation control programs");
+        return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    }
+    if (!g->level_has[i]) {
+        g->level[i] = nvgp_tgsi_build_temp(c->b);
+        g->level_has[i] = true;
+    }
+    return nvgp_tgsi_src_of(g->level[i]);
+}
+
+tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
+{
+    lower_gpb *g = gpb_state(c);
+    if (!g || var >= c->p->nvars)
+        return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    gpb_var *gv = &g->vars[var];
+    if (gv->has)
+        return gv->reg;
+    const nv_var *v = &c->p->vars[var];
+    gv->has = true;
+    gv->comp = -1;
+    gv->reg = nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    tgsi_src first = gv->reg;
+    uint32_t e = 0;
+    int32_t nvert = gpb_input_vertices(c);
+    char name[192];
+    for (uint32_t b = 0; b < v->nbindings && !c->failed; b++) {
+        const nv_binding *bd = &v->bindings[b];
+        int32_t n, vertex;
+        bool per_vertex;
+        const gpb_row *r = gpb_row_of(c, v, bd, &n, &vertex, &per_vertex);
+        if (!r) {
+            lower_error(c, offset, "the binding '%s' has no TGSI translation yet", bd->name ? bd->name : "?");
+            break;
+        }
+        uint32_t count = bd->count ? bd->count : 1;
+        bool lone = v->nbindings == 1 && count == 1;
+        if ((r->flags & R_COMP) || r->kind == GPB_LEVEL || r->kind == GPB_GLOBALID || r->kind == GPB_LOCALINDEX) {
+            if (!lone) {
+                lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
+                break;
+            }
+            if (r->kind == GPB_LEVEL)
+                first = gpb_level_reg(c, r, n, offset);
+            else if (r->kind == GPB_GLOBALID)
+                first = nvgp_tgsi_src_of(g->globalid);
+            else if (r->kind == GPB_LOCALINDEX)
+                first = nvgp_tgsi_src_of(g->localindex);
+            else
+                first = gpb_element(c, v, r, 0, offset);
+            if ((r->flags & R_COMP) && r->kind != GPB_LEVEL)
+                gv->comp = (int8_t)(r->first + n);
+            if (r->kind == GPB_SYSVAL)
+                lower_map_add_vertex(c, NVGP_LOWER_INPUT, TGSI_FILE_SYSTEM_VALUE, -1, first.reg.index, bd->name, NULL);
+            break;
+        }
+        gv->per_vertex = per_vertex;
+        for (uint32_t i = 0; i < count; i++, e++) {
+            int32_t k = (r->flags & R_INDEXED) ? n + (int32_t)i : 0;
+            tgsi_src reg = gpb_element(c, v, r, k, offset);
+            if (e == 0)
+                first = reg;
+            else if (reg.reg.file != first.reg.file || reg.reg.index != first.reg.index + (int32_t)e)
+                lower_error(c, offset, "the elements of '%s' are not consecutive registers", v->name ? v->name : "?");
+            nvgp_lower_slot_kind kind = v->kind == NV_VAR_OUTPUT || r->kind == GPB_OUTPUT ? NVGP_LOWER_OUTPUT
+                                                                                          : NVGP_LOWER_INPUT;
+            gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+            if (per_vertex) {
+                /* "vertex.color" -> "vertex[m].color" for each vertex m */
+                for (int32_t m = 0; m < nvert; m++) {
+                    char vn[224];
+                    snprintf(vn, sizeof vn, "vertex[%d]%s", m, name + 6);
+                    lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, m, reg.reg.index, vn, NULL);
+                }
+            } else {
+                lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, vertex, reg.reg.index, name, NULL);
+            }
+            if (vertex >= 0)
+                reg = nvgp_tgsi_src_dimension(reg, vertex);
+            if (e == 0)
+                first = reg;
+        }
+    }
+    gv->reg = first;
+    return first;
+}
+
+/* ---- Operands ------------------------------------------------------------- */
+
+tgsi_src lower_gp_rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset)
+{
+    lower_gpb *g = gpb_state(c);
+    if (!g)
+        return nvgp_tgsi_src(TGSI_FILE_ADDRESS, 0);
+    nv_src idx;
+    memset(&idx, 0, sizeof idx);
+    idx.file = r->file;
+    idx.var = r->var;
+    idx.index = (int32_t)r->index;
+    idx.offset = offset;
+    idx.konst = UINT32_MAX;
+    for (int i = 0; i < 4; i++)
+        idx.swizzle[i] = r->comp;
+    tgsi_src value = lower_src(c, &idx);
+    unsigned a = g->next_addr++ % 4;
+    if (!g->addr_has[a]) {
+        g->addr[a] = nvgp_tgsi_build_address(c->b);
+        g->addr_has[a] = true;
+    }
+    nvgp_tgsi_build_UARL(c->b, nvgp_tgsi_dst_writemask(g->addr[a], 1), value);
+    return nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->addr[a]), 0);
+}
+
+static gpb_var *gpb_operand_var(lower_ctx *c, uint32_t var, uint32_t offset)
+{
+    if (var == NV_VAR_NONE || var >= c->p->nvars)
+        return NULL;
+    uint8_t kind = c->p->vars[var].kind;
+    if (kind != NV_VAR_ATTRIB && kind != NV_VAR_OUTPUT)
+        return NULL;
+    lower_gp_bind_var(c, var, offset);
+    return c->gpb ? &c->gpb->vars[var] : NULL;
+}
+
+bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out)
+{
+    gpb_var *gv = gpb_operand_var(c, s->var, s->offset);
+    if (!gv)
+        return false;
+    tgsi_src r = gv->reg;
+    if (gv->per_vertex) {
+        if (s->has_rel)
+            r = nvgp_tgsi_src_dimension_indirect(r, lower_gp_rel_addr(c, &s->rel, s->offset), 0);
+        else
+            r = nvgp_tgsi_src_dimension(r, 0);
+        r.reg.dim_index = s->index;
+    } else {
+        if (s->has_rel)
+            r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &s->rel, s->offset), 0);
+        r.reg.index += s->index;
+    }
+    if (gv->comp >= 0)
+        r = nvgp_tgsi_src_scalar(r, (unsigned)gv->comp);
+    *out = r;
+    return true;
+}
+
+bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out)
+{
+    gpb_var *gv = gpb_operand_var(c, d->var, d->offset);
+    if (!gv)
+        return false;
+    tgsi_dst r = nvgp_tgsi_dst_of(gv->reg);
+    if (gv->per_vertex || gv->comp >= 0 || r.reg.file == TGSI_FILE_INPUT || r.reg.file == TGSI_FILE_SYSTEM_VALUE) {
+        lower_error(c, d->offset, "this destination has no TGSI translation yet");
+        return true;
+    }
+    if (d->has_rel)
+        r = nvgp_tgsi_dst_indirect(r, lower_gp_rel_addr(c, &d->rel, d->offset), 0);
+    r.reg.index += d->index;
+    r.writemask = d->writemask & 0xf;
+    *out = r;
+    return true;
+}
+
+/* ---- Declarations and per-program values ------------------------------------ */
+
+/* PIPE_PRIM_* of the PRIMITIVE_IN / PRIMITIVE_OUT / TESS_MODE values. */
+static int32_t gpb_pipe_prim(int32_t nv)
+{
+    static const int8_t prims[] = {
+        [NV_PRIM_POINTS] = 0, [NV_PRIM_LINES] = 1, [NV_PRIM_LINES_ADJACENCY] = 10,
+        [NV_PRIM_TRIANGLES] = 4, [NV_PRIM_TRIANGLES_ADJACENCY] = 12, [NV_PRIM_LINE_STRIP] = 3,
+        [NV_PRIM_TRIANGLE_STRIP] = 5, [NV_PRIM_PATCHES] = 14, [NV_PRIM_QUADS] = 7,
+        [NV_PRIM_ISOLINES] = 1,
+    };
+    return nv >= 0 && (size_t)nv < sizeof prims ? prims[nv] : -1;
+}
+
+static bool gpb_uses(const lower_ctx *c, const char *name)
+{
+    for (uint32_t v = 0; v < c->p->nvars; v++) {
+        const nv_var *var = &c->p->vars[v];
+        if (var->kind == NV_VAR_ATTRIB && var->nbindings && var->bindings[0].name &&
+            !strcmp(var->bindings[0].name, name))
+            return true;
+    }
+    return false;
+}
+
+void lower_gp_bind_begin(lower_ctx *c)
+{
+    lower_gpb *g = gpb_state(c);
+    if (!g)
+        return;
+    const nv_decls *d = &c->p->decls;
+    tgsi_builder *b = c->b;
+    switch (c->p->stage) {
+    case NV_STAGE_GEOMETRY:
+        if (gpb_pipe_prim(d->primitive_in) >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_INPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_in));
+        if (gpb_pipe_prim(d->primitive_out) >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_OUTPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_out));
+        if (d->vertices_out >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, (uint32_t)d->vertices_out);
+        if (d->invocations >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_INVOCATIONS, (uint32_t)d->invocations);
+        break;
+    case NV_STAGE_TESS_CTRL:
+        if (d->vertices_out >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_TCS_VERTICES_OUT, (uint32_t)d->vertices_out);
+        break;
+    case NV_STAGE_TESS_EVAL:
+        if (gpb_pipe_prim(d->tess_mode) >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_TES_PRIM_MODE, (uint32_t)gpb_pipe_prim(d->tess_mode));
+        if (d->tess_spacing >= 0) /* PIPE_TESS_SPACING_FRACTIONAL_ODD, _EVEN, EQUAL */
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_TES_SPACING,
+                                     d->tess_spacing == NV_SPACING_FRACTIONAL_ODD    ? 0u
+                                     : d->tess_spacing == NV_SPACING_FRACTIONAL_EVEN ? 1u : 2u);
+        if (d->tess_vertex_order >= 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_TES_VERTEX_ORDER_CW, d->tess_vertex_order == NV_ORDER_CW);
+        if (d->tess_point_mode > 0)
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_TES_POINT_MODE, 1);
+        break;
+    case NV_STAGE_COMPUTE:
+        if (d->group_size[0] >= 0) {
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_CS_FIXED_BLOCK_WIDTH, (uint32_t)d->group_size[0]);
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_CS_FIXED_BLOCK_HEIGHT,
+                                     d->group_size[1] >= 0 ? (uint32_t)d->group_size[1] : 1u);
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_CS_FIXED_BLOCK_DEPTH,
+                                     d->group_size[2] >= 0 ? (uint32_t)d->group_size[2] : 1u);
+        }
+        /* NV_compute_program5: globalid = groupid * groupsize + localid;
+         * localindex = localid.x + size.x * (localid.y + size.y * localid.z) */
+        if (gpb_uses(c, "invocation.globalid") || gpb_uses(c, "invocation.localindex")) {
+            tgsi_src tid = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_THREAD_ID, 0);
+            tgsi_src size = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_BLOCK_SIZE, 0);
+            if (gpb_uses(c, "invocation.globalid")) {
+                tgsi_src bid = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_BLOCK_ID, 0);
+                g->globalid = nvgp_tgsi_build_temp(b);
+                nvgp_tgsi_build_UMAD(b, g->globalid, bid, size, tid);
+            }
+            if (gpb_uses(c, "invocation.localindex")) {
+                g->localindex = nvgp_tgsi_build_temp(b);
+                tgsi_dst x = nvgp_tgsi_dst_writemask(g->localindex, 1);
+                nvgp_tgsi_build_UMAD(b, x, nvgp_tgsi_src_scalar(size, 1), nvgp_tgsi_src_scalar(tid, 2),
+                                     nvgp_tgsi_src_scalar(tid, 1));
+                nvgp_tgsi_build_UMAD(b, x, nvgp_tgsi_src_scalar(size, 0), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(x), 0),
+                                     nvgp_tgsi_src_scalar(tid, 0));
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void lower_gp_bind_end(lower_ctx *c)
+{
+    lower_gpb *g = c->gpb;
+    if (!g)
+        return;
+    for (int i = 0; i < GPB_LEVELS; i++) {
+        if (!g->level_has[i])
+            continue;
+        tgsi_dst o = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
+        char name[48];
+        snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
+        lower_map_add_vertex(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, o.reg.index, name, NULL);
+        nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(o, 1u << (i < 4 ? i : i - 4)),
+                            nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
+    }
+}
+
+void lower_gp_bind_free(lower_ctx *c)
+{
+    if (c->gpb)
+        free(c->gpb->vars);
+    free(c->gpb);
+    c->gpb = NULL;
+}
