@@ -36,7 +36,7 @@ typedef struct arb {
     int depth, if_depth, loop_depth;
     bool saw_ret;
     bool saw_statement;  /* a non-declaration statement was read */
-    uint32_t ntemps, nparams, naddr, nattribs;
+    uint32_t ntemps, naddr;
     uint8_t tex_target[NV_LIMIT_TEXTURE_IMAGE_UNITS];
     uint32_t attrib_generic;   /* ARBvp: vertex.attrib[n] used */
     uint32_t attrib_conv;      /* ARBvp: conventional attributes used, by alias slot */
@@ -70,6 +70,8 @@ bool arb_note_attrib(arb *a, const nv_binding *b);
 long arb_buffer_elements(nv_var_kind kind);
 /* Two variables bind a common element (same binding name and index). */
 bool arb_vars_share_binding(const nv_var *v, const nv_var *w);
+/* Distinct parameter and attribute bindings (nv_arb_count.c). */
+bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs);
 int arb_swz_char(char ch, bool *rgba);
 bool arb_find_var(arb *a, const nv_token *t, uint32_t *var);
 bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_rel, nv_rel *rel);

@@ -385,10 +385,6 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
             nvv->bindings[0] = b;
             nvv->array_size = 1;
             s->file = (uint8_t)(b.kind == NV_BIND_ATTRIB ? NV_FILE_ATTRIB : NV_FILE_PARAM);
-            if (b.kind == NV_BIND_ATTRIB)
-                a->nattribs++;
-            else
-                a->nparams++;
         } else if (nv_bind_starts(c, NV_BWANT_RESULT)) {
             if (!a->nv)
                 return nv_error(c, t->offset, "result bindings cannot be read");

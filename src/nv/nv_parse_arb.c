@@ -516,8 +516,6 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
         v->is_array = true;
         v->array_size = 0;
     }
-    if (!output)
-        a->nattribs += total;
     return true;
 }
 
@@ -603,7 +601,6 @@ static bool parse_param_decl(arb *a, uint16_t mods)
     v->array_size = total;
     v->nbindings = nb;
     v->bindings = list;
-    a->nparams += total;
     return true;
 }
 
@@ -1339,8 +1336,13 @@ static bool finish(arb *a)
         return nv_error_at_end(c, "%u instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB (%d)", p->ninsts, NV_LIMIT_PROGRAM_INSTRUCTIONS);
     if (a->ntemps > NV_LIMIT_PROGRAM_TEMPORARIES)
         return nv_error_at_end(c, "%u temporaries exceed MAX_PROGRAM_TEMPORARIES_ARB (%d)", a->ntemps, NV_LIMIT_PROGRAM_TEMPORARIES);
-    if (a->nparams > NV_LIMIT_PROGRAM_PARAMETERS)
-        return nv_error_at_end(c, "%u parameters exceed MAX_PROGRAM_PARAMETERS_ARB (%d)", a->nparams, NV_LIMIT_PROGRAM_PARAMETERS);
+    uint32_t nparams, nattribs;
+    if (!arb_count_bindings(a, &nparams, &nattribs))
+        return false;
+    if (nparams > NV_LIMIT_PROGRAM_PARAMETERS)
+        return nv_error_at_end(c, "%u parameters exceed MAX_PROGRAM_PARAMETERS_ARB (%d)", nparams, NV_LIMIT_PROGRAM_PARAMETERS);
+    if (!a->nv && nattribs > NV_LIMIT_PROGRAM_ATTRIBS)
+        return nv_error_at_end(c, "%u attributes exceed MAX_PROGRAM_ATTRIBS_ARB (%d)", nattribs, NV_LIMIT_PROGRAM_ATTRIBS);
     if (a->naddr > NV_LIMIT_PROGRAM_ADDRESS_REGS || (a->naddr > 1 && !(a->langs & NV_L_ARBVP_NV2)))
         return nv_error_at_end(c, "%u address registers exceed MAX_PROGRAM_ADDRESS_REGISTERS_ARB", a->naddr);
     if ((a->hdr == NV_HDR_NVGP40 || a->hdr == NV_HDR_NVGP50)) {

@@ -1,0 +1,174 @@
+/* Counting parameter and attribute bindings of ARB-grammar programs against
+ * MAX_PROGRAM_PARAMETERS_ARB and MAX_PROGRAM_ATTRIBS_ARB.
+ *
+ * ARB_vertex_program 2.14.3.7 (ARB_fragment_program 3.11.3.7 says the same):
+ * "Each distinct vertex attribute bound explicitly or implicitly in the
+ * program counts against this limit; vertex attributes bound multiple times
+ * count only once."  "Each distinct GL state vector bound explicitly or
+ * implicitly in the program counts against this limit; GL state vectors bound
+ * multiple times count only once.  Each constant vector bound to an array
+ * accessed using relative addressing counts against this limit, even if the
+ * same constant vector is bound multiple times or in multiple arrays.  Every
+ * other constant vector bound in the program is counted if and only if an
+ * identical constant vector has not already been counted."
+ *
+ * Each bound element gets a key string (the binding with its element number,
+ * or the four words of a constant); a hash set of keys counts the distinct
+ * ones. */
+#include "nv/nv_arb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct key_set {
+    char **keys;    /* open addressing, power-of-two size; NULL = empty */
+    uint64_t *hashes;
+    size_t cap, count;
+    bool oom;
+} key_set;
+
+static uint64_t hash_key(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static bool set_grow(key_set *set)
+{
+    size_t ncap = set->cap ? set->cap * 2 : 256;
+    char **nk = calloc(ncap, sizeof *nk);
+    uint64_t *nh = calloc(ncap, sizeof *nh);
+    if (!nk || !nh) {
+        free(nk);
+        free(nh);
+        set->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < set->cap; i++) {
+        if (!set->keys[i])
+            continue;
+        size_t j = (size_t)set->hashes[i] & (ncap - 1);
+        while (nk[j])
+            j = (j + 1) & (ncap - 1);
+        nk[j] = set->keys[i];
+        nh[j] = set->hashes[i];
+    }
+    free(set->keys);
+    free(set->hashes);
+    set->keys = nk;
+    set->hashes = nh;
+    set->cap = ncap;
+    return true;
+}
+
+/* Adds key (copied); counts it when it was not there yet. */
+static void set_add(key_set *set, const char *key)
+{
+    if (set->oom || ((set->count + 1) * 2 > set->cap && !set_grow(set)))
+        return;
+    uint64_t h = hash_key(key);
+    size_t i = (size_t)h & (set->cap - 1);
+    for (; set->keys[i]; i = (i + 1) & (set->cap - 1))
+        if (set->hashes[i] == h && !strcmp(set->keys[i], key))
+            return;
+    size_t len = strlen(key);
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        set->oom = true;
+        return;
+    }
+    memcpy(copy, key, len + 1);
+    set->keys[i] = copy;
+    set->hashes[i] = h;
+    set->count++;
+}
+
+static void set_free(key_set *set)
+{
+    for (size_t i = 0; i < set->cap; i++)
+        free(set->keys[i]);
+    free(set->keys);
+    free(set->hashes);
+}
+
+/* The key of element i of binding b: its kind and name with the last
+ * bracketed number advanced by i ("state.matrix.mvp.row[2]"), or the name
+ * and element number where the name has no number ("state.matrix.mvp" row 2). */
+static void element_key(const nv_binding *b, uint32_t i, char *key, size_t cap)
+{
+    if (b->kind == NV_BIND_ENV || b->kind == NV_BIND_LOCAL) {
+        snprintf(key, cap, "%d:%ld", b->kind, (long)b->index + (long)i);
+        return;
+    }
+    const char *br = strrchr(b->name, '[');
+    if (!br) {
+        snprintf(key, cap, "%d:%s#%u", b->kind, b->name, i);
+        return;
+    }
+    char *end;
+    long n = strtol(br + 1, &end, 10);
+    snprintf(key, cap, "%d:%.*s[%ld%s", b->kind, (int)(br - b->name), b->name, n + (long)i, end);
+}
+
+static void const_key(const nv_const *k, char *key, size_t cap)
+{
+    uint32_t u[4];
+    for (int j = 0; j < 4; j++)
+        u[j] = k->scalar ? k->v.u[0] : k->v.u[j];
+    snprintf(key, cap, "K:%08x%08x%08x%08x", (unsigned)u[0], (unsigned)u[1], (unsigned)u[2], (unsigned)u[3]);
+}
+
+static bool relative_array(const arb *a, uint32_t var)
+{
+    for (uint32_t i = 0; i < a->nrel_arrays; i++)
+        if (a->rel_arrays[i] == var)
+            return true;
+    return false;
+}
+
+bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs)
+{
+    const nv_program *p = a->c->prog;
+    key_set params = {0}, attribs = {0};
+    uint32_t relative_consts = 0;
+    char key[320];
+    for (uint32_t v = 0; v < p->nvars; v++) {
+        const nv_var *var = &p->vars[v];
+        if (var->kind != NV_VAR_PARAM && var->kind != NV_VAR_ATTRIB)
+            continue;
+        bool rel = var->kind == NV_VAR_PARAM && relative_array(a, v);
+        for (uint32_t b = 0; b < var->nbindings; b++) {
+            const nv_binding *bd = &var->bindings[b];
+            for (uint32_t i = 0; i < bd->count; i++) {
+                if (bd->kind == NV_BIND_CONST) {
+                    if (rel) {
+                        relative_consts++;
+                        continue;
+                    }
+                    const_key(&p->consts[bd->konst], key, sizeof key);
+                } else {
+                    element_key(bd, i, key, sizeof key);
+                }
+                set_add(var->kind == NV_VAR_PARAM ? &params : &attribs, key);
+            }
+        }
+    }
+    /* Constants written in instructions are bound implicitly. */
+    for (uint32_t n = 0; n < p->ninsts; n++)
+        for (uint32_t s = 0; s < p->insts[n].nsrc; s++)
+            if (p->insts[n].src[s].file == NV_FILE_CONST) {
+                const_key(&p->consts[p->insts[n].src[s].konst], key, sizeof key);
+                set_add(&params, key);
+            }
+    bool ok = !params.oom && !attribs.oom;
+    *nparams = (uint32_t)params.count + relative_consts;
+    *nattribs = (uint32_t)attribs.count;
+    set_free(&params);
+    set_free(&attribs);
+    if (!ok)
+        return nv_error(a->c, 0, "out of memory");
+    return true;
+}
