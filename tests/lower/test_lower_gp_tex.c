@@ -480,6 +480,210 @@ static void test_untranslatable(void **state)
                         "bindless");
 }
 
+/* ---- Thread groups ------------------------------------------------------------- */
+
+/* TGALL/TGANY/TGEQ (NV_gpu_program5) and TGBALLOT (NV_shader_thread_group)
+ * over a partial warp of 6 lanes (lanes 6..31 inactive, so they take no
+ * part).  Lane i reads a = (i, 1.0, -0.0 in lane 3 else 0.0, 2.0 for i < 3
+ * else 0.0).  For float types -0.0 is zero; as integers its word is not.
+ * TGEQ follows its pseudocode: equal when all or none are non-zero. */
+static void test_votes_and_ballot(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = vertex.attrib[1];\n"
+            "TGALL result.texcoord[0], a;\n"
+            "TGANY result.texcoord[1], a;\n"
+            "TGEQ result.texcoord[2], a;\n"
+            "TGALL.S result.texcoord[3], a;\n"
+            "TGANY.U result.texcoord[4], a;\n"
+            "TGBALLOT.U result.texcoord[5], a;\n"
+            "TGBALLOT result.texcoord[6], a;\n"
+            "MOV result.position, a;\nEND\n",
+            6);
+    for (uint32_t i = 0; i < 6; i++)
+        in_at(&x, "vertex.attrib[1]", i, f((float)i), f(1.0f), i == 3 ? 0x80000000u : 0, i < 3 ? f(2.0f) : 0);
+    lt_run(&x);
+    for (uint32_t lane = 0; lane < 6; lane += 5) {
+        lt_expect_u_at(&x, "result.texcoord[0]", lane, 0xf, f(0), f(1), f(0), f(0));
+        lt_expect_u_at(&x, "result.texcoord[1]", lane, 0xf, f(1), f(1), f(0), f(1));
+        lt_expect_u_at(&x, "result.texcoord[2]", lane, 0xf, f(0), f(1), f(1), f(0));
+        lt_expect_u_at(&x, "result.texcoord[3]", lane, 0xf, 0, ~0u, 0, 0);
+        lt_expect_u_at(&x, "result.texcoord[4]", lane, 0xf, ~0u, ~0u, ~0u, ~0u);
+        /* bits of the lanes whose word is non-zero: x lanes 1..5, y 0..5,
+         * z lane 3, w lanes 0..2 */
+        lt_expect_u_at(&x, "result.texcoord[5]", lane, 0xf, 0x3e, 0x3f, 0x08, 0x07);
+        /* float test: -0.0 is zero */
+        lt_expect_u_at(&x, "result.texcoord[6]", lane, 0xf, 0x3e, 0x3f, 0, 0x07);
+    }
+    lt_free(&x);
+}
+
+/* SHFIDX/SHFXOR/SHFUP/SHFDOWN (NV_shader_thread_shuffle) over 8 lanes whose
+ * value is 100 + lane: result (valid, value, 0, 0).  mask 7171 = 0x1c03:
+ * segments of 4 lanes (segmask 0x1c), clamp 3. */
+static void test_shuffles(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_thread_shuffle;\nATTRIB a = vertex.attrib[1];\n"
+            "SHFIDX.S result.texcoord[0], a, 3, 31;\n"
+            "SHFXOR.S result.texcoord[1], a, 1, 31;\n"
+            "SHFUP.S result.texcoord[2], a, 1, 0;\n"
+            "SHFDOWN.S result.texcoord[3], a, 2, 7171;\n"
+            "SHFIDX.S result.texcoord[4], a, 1, 7171;\n"
+            "SHFDOWN result.texcoord[5], a, 1, 31;\n"
+            "MOV result.position, a;\nEND\n",
+            8);
+    for (uint32_t i = 0; i < 8; i++)
+        in_at(&x, "vertex.attrib[1]", i, 100 + i, 0, 0, 0);
+    lt_run(&x);
+    /* IDX 3: min 0, max 31, source 3 */
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 0xf, ~0u, 103, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 6, 0xf, ~0u, 103, 0, 0);
+    /* XOR 1: source lane ^ 1 */
+    lt_expect_u_at(&x, "result.texcoord[1]", 0, 3, ~0u, 101, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[1]", 5, 3, ~0u, 104, 0, 0);
+    /* UP 1, mask 0: max = min = 0; lane 0 reads lane -1 < 0: invalid, own value */
+    lt_expect_u_at(&x, "result.texcoord[2]", 0, 3, 0, 100, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 5, 3, ~0u, 104, 0, 0);
+    /* DOWN 2 in segments of 4: lane 1 -> 3 <= max 3; lane 2 -> 4 > 3: own;
+     * lane 5 -> 7 <= max 7 */
+    lt_expect_u_at(&x, "result.texcoord[3]", 1, 3, ~0u, 103, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[3]", 2, 3, 0, 102, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[3]", 5, 3, ~0u, 107, 0, 0);
+    /* IDX 1 in segments of 4: lane 2 -> 1, lane 5 -> (1 & ~0x1c) | 4 = 5 */
+    lt_expect_u_at(&x, "result.texcoord[4]", 2, 3, ~0u, 101, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[4]", 5, 3, ~0u, 105, 0, 0);
+    /* float type: TRUE is 1.0 */
+    lt_expect_u_at(&x, "result.texcoord[5]", 0, 3, f(1.0f), 101, 0, 0);
+    lt_free(&x);
+}
+
+/* QSWZ* (NV_shader_thread_group) in fragment quads: lane i reads
+ * a = (1 + i, 10 (i + 1)); lane 2 is a helper lane (it takes part); lanes
+ * 6 and 7 do not exist, so quad 1 (lanes 4..7) is divergent and gets 0. */
+static void test_quad_swizzles(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
+            "QSWZX result.color[0], a.x, a.y;\n"
+            "QSWZ2 result.color[1], a.x;\n"
+            "QSWZY result.color[2], a.x, a.y;\n"
+            "QSWZ1 result.color[3], a, a;\nEND\n",
+            6);
+    for (uint32_t i = 0; i < 6; i++)
+        in_at(&x, "fragment.texcoord[0]", i, f(1.0f + (float)i), f(10.0f * (float)(i + 1)), 0, f(1));
+    assert_int_equal(nvgp_exec_set_helper(x.m, 2, true), NVGP_EXEC_OK);
+    lt_run(&x);
+    /* X neighbour: lane 0 <- lane 1 (2) + 10; lane 1 <- lane 0 (1) + 20; lane 3 <- lane 2 (3) + 40 */
+    lt_expect_u_at(&x, "result.color[0]", 0, 1, f(12.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 1, 1, f(21.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 3, 1, f(43.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 4, 0xf, f(0.0f), f(0.0f), f(0.0f), f(0.0f));
+    lt_expect_u_at(&x, "result.color[0]", 5, 1, f(0.0f), 0, 0, 0);
+    /* fragment 2 of the quad is the helper lane: 3; one operand adds 0 */
+    lt_expect_u_at(&x, "result.color[1]", 0, 1, f(3.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 3, 1, f(3.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 5, 1, f(0.0f), 0, 0, 0);
+    /* Y neighbour: lane 0 <- lane 2 (3) + 10; lane 1 <- lane 3 (4) + 20; lane 3 <- lane 1 (2) + 40 */
+    lt_expect_u_at(&x, "result.color[2]", 0, 1, f(13.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[2]", 1, 1, f(24.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[2]", 3, 1, f(42.0f), 0, 0, 0);
+    /* vector form: lane 0 = a[1] + a[0] = (2 + 1, 20 + 10, 0, 2) */
+    lt_expect_u_at(&x, "result.color[3]", 0, 0xf, f(3.0f), f(30.0f), f(0.0f), f(2.0f));
+    lt_free(&x);
+}
+
+/* ---- Fragment and geometry instructions --------------------------------------- */
+
+/* KIL (NV_fragment_program4): a negative component discards; -0.0 is not
+ * negative; KIL.S tests signed integers; KIL.U never discards. */
+static void test_kil(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp4.0\nATTRIB a = fragment.texcoord[0];\nATTRIB b = fragment.texcoord[1];\n"
+            "ATTRIB u = fragment.texcoord[2];\n"
+            "KIL.U u;\nKIL a;\nKIL.S b;\nMOV result.color, a;\nEND\n",
+            4);
+    in_at(&x, "fragment.texcoord[2]", NVGP_EXEC_ALL, 0x80000000u, 0xffffffffu, 0, 0);
+    in_at(&x, "fragment.texcoord[0]", 0, f(1), f(1), f(1), f(1));
+    in_at(&x, "fragment.texcoord[0]", 1, f(1), f(-0.5f), f(1), f(1));
+    in_at(&x, "fragment.texcoord[0]", 2, f(1), f(1), f(1), f(1));
+    in_at(&x, "fragment.texcoord[0]", 3, 0x80000000u, f(0), f(1), f(1));
+    in_at(&x, "fragment.texcoord[1]", NVGP_EXEC_ALL, 0, 5, 0x7fffffffu, 0);
+    in_at(&x, "fragment.texcoord[1]", 2, 0, 5, (uint32_t)-3, 0);
+    lt_run(&x);
+    assert_false(nvgp_exec_killed(x.m, 0));
+    assert_true(nvgp_exec_killed(x.m, 1));
+    assert_true(nvgp_exec_killed(x.m, 2));
+    assert_false(nvgp_exec_killed(x.m, 3));
+    lt_free(&x);
+}
+
+/* IPAC/IPAO/IPAS (NV_gpu_program5) in a quad where texcoord[0].x is
+ * 2 px + 4 py (d/dx = 2, d/dy = 4): single-sampled, the centroid and
+ * sample 0 are the centre; an offset (0.5, 0.25) adds 2 * 0.5 + 4 * 0.25. */
+static void test_interpolate_at(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp5.0\nATTRIB a = fragment.texcoord[0];\n"
+            "IPAC result.color[0], a;\n"
+            "IPAO result.color[1], a, {0.5, 0.25, 0, 0};\n"
+            "IPAS result.color[2], a, 0;\nEND\n",
+            4);
+    for (uint32_t i = 0; i < 4; i++)
+        in_at(&x, "fragment.texcoord[0]", i, f(2.0f * (float)(i & 1) + 4.0f * (float)(i >> 1)), f(1), 0, f(1));
+    lt_run(&x);
+    lt_expect_u_at(&x, "result.color[0]", 3, 3, f(6.0f), f(1.0f), 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 0, 3, f(2.0f), f(1.0f), 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 3, 3, f(8.0f), f(1.0f), 0, 0);
+    lt_expect_u_at(&x, "result.color[2]", 1, 3, f(2.0f), f(1.0f), 0, 0);
+    lt_free(&x);
+}
+
+/* EMIT/ENDPRIM (NV_geometry_program4) on stream 0, EMITS (NV_gpu_program5)
+ * on the stream its operand names. */
+static void test_emit(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVgp5.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 4;\n"
+            "MOV result.position, {1, 2, 3, 4};\nEMIT;\n"
+            "MOV result.position, {5, 6, 7, 8};\nEMIT;\nENDPRIM;\n"
+            "MOV result.position, {9, 10, 11, 12};\nEMIT;\n"
+            "EMITS 1;\nEND\n",
+            1);
+    lt_run(&x);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 0), 3);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 1), 1);
+    const nvgp_lower_slot *pos = nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.position");
+    assert_non_null(pos);
+    uint32_t n = nvgp_exec_num_outputs(x.m);
+    uint32_t *v = calloc(n * 4, 4);
+    assert_non_null(v);
+    uint32_t prim;
+    nvgp_exec_get_emitted(x.m, 0, 0, 1, v, &prim);
+    assert_int_equal(v[pos->index * 4], f(5.0f));
+    assert_int_equal(prim, 0);
+    nvgp_exec_get_emitted(x.m, 0, 0, 2, v, &prim);
+    assert_int_equal(v[pos->index * 4 + 3], f(12.0f));
+    assert_int_equal(prim, 1);
+    nvgp_exec_get_emitted(x.m, 0, 1, 0, v, &prim);
+    assert_int_equal(v[pos->index * 4 + 1], f(10.0f));
+    free(v);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -493,6 +697,12 @@ int main(void)
         cmocka_unit_test(test_texture_variables),
         cmocka_unit_test(test_operand_offsets),
         cmocka_unit_test(test_untranslatable),
+        cmocka_unit_test(test_votes_and_ballot),
+        cmocka_unit_test(test_shuffles),
+        cmocka_unit_test(test_quad_swizzles),
+        cmocka_unit_test(test_kil),
+        cmocka_unit_test(test_interpolate_at),
+        cmocka_unit_test(test_emit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
