@@ -7,10 +7,17 @@
  * into memory once, then times ROUNDS rounds (default 50) of assembling the
  * whole set with the monotonic clock, and prints programs, megabytes,
  * seconds, programs/s and MB/s.  Programs that fail to load are assembled
- * too (the error path is part of the work) and counted. */
+ * too (the error path is part of the work) and counted.
+ *
+ * Then it times one large generated program per language (LARGE_INSTS
+ * instructions cycling through a few typical lines), where per-instruction
+ * costs that grow with the program (array growth, name look-ups) show.  VP1.0
+ * and VP2.0 programs are left out: they allow at most 128 and 256
+ * instructions, and reading stops at the first one past the limit. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +112,67 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+enum { LARGE_INSTS = 65000 };
+
+typedef struct large_lang {
+    const char *name;
+    const char *head;        /* header and declarations */
+    const char *lines[6];    /* instructions, cycled */
+} large_lang;
+
+static const large_lang large_langs[] = {
+    {"FP1.0", "!!FP1.0\nDECLARE scale = {1, 2, 3, 4};\n",
+     {"MULR R0, f[TEX0], p[0];\n", "ADDR R1, R0, R1;\n", "MADH H2, R0.wzyx, -f[COL0], H2;\n",
+      "DP3R R3.x, R1, scale;\n", "TEX R4, f[TEX1], TEX0, 2D;\n", "MOVR o[COLR], R1;\n"}},
+    {"ARBfp1.0", "!!ARBfp1.0\nTEMP r0, r1, r2, r3, r4;\nPARAM scale = {1, 2, 3, 4};\n",
+     {"MUL r0, fragment.texcoord[0], program.local[0];\n", "ADD r1, r0, r1;\n",
+      "MAD r2, r0.wzyx, -fragment.color, r2;\n", "DP3 r3.x, r1, scale;\n",
+      "TEX r4, fragment.texcoord[1], texture[0], 2D;\n", "MOV result.color, r1;\n"}},
+    {"ARBvp1.0", "!!ARBvp1.0\nTEMP r0, r1, r2;\nADDRESS a0;\nPARAM m[8] = { program.local[0..7] };\n",
+     {"MUL r0, vertex.position, program.local[0];\n", "ADD r1, r0, r1;\n",
+      "MAD r2, r0.wzyx, -vertex.color, r2;\n", "DP4 result.position.x, m[a0.x + 4], vertex.position;\n",
+      "ARL a0.x, r0.x;\n", "MOV result.color, r1;\n"}},
+    {"NVfp4.0", "!!NVfp4.0\nTEMP r0, r1, r2, r3, r4;\nINT TEMP i;\nPARAM scale = {1, 2, 3, 4};\n",
+     {"MUL.F r0, fragment.texcoord[0], program.local[0];\n", "ADD.S i, i, 1;\n",
+      "MAD r2, r0.wzyx, -fragment.color, r2;\n", "DP3.SAT r3.x, r1, scale;\n",
+      "TEX r4, fragment.texcoord[1], texture[0], 2D;\n", "MOV result.color, r1;\n"}},
+};
+
+static void bench_large(int rounds)
+{
+    for (size_t l = 0; l < sizeof large_langs / sizeof large_langs[0]; l++) {
+        const large_lang *g = &large_langs[l];
+        size_t cap2 = strlen(g->head) + 16;
+        for (int i = 0; i < 6; i++)
+            cap2 += strlen(g->lines[i]) * (LARGE_INSTS / 6 + 1);
+        char *src = malloc(cap2);
+        if (!src)
+            exit(2);
+        size_t n = strlen(g->head);
+        memcpy(src, g->head, n);
+        for (int i = 0; i < LARGE_INSTS; i++) {
+            size_t k = strlen(g->lines[i % 6]);
+            memcpy(src + n, g->lines[i % 6], k);
+            n += k;
+        }
+        memcpy(src + n, "END\n", 5);
+        n += 4;
+        bool loads = false;
+        double t0 = now();
+        for (int r = 0; r < rounds; r++) {
+            nvgp_diag *d = nvgp_diag_create("bench", src, n);
+            nv_program *p = nvgp_nv_assemble(src, n, d);
+            loads = p != NULL;
+            nvgp_nv_program_destroy(p);
+            nvgp_diag_destroy(d);
+        }
+        double secs = now() - t0;
+        printf("asm_bench: large %-8s %d instructions, %.2f MB, %s, %.2f MB/s\n", g->name, LARGE_INSTS,
+               (double)n / 1e6, loads ? "loads" : "fails at the end", (double)n * rounds / 1e6 / secs);
+        free(src);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int rounds = 50;
@@ -144,6 +212,7 @@ int main(int argc, char **argv)
     printf("asm_bench: %zu programs (%zu fail to load), %.3f MB per round, %d rounds, %.3f s\n", count, failed,
            (double)bytes / 1e6, rounds, secs);
     printf("asm_bench: %.0f programs/s, %.2f MB/s\n", (double)count * rounds / secs, mb / secs);
+    bench_large(rounds < 5 ? rounds : 5);
     for (size_t i = 0; i < count; i++)
         free(items[i].data);
     free(items);
