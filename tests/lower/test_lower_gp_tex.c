@@ -367,6 +367,62 @@ static void test_lod_query(void **state)
     nvgp_texture_destroy(t);
 }
 
+/* The other targets: CUBE (face by major axis), SHADOWCUBE (reference in
+ * w, not z), RECT (unnormalized, with an offset), BUFFER (TXF, TXQ),
+ * ARRAYCUBE TXL (w is the layer and, by the pseudocode, the LOD: TXL2),
+ * SHADOW1D (reference in z), RENDERBUFFER (TXFMS). */
+static void test_other_targets(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\n"
+            "TEX result.texcoord[0], {-1, 0.1, 0.2, 0}, texture[0], CUBE;\n"
+            "TEX result.texcoord[1], {0.1, 1, 0.2, 1.5}, texture[1], SHADOWCUBE;\n"
+            "TEX result.texcoord[2], {0.1, 1, 0.2, 0.9}, texture[1], SHADOWCUBE;\n"
+            "TEX result.texcoord[3], {2.5, 1.5, 0, 0}, texture[2], RECT, (-1, 0);\n"
+            "TXF result.texcoord[4], {5, 0, 0, 0}, texture[3], BUFFER;\n"
+            "TXQ result.texcoord[5], 0, texture[3], BUFFER;\n"
+            "TXL result.texcoord[6], {1, 0.1, 0.1, 1}, texture[4], ARRAYCUBE;\n"
+            "TEX result.texcoord[7], {0.75, 0, 0.05, 0}, texture[5], SHADOW1D;\n"
+            "TXFMS.S result.color, {1, 0, 0, 1}, texture[6], RENDERBUFFER;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t[7];
+    t[0] = make_tex(TGSI_TEXTURE_CUBE, NVGP_TEX_FORMAT_RGBA32F, 1, 1, 6, 1, 1, texel_float);
+    t[1] = make_tex(TGSI_TEXTURE_CUBE, NVGP_TEX_FORMAT_DEPTH32F, 1, 1, 6, 1, 1, texel_depth);
+    t[2] = make_tex(TGSI_TEXTURE_RECT, NVGP_TEX_FORMAT_RGBA32F, 4, 2, 1, 1, 1, texel_float);
+    t[3] = make_tex(TGSI_TEXTURE_BUFFER, NVGP_TEX_FORMAT_RGBA32F, 8, 1, 1, 1, 1, texel_float);
+    t[4] = make_tex(TGSI_TEXTURE_CUBE_ARRAY, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 12, 2, 1, texel_float);
+    t[5] = make_tex(TGSI_TEXTURE_1D, NVGP_TEX_FORMAT_DEPTH32F, 2, 1, 1, 1, 1, texel_depth);
+    t[6] = make_tex(TGSI_TEXTURE_2D_MSAA, NVGP_TEX_FORMAT_RGBA32I, 2, 2, 1, 1, 2, texel_int);
+    set_filters(t[1], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NONE, NVGP_TEX_COMPARE_LEQUAL);
+    set_filters(t[4], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NEAREST, 0);
+    set_filters(t[5], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NONE, NVGP_TEX_COMPARE_LEQUAL);
+    for (unsigned u = 0; u < 7; u++)
+        bind(&x, u, t[u]);
+    lt_run(&x);
+    /* -X is face 1: r = 1 + 100 */
+    lt_expect(&x, "result.texcoord[0]", 1, 101.0f, 0, 0, 0);
+    /* +Y is face 2: depth 0.5 * 2 = 1.0; ref w 1.5 fails (z = 0.2 would pass), 0.9 passes */
+    lt_expect(&x, "result.texcoord[1]", 1, 0.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[2]", 1, 1.0f, 0, 0, 0);
+    /* RECT (2.5, 1.5) -> texel (2, 1), offset -1 -> (1, 1): 1 + 1 + 2 = 4 */
+    lt_expect(&x, "result.texcoord[3]", 1, 4.0f, 0, 0, 0);
+    /* buffer texel 5: 6; 8 texels */
+    lt_expect(&x, "result.texcoord[4]", 1, 6.0f, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[5]", 1, 8, 0, 0, 0);
+    /* +X face of cube 1 = layer-face 6, LOD 1 (1x1): 1 + 10 + 600 */
+    lt_expect(&x, "result.texcoord[6]", 1, 611.0f, 0, 0, 0);
+    /* texel 1 depth 0.0625 >= ref 0.05 */
+    lt_expect(&x, "result.texcoord[7]", 1, 1.0f, 0, 0, 0);
+    /* pixel (1, 0) sample 1: r = -2, g = 8 */
+    lt_expect_u(&x, "result.color", 3, (uint32_t)-2, 8, 0, 0);
+    lt_free(&x);
+    for (unsigned u = 0; u < 7; u++)
+        nvgp_texture_destroy(t[u]);
+}
+
 /* Texel numbers per unit for the TEXTURE variable test: r = 1000 unit + 1 + i + 2j. */
 static uint32_t texel_unit_number;
 
@@ -694,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_multisample),
         cmocka_unit_test(test_gather),
         cmocka_unit_test(test_lod_query),
+        cmocka_unit_test(test_other_targets),
         cmocka_unit_test(test_texture_variables),
         cmocka_unit_test(test_operand_offsets),
         cmocka_unit_test(test_untranslatable),
