@@ -299,6 +299,12 @@ static void gp_tex(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
             is.swizzle[i] = tx->rel.comp;
         tgsi_src idx = sc(lower_gp_src(c, &is, LT_S32), 0);
         tgsi_dst res = nvgp_tgsi_build_temp(c->b), m = nvgp_tgsi_build_temp(c->b);
+        /* "arr[idx.x + n]": n is what the unit lies beyond the first element */
+        int32_t plus = tx->unit - first;
+        if (plus) {
+            nvgp_tgsi_build_UADD(c->b, wm(m, 2), idx, nvgp_tgsi_build_imm1i(c->b, plus));
+            idx = sc(of(m), 1);
+        }
         tex_ops inner = o;
         inner.sat = false;
         nvgp_tgsi_build_MOV(c->b, res, uimm(c, 0));

@@ -655,6 +655,37 @@ static void test_quad_swizzles(void **state)
     lt_free(&x);
 }
 
+/* A lane discarded by KIL is inactive from then on: its quad is divergent
+ * for QSWZ* (0 everywhere in it) and its operand does not count in votes
+ * and ballots.  8 lanes = two quads; lane 5 is discarded (a.z < 0); a.x is
+ * 0 only in lane 5. */
+static void test_divergence_after_kil(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
+            "KIL a.z;\n"
+            "QSWZX result.color[0], a.y, a.y;\n"
+            "TGALL result.color[1], a.x;\n"
+            "TGBALLOT.U result.color[2], a.y;\nEND\n",
+            8);
+    for (uint32_t i = 0; i < 8; i++)
+        in_at(&x, "fragment.texcoord[0]", i, f(i == 5 ? 0.0f : 1.0f), f((float)(i + 1)), f(i == 5 ? -1.0f : 0.0f),
+              f(1));
+    lt_run(&x);
+    assert_true(nvgp_exec_killed(x.m, 5));
+    /* quad 0 whole: lane 0 = a.y[1] + a.y[0] = 2 + 1; quad 1 divergent */
+    lt_expect_u_at(&x, "result.color[0]", 0, 1, f(3.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 4, 1, f(0.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 7, 1, f(0.0f), 0, 0, 0);
+    /* a.x is non-zero in every lane still running */
+    lt_expect_u_at(&x, "result.color[1]", 6, 1, f(1.0f), 0, 0, 0);
+    /* lanes 0..7 but 5 */
+    lt_expect_u_at(&x, "result.color[2]", 0, 1, 0xdf, 0, 0, 0);
+    lt_free(&x);
+}
+
 /* ---- Fragment and geometry instructions --------------------------------------- */
 
 /* KIL (NV_fragment_program4): a negative component discards; -0.0 is not
@@ -713,15 +744,17 @@ static void test_emit(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVgp5.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 4;\n"
+            "!!NVgp5.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 6;\nINT TEMP s;\n"
             "MOV result.position, {1, 2, 3, 4};\nEMIT;\n"
             "MOV result.position, {5, 6, 7, 8};\nEMIT;\nENDPRIM;\n"
             "MOV result.position, {9, 10, 11, 12};\nEMIT;\n"
-            "EMITS 1;\nEND\n",
+            "EMITS 1;\nMOV.S s, 3;\nEMITS s.x;\nEND\n",
             1);
     lt_run(&x);
     assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 0), 3);
     assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 1), 1);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 2), 0);
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 3), 1);
     const nvgp_lower_slot *pos = nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.position");
     assert_non_null(pos);
     uint32_t n = nvgp_exec_num_outputs(x.m);
@@ -757,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_votes_and_ballot),
         cmocka_unit_test(test_shuffles),
         cmocka_unit_test(test_quad_swizzles),
+        cmocka_unit_test(test_divergence_after_kil),
         cmocka_unit_test(test_kil),
         cmocka_unit_test(test_interpolate_at),
         cmocka_unit_test(test_emit),
