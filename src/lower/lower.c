@@ -832,7 +832,9 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) ||
          nv_program_has_option(p, NV_OPTION_NV_position_invariant)))
         position_invariant(&c);
-    if (!c.failed && lower_needs_pc_loop(p)) {
+    if (!c.failed && c.gp) {
+        lower_gp_program(&c);
+    } else if (!c.failed && lower_needs_pc_loop(p)) {
         lower_unstructured(&c);
     } else {
         for (uint32_t i = 0; i < p->ninsts && !c.failed; i++) {

@@ -10,12 +10,20 @@
  * geometry instructions); lower_gp.c joins them, and a test proves that no
  * opcode has rows in two files.
  *
- * Condition codes (NV_gpu_program4 2.X.4.3): CC0 and CC1, each four
- * components of four flags (SF, ZF, OF, CF), live in temporaries that
- * lower_gp_cc.c owns.  An instruction that updates a condition code or has
- * a conditional write mask goes through lower_gp_with_cc: the handler
- * writes into a temporary (lower_dst returns it), the wrapper writes the
- * destination where the test passes and sets the flags from the result.
+ * Condition codes (NV_gpu_program4 2.X.4.3): CC0 and CC1 are one TEMP
+ * each (lower_ctx.gp_cc[0/1], owned by lower_gp_cc.c); each component is
+ * an unsigned integer holding that component's four flags as the bits
+ * LOWER_GP_SF/ZF/OF/CF below, LOWER_GP_CC_INITIAL before any update (the
+ * spec leaves it undefined; docs/spec-decisions.md).  A test of Table X.16
+ * is a function of the four flags, i.e. a 16-bit truth table
+ * (lower_gp_cc_truth); lower_gp_cc_test evaluates (table >> flags) & 1 per
+ * component and returns ~0/0 masks.  An instruction that updates a
+ * condition code or has a conditional write mask goes through
+ * lower_gp_with_cc: the handler writes into a temporary (lower_dst returns
+ * it), the wrapper writes the destination where the test passes (tested
+ * before the update) and sets the flags of the components enabled by both
+ * masks from the result (float: SF = <0 or NaN, ZF = 0 or NaN, OF = CF =
+ * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows; 32-bit types only).
  * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
  * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning. */
 #ifndef NVGP_LOWER_GP_H
@@ -75,6 +83,31 @@ void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
 /* The test t of CC0/CC1 as an integer mask (~0 where it passes) per
  * component, in a new temporary the caller releases (lower_gp_cc.c). */
 tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t);
+
+/* The flow instructions' form: x = ~0 where any of the four swizzled
+ * components passes (NV_gpu_program4 2.X.5); a new temporary. */
+tgsi_dst lower_gp_cc_any(lower_ctx *c, const nv_cc_test *t);
+
+/* Condition-code flag bits of one component, and the flags before any
+ * update (those of a 0.0 result: EQ passes, as in the older languages). */
+enum { LOWER_GP_SF = 1, LOWER_GP_ZF = 2, LOWER_GP_OF = 4, LOWER_GP_CF = 8 };
+enum { LOWER_GP_CC_INITIAL = LOWER_GP_ZF };
+
+/* Bit f is set where the test passes for flags f (Table X.16). */
+uint32_t lower_gp_cc_truth(nv_cond cond);
+
+/* For integer ADD/SUB/MAD/SAD handlers: sets gp_cf/gp_of (as above) for
+ * r = a + b (sub false) or r = a - b (sub true), 32-bit per component. */
+void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, bool sub);
+
+/* The instruction list of a 4.0/5.0 program (lower_gp_flow.c): the entry
+ * ("main" label, else the first instruction) up to the next label as the
+ * main program, every labelled subroutine as BGNSUB/ENDSUB. */
+void lower_gp_program(lower_ctx *c);
+
+/* Per-program set-up of the subroutine call depth (lower_gp_flow.c;
+ * lower_gp_begin calls it). */
+void lower_gp_flow_begin(lower_ctx *c);
 
 /* Hooks the shared binding code (lower.c) calls for 4.0/5.0 programs. */
 

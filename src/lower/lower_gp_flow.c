@@ -1,6 +1,302 @@
-/* NV_gpu_program4/5 flow control (IF/ELSE/ENDIF, REP/ENDREP, BRK/CONT, CAL/RET, CALI and subroutines) (lower_gp.h). */
+/* NV_gpu_program4/5 flow control (NV_gpu_program4 2.X.5 and the IF, ELSE,
+ * ENDIF, REP, ENDREP, BRK, CONT, CAL, RET sections; CALI and SUBROUTINE
+ * variables of ARB_shader_subroutine) (lower_gp.h).
+ *
+ * The 4.0/5.0 languages have structured flow only (no BRA), so IF/REP map
+ * onto UIF/BGNLOOP and subroutines onto TGSI subroutines: every label
+ * starts one, which ends at the next label or END, and reaching its end
+ * returns (2.X.8 CAL: "as though an unconditional RET were inserted
+ * immediately before the instruction label").  The entry ("main" label,
+ * else the first instruction) is TGSI's main program; RET there ends the
+ * lanes that execute it, as TGSI RET does.  The call depth is counted per
+ * lane: a CAL while MAX_PROGRAM_CALL_DEPTH_NV calls are open ends the
+ * program for the lanes taking it (the spec leaves it undefined). */
 #include "lower/lower_gp.h"
 
+#include "nv/nv_limits.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
+static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
+static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }
+static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
+
+/* ---- Conditions ------------------------------------------------------------- */
+
+/* UIF on "any of the tested components passes"; false (nothing emitted)
+ * when the test always passes. */
+static bool begin_if_any(lower_ctx *c, const nv_cc_test *t)
+{
+    if (t->cond == NV_COND_NONE || t->cond == NV_COND_TR)
+        return false;
+    tgsi_dst m = lower_gp_cc_any(c, t);
+    nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+    nvgp_tgsi_build_release_temp(c->b, m);
+    return true;
+}
+
+/* in->cond's instruction body (BRK, CONT, RET, a call) runs inside
+ * begin_flow ... end_flow; begin_flow is false when the test never passes. */
+static bool begin_flow(lower_ctx *c, const nv_inst *in, bool *opened)
+{
+    *opened = false;
+    if (in->cond.cond == NV_COND_FL)
+        return false;
+    *opened = begin_if_any(c, &in->cond);
+    return true;
+}
+
+static void end_flow(lower_ctx *c, bool opened)
+{
+    if (opened)
+        nvgp_tgsi_build_ENDIF(c->b);
+}
+
+/* ---- IF / ELSE / ENDIF, BRK / CONT / RET ------------------------------------------ */
+
+static void gp_if(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    tgsi_dst m = lower_gp_cc_any(c, &in->cond);
+    nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+    nvgp_tgsi_build_release_temp(c->b, m);
+}
+
+/* ELSE, ENDIF and the plain BRK/CONT/RET: the row's TGSI opcode, inside a
+ * UIF when the instruction has a condition. */
+static void gp_flow0(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)t;
+    bool opened;
+    if (!begin_flow(c, in, &opened))
+        return;
+    nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op[LT_F32], NULL, 0, NULL, 0);
+    end_flow(c, opened);
+}
+
+/* ---- REP / ENDREP ---------------------------------------------------------------- */
+
+/* REP's loop count (x of the operand, of the instruction's type) as an
+ * unsigned number of iterations in n.x: floats are floored, and counts
+ * that are not positive (NaN included) run no iteration.  A float count
+ * beyond 2^32 - 256 runs 2^32 - 256 times, which no program lives to see. */
+static bool rep_count(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst n)
+{
+    if (lower_type_is_64(t)) {
+        lower_error(c, in->offset, "REP with a 64-bit count has no TGSI translation yet");
+        return false;
+    }
+    tgsi_src s = sc(lower_gp_src(c, &in->src[0], t), 0);
+    tgsi_dst x = mask(n, 1), y = mask(n, 2);
+    if (t == LT_F32) {
+        nvgp_tgsi_build_FLR(c->b, x, s);
+        nvgp_tgsi_build_FSLT(c->b, y, nvgp_tgsi_build_imm1f(c->b, 0.0f), sc(of(n), 0));
+        nvgp_tgsi_build_MIN(c->b, x, sc(of(n), 0), nvgp_tgsi_build_imm1f(c->b, 4294967040.0f));
+        nvgp_tgsi_build_F2U(c->b, x, sc(of(n), 0));
+        nvgp_tgsi_build_AND(c->b, x, sc(of(n), 0), sc(of(n), 1));
+    } else if (t == LT_S32) {
+        nvgp_tgsi_build_IMAX(c->b, x, s, nvgp_tgsi_build_imm1i(c->b, 0));
+    } else {
+        nvgp_tgsi_build_MOV(c->b, x, s);
+    }
+    return true;
+}
+
+/* REP [count]: the count is tested and decremented at the top of each
+ * iteration, which is ENDREP's "decrement, loop while positive" seen from
+ * the next iteration, so CONT (to the top) counts too. */
+static void gp_rep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    if (c->nloops >= sizeof c->loop_has_counter / sizeof c->loop_has_counter[0]) {
+        lower_error(c, in->offset, "REP blocks nested too deeply to translate");
+        return;
+    }
+    uint32_t k = c->nloops++;
+    c->loop_is_loop[k] = false;
+    c->loop_has_counter[k] = in->nsrc > 0;
+    if (in->nsrc == 0) {
+        nvgp_tgsi_build_BGNLOOP(c->b);
+        return;
+    }
+    tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+    c->loop_counter[k] = n;
+    if (!rep_count(c, in, t, n))
+        return;
+    nvgp_tgsi_build_BGNLOOP(c->b);
+    nvgp_tgsi_build_USEQ(c->b, mask(n, 2), sc(of(n), 0), uimm(c, 0));
+    nvgp_tgsi_build_UIF(c->b, sc(of(n), 1));
+    nvgp_tgsi_build_BRK(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_UADD(c->b, mask(n, 1), sc(of(n), 0), uimm(c, 0xffffffffu));
+}
+
+static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    if (c->nloops == 0) {
+        lower_error(c, in->offset, "ENDREP without its REP");
+        return;
+    }
+    uint32_t k = --c->nloops;
+    nvgp_tgsi_build_ENDLOOP(c->b);
+    if (c->loop_has_counter[k])
+        nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
+}
+
+/* ---- Subroutines ------------------------------------------------------------------ */
+
+void lower_gp_flow_begin(lower_ctx *c)
+{
+    for (uint32_t i = 0; i < c->p->ninsts && !c->gp_has_calls; i++) {
+        uint16_t op = c->p->insts[i].op;
+        if (op != NV_OP_CAL && op != NV_OP_CALI)
+            continue;
+        nvgp_tgsi_builder_set_source_offset(c->b, c->p->insts[i].offset);
+        c->gp_calls = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, mask(c->gp_calls, 3), uimm(c, 0));
+        c->gp_has_calls = true;
+    }
+}
+
+/* One call of TGSI label `label` in the lanes running this code: a full
+ * stack ends their program (RET up to the main program); otherwise the
+ * depth is counted around the CAL, and lanes whose program a deeper call
+ * ended return on. */
+static void call(lower_ctx *c, uint32_t label)
+{
+    tgsi_dst k = c->gp_calls;
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(k), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
+    nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
+    nvgp_tgsi_build_MOV(c->b, mask(k, 2), uimm(c, 0xffffffffu));
+    nvgp_tgsi_build_RET(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_release_temp(c->b, t);
+    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 1));
+    nvgp_tgsi_build_cal(c->b, label);
+    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 0xffffffffu));
+    nvgp_tgsi_build_UIF(c->b, sc(of(k), 1));
+    nvgp_tgsi_build_RET(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+}
+
+static void gp_cal(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    if (in->label >= c->p->nlabels || !c->gp_sub_label || !c->gp_has_calls) {
+        lower_error(c, in->offset, "CAL names no label");
+        return;
+    }
+    bool opened;
+    if (!begin_flow(c, in, &opened))
+        return;
+    call(c, c->gp_sub_label[in->label]);
+    end_flow(c, opened);
+}
+
+#define FLOW0(tg) {gp_flow0, {TGSI_OPCODE_##tg, 0, 0, 0, 0, 0}, LGP_COND}
 const lower_gp_row lower_gp_flow_rows[NV_OP_COUNT] = {
-    [NV_OP_COUNT - 1] = {0},
+    [NV_OP_IF] = {gp_if, {0}, LGP_COND},
+    [NV_OP_ELSE] = FLOW0(ELSE),
+    [NV_OP_ENDIF] = FLOW0(ENDIF),
+    [NV_OP_REP] = {gp_rep, {0}, 0},
+    [NV_OP_ENDREP] = {gp_endrep, {0}, 0},
+    [NV_OP_BRK] = FLOW0(BRK),
+    [NV_OP_CONT] = FLOW0(CONT),
+    [NV_OP_RET] = FLOW0(RET),
+    [NV_OP_CAL] = {gp_cal, {0}, LGP_COND},
 };
+#undef FLOW0
+
+/* ---- The program's layout ------------------------------------------------------------ */
+
+/* Instructions [first, end) of one subroutine (or the main program); its
+ * IF and REP blocks must close inside it (subroutines may not overlap). */
+static void emit_body(lower_ctx *c, uint32_t first, uint32_t end, uint32_t offset)
+{
+    const nv_program *p = c->p;
+    int32_t depth = 0;
+    for (uint32_t i = first; i < end; i++) {
+        uint16_t op = p->insts[i].op;
+        depth += op == NV_OP_IF || op == NV_OP_REP;
+        depth -= op == NV_OP_ENDIF || op == NV_OP_ENDREP;
+        if (depth < 0)
+            break;
+    }
+    if (depth != 0) {
+        lower_error(c, offset, "an IF or REP block crosses a subroutine label");
+        return;
+    }
+    for (uint32_t i = first; i < end && !c->failed; i++) {
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[i].offset);
+        lower_inst(c, &p->insts[i]);
+    }
+}
+
+void lower_gp_program(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    uint32_t nl = p->nlabels, n = p->ninsts;
+    if (nl == 0) {
+        emit_body(c, 0, n, 0);
+        return;
+    }
+    uint32_t *ids = calloc(nl, sizeof *ids);
+    if (!ids) {
+        lower_error(c, 0, "out of memory");
+        return;
+    }
+    uint32_t entry = nl; /* the "main" label, or nl: the first instruction */
+    for (uint32_t l = 0; l < nl; l++) {
+        ids[l] = nvgp_tgsi_build_label(c->b);
+        if (p->labels[l].inst > n || (l > 0 && p->labels[l].inst < p->labels[l - 1].inst)) {
+            lower_error(c, p->labels[l].offset, "labels out of order");
+            free(ids);
+            return;
+        }
+        if (!strcmp(p->labels[l].name, "main"))
+            entry = l;
+    }
+    c->gp_sub_label = ids;
+    /* a main program that is also called runs as a subroutine */
+    bool entry_called = false;
+    for (uint32_t i = 0; i < n && entry < nl; i++)
+        entry_called |= (p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
+                        (p->insts[i].op == NV_OP_CALI && p->labels[entry].subroutine_num >= 0);
+    if (entry == nl) {
+        emit_body(c, 0, p->labels[0].inst, 0);
+    } else if (!entry_called) {
+        emit_body(c, p->labels[entry].inst, entry + 1 < nl ? p->labels[entry + 1].inst : n, p->labels[entry].offset);
+    } else {
+        nvgp_tgsi_builder_set_source_offset(c->b, p->labels[entry].offset);
+        nvgp_tgsi_build_cal(c->b, ids[entry]); /* not counted: the call stack is empty in main */
+    }
+    nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+    nvgp_tgsi_build_END(c->b);
+    for (uint32_t l = 0; l < nl && !c->failed; l++) {
+        if (l == entry && !entry_called)
+            continue;
+        nvgp_tgsi_builder_set_source_offset(c->b, p->labels[l].offset);
+        nvgp_tgsi_build_bgnsub(c->b, ids[l]);
+        emit_body(c, p->labels[l].inst, l + 1 < nl ? p->labels[l + 1].inst : n, p->labels[l].offset);
+        nvgp_tgsi_builder_set_source_offset(c->b, l + 1 < nl ? p->labels[l + 1].offset : p->end_offset);
+        nvgp_tgsi_build_ENDSUB(c->b);
+    }
+    /* instructions before the first label of a program with a "main"
+     * label are never executed; translated anyway, as an uncalled
+     * subroutine, so that they are checked like the rest */
+    if (entry < nl && p->labels[0].inst > 0 && !c->failed) {
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
+        nvgp_tgsi_build_bgnsub(c->b, nvgp_tgsi_build_label(c->b));
+        emit_body(c, 0, p->labels[0].inst, p->insts[0].offset);
+        nvgp_tgsi_build_ENDSUB(c->b);
+    }
+    c->gp_sub_label = NULL;
+    free(ids);
+}
