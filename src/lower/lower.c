@@ -571,6 +571,9 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
         r = nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
     } else if (c->gp && lower_gp_bind_src(c, s, &r)) {
         goto modifiers;
+    } else if (c->gp && s->file == NV_FILE_BUFFER) {
+        r = lower_gp_buffer_src(c, s);
+        goto modifiers;
     } else if (s->has_rel) {
         tgsi_src addr;
         if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->vsp_array) {

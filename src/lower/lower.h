@@ -25,7 +25,12 @@ typedef enum nvgp_lower_slot_kind {
     NVGP_LOWER_INPUT,    /* IN[index]: an attribute */
     NVGP_LOWER_OUTPUT,   /* OUT[index]: a result */
     NVGP_LOWER_CONSTANT, /* CONST[index]: a parameter (vec4) */
-    NVGP_LOWER_SAMPLER   /* SAMP[index]: a texture image unit */
+    NVGP_LOWER_SAMPLER,  /* SAMP[index]: a texture image unit */
+    NVGP_LOWER_BUFFER,   /* BUFFER[index]: a byte-addressed buffer binding point,
+                            named "program.buffer[a]" (parameter buffer a),
+                            "program.storage[n]" (storage buffer n) or
+                            "program.counter[a]" (atomic counter buffer a) */
+    NVGP_LOWER_IMAGE     /* IMAGE[index]: an image unit, "image[n]" */
 } nvgp_lower_slot_kind;
 
 typedef struct nvgp_lower_slot {

@@ -114,6 +114,10 @@ void lower_gp_flow_begin(lower_ctx *c);
 /* BUFFER/BUFFER4/CBUFFER, STORAGE, SHARED, COUNTER and IMAGE variables:
  * their register (lower_gp_mem.c).  False when var is none of those. */
 bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out);
+/* A BUFFER/BUFFER4 operand of an ordinary instruction: the element loaded
+ * (LOAD from its buffer) into a fresh temporary; lower_src applies the
+ * swizzle and modifiers (lower_gp_mem.c). */
+tgsi_src lower_gp_buffer_src(lower_ctx *c, const nv_src *s);
 
 /* The sampler (and TGSI target) of a texture access, TEXTURE variables and
  * arrays of them included (lower_gp_tex.c). */

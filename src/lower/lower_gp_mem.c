@@ -1,8 +1,581 @@
-/* NV_gpu_program4/5 memory: LOAD/STORE/ATOM on global addresses, buffers (BUFFER/BUFFER4/CBUFFER, LDC), storage buffers, shared memory, images, atomic counters, MEMBAR and barriers (lower_gp.h). */
+/* NV_gpu_program4/5 memory (lower_gp.h): LOAD/STORE/ATOM on global
+ * addresses (NV_shader_buffer_load/store), parameter buffers (BUFFER,
+ * BUFFER4, CBUFFER and LDC: NV_parameter_buffer_object/2), storage buffers
+ * (LDB/STB/ATOMB: NV_shader_storage_buffer_object), compute shared memory
+ * (LDS/STS/ATOMS: NV_compute_program5), atomic counters (ATOMCTR:
+ * NV_shader_atomic_counters), MEMBAR and BAR.
+ *
+ * Every access becomes TGSI LOAD/STORE/ATOM* on a byte-addressed resource
+ * (tgsi.rst "Resource Access Opcodes"), so the storage modifiers, sizes and
+ * out-of-range behaviour are one piece of code:
+ *   - global memory is one MEMORY register of type GLOBAL; addresses are the
+ *     low 32 bits of the operand (a LONG operand whose high word is not zero
+ *     addresses no memory: the access faults);
+ *   - parameter buffer binding point a is BUFFER[a] (LOWER_GP_PARAM_BUFFER),
+ *     storage buffer binding n is BUFFER[16 + n], atomic counter buffer
+ *     binding a is BUFFER[32 + a]; the binding map names them
+ *     "program.buffer[a]", "program.storage[n]", "program.counter[a]"
+ *     (NVGP_LOWER_BUFFER slots);
+ *   - shared memory is one MEMORY register of type SHARED.
+ * Words are 32 bits: 8- and 16-bit loads read the aligned word holding
+ * them and extract the field (IBFE sign-extends S8/S16); 8- and 16-bit
+ * stores clear and set their bits in that word with ATOMAND and ATOMOR, so
+ * that lanes storing neighbouring bytes do not overwrite one another.
+ * 64-bit components are word pairs (low word first), as lower_gp.h keeps
+ * them in registers. */
 #include "lower/lower_gp.h"
 
+#include <stdio.h>
+#include <string.h>
+
+/* ---- Storage modifiers (NV_gpu_program5 2.X.4.5) ------------------------- */
+
+typedef struct mem_format {
+    uint8_t bytes;  /* per component: 1, 2, 4, 8; 0 = not a storage modifier */
+    uint8_t count;  /* components: 1, 2, 4 */
+    char base;      /* 'F', 'S', 'U' */
+} mem_format;
+
+static const mem_format mem_formats[NV_DT_COUNT] = {
+    [NV_DT_F16] = {2, 1, 'F'},   [NV_DT_F16X2] = {2, 2, 'F'}, [NV_DT_F16X4] = {2, 4, 'F'},
+    [NV_DT_F32] = {4, 1, 'F'},   [NV_DT_F32X2] = {4, 2, 'F'}, [NV_DT_F32X4] = {4, 4, 'F'},
+    [NV_DT_F64] = {8, 1, 'F'},   [NV_DT_F64X2] = {8, 2, 'F'}, [NV_DT_F64X4] = {8, 4, 'F'},
+    [NV_DT_S8] = {1, 1, 'S'},    [NV_DT_S8X2] = {1, 2, 'S'},  [NV_DT_S8X4] = {1, 4, 'S'},
+    [NV_DT_S16] = {2, 1, 'S'},   [NV_DT_S16X2] = {2, 2, 'S'}, [NV_DT_S16X4] = {2, 4, 'S'},
+    [NV_DT_S32] = {4, 1, 'S'},   [NV_DT_S32X2] = {4, 2, 'S'}, [NV_DT_S32X4] = {4, 4, 'S'},
+    [NV_DT_S64] = {8, 1, 'S'},   [NV_DT_S64X2] = {8, 2, 'S'}, [NV_DT_S64X4] = {8, 4, 'S'},
+    [NV_DT_U8] = {1, 1, 'U'},    [NV_DT_U8X2] = {1, 2, 'U'},  [NV_DT_U8X4] = {1, 4, 'U'},
+    [NV_DT_U16] = {2, 1, 'U'},   [NV_DT_U16X2] = {2, 2, 'U'}, [NV_DT_U16X4] = {2, 4, 'U'},
+    [NV_DT_U32] = {4, 1, 'U'},   [NV_DT_U32X2] = {4, 2, 'U'}, [NV_DT_U32X4] = {4, 4, 'U'},
+    [NV_DT_U64] = {8, 1, 'U'},   [NV_DT_U64X2] = {8, 2, 'U'}, [NV_DT_U64X4] = {8, 4, 'U'},
+};
+
+static const char *op_name(const nv_inst *in)
+{
+    const nv_opcode_info *info = nvgp_nv_opcode_info((nv_opcode)in->op);
+    return info ? info->name : "?";
+}
+
+/* The storage modifier of in, or NULL after reporting.  Four 64-bit
+ * components would need two TGSI registers: not translated. */
+static const mem_format *storage_of(lower_ctx *c, const nv_inst *in)
+{
+    const mem_format *f = in->storage < NV_DT_COUNT ? &mem_formats[in->storage] : NULL;
+    if (!f || !f->bytes) {
+        lower_error(c, in->offset, "%s needs a storage modifier", op_name(in));
+        return NULL;
+    }
+    if (f->bytes == 8 && f->count == 4) {
+        lower_error(c, in->offset, "%s of four 64-bit components has no TGSI translation yet", op_name(in));
+        return NULL;
+    }
+    return f;
+}
+
+static lower_type base_type(const mem_format *f)
+{
+    bool w = f->bytes == 8;
+    return f->base == 'F' ? (w ? LT_F64 : LT_F32) : f->base == 'S' ? (w ? LT_S64 : LT_S32) : (w ? LT_U64 : LT_U32);
+}
+
+/* ---- Resources ------------------------------------------------------------- */
+
+enum {
+    LOWER_GP_PARAM_BUFFER = 0,    /* BUFFER[a]: parameter buffer binding a */
+    LOWER_GP_STORAGE_BUFFER = 16, /* BUFFER[16 + n]: storage buffer binding n */
+    LOWER_GP_COUNTER_BUFFER = 32  /* BUFFER[32 + a]: atomic counter buffer a */
+};
+
+static tgsi_src u32(lower_ctx *c, uint32_t v)
+{
+    return nvgp_tgsi_build_imm1u(c->b, v);
+}
+
+static tgsi_src x_of(tgsi_dst d)
+{
+    return nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(d), 0);
+}
+
+static tgsi_src comp_of(tgsi_dst d, unsigned k)
+{
+    return nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(d), k);
+}
+
+static tgsi_dst wm(tgsi_dst d, unsigned mask)
+{
+    return nvgp_tgsi_dst_writemask(d, mask);
+}
+
+/* BUFFER[index], recorded in the map as name[point]. */
+static tgsi_src buffer_res(lower_ctx *c, const char *name, int32_t base, int32_t point)
+{
+    char slot[48];
+    snprintf(slot, sizeof slot, "%s[%d]", name, point);
+    lower_map_add_vertex(c, NVGP_LOWER_BUFFER, TGSI_FILE_BUFFER, -1, base + point, slot, NULL);
+    return nvgp_tgsi_build_buffer(c->b, base + point, false);
+}
+
+static tgsi_src memory_res(lower_ctx *c, tgsi_memory_type type)
+{
+    bool *has = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_has_shared : &c->gp_has_global;
+    tgsi_src *reg = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_shared : &c->gp_global;
+    if (!*has) {
+        *reg = nvgp_tgsi_build_memory(c->b, type);
+        *has = true;
+    }
+    return *reg;
+}
+
+/* The integer scalar a relative index reads, as an unsigned x. */
+static tgsi_src rel_value(lower_ctx *c, const nv_rel *r, uint32_t offset)
+{
+    if (r->var == NV_VAR_NONE) {
+        lower_error(c, offset, "this relative index has no TGSI translation");
+        return u32(c, 0);
+    }
+    nv_src s;
+    memset(&s, 0, sizeof s);
+    s.file = r->file;
+    s.var = r->var;
+    s.index = 0;
+    s.offset = offset;
+    for (int i = 0; i < 4; i++)
+        s.swizzle[i] = r->comp;
+    return nvgp_tgsi_src_scalar(lower_src(c, &s), 0);
+}
+
+/* byte address = scale * (element + base [+ relative index]) in a.x */
+static tgsi_src element_address(lower_ctx *c, const nv_src *s, int64_t base, uint32_t scale, tgsi_dst a)
+{
+    int64_t k = (int64_t)s->index + base;
+    if (!s->has_rel)
+        return u32(c, (uint32_t)(k * scale));
+    nvgp_tgsi_build_UADD(c->b, wm(a, 1), rel_value(c, &s->rel, s->offset), u32(c, (uint32_t)k));
+    if (scale != 1)
+        nvgp_tgsi_build_UMUL(c->b, wm(a, 1), x_of(a), u32(c, scale));
+    return x_of(a);
+}
+
+static const nv_var *var_of(lower_ctx *c, const nv_src *s)
+{
+    if (s->var >= c->p->nvars) {
+        lower_error(c, s->offset, "the operand names no memory variable");
+        return NULL;
+    }
+    const nv_var *v = &c->p->vars[s->var];
+    while (v->kind == NV_VAR_ALIAS && v->alias_of < c->p->nvars && v != &c->p->vars[v->alias_of])
+        v = &c->p->vars[v->alias_of];
+    if (!v->nbindings) {
+        lower_error(c, s->offset, "'%s' has no binding", v->name);
+        return NULL;
+    }
+    return v;
+}
+
+/* The resource and byte address of a STORAGE, SHARED, CBUFFER, BUFFER,
+ * BUFFER4 or COUNTER operand; the address may live in a.x. */
+static bool mem_operand(lower_ctx *c, const nv_src *s, tgsi_src *res, tgsi_src *addr, tgsi_dst a)
+{
+    const nv_var *v = var_of(c, s);
+    if (!v)
+        return false;
+    const nv_binding *b = &v->bindings[0];
+    switch (v->kind) {
+    case NV_VAR_STORAGE:
+        /* over several binding points ("program.storage[a..b]") the index
+         * picks the binding point (an element within it would be a second
+         * index, which operands lack: offset 0); otherwise it is the byte
+         * offset */
+        if (b->count > 1) {
+            if (s->has_rel || s->index < 0 || (uint32_t)s->index >= b->count) {
+                lower_error(c, s->offset, "a relative index over several storage buffers has no TGSI translation");
+                return false;
+            }
+            *res = buffer_res(c, "program.storage", LOWER_GP_STORAGE_BUFFER, b->index + s->index);
+            *addr = u32(c, 0);
+            return true;
+        }
+        *res = buffer_res(c, "program.storage", LOWER_GP_STORAGE_BUFFER, b->index);
+        *addr = element_address(c, s, 0, 1, a);
+        return true;
+    case NV_VAR_SHARED:
+        *res = memory_res(c, TGSI_MEMORY_TYPE_SHARED);
+        *addr = element_address(c, s, b->index2, 1, a);
+        return true;
+    case NV_VAR_CBUFFER:
+        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
+        *addr = element_address(c, s, b->index2, 1, a);
+        return true;
+    case NV_VAR_BUFFER:
+        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
+        *addr = element_address(c, s, b->index2, 4, a);
+        return true;
+    case NV_VAR_BUFFER4:
+        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
+        *addr = element_address(c, s, b->index2, 16, a);
+        return true;
+    case NV_VAR_COUNTER:
+        *res = buffer_res(c, "program.counter", LOWER_GP_COUNTER_BUFFER, b->index);
+        *addr = element_address(c, s, b->index2, 4, a);
+        return true;
+    default:
+        lower_error(c, s->offset, "'%s' is not a memory variable", v->name);
+        return false;
+    }
+}
+
+/* The byte address of a global access: the unsigned scalar operand, or
+ * the low word of a LONG one (whose high word must be zero: otherwise the
+ * address becomes 0xffffffff, which no 32-bit range of words holds). */
+static tgsi_src global_address(lower_ctx *c, const nv_src *s, tgsi_dst a)
+{
+    if (s->file == NV_FILE_CONST)
+        return nvgp_tgsi_src_scalar(lower_gp_src(c, s, LT_U32), 0);
+    bool is_long = false;
+    if (s->var < c->p->nvars)
+        is_long = (c->p->vars[s->var].mods & NV_VMOD_LONG) != 0;
+    if (!is_long)
+        return nvgp_tgsi_src_scalar(lower_src(c, s), 0);
+    unsigned k = s->swizzle[0] & 3;
+    if (k >= 2) {
+        lower_error(c, s->offset, "a 64-bit address in component z or w has no TGSI translation yet");
+        return u32(c, 0);
+    }
+    nv_src raw = *s;
+    for (int i = 0; i < 4; i++)
+        raw.swizzle[i] = (uint8_t)i;
+    raw.negate = raw.abs = false;
+    tgsi_src r = lower_src(c, &raw);
+    tgsi_src lo = nvgp_tgsi_src_scalar(r, 2 * k), hi = nvgp_tgsi_src_scalar(r, 2 * k + 1);
+    nvgp_tgsi_build_USNE(c->b, wm(a, 1), hi, u32(c, 0));
+    nvgp_tgsi_build_UCMP(c->b, wm(a, 1), x_of(a), u32(c, 0xffffffffu), lo);
+    return x_of(a);
+}
+
+/* ---- Loads and stores ------------------------------------------------------- */
+
+static void set_qualifiers(const nv_inst *in, tgsi_instruction *ti)
+{
+    if (ti)
+        ti->memory_qualifier = (uint8_t)((in->coh ? TGSI_MEMORY_COHERENT : 0) | (in->vol ? TGSI_MEMORY_VOLATILE : 0));
+}
+
+/* r = the value the storage modifier f reads at addr, zeros in the
+ * components it does not fetch. */
+static void mem_load(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f, tgsi_dst r)
+{
+    tgsi_dst all = wm(r, 0xf);
+    nvgp_tgsi_build_MOV(c->b, all, u32(c, 0));
+    if (f->bytes >= 4) {
+        unsigned words = f->bytes / 4u * f->count;
+        set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, wm(r, (1u << words) - 1), res, addr));
+        return;
+    }
+    /* 8/16-bit fields: the aligned word that holds each, then the field */
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b);
+    unsigned bits = f->bytes * 8u;
+    for (unsigned i = 0; i < f->count; i++) {
+        nvgp_tgsi_build_UADD(c->b, wm(a, 1), addr, u32(c, i * f->bytes));
+        nvgp_tgsi_build_AND(c->b, wm(a, 2), x_of(a), u32(c, ~3u));
+        nvgp_tgsi_build_AND(c->b, wm(a, 4), x_of(a), u32(c, 3));
+        nvgp_tgsi_build_SHL(c->b, wm(a, 4), comp_of(a, 2), u32(c, 3));
+        set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, wm(a, 8), nvgp_tgsi_src_scalar(res, 0), comp_of(a, 1)));
+        tgsi_dst ri = wm(r, 1u << i);
+        if (f->base == 'S')
+            nvgp_tgsi_build_IBFE(c->b, ri, comp_of(a, 3), comp_of(a, 2), u32(c, bits));
+        else
+            nvgp_tgsi_build_UBFE(c->b, ri, comp_of(a, 3), comp_of(a, 2), u32(c, bits));
+        if (f->base == 'F') /* F16: the half's bits to a float */
+            nvgp_tgsi_build_UP2H(c->b, ri, comp_of(r, i));
+    }
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+/* Stores the components of v the storage modifier f writes. */
+static void mem_store(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f, tgsi_src v)
+{
+    if (f->bytes >= 4) {
+        unsigned words = f->bytes / 4u * f->count;
+        tgsi_dst d = wm(nvgp_tgsi_dst_of(res), (1u << words) - 1);
+        set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, d, addr, v));
+        return;
+    }
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);
+    uint32_t mask = f->bytes == 1 ? 0xffu : 0xffffu;
+    for (unsigned i = 0; i < f->count; i++) {
+        tgsi_src vi = nvgp_tgsi_src_scalar(v, i);
+        if (f->base == 'F') { /* F16: the float's half bits */
+            nvgp_tgsi_build_PK2H(c->b, wm(t, 1), vi);
+            vi = x_of(t);
+        }
+        nvgp_tgsi_build_UADD(c->b, wm(a, 1), addr, u32(c, i * f->bytes));
+        nvgp_tgsi_build_AND(c->b, wm(a, 2), x_of(a), u32(c, ~3u));
+        nvgp_tgsi_build_AND(c->b, wm(a, 4), x_of(a), u32(c, 3));
+        nvgp_tgsi_build_SHL(c->b, wm(a, 4), comp_of(a, 2), u32(c, 3));
+        /* t.y = the field's bits in place, t.z = everything else */
+        nvgp_tgsi_build_AND(c->b, wm(t, 2), vi, u32(c, mask));
+        nvgp_tgsi_build_SHL(c->b, wm(t, 2), comp_of(t, 1), comp_of(a, 2));
+        nvgp_tgsi_build_SHL(c->b, wm(t, 4), u32(c, mask), comp_of(a, 2));
+        nvgp_tgsi_build_NOT(c->b, wm(t, 4), comp_of(t, 2));
+        tgsi_src s3[3] = {res, comp_of(a, 1), comp_of(t, 2)};
+        tgsi_dst w = wm(t, 8);
+        set_qualifiers(in, nvgp_tgsi_build_insn(c->b, TGSI_OPCODE_ATOMAND, &w, 1, s3, 3));
+        s3[2] = comp_of(t, 1);
+        set_qualifiers(in, nvgp_tgsi_build_insn(c->b, TGSI_OPCODE_ATOMOR, &w, 1, s3, 3));
+    }
+    nvgp_tgsi_build_release_temp(c->b, t);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+/* The memory operand of LOAD/LDB/LDS/LDC (src[0]) or STORE/STB/STS/ATOM*
+ * (src[1]): resource and byte address. */
+static bool access_of(lower_ctx *c, const nv_inst *in, const nv_src *s, tgsi_src *res, tgsi_src *addr, tgsi_dst a)
+{
+    if (in->op == NV_OP_LOAD || in->op == NV_OP_STORE || in->op == NV_OP_ATOM) {
+        *res = memory_res(c, TGSI_MEMORY_TYPE_GLOBAL);
+        *addr = global_address(c, s, a);
+        return true;
+    }
+    return mem_operand(c, s, res, addr, a);
+}
+
+/* Writes r (or its x replicated) to the destination, with the operand
+ * modifiers LDC applies to the fetched vector and .SAT. */
+static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_format *f)
+{
+    tgsi_dst d = lower_dst(c, &in->dst);
+    tgsi_instruction *ti = nvgp_tgsi_build_MOV(c->b, d, r);
+    if (ti && in->sat == NV_SAT_SAT && f && f->base == 'F' && f->bytes != 8)
+        ti->saturate = 1;
+}
+
+static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    const mem_format *f = storage_of(c, in);
+    if (!f)
+        return;
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!access_of(c, in, &in->src[0], &res, &addr, a))
+        return;
+    mem_load(c, in, res, addr, f, r);
+    tgsi_src v = nvgp_tgsi_src_of(r);
+    if (in->op == NV_OP_LDC) {
+        /* 2.X.8.Z LDC: swizzle, negation and absolute value apply to the
+         * fetched vector */
+        const nv_src *s = &in->src[0];
+        v = nvgp_tgsi_src_swizzle(v, s->swizzle[0], s->swizzle[1], s->swizzle[2], s->swizzle[3]);
+        if (s->abs || s->negate) {
+            if (f->bytes == 8) {
+                lower_error(c, s->offset, "negated or absolute 64-bit LDC operands have no TGSI translation yet");
+                return;
+            }
+            if (f->base == 'F') {
+                if (s->abs)
+                    v = nvgp_tgsi_src_abs(v);
+                if (s->negate)
+                    v = nvgp_tgsi_src_negate(v);
+            } else {
+                if (s->abs) {
+                    nvgp_tgsi_build_IABS(c->b, r, v);
+                    v = nvgp_tgsi_src_of(r);
+                }
+                if (s->negate) {
+                    nvgp_tgsi_build_INEG(c->b, r, v);
+                    v = nvgp_tgsi_src_of(r);
+                }
+            }
+        }
+    }
+    write_result(c, in, v, f);
+    nvgp_tgsi_build_release_temp(c->b, r);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    const mem_format *f = storage_of(c, in);
+    if (!f)
+        return;
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!access_of(c, in, &in->src[1], &res, &addr, a))
+        return;
+    tgsi_src v = lower_gp_src(c, &in->src[0], base_type(f));
+    mem_store(c, in, res, addr, f, v);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+/* A parameter buffer operand (BUFFER: one word, broadcast; BUFFER4: four)
+ * of an ordinary instruction, loaded into a fresh temporary; lower_src
+ * applies the swizzle and modifiers. */
+tgsi_src lower_gp_buffer_src(lower_ctx *c, const nv_src *s)
+{
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!mem_operand(c, s, &res, &addr, a))
+        return nvgp_tgsi_src_of(r);
+    const nv_var *v = var_of(c, s);
+    if (v->kind == NV_VAR_BUFFER4) {
+        nvgp_tgsi_build_LOAD(c->b, r, res, addr);
+    } else if (v->kind == NV_VAR_BUFFER) {
+        nvgp_tgsi_build_LOAD(c->b, r, nvgp_tgsi_src_scalar(res, 0), addr);
+    } else {
+        lower_error(c, s->offset, "'%s' cannot be an instruction operand", v->name);
+    }
+    nvgp_tgsi_build_release_temp(c->b, a);
+    return nvgp_tgsi_src_of(r);
+}
+
+/* ---- Atomics ---------------------------------------------------------------- */
+
+/* The TGSI atomic of each NV_gpu_program5 ATOM operation on 32-bit
+ * unsigned, signed and float memory (0: none; DWRAP has none in TGSI: its
+ * wrap value differs from ATOMDEC_WRAP's, so it is a compare-and-swap loop). */
+typedef struct atom_row {
+    uint16_t u, s, f;
+} atom_row;
+
+static const atom_row atom_rows[] = {
+    [NV_ATOM_ADD] = {TGSI_OPCODE_ATOMUADD, TGSI_OPCODE_ATOMUADD, TGSI_OPCODE_ATOMFADD},
+    [NV_ATOM_MIN] = {TGSI_OPCODE_ATOMUMIN, TGSI_OPCODE_ATOMIMIN, 0},
+    [NV_ATOM_MAX] = {TGSI_OPCODE_ATOMUMAX, TGSI_OPCODE_ATOMIMAX, 0},
+    [NV_ATOM_IWRAP] = {TGSI_OPCODE_ATOMINC_WRAP, 0, 0},
+    [NV_ATOM_DWRAP] = {TGSI_OPCODE_ATOMCAS, 0, 0},
+    [NV_ATOM_AND] = {TGSI_OPCODE_ATOMAND, TGSI_OPCODE_ATOMAND, 0},
+    [NV_ATOM_OR] = {TGSI_OPCODE_ATOMOR, TGSI_OPCODE_ATOMOR, 0},
+    [NV_ATOM_XOR] = {TGSI_OPCODE_ATOMXOR, TGSI_OPCODE_ATOMXOR, 0},
+    [NV_ATOM_EXCH] = {TGSI_OPCODE_ATOMXCHG, TGSI_OPCODE_ATOMXCHG, TGSI_OPCODE_ATOMXCHG},
+    [NV_ATOM_CSWAP] = {TGSI_OPCODE_ATOMCAS, TGSI_OPCODE_ATOMCAS, 0},
+};
+
+static const char *const atom_names[] = {"", "ADD", "MIN", "MAX", "IWRAP", "DWRAP", "AND", "OR", "XOR", "EXCH",
+                                         "CSWAP", "INCR", "DECR", "GET"};
+
+static tgsi_instruction *atomic(lower_ctx *c, tgsi_opcode op, tgsi_dst d, tgsi_src res, tgsi_src addr, tgsi_src v,
+                                tgsi_src v2)
+{
+    tgsi_src s[4] = {res, addr, v, v2};
+    return nvgp_tgsi_build_insn(c->b, op, &d, 1, s, op == TGSI_OPCODE_ATOMCAS ? 4 : 3);
+}
+
+/* DWRAP: writeval = (old == 0 || old > v) ? v : old - 1, retried with
+ * ATOMCAS until memory still held the value the new one was computed
+ * from.  got starts equal to the guess so that a lane whose ATOMCAS does
+ * not write (a helper lane) leaves the loop; an address outside memory
+ * reads 0 and leaves it too. */
+static void atom_dwrap(lower_ctx *c, const nv_inst *in, tgsi_dst r, tgsi_src res, tgsi_src addr, tgsi_src v)
+{
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    /* t.x guess (old), t.y new value, t.z condition */
+    nvgp_tgsi_build_MOV(c->b, wm(t, 1), u32(c, 0));
+    nvgp_tgsi_build_BGNLOOP(c->b);
+    nvgp_tgsi_build_USEQ(c->b, wm(t, 4), x_of(t), u32(c, 0));
+    nvgp_tgsi_build_USLT(c->b, wm(t, 2), v, x_of(t));
+    nvgp_tgsi_build_OR(c->b, wm(t, 4), comp_of(t, 2), comp_of(t, 1));
+    nvgp_tgsi_build_UADD(c->b, wm(t, 2), x_of(t), u32(c, 0xffffffffu));
+    nvgp_tgsi_build_UCMP(c->b, wm(t, 2), comp_of(t, 2), v, comp_of(t, 1));
+    nvgp_tgsi_build_MOV(c->b, wm(r, 1), x_of(t));
+    set_qualifiers(in, atomic(c, TGSI_OPCODE_ATOMCAS, wm(r, 1), res, addr, x_of(t), comp_of(t, 1)));
+    nvgp_tgsi_build_USEQ(c->b, wm(t, 4), x_of(r), x_of(t));
+    nvgp_tgsi_build_UIF(c->b, comp_of(t, 2));
+    nvgp_tgsi_build_BRK(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_MOV(c->b, wm(t, 1), x_of(r));
+    nvgp_tgsi_build_ENDLOOP(c->b);
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+static void gp_atom(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    const mem_format *f = storage_of(c, in);
+    if (!f)
+        return;
+    const atom_row *ar = in->atom_op < sizeof atom_rows / sizeof *atom_rows ? &atom_rows[in->atom_op] : NULL;
+    uint16_t op = !ar || f->bytes != 4 || f->count != 1 ? 0 : f->base == 'U' ? ar->u : f->base == 'S' ? ar->s : ar->f;
+    if (!op) {
+        lower_error(c, in->offset, "%s.%s with this storage modifier has no TGSI translation yet", op_name(in),
+                    in->atom_op < sizeof atom_names / sizeof *atom_names ? atom_names[in->atom_op] : "?");
+        return;
+    }
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!access_of(c, in, &in->src[1], &res, &addr, a))
+        return;
+    tgsi_src v = lower_gp_src(c, &in->src[0], base_type(f));
+    tgsi_src vx = nvgp_tgsi_src_scalar(v, 0), vy = nvgp_tgsi_src_scalar(v, 1);
+    if (in->atom_op == NV_ATOM_DWRAP) {
+        atom_dwrap(c, in, r, res, addr, vx);
+    } else if (in->atom_op == NV_ATOM_CSWAP) {
+        /* compare with op0.x, store op0.y */
+        set_qualifiers(in, atomic(c, TGSI_OPCODE_ATOMCAS, wm(r, 1), res, addr, vx, vy));
+    } else {
+        set_qualifiers(in, atomic(c, (tgsi_opcode)op, wm(r, 1), res, addr, vx, vx));
+    }
+    /* the old value; y, z and w are undefined: x replicated */
+    write_result(c, in, x_of(r), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+/* ATOMCTR (NV_shader_atomic_counters): INCR returns the old value, DECR
+ * the decremented one, GET the value; counters wrap. */
+static void gp_atomctr(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!mem_operand(c, &in->src[0], &res, &addr, a))
+        return;
+    switch (in->atom_op) {
+    case NV_ATOM_INCR:
+        atomic(c, TGSI_OPCODE_ATOMUADD, wm(r, 1), res, addr, u32(c, 1), u32(c, 1));
+        break;
+    case NV_ATOM_DECR:
+        atomic(c, TGSI_OPCODE_ATOMUADD, wm(r, 1), res, addr, u32(c, 0xffffffffu), u32(c, 0));
+        nvgp_tgsi_build_UADD(c->b, wm(r, 1), x_of(r), u32(c, 0xffffffffu));
+        break;
+    default:
+        nvgp_tgsi_build_LOAD(c->b, wm(r, 1), nvgp_tgsi_src_scalar(res, 0), addr);
+        break;
+    }
+    write_result(c, in, x_of(r), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
+/* ---- Barriers ---------------------------------------------------------------- */
+
+/* MEMBAR: every kind of memory (tgsi.rst bits 0-3); MEMBAR.CTA: the
+ * thread group's view (bit 4). */
+static void gp_membar(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    nvgp_tgsi_build_MEMBAR(c->b, u32(c, in->membar_cta ? 0x10u : 0xfu));
+}
+
+static void gp_bar(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)in;
+    (void)row;
+    (void)t;
+    nvgp_tgsi_build_BARRIER(c->b);
+}
+
 const lower_gp_row lower_gp_mem_rows[NV_OP_COUNT] = {
-    [NV_OP_COUNT - 1] = {0},
+    [NV_OP_LOAD] = {gp_load, {0}, 0},   [NV_OP_LDC] = {gp_load, {0}, 0},    [NV_OP_LDB] = {gp_load, {0}, 0},
+    [NV_OP_LDS] = {gp_load, {0}, 0},    [NV_OP_STORE] = {gp_store, {0}, 0}, [NV_OP_STB] = {gp_store, {0}, 0},
+    [NV_OP_STS] = {gp_store, {0}, 0},   [NV_OP_ATOM] = {gp_atom, {0}, 0},   [NV_OP_ATOMB] = {gp_atom, {0}, 0},
+    [NV_OP_ATOMS] = {gp_atom, {0}, 0},  [NV_OP_ATOMCTR] = {gp_atomctr, {0}, 0},
+    [NV_OP_MEMBAR] = {gp_membar, {0}, 0}, [NV_OP_BAR] = {gp_bar, {0}, 0},
 };
 
 bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out)

@@ -66,6 +66,9 @@ typedef struct lower_ctx {
      * for instructions that leave CF/OF cleared */
     bool gp_has_cf, gp_has_of;
     tgsi_dst gp_cf, gp_of;
+    /* the MEMORY registers of global and shared memory (lower_gp_mem.c) */
+    bool gp_has_global, gp_has_shared;
+    tgsi_src gp_global, gp_shared;
     /* NV_gpu_program4/5 bindings: per-variable registers and the state of
      * tessellation levels, computed compute values and address loads
      * (lower_gp_bind.c owns it) */
