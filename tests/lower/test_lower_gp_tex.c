@@ -686,6 +686,31 @@ static void test_divergence_after_kil(void **state)
     lt_free(&x);
 }
 
+/* Inside IF, lanes that skip the block are inactive: lane 0 of the quad
+ * fails GT.x, so QSWZ0 in lanes 1..3 sees a divergent quad (0) and TGALL
+ * ignores lane 0's zero. */
+static void test_divergence_in_if(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\nTEMP t;\n"
+            "MOV result.color[0], 7;\nMOV result.color[1], 7;\n"
+            "MOVC t, a;\nIF GT.x;\n"
+            "QSWZ0 result.color[0], a.y;\n"
+            "TGALL result.color[1], a.y;\n"
+            "ENDIF;\nEND\n",
+            4);
+    for (uint32_t i = 0; i < 4; i++)
+        in_at(&x, "fragment.texcoord[0]", i, f((float)i), f(i == 0 ? 0.0f : 1.0f), 0, f(1));
+    lt_run(&x);
+    lt_expect_u_at(&x, "result.color[0]", 0, 1, f(7.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[0]", 2, 1, f(0.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 0, 1, f(7.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.color[1]", 3, 1, f(1.0f), 0, 0, 0);
+    lt_free(&x);
+}
+
 /* ---- Fragment and geometry instructions --------------------------------------- */
 
 /* KIL (NV_fragment_program4): a negative component discards; -0.0 is not
@@ -711,6 +736,32 @@ static void test_kil(void **state)
     assert_true(nvgp_exec_killed(x.m, 1));
     assert_true(nvgp_exec_killed(x.m, 2));
     assert_false(nvgp_exec_killed(x.m, 3));
+    lt_free(&x);
+}
+
+/* KIL with a condition (NV_fragment_program4): discard where the test of
+ * the condition code passes for any swizzled component; a discarded lane
+ * inside IF leaves the others running. */
+static void test_kil_condition(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp4.0\nATTRIB a = fragment.texcoord[0];\nTEMP t;\n"
+            "MOVC t, a;\nKIL LT.y;\nMOVC1 t, a.w;\nKIL (EQ1.x);\n"
+            "IF GT.z;\nKIL NE.z;\nENDIF;\nMOV result.color, a;\nEND\n",
+            5);
+    in_at(&x, "fragment.texcoord[0]", NVGP_EXEC_ALL, f(1), f(1), f(0), f(1));
+    in_at(&x, "fragment.texcoord[0]", 1, f(1), f(-2), f(0), f(1)); /* LT.y */
+    in_at(&x, "fragment.texcoord[0]", 2, f(1), f(1), f(0), f(0));  /* CC1 = w = 0: EQ1 */
+    in_at(&x, "fragment.texcoord[0]", 3, f(1), f(1), f(5), f(1));  /* z > 0: inside IF, NE */
+    in_at(&x, "fragment.texcoord[0]", 4, f(1), f(1), f(-5), f(1)); /* z < 0: IF skipped */
+    lt_run(&x);
+    assert_false(nvgp_exec_killed(x.m, 0));
+    assert_true(nvgp_exec_killed(x.m, 1));
+    assert_true(nvgp_exec_killed(x.m, 2));
+    assert_true(nvgp_exec_killed(x.m, 3));
+    assert_false(nvgp_exec_killed(x.m, 4));
     lt_free(&x);
 }
 
@@ -791,7 +842,9 @@ int main(void)
         cmocka_unit_test(test_shuffles),
         cmocka_unit_test(test_quad_swizzles),
         cmocka_unit_test(test_divergence_after_kil),
+        cmocka_unit_test(test_divergence_in_if),
         cmocka_unit_test(test_kil),
+        cmocka_unit_test(test_kil_condition),
         cmocka_unit_test(test_interpolate_at),
         cmocka_unit_test(test_emit),
     };
