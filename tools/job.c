@@ -1293,7 +1293,9 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
     if (json_object_object_get_ex(root, "textures", &v)) {
         m = path_field(p, "textures");
         bool ok = textures(p, v, &box->made);
-        box->num_made = job->num_textures + (ok ? 0 : 1);
+        /* a failed texture may be half made (its slot is then destroyed
+         * too); a refusal before the list exists leaves nothing */
+        box->num_made = box->made ? job->num_textures + (ok ? 0 : 1) : 0;
         if (!ok)
             return false;
         path_reset(p, m);

@@ -478,6 +478,11 @@ static void test_errors(void **state)
                  "SHADOWCUBE SHADOWARRAY1D SHADOWARRAY2D SHADOWARRAYCUBE BUFFER 2DMS ARRAY2DMS "
                  "1D_ARRAY 2D_ARRAY CUBE_ARRAY SHADOW1D_ARRAY SHADOW2D_ARRAY SHADOWCUBE_ARRAY "
                  "2D_MSAA 2D_ARRAY_MSAA)");
+    /* not an object: refused before any texture exists (this crashed) */
+    expect_error("{\"program\": \"p\", \"textures\": 3}",
+                 "job.json: textures: expected an object of texture units, got a number");
+    expect_error("{\"program\": \"p\", \"textures\": [{\"target\": \"2D\"}]}",
+                 "job.json: textures: expected an object of texture units, got a list");
     expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"width\": 2}}}",
                  "job.json: textures[\"0\"]: missing field \"target\"");
     expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\", "
