@@ -564,6 +564,8 @@ static bool rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset, tgsi_src *a
 tgsi_src lower_src(lower_ctx *c, const nv_src *s)
 {
     tgsi_src r;
+    if (s->file == NV_FILE_CONST && c->gp) /* 4.0/5.0 literals are typed by use: float here */
+        return lower_gp_src(c, s, LT_F32);
     if (s->file == NV_FILE_CONST) {
         uint32_t w[4] = {0, 0, 0, 0};
         if (s->konst < c->p->nconsts)

@@ -25,7 +25,25 @@
  * masks from the result (float: SF = <0 or NaN, ZF = 0 or NaN, OF = CF =
  * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows; 32-bit types only).
  * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
- * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning. */
+ * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning:
+ * when in->cc_update is set and the type is S or U (32-bit), the handler
+ * builds two new temporaries with ~0/0 per component (CF: the unsigned
+ * add carried out, or the unsigned subtract did not borrow; OF: the signed
+ * add/subtract overflowed), sets gp_has_cf/gp_has_of, and the wrapper
+ * reads them and releases the temporaries.  Other instructions leave
+ * gp_has_cf/gp_has_of false (CF and OF cleared).
+ *
+ * 64-bit values (F64/S64/U64): TGSI's double and 64-bit integer opcodes
+ * read and write a value as a component pair (xy or zw, low word first),
+ * so an NV vector of four 64-bit components spans two TGSI registers.  A
+ * LONG TEMP variable is two temporaries (arrays: two temporary arrays of
+ * the same size, element i of each): NV x in the first register's xy, y
+ * in its zw, z in the second register's xy, w in its zw.  The first is
+ * the variable's ordinary register (lower.c), the second is kept in
+ * lower_ctx.gp_long_*.  A 64-bit instruction reading a 32-bit operand
+ * widens each component (F64: F2D, S64: I2I64, U64: U2I64); one writing a
+ * 32-bit variable narrows (F64: D2F, S64/U64: the low word).  A 32-bit
+ * instruction reading a LONG variable narrows the same way. */
 #ifndef NVGP_LOWER_GP_H
 #define NVGP_LOWER_GP_H
 
@@ -68,6 +86,26 @@ lower_type lower_gp_type(const nv_inst *in);
 /* A source operand read as type t: literal constants become t's bits
  * (integers written for a float instruction become floats, and so on). */
 tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t);
+
+/* A 64-bit vector operand: half[0] holds NV components x, y (TGSI pairs xy
+ * and zw), half[1] holds z, w; tmp[] are temporaries to release. */
+typedef struct lower_gp64 {
+    tgsi_src half[2];
+    tgsi_dst tmp[2];
+    uint8_t ntmp;
+} lower_gp64;
+
+/* True when the operand or destination names a LONG TEMP variable. */
+bool lower_gp_is_long(lower_ctx *c, uint32_t var);
+
+/* Source operand s read as 64-bit type t (F64/S64/U64), with its swizzle
+ * and modifiers (negation and |abs| act on the 64-bit values). */
+lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t);
+void lower_gp_release64(lower_ctx *c, lower_gp64 *v);
+
+/* Writes v, holding values of 64-bit type t, to destination d with its
+ * write mask: LONG variables take the pairs, others the narrowed values. */
+void lower_gp_dst64(lower_ctx *c, const nv_dst *d, lower_type t, const lower_gp64 *v);
 
 /* Translates one instruction of a 4.0/5.0 program (lower_inst calls it). */
 void lower_gp_inst(lower_ctx *c, const nv_inst *in);

@@ -66,6 +66,11 @@ typedef struct lower_ctx {
      * for instructions that leave CF/OF cleared */
     bool gp_has_cf, gp_has_of;
     tgsi_dst gp_cf, gp_of;
+    /* LONG TEMP variables (NV_gpu_program5): the second TGSI register (or
+     * temporary array) of each, holding NV components z and w (lower_gp.h) */
+    uint32_t gp_nlong;
+    uint32_t gp_long_var[64];
+    tgsi_src gp_long_hi[64];
     /* the MEMORY registers of global and shared memory (lower_gp_mem.c) */
     bool gp_has_global, gp_has_shared;
     tgsi_src gp_global, gp_shared;
@@ -115,6 +120,12 @@ void lower_unstructured(lower_ctx *c);
  * lanes where cond (~0 / 0, scalar) is set (lower_ops.c). */
 void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value);
 void lower_stack_pop(lower_ctx *c, tgsi_src cond);
+
+/* Runs the old languages' handler of in->op (lower_ops.c), without their
+ * condition-code and precision wrapping: the 4.0/5.0 lowering shares the
+ * float sequences (DPH, XPD, SWZ, LIT, RCC, RFL, X2D, ...) this way.  False
+ * when the old languages have no handler for the opcode. */
+bool lower_old_sequence(lower_ctx *c, const nv_inst *in);
 
 /* Translates one instruction (lower_ops.c). */
 void lower_inst(lower_ctx *c, const nv_inst *in);

@@ -737,6 +737,14 @@ static const lower_row rows[NV_OP_COUNT] = {
 };
 #undef DIRECT
 
+bool lower_old_sequence(lower_ctx *c, const nv_inst *in)
+{
+    if (in->op >= NV_OP_COUNT || !rows[in->op].fn)
+        return false;
+    rows[in->op].fn(c, in, &rows[in->op]);
+    return true;
+}
+
 void lower_inst(lower_ctx *c, const nv_inst *in)
 {
     if (c->gp) {
