@@ -3,7 +3,8 @@
  * BUFFER4, CBUFFER and LDC: NV_parameter_buffer_object/2), storage buffers
  * (LDB/STB/ATOMB: NV_shader_storage_buffer_object), compute shared memory
  * (LDS/STS/ATOMS: NV_compute_program5), atomic counters (ATOMCTR:
- * NV_shader_atomic_counters), MEMBAR and BAR.
+ * NV_shader_atomic_counters), images (LOADIM/STOREIM/ATOMIM and IMQS:
+ * EXT_shader_image_load_store), MEMBAR and BAR.
  *
  * Every access becomes TGSI LOAD/STORE/ATOM* on a byte-addressed resource
  * (tgsi.rst "Resource Access Opcodes"), so the storage modifiers, sizes and
@@ -16,7 +17,9 @@
  *     binding a is BUFFER[32 + a]; the binding map names them
  *     "program.buffer[a]", "program.storage[n]", "program.counter[a]"
  *     (NVGP_LOWER_BUFFER slots);
- *   - shared memory is one MEMORY register of type SHARED.
+ *   - shared memory is one MEMORY register of type SHARED;
+ *   - image unit n is IMAGE[n] ("image[n]", an NVGP_LOWER_IMAGE slot),
+ *     accessed at texel coordinates.
  * Words are 32 bits: 8- and 16-bit loads read the aligned word holding
  * them and extract the field (IBFE sign-extends S8/S16); 8- and 16-bit
  * stores clear and set their bits in that word with ATOMAND and ATOMOR, so
@@ -24,6 +27,8 @@
  * 64-bit components are word pairs (low word first), as lower_gp.h keeps
  * them in registers. */
 #include "lower/lower_gp.h"
+
+#include "tgsi/tgsi_names.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -252,6 +257,88 @@ static tgsi_src global_address(lower_ctx *c, const nv_src *s, tgsi_dst a)
     return x_of(a);
 }
 
+/* ---- Images (EXT_shader_image_load_store) ---------------------------------- */
+
+/* The TGSI format an unformatted access with storage modifier f names
+ * (Table X.3's data types), or a formatted store's four components of the
+ * data type. */
+static uint16_t image_format(const mem_format *f, char base)
+{
+    static const char *const names[3][3] = {
+        /* 1 component, 2, 4 */
+        {"R32_FLOAT", "R32G32_FLOAT", "R32G32B32A32_FLOAT"},
+        {"R32_SINT", "R32G32_SINT", "R32G32B32A32_SINT"},
+        {"R32_UINT", "R32G32_UINT", "R32G32B32A32_UINT"},
+    };
+    const char *name;
+    if (f && f->bytes == 1)
+        name = f->base == 'S' ? "R8_SINT" : "R8_UINT";
+    else if (f && f->bytes == 2)
+        name = f->base == 'S' ? "R16_SINT" : f->base == 'U' ? "R16_UINT" : "R16_FLOAT";
+    else {
+        char b = f ? f->base : base;
+        unsigned n = f ? (f->count == 1 ? 0u : f->count == 2 ? 1u : 2u) : 2u;
+        name = names[b == 'F' ? 0 : b == 'S' ? 1 : 2][n];
+    }
+    int v = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, name, strlen(name));
+    return v < 0 ? 0 : (uint16_t)v;
+}
+
+static bool is_image_op(uint16_t op)
+{
+    return op == NV_OP_LOADIM || op == NV_OP_STOREIM || op == NV_OP_ATOMIM || op == NV_OP_IMQS;
+}
+
+/* IMAGE[unit], declared once: its target and format are those of the
+ * program's first instruction on the unit with a storage modifier (or,
+ * with none, its first instruction, formatted as four components of its
+ * data type).  The map names it "image[unit]". */
+static bool image_res(lower_ctx *c, const nv_inst *in, tgsi_src *res)
+{
+    const nv_tex *t = &in->tex;
+    if (t->has_rel || t->unit < 0) {
+        lower_error(c, t->offset, "relatively indexed images have no TGSI translation yet");
+        return false;
+    }
+    const nv_inst *decl = NULL;
+    for (uint32_t i = 0; i < c->p->ninsts && !(decl && decl->storage); i++) {
+        const nv_inst *o = &c->p->insts[i];
+        if (is_image_op(o->op) && !o->tex.has_rel && o->tex.unit == t->unit && (!decl || o->storage))
+            decl = o;
+    }
+    if (!decl)
+        decl = in;
+    const mem_format *f = decl->storage && decl->storage < NV_DT_COUNT && mem_formats[decl->storage].bytes
+                              ? &mem_formats[decl->storage] : NULL;
+    lower_type dt = lower_gp_type(decl);
+    char base = dt == LT_S32 ? 'S' : dt == LT_U32 ? 'U' : 'F';
+    char name[32];
+    snprintf(name, sizeof name, "image[%d]", t->unit);
+    lower_map_add_vertex(c, NVGP_LOWER_IMAGE, TGSI_FILE_IMAGE, -1, t->unit, name, NULL);
+    *res = nvgp_tgsi_build_image(c->b, t->unit, lower_tex_target(decl->tex.target), image_format(f, base), true,
+                                 false);
+    return true;
+}
+
+/* The texel coordinates of an image access: the signed integer operand
+ * with the components its target does not use cleared (the pseudocode of
+ * LOADIM/STOREIM/ATOMIM). */
+static tgsi_src image_coords(lower_ctx *c, const nv_inst *in, const nv_src *s, tgsi_dst t)
+{
+    tgsi_src v = lower_gp_src(c, s, LT_S32);
+    uint8_t tg = in->tex.target;
+    unsigned clear = 0;
+    if (tg == NV_TEX_1D || tg == NV_TEX_BUFFER)
+        clear |= 2;
+    if (tg == NV_TEX_1D || tg == NV_TEX_2D || tg == NV_TEX_BUFFER || tg == NV_TEX_RECT || tg == NV_TEX_2DMS)
+        clear |= 4;
+    if (tg != NV_TEX_2DMS && tg != NV_TEX_ARRAY2DMS)
+        clear |= 8;
+    nvgp_tgsi_build_MOV(c->b, wm(t, 0xf & ~clear), v);
+    nvgp_tgsi_build_MOV(c->b, wm(t, clear), u32(c, 0));
+    return nvgp_tgsi_src_of(t);
+}
+
 /* ---- Loads and stores ------------------------------------------------------- */
 
 static void set_qualifiers(const nv_inst *in, tgsi_instruction *ti)
@@ -331,6 +418,12 @@ static void mem_store(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src ad
  * (src[1]): resource and byte address. */
 static bool access_of(lower_ctx *c, const nv_inst *in, const nv_src *s, tgsi_src *res, tgsi_src *addr, tgsi_dst a)
 {
+    if (is_image_op(in->op)) {
+        if (!image_res(c, in, res))
+            return false;
+        *addr = image_coords(c, in, s, a);
+        return true;
+    }
     if (in->op == NV_OP_LOAD || in->op == NV_OP_STORE || in->op == NV_OP_ATOM) {
         *res = memory_res(c, TGSI_MEMORY_TYPE_GLOBAL);
         *addr = global_address(c, s, a);
@@ -360,7 +453,18 @@ static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     tgsi_src res, addr;
     if (!access_of(c, in, &in->src[0], &res, &addr, a))
         return;
-    mem_load(c, in, res, addr, f, r);
+    if (in->op == NV_OP_LOADIM) {
+        /* the texel's raw words (the executor fills y, z, w of narrower
+         * formats with 0, 0, 1 as LOADIM's text says); 8/16-bit values
+         * extended by the storage modifier */
+        set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, r, res, addr));
+        if (f->bytes < 4 && f->base == 'S')
+            nvgp_tgsi_build_IBFE(c->b, wm(r, 1), x_of(r), u32(c, 0), u32(c, f->bytes * 8u));
+        else if (f->bytes < 4)
+            nvgp_tgsi_build_UBFE(c->b, wm(r, 1), x_of(r), u32(c, 0), u32(c, f->bytes * 8u));
+    } else {
+        mem_load(c, in, res, addr, f, r);
+    }
     tgsi_src v = nvgp_tgsi_src_of(r);
     if (in->op == NV_OP_LDC) {
         /* 2.X.8.Z LDC: swizzle, negation and absolute value apply to the
@@ -397,13 +501,22 @@ static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
 static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
-    (void)t;
-    const mem_format *f = storage_of(c, in);
-    if (!f)
-        return;
     tgsi_dst a = nvgp_tgsi_build_temp(c->b);
     tgsi_src res, addr;
-    if (!access_of(c, in, &in->src[1], &res, &addr, a))
+    if (in->op == NV_OP_STOREIM) {
+        /* formatted (no storage modifier: the data type's values converted
+         * to the image's format) or unformatted (raw words): both are the
+         * texel write of STORE on the image */
+        const mem_format *f = in->storage ? storage_of(c, in) : NULL;
+        if ((in->storage && !f) || !access_of(c, in, &in->src[1], &res, &addr, a))
+            return;
+        tgsi_src v = lower_gp_src(c, &in->src[0], f ? base_type(f) : t);
+        set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(nvgp_tgsi_dst_of(res), 0xf), addr, v));
+        nvgp_tgsi_build_release_temp(c->b, a);
+        return;
+    }
+    const mem_format *f = storage_of(c, in);
+    if (!f || !access_of(c, in, &in->src[1], &res, &addr, a))
         return;
     tgsi_src v = lower_gp_src(c, &in->src[0], base_type(f));
     mem_store(c, in, res, addr, f, v);
@@ -551,6 +664,21 @@ static void gp_atomctr(lower_ctx *c, const nv_inst *in, const lower_gp_row *row,
     nvgp_tgsi_build_release_temp(c->b, a);
 }
 
+/* IMQS (ARB_shader_texture_image_samples): the samples of the image, the
+ * w of RESQ. */
+static void gp_imqs(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    tgsi_src res;
+    if (!image_res(c, in, &res))
+        return;
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RESQ(c->b, r, res);
+    write_result(c, in, comp_of(r, 3), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
 /* ---- Barriers ---------------------------------------------------------------- */
 
 /* MEMBAR: every kind of memory (tgsi.rst bits 0-3); MEMBAR.CTA: the
@@ -576,6 +704,8 @@ const lower_gp_row lower_gp_mem_rows[NV_OP_COUNT] = {
     [NV_OP_STS] = {gp_store, {0}, 0},   [NV_OP_ATOM] = {gp_atom, {0}, 0},   [NV_OP_ATOMB] = {gp_atom, {0}, 0},
     [NV_OP_ATOMS] = {gp_atom, {0}, 0},  [NV_OP_ATOMCTR] = {gp_atomctr, {0}, 0},
     [NV_OP_MEMBAR] = {gp_membar, {0}, 0}, [NV_OP_BAR] = {gp_bar, {0}, 0},
+    [NV_OP_LOADIM] = {gp_load, {0}, 0}, [NV_OP_STOREIM] = {gp_store, {0}, 0}, [NV_OP_ATOMIM] = {gp_atom, {0}, 0},
+    [NV_OP_IMQS] = {gp_imqs, {0}, 0},
 };
 
 bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out)

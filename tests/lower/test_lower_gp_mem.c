@@ -5,6 +5,8 @@
  * 2.X.4.5 (BufferMemoryLoad/Store) and 2.X.8.Z ATOM, worked by hand. */
 #include "lower_test_util.h"
 
+#include "tgsi/tgsi_names.h"
+
 enum { BASE = 4096 };
 
 static void add_memory(lt *x, uint64_t address, const void *bytes, size_t n)
@@ -390,6 +392,58 @@ static void test_map_slots(void **state)
     lt_free(&x);
 }
 
+static uint16_t format_id(const char *name)
+{
+    int v = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, name, strlen(name));
+    assert_true(v >= 0);
+    return (uint16_t)v;
+}
+
+/* EXT_shader_image_load_store: LOADIM (single components read (v, 0, 0,
+ * 1)), STOREIM, ATOMIM returning the old texel, the coordinates a target
+ * does not use cleared (a 1D access ignores y); IMQS. */
+static void test_images(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION ARB_shader_texture_image_samples;\n"
+            "IMAGE img[] = { image[0..1] };\nINT TEMP c, d, z, n;\nUINT TEMP u, v, q;\nTEMP t;\n"
+            "MOV.S c, {1, 0, 7, 9};\nMOV.S d, {1, 5, 0, 0};\nMOV.S z, 0;\n"
+            "LOADIM.U32 v, d, image[0], 1D;\n"
+            "LOADIM.F32X4 t, c, img[1], 2D;\nLOADIM.U32 u, c, img[0], 2D;\n"
+            "ATOMIM.ADD.U32 q.x, 5, c, image[0], 2D;\nSTOREIM.U32 image[0], 55, z, 2D;\n"
+            "ATOMIM.DWRAP.U32 q.y, 3, z, image[0], 2D;\nATOMIM.CSWAP.U32 q.z, {25, 8, 0, 0}, c, image[0], 2D;\n"
+            "IMQS n.x, image[1], 2DMS;\nMOV.U q.w, 0;\n"
+            "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v;\nMOV.U result.texcoord[2], q;\n"
+            "MOV result.texcoord[3], t;\nMOV.S result.texcoord[4], n;\nEND\n",
+            1);
+    const nvgp_lower_slot *s0 = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[0]");
+    const nvgp_lower_slot *s1 = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[1]");
+    assert_non_null(s0);
+    assert_non_null(s1);
+    uint32_t u[2] = {10, 20};
+    nvgp_exec_image d0 = {TGSI_TEXTURE_2D, format_id("R32_UINT"), 2, 1, 1};
+    assert_int_equal(nvgp_exec_bind_image(x.m, (uint32_t)s0->index, &d0, u), NVGP_EXEC_OK);
+    float f[8] = {0, 0, 0, 0, 1.5f, 2.5f, 3.5f, 4.5f};
+    nvgp_exec_image d1 = {TGSI_TEXTURE_2D, format_id("R32G32B32A32_FLOAT"), 2, 1, 1};
+    assert_int_equal(nvgp_exec_bind_image(x.m, (uint32_t)s1->index, &d1, f), NVGP_EXEC_OK);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 20, 0, 0, 1);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 20, 0, 0, 1);
+    /* ADD: 20 -> 25; DWRAP on texel 0 (55 > 3): 55 -> 3; CSWAP 25 == 25 -> 8 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 20, 55, 25, 0);
+    /* one sample: a single-sampled image */
+    lt_expect_u(&x, "result.texcoord[4]", 0x1, 1, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 1.5f, 2.5f, 3.5f, 4.5f);
+    size_t bytes;
+    const uint8_t *p = nvgp_exec_image_data(x.m, (uint32_t)s0->index, &bytes);
+    assert_non_null(p);
+    assert_int_equal(word_at(p, 0), 3);
+    assert_int_equal(word_at(p, 4), 8);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,7 +452,7 @@ int main(void)
         cmocka_unit_test(test_atom_lanes),        cmocka_unit_test(test_out_of_range),
         cmocka_unit_test(test_parameter_buffers), cmocka_unit_test(test_storage_buffers),
         cmocka_unit_test(test_shared_memory),     cmocka_unit_test(test_atomic_counters),
-        cmocka_unit_test(test_map_slots),
+        cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
