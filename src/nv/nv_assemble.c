@@ -4,6 +4,7 @@
 
 #include "nv/nv_ir.h"
 #include "nv/nv_parse.h"
+#include "nv/nv_limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,8 @@ static bool parse_language(nv_parse_ctx *c)
     }
 }
 
+static bool parse_program(nv_program *p, const nv_token_list *toks, int stage, nvgp_diag *diag);
+
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag)
 {
     return nvgp_nv_assemble_target(src, len, -1, diag);
@@ -99,12 +102,35 @@ nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp
     p->src = src;
     p->len = len;
     nv_token_list toks;
-    if (!nvgp_nv_lex(src, len, &p->arena, &toks)) {
+    if (!nvgp_nv_lex(src, len, &toks)) {
         nvgp_diag_error(diag, 0, len >= UINT32_MAX ? "program too long" : "out of memory");
         nvgp_nv_program_destroy(p);
         return NULL;
     }
-    nv_parse_ctx c = {.prog = p, .src = src, .len = len, .tok = toks.tok, .ntok = toks.count, .diag = diag};
+    bool ok = parse_program(p, &toks, stage, diag);
+    nvgp_nv_token_list_free(&toks);
+    if (!ok) {
+        nvgp_nv_program_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Reads the header and hands the tokens to the language's parser. */
+static bool parse_program(nv_program *p, const nv_token_list *toks, int stage, nvgp_diag *diag)
+{
+    const char *src = p->src;
+    size_t len = p->len;
+    nv_parse_ctx c = {.prog = p, .src = src, .len = len, .tok = toks->tok, .ntok = toks->count, .diag = diag};
+    /* Every instruction ends with ';': one array of that many instructions
+     * is enough for a program that loads, so it never grows (and is never
+     * copied).  The memory is not touched before instructions fill it. */
+    size_t hint = toks->semicolons + 1;
+    if (hint > NV_LIMIT_PROGRAM_INSTRUCTIONS + 1u)
+        hint = NV_LIMIT_PROGRAM_INSTRUCTIONS + 1u;
+    p->insts = nvgp_arena_alloc_uninit(&p->arena, hint * sizeof *p->insts);
+    if (p->insts)
+        c.cap_insts = (uint32_t)hint;
     const nv_token *h = nv_peek(&c);
     int header = -1;
     if (h->kind == NV_TOK_HEADER)
@@ -112,26 +138,19 @@ nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp
             if (h->len == 2 + strlen(nv_headers[i].text) &&
                 memcmp(src + 2, nv_headers[i].text, h->len - 2) == 0)
                 header = i;
-    if (header < 0) {
-        nv_error(&c, 0, "the program does not start with a known header such as '!!ARBvp1.0'");
-        nvgp_nv_program_destroy(p);
-        return NULL;
-    }
-    if (stage >= 0 && (int)nv_headers[header].stage != stage) {
-        nv_error(&c, 0, "'!!%s' is not a program of this target", nv_headers[header].text);
-        nvgp_nv_program_destroy(p);
-        return NULL;
-    }
+    if (header < 0)
+        return nv_error(&c, 0, "the program does not start with a known header such as '!!ARBvp1.0'");
+    if (stage >= 0 && (int)nv_headers[header].stage != stage)
+        return nv_error(&c, 0, "'!!%s' is not a program of this target", nv_headers[header].text);
     nv_next(&c);
     p->header = (uint8_t)header;
     p->stage = (uint8_t)nv_headers[header].stage;
     if (!parse_language(&c) || c.failed) {
         if (!c.failed)
             nv_error(&c, 0, "program failed to load");
-        nvgp_nv_program_destroy(p);
-        return NULL;
+        return false;
     }
-    return p;
+    return true;
 }
 
 void nvgp_nv_program_destroy(nv_program *p)

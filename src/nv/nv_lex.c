@@ -106,14 +106,16 @@ static size_t lex_number(const char *s, size_t len, size_t i, nv_token *t)
     return i;
 }
 
-bool nvgp_nv_lex(const char *src, size_t len, nvgp_arena *arena, nv_token_list *out)
+bool nvgp_nv_lex(const char *src, size_t len, nv_token_list *out)
 {
     out->tok = NULL;
     out->count = 0;
+    out->semicolons = 0;
     if (len >= UINT32_MAX)
         return false;
-    /* Upper bound: one token per byte plus the end token. */
-    size_t cap = 64, n = 0;
+    /* Programs run about three to four bytes a token: start there so the
+     * array rarely grows (each growth copies it). */
+    size_t cap = len / 3 + 64, n = 0, semicolons = 0;
     nv_token *tok = malloc(cap * sizeof *tok);
     if (!tok)
         return false;
@@ -176,7 +178,7 @@ bool nvgp_nv_lex(const char *src, size_t len, nvgp_arena *arena, nv_token_list *
         } else {
             switch (c) {
             case ',': t->kind = NV_TOK_COMMA; break;
-            case ';': t->kind = NV_TOK_SEMI; break;
+            case ';': t->kind = NV_TOK_SEMI; semicolons++; break;
             case ':': t->kind = NV_TOK_COLON; break;
             case '.':
                 if (i + 1 < len && src[i + 1] == '.') {
@@ -202,15 +204,17 @@ bool nvgp_nv_lex(const char *src, size_t len, nvgp_arena *arena, nv_token_list *
         t->len = (uint32_t)(end - i);
         i = end;
     }
-    out->tok = nvgp_arena_alloc(arena, n * sizeof *tok);
-    if (!out->tok) {
-        free(tok);
-        return false;
-    }
-    memcpy(out->tok, tok, n * sizeof *tok);
+    out->tok = tok;
     out->count = n;
-    free(tok);
+    out->semicolons = semicolons;
     return true;
+}
+
+void nvgp_nv_token_list_free(nv_token_list *list)
+{
+    free(list->tok);
+    list->tok = NULL;
+    list->count = 0;
 }
 
 bool nvgp_nv_tok_is(const char *src, const nv_token *t, const char *s)

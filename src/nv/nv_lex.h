@@ -63,11 +63,14 @@ typedef struct nv_token {
 typedef struct nv_token_list {
     nv_token *tok;  /* count tokens, the last one NV_TOK_END at the program length */
     size_t count;
+    size_t semicolons; /* ';' tokens: a bound on statements, to size arrays once */
 } nv_token_list;
 
-/* Splits src[0..len) into tokens allocated from arena.  Returns false only
- * when out of memory or when the program is 4 GiB or longer. */
-bool nvgp_nv_lex(const char *src, size_t len, nvgp_arena *arena, nv_token_list *out);
+/* Splits src[0..len) into tokens (one malloc'd array: the parser needs them
+ * only while it runs, so they stay out of the program's arena).  Returns
+ * false only when out of memory or when the program is 4 GiB or longer. */
+bool nvgp_nv_lex(const char *src, size_t len, nv_token_list *out);
+void nvgp_nv_token_list_free(nv_token_list *list);
 
 /* Whether token t spells exactly the C string s. */
 bool nvgp_nv_tok_is(const char *src, const nv_token *t, const char *s);

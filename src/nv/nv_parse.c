@@ -79,15 +79,19 @@ void *nv_alloc(nv_parse_ctx *c, size_t size)
     return p;
 }
 
-/* Grows an arena array (the old block stays in the arena until the end). */
+/* Grows an arena array (the old block stays in the arena until the end).
+ * The new block is not zeroed: the nv_add_* functions fill each element as
+ * they hand it out. */
 static void *grow(nv_parse_ctx *c, void *old, uint32_t count, uint32_t *cap, size_t elem)
 {
     if (count < *cap)
         return old;
     uint32_t ncap = *cap ? *cap * 2 : 16;
-    void *p = nv_alloc(c, (size_t)ncap * elem);
-    if (!p)
+    void *p = nvgp_arena_alloc_uninit(&c->prog->arena, (size_t)ncap * elem);
+    if (!p) {
+        nv_error(c, nv_peek(c)->offset, "out of memory");
         return NULL;
+    }
     if (old)
         memcpy(p, old, (size_t)count * elem);
     *cap = ncap;
@@ -222,6 +226,7 @@ nv_label *nv_add_label(nv_parse_ctx *c, const char *name, size_t len, uint32_t o
         return NULL;
     p->nlabels++;
     v = &p->labels[i];
+    memset(v, 0, sizeof *v);
     v->name = nvgp_arena_strndup(&p->arena, name, len);
     v->inst = NV_VAR_NONE;
     v->offset = offset;
