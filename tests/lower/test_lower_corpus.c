@@ -3,8 +3,7 @@
  * lowering's error), pass the TGSI checker and print -> read -> print to
  * the same canonical text.  ARB/VP/VSP/FP programs all translate; the
  * NV_gpu_program4/5 ones (!!NVvp4.0 ... !!NVcp5.0: nv-gpu-program/ has
- * them, piglit/ has none) must too, except those still waiting for an
- * instruction's translation (gp_not_yet below). */
+ * them, piglit/ has none) all translate too. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,36 +27,8 @@
 
 typedef struct tally {
     unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed, reread_failed;
-    unsigned gp_assembled, gp_lowered, gp_listed, gp_unlisted_failed;
+    unsigned gp_assembled, gp_lowered;
 } tally;
-
-/* NV_gpu_program4/5 corpus programs whose translation still waits for an
- * instruction (the instruction named); the list shrinks to nothing as the
- * lowering grows, and every program not listed must translate. */
-static const char *const gp_not_yet[] = {
-    "texture_array_lerp.nvfp",                  /* FLR */
-    "C5E2v_fragmentLighting.gp4vp.nvvp",        /* DP4 */
-    "fragmentLighting_compiled.gp4fp.nvfp",     /* DP3 */
-    "twoLights_compiled.gp4vp.nvvp",            /* DP4 */
-    "C5E3f_basicLight.gp4fp.nvfp",              /* DP3 */
-    "TridelityCompositor_ps.gp4fp.nvfp",        /* TRUNC */
-    "vertexid_texcoord_unpack.nvvp",            /* DP4 */
-    "C5E1v_basicLight.gp4vp.nvvp",              /* DP3 */
-    "basicLight_compiled.gp4vp.nvvp",           /* DP4 */
-    "simple_vertex_main.gp4vp.nvvp",            /* DP3 */
-    "simple_compiled.gp4vp.nvvp",               /* DP3 */
-    "C5E4v_twoLights.gp4vp.nvvp",               /* DP3 */
-    "twoLights_compiled.gp4fp.nvfp",            /* REP */
-    NULL,
-};
-
-static bool gp_listed(const char *path)
-{
-    for (size_t i = 0; gp_not_yet[i]; i++)
-        if (strstr(path, gp_not_yet[i]))
-            return true;
-    return false;
-}
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -116,18 +87,10 @@ static void one(const char *path, tally *t)
         if (!tp) {
             t->not_yet++;
             t->plain_arb_failed += plain;
-            if (gp && gp_listed(path)) {
-                t->gp_listed++;
-                fprintf(stderr, "still waiting: ");
-            } else if (gp) {
-                t->gp_unlisted_failed++;
-            }
             nvgp_diag_print(ld, stderr);
         } else {
             t->lowered++;
             t->gp_lowered += gp;
-            if (gp && gp_listed(path))
-                fprintf(stderr, "%s translates now: take it off gp_not_yet\n", path);
             if (!nvgp_tgsi_check(tp, ld)) {
                 t->check_failed++;
                 fprintf(stderr, "checker rejects the translation of %s\n", path);
@@ -196,13 +159,11 @@ static void test_corpus(void **state)
     assert_int_equal(t.check_failed, 0);
     assert_int_equal(t.reread_failed, 0);
     assert_int_equal(t.plain_arb_failed, 0);
-    printf("NV_gpu_program4/5: %u assemble, %u translate, %u listed as waiting\n", t.gp_assembled, t.gp_lowered,
-           t.gp_listed);
+    printf("NV_gpu_program4/5: %u assemble, %u translate\n", t.gp_assembled, t.gp_lowered);
     assert_true(t.gp_assembled > 0);
-    assert_int_equal(t.gp_unlisted_failed, 0);
-    /* every ARB/VP/VSP/FP program, and every 4.0/5.0 program not listed,
-     * translates */
-    assert_int_equal(t.not_yet, t.gp_listed);
+    assert_int_equal(t.gp_lowered, t.gp_assembled);
+    /* every NV/ARB program of the corpus translates */
+    assert_int_equal(t.not_yet, 0);
 }
 
 int main(void)
