@@ -16,9 +16,9 @@
  *  - Texel offsets from an operand (NV_gpu_program5 "offset(...)") are TEMP
  *    offsets of the TGSI instruction; for TXF/TXFMS they are added to the
  *    integer coordinate instead, which is exact.
- *  - TEXTURE arrays indexed by a register (texture[idx.x]) select the unit
- *    per lane: one UIF per element, an index outside the array reads
- *    (0,0,0,0).
+ *  - TEXTURE arrays indexed by a register (texture[idx.x]) and bindless
+ *    handles (NV_bindless_texture) select the unit per lane: one UIF per
+ *    candidate unit (tex_per_lane_unit); no match reads (0,0,0,0).
  * Results are the texels' words whatever the type modifier (integer
  * textures store integers), so .F/.S/.U only decide how literals and the
  * result are read.
@@ -29,6 +29,7 @@
  * exchanges read the value of a per-lane source lane with a loop over the
  * 32 lanes of READ_INVOC (whose lane index must be uniform). */
 #include "lower/lower_gp.h"
+#include "nv/nv_limits.h"
 
 #include <string.h>
 
@@ -222,6 +223,63 @@ static void tex_emit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, c
     }
 }
 
+/* Instructions whose texture differs per lane: a TEXTURE array indexed by a
+ * register ("arr[idx.x + n]": element idx + n, where n is what tx->unit
+ * lies beyond the array's first unit), or a bindless handle
+ * (NV_bindless_texture "handle(h.x)").  tgsi.rst has no operand that
+ * indexes samplers by a value or takes a handle, only SAMP2HND producing
+ * one; so each candidate unit gets a UIF: the element number matches, or
+ * the handle equals SAMP2HND of the unit's sampler (the low words: handles
+ * of samplers differ there).  Lanes matching no unit read (0,0,0,0). */
+static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o,
+                              tgsi_dst d)
+{
+    const nv_tex *tx = &in->tex;
+    bool bindless = tex_is_bindless(tx);
+    uint32_t n = NV_LIMIT_TEXTURE_IMAGE_UNITS;
+    int32_t first = 0;
+    if (!bindless) {
+        const nv_var *var = tx->var < c->p->nvars ? &c->p->vars[tx->var] : NULL;
+        n = var ? var->array_size : 0;
+        first = var && var->nbindings ? var->bindings[0].index : 0;
+    }
+    nv_src ks;
+    memset(&ks, 0, sizeof ks);
+    ks.file = tx->rel.file;
+    ks.var = tx->rel.var;
+    ks.offset = tx->offset;
+    for (int i = 0; i < 4; i++)
+        ks.swizzle[i] = tx->rel.comp;
+    tgsi_src key = sc(lower_gp_src(c, &ks, bindless ? LT_U32 : LT_S32), 0);
+    tgsi_dst res = nvgp_tgsi_build_temp(c->b), m = nvgp_tgsi_build_temp(c->b);
+    int32_t plus = bindless ? 0 : tx->unit - first;
+    if (plus) {
+        nvgp_tgsi_build_UADD(c->b, wm(m, 2), key, nvgp_tgsi_build_imm1i(c->b, plus));
+        key = sc(of(m), 1);
+    }
+    tex_ops inner = *o;
+    inner.sat = false;
+    nvgp_tgsi_build_MOV(c->b, res, uimm(c, 0));
+    for (uint32_t k = 0; k < n; k++) {
+        tgsi_texture target;
+        tgsi_src samp = unit_sampler(c, in, first + (int32_t)k, &target);
+        if (bindless) {
+            nvgp_tgsi_build_tex(c->b, TGSI_OPCODE_SAMP2HND, wm(m, 1), target, &samp, 1, NULL, 0);
+            nvgp_tgsi_build_USEQ(c->b, wm(m, 1), key, sc(of(m), 0));
+        } else {
+            nvgp_tgsi_build_USEQ(c->b, wm(m, 1), key, uimm(c, k));
+        }
+        nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+        tex_emit(c, in, row, &inner, res, samp);
+        nvgp_tgsi_build_ENDIF(c->b);
+    }
+    tgsi_instruction *mv = nvgp_tgsi_build_MOV(c->b, d, of(res));
+    if (mv && o->sat)
+        mv->saturate = 1;
+    nvgp_tgsi_build_release_temp(c->b, m);
+    nvgp_tgsi_build_release_temp(c->b, res);
+}
+
 /* Samples with cube-array shadow targets need a reference value the
  * four-component coordinate has no room for. */
 static bool tex_needs_missing_ref(const nv_inst *in)
@@ -237,10 +295,6 @@ static void gp_tex(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
     (void)t;
     const tex_rule *r = &tex_rules[in->op];
     const nv_tex *tx = &in->tex;
-    if (tex_is_bindless(tx)) {
-        lower_error(c, tx->offset, "bindless texture handles have no TGSI translation (no handle table to index)");
-        return;
-    }
     if (tex_needs_missing_ref(in)) {
         lower_error(c, tx->offset,
                     "%s with SHADOWARRAYCUBE has no TGSI translation: the coordinate holds no reference value",
@@ -286,41 +340,7 @@ static void gp_tex(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         tgsi_src samp = unit_sampler(c, in, tx->unit, &target);
         tex_emit(c, in, row, &o, d, samp);
     } else {
-        /* TEXTURE array indexed by a register: the element of each lane */
-        const nv_var *var = tx->var < c->p->nvars ? &c->p->vars[tx->var] : NULL;
-        uint32_t n = var ? var->array_size : 0;
-        int32_t first = var && var->nbindings ? var->bindings[0].index : 0;
-        nv_src is;
-        memset(&is, 0, sizeof is);
-        is.file = tx->rel.file;
-        is.var = tx->rel.var;
-        is.offset = tx->offset;
-        for (int i = 0; i < 4; i++)
-            is.swizzle[i] = tx->rel.comp;
-        tgsi_src idx = sc(lower_gp_src(c, &is, LT_S32), 0);
-        tgsi_dst res = nvgp_tgsi_build_temp(c->b), m = nvgp_tgsi_build_temp(c->b);
-        /* "arr[idx.x + n]": n is what the unit lies beyond the first element */
-        int32_t plus = tx->unit - first;
-        if (plus) {
-            nvgp_tgsi_build_UADD(c->b, wm(m, 2), idx, nvgp_tgsi_build_imm1i(c->b, plus));
-            idx = sc(of(m), 1);
-        }
-        tex_ops inner = o;
-        inner.sat = false;
-        nvgp_tgsi_build_MOV(c->b, res, uimm(c, 0));
-        for (uint32_t k = 0; k < n; k++) {
-            tgsi_texture target;
-            tgsi_src samp = unit_sampler(c, in, first + (int32_t)k, &target);
-            nvgp_tgsi_build_USEQ(c->b, wm(m, 1), idx, uimm(c, k));
-            nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
-            tex_emit(c, in, row, &inner, res, samp);
-            nvgp_tgsi_build_ENDIF(c->b);
-        }
-        tgsi_instruction *mv = nvgp_tgsi_build_MOV(c->b, d, of(res));
-        if (mv && o.sat)
-            mv->saturate = 1;
-        nvgp_tgsi_build_release_temp(c->b, m);
-        nvgp_tgsi_build_release_temp(c->b, res);
+        tex_per_lane_unit(c, in, row, &o, d);
     }
     if (has_offset_reg)
         nvgp_tgsi_build_release_temp(c->b, offset_reg);

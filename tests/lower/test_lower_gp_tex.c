@@ -476,6 +476,40 @@ static void test_texture_variables(void **state)
         nvgp_texture_destroy(t[u]);
 }
 
+/* Bindless handles (NV_bindless_texture "handle(h.x)"): the handle names
+ * the texture whose sampler SAMP2HND gives that handle (the executor's
+ * handles: 0x5341 << 16 | unit); a handle of no sampler reads 0. */
+static void test_bindless_handles(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_bindless_texture;\nATTRIB c = vertex.attrib[1];\n"
+            "PARAM h = program.local[0];\n"
+            "TEX result.texcoord[0], c, handle(h.x), 2D;\n"
+            "TEX result.texcoord[1], c, handle(h.y), 2D;\n"
+            "TXF result.texcoord[2], {1, 1, 0, 0}, handle(h.z), 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            1);
+    nvgp_texture *t[2];
+    for (unsigned u = 0; u < 2; u++) {
+        texel_unit_number = u == 0 ? 1 : 3;
+        t[u] = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_of_unit);
+        bind(&x, texel_unit_number, t[u]);
+    }
+    lt_param_u(&x, "program.local[0]", 0x53410003u, 0x53410001u, 0x00000003u, 0);
+    lt_in(&x, "vertex.attrib[1]", 0.75f, 0.25f, 0.0f, 1.0f);
+    lt_run(&x);
+    /* texel (1, 0): 1 + 1 = 2, unit 3 / unit 1 */
+    lt_expect(&x, "result.texcoord[0]", 1, 3002.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[1]", 1, 1002.0f, 0, 0, 0);
+    /* 3 is the number of unit 3, not its handle */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, 0, 0, 0);
+    lt_free(&x);
+    nvgp_texture_destroy(t[0]);
+    nvgp_texture_destroy(t[1]);
+}
+
 /* Texel offsets from an operand (NV_gpu_program5 "offset(...)"): TXF adds
  * them to the texel coordinate (y ignored for 1D); sampling instructions
  * and TXGO carry them as TEMP offsets of the TGSI instruction. */
@@ -530,10 +564,6 @@ static void test_untranslatable(void **state)
     expect_untranslated("!!NVfp5.0\nATTRIB c = fragment.texcoord[0];\n"
                         "TEX result.color, c, texture[0], SHADOWARRAYCUBE;\nEND\n",
                         "reference");
-    expect_untranslated("!!NVfp5.0\nOPTION NV_bindless_texture;\nATTRIB c = fragment.texcoord[0];\n"
-                        "PARAM h = program.local[0];\nLONG TEMP t;\nMOV.U64 t, h;\n"
-                        "TEX result.color, c, handle(t.x), 2D;\nEND\n",
-                        "bindless");
 }
 
 /* ---- Thread groups ------------------------------------------------------------- */
@@ -836,6 +866,7 @@ int main(void)
         cmocka_unit_test(test_lod_query),
         cmocka_unit_test(test_other_targets),
         cmocka_unit_test(test_texture_variables),
+        cmocka_unit_test(test_bindless_handles),
         cmocka_unit_test(test_operand_offsets),
         cmocka_unit_test(test_untranslatable),
         cmocka_unit_test(test_votes_and_ballot),
