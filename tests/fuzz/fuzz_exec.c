@@ -219,6 +219,15 @@ static void bind_leniently(const nvgp_job *job, const tgsi_program *p, nvgp_exec
             nvgp_exec_set_constants(m, r.dim < 0 ? 0 : (uint32_t)r.dim, (uint32_t)r.index,
                                     &b->values[0][0], b->count);
     }
+    for (size_t i = 0; i < job->num_framebuffer; i++) {
+        const nvgp_job_binding *b = &job->framebuffer[i];
+        nvgp_job_reg r;
+        if (!nvgp_job_tgsi_name(b->name, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
+            continue;
+        for (uint32_t k = 0; k < b->count; k++)
+            nvgp_exec_set_framebuffer(m, b->list ? k : NVGP_EXEC_ALL, (uint32_t)r.index,
+                                      b->values[k]);
+    }
     for (size_t i = 0; i < job->num_buffers; i++)
         nvgp_exec_bind_buffer(m, (uint32_t)job->buffers[i].address, job->buffers[i].data,
                               job->buffers[i].bytes);
