@@ -1,7 +1,14 @@
 /* nvgp tgsi: load a program (NV/ARB assembly or TGSI text) and print its
- * TGSI form, canonical or as Mesa's tgsi_dump would. */
+ * TGSI form, canonical or as Mesa's tgsi_dump would.  The translation of
+ * an NV/ARB program carries "#" comments: before each block of TGSI
+ * instructions, the source line it came from ("# 12: DP4 r0.x, ...").
+ * TGSI text reads "#" to the end of a line as a comment, so the output
+ * still reads back (to the same program). */
 #include "commands.h"
 #include "nvgp.h"
+
+#include "api/program.h"
+#include "base/strbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -58,6 +65,80 @@ static int write_text(const char *out_path, const char *text)
     return TGSI_OK;
 }
 
+/* The 1-based line of byte offset off in src[0..len). */
+static uint32_t line_of(const char *src, size_t len, uint32_t off, const char **start, size_t *n)
+{
+    uint32_t line = 1;
+    size_t ls = 0;
+    for (size_t i = 0; i < off && i < len; i++) {
+        if (src[i] == '\n' || (src[i] == '\r' && (i + 1 >= len || src[i + 1] != '\n'))) {
+            line++;
+            ls = i + 1;
+        }
+    }
+    size_t le = ls;
+    while (le < len && src[le] != '\n' && src[le] != '\r')
+        le++;
+    while (ls < le && (src[ls] == ' ' || src[ls] == '\t'))
+        ls++;
+    while (le > ls && (src[le - 1] == ' ' || src[le - 1] == '\t'))
+        le--;
+    *start = src + ls;
+    *n = le - ls;
+    return line;
+}
+
+/* The instruction number an instruction line of the writer starts with
+ * ("  12: MOV ..."), or -1 for other lines. */
+static long insn_number(const char *line, size_t n)
+{
+    size_t i = 0;
+    while (i < n && line[i] == ' ')
+        i++;
+    size_t d = i;
+    long v = 0;
+    while (i < n && line[i] >= '0' && line[i] <= '9' && v < 100000000)
+        v = v * 10 + (line[i++] - '0');
+    return i > d && i < n && line[i] == ':' ? v : -1;
+}
+
+/* text with a "# LINE: source" comment before every instruction whose
+ * source line differs from the previous instruction's (caller frees);
+ * NULL when out of memory. */
+static char *with_source_comments(const char *text, const tgsi_program *tp, const char *src, size_t len)
+{
+    nvgp_strbuf out;
+    nvgp_strbuf_init(&out);
+    uint32_t last = 0;
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+        long k = insn_number(p, n);
+        if (k >= 0 && (uint64_t)k < tp->num_instructions) {
+            const char *ls;
+            size_t ln;
+            uint32_t line = line_of(src, len, tp->instructions[k].source_offset, &ls, &ln);
+            if (line != last) {
+                nvgp_strbuf_printf(&out, "# %u: ", line);
+                for (size_t i = 0; i < ln; i++) {
+                    /* control bytes (a tab, a form feed) print as blanks */
+                    char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
+                    nvgp_strbuf_append(&out, &ch, 1);
+                }
+                nvgp_strbuf_append(&out, "\n", 1);
+                last = line;
+            }
+        }
+        nvgp_strbuf_append(&out, p, n);
+        p += n;
+    }
+    if (out.failed) {
+        nvgp_strbuf_free(&out);
+        return NULL;
+    }
+    return nvgp_strbuf_take(&out, NULL);
+}
+
 int nvgp_cmd_tgsi(int argc, char **argv)
 {
     nvgp_tgsi_style style = NVGP_TGSI_STYLE_CANONICAL;
@@ -111,6 +192,13 @@ int nvgp_cmd_tgsi(int argc, char **argv)
     }
     int status = TGSI_INVALID;
     char *text = prog ? nvgp_program_tgsi_text(prog, style, diag) : NULL;
+    if (text && nvgp_program_nv(prog) && nvgp_program_tgsi(prog)) {
+        char *annotated = with_source_comments(text, nvgp_program_tgsi(prog), src, len);
+        if (annotated) {
+            free(text);
+            text = annotated;
+        }
+    }
     /* Warnings and errors alike go to stderr; only a text means success. */
     nvgp_diag_print(diag, stderr);
     if (text)

@@ -37,7 +37,9 @@ static const command commands[] = {
      "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.\n"},
     {"tgsi", nvgp_cmd_tgsi, "tgsi [--style=canonical|mesa] [-o OUT] FILE",
      "Loads FILE (NV/ARB assembly or TGSI text; the header decides; `-` is\n"
-     "standard input) and prints the program as TGSI text.\n"
+     "standard input) and prints the program as TGSI text.  The translation\n"
+     "of an NV/ARB program has a comment \"# LINE: TEXT\" before the TGSI of\n"
+     "each source line.\n"
      "\n"
      "  --style=canonical   nvgp's canonical TGSI text (default)\n"
      "  --style=mesa        the text Mesa's tgsi_dump prints\n"
