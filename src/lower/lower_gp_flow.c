@@ -10,11 +10,14 @@
  * else the first instruction) is TGSI's main program; RET there ends the
  * lanes that execute it, as TGSI RET does.  The call depth is counted per
  * lane: a CAL while MAX_PROGRAM_CALL_DEPTH_NV calls are open ends the
- * program for the lanes taking it (the spec leaves it undefined). */
+ * program for the lanes taking it (the spec leaves it undefined).  CALI
+ * compares its SUBROUTINE parameter (a CONST register per
+ * program.subroutine[n] in the binding map) with each SUBROUTINENUM. */
 #include "lower/lower_gp.h"
 
 #include "nv/nv_limits.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,7 +147,9 @@ static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     }
     uint32_t k = --c->nloops;
     nvgp_tgsi_build_ENDLOOP(c->b);
-    if (c->loop_has_counter[k])
+    /* subroutines are emitted after their callers: a counter released
+     * here could be handed to a subroutine called inside the loop */
+    if (c->loop_has_counter[k] && !c->gp_has_calls)
         nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
 }
 
@@ -200,6 +205,67 @@ static void gp_cal(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
     end_flow(c, opened);
 }
 
+/* The SUBROUTINE variable's program.subroutine[n] values: one CONST
+ * register per element, named as the binding map names parameters
+ * (x holds the SUBROUTINENUM). */
+static tgsi_src subroutine_var_reg(lower_ctx *c, uint32_t var)
+{
+    if (c->var_has[var])
+        return c->var_reg[var];
+    const nv_var *v = &c->p->vars[var];
+    const nv_binding *bd = v->nbindings ? &v->bindings[0] : NULL;
+    uint32_t n = bd && bd->count ? bd->count : 1;
+    int32_t first = c->next_const;
+    c->next_const += (int32_t)n;
+    for (uint32_t i = 0; i < n; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "program.subroutine[%d]", (bd ? bd->index : 0) + (int32_t)i);
+        lower_map_add_vertex(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, -1, first + (int32_t)i, name, NULL);
+    }
+    nvgp_tgsi_build_constant(c->b, first + (int32_t)n - 1);
+    tgsi_src r = nvgp_tgsi_build_constant(c->b, first);
+    c->var_has[var] = true;
+    c->var_reg[var] = r;
+    return r;
+}
+
+/* CALI (ARB_shader_subroutine): the call of the label whose SUBROUTINENUM
+ * the variable holds, one UIF per numbered label; a value that numbers no
+ * label calls nothing. */
+static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    const nv_program *p = c->p;
+    if (in->label >= p->nvars || p->vars[in->label].kind != NV_VAR_SUBROUTINE || !c->gp_sub_label ||
+        !c->gp_has_calls) {
+        lower_error(c, in->offset, "CALI names no SUBROUTINE variable");
+        return;
+    }
+    bool opened;
+    if (!begin_flow(c, in, &opened))
+        return;
+    tgsi_src r = subroutine_var_reg(c, in->label);
+    if (in->src[0].has_rel)
+        r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &in->src[0].rel, in->offset), 0);
+    r.reg.index += in->src[0].index;
+    /* the value is read once, into gp_calls.z (a called subroutine may
+     * reload the address register or reuse released temporaries) */
+    tgsi_dst k = c->gp_calls;
+    nvgp_tgsi_build_MOV(c->b, mask(k, 4), sc(r, 0));
+    for (uint32_t l = 0; l < p->nlabels; l++) {
+        if (p->labels[l].subroutine_num < 0)
+            continue;
+        tgsi_dst m = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_USEQ(c->b, mask(m, 1), sc(of(k), 2), uimm(c, (uint32_t)p->labels[l].subroutine_num));
+        nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+        nvgp_tgsi_build_release_temp(c->b, m);
+        call(c, c->gp_sub_label[l]);
+        nvgp_tgsi_build_ENDIF(c->b);
+    }
+    end_flow(c, opened);
+}
+
 #define FLOW0(tg) {gp_flow0, {TGSI_OPCODE_##tg, 0, 0, 0, 0, 0}, LGP_COND}
 const lower_gp_row lower_gp_flow_rows[NV_OP_COUNT] = {
     [NV_OP_IF] = {gp_if, {0}, LGP_COND},
@@ -211,6 +277,7 @@ const lower_gp_row lower_gp_flow_rows[NV_OP_COUNT] = {
     [NV_OP_CONT] = FLOW0(CONT),
     [NV_OP_RET] = FLOW0(RET),
     [NV_OP_CAL] = {gp_cal, {0}, LGP_COND},
+    [NV_OP_CALI] = {gp_cali, {0}, LGP_COND},
 };
 #undef FLOW0
 

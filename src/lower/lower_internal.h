@@ -79,8 +79,8 @@ typedef struct lower_ctx {
      * (lower_gp_bind.c owns it) */
     struct lower_gpb *gpb;
     /* NV_gpu_program4/5 subroutines (lower_gp_flow.c): the TGSI label of
-     * each nv_label, and per lane the call depth (x) and ~0 once a call on
-     * a full stack has ended the program (y) */
+     * each nv_label, and per lane the call depth (x), ~0 once a call on a
+     * full stack has ended the program (y) and CALI's subroutine number (z) */
     uint32_t *gp_sub_label;
     bool gp_has_calls;
     tgsi_dst gp_calls;

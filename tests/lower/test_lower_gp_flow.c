@@ -339,6 +339,53 @@ static void test_call_depth(void **state)
     lt_free(&x);
 }
 
+/* A counted REP around a CAL: the subroutine, translated after its
+ * caller, must not be handed the loop counter's temporary. */
+static void test_rep_around_cal(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nTEMP r, t;\nmain:\nMOV.S r, 0;\nREP 3;\n  CAL sub;\nENDREP;\n"
+            "MOV.S result.texcoord[0], r;\nRET;\n"
+            "sub:\nMOV.S.CC t, 5;\nMOV.S t (GT), 7;\nADD.S r.x, r.x, 1;\nRET;\nEND\n",
+            1);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 1, 3, 0, 0, 0);
+    lt_free(&x);
+}
+
+/* CALI (ARB_shader_subroutine): the label whose SUBROUTINENUM the
+ * subroutine parameter holds, from a single variable and from array
+ * elements indexed by a constant and per lane by a register; a value
+ * that numbers no label calls nothing; with a condition. */
+static void test_cali(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nSUBROUTINETYPE Op { dbl, inc };\nSUBROUTINE Op f = program.subroutine[0];\n"
+            "SUBROUTINE Op g[2] = { program.subroutine[1..2] };\nATTRIB a = vertex.attrib[1];\n"
+            "TEMP r, t;\nINT TEMP i;\n"
+            "dbl SUBROUTINENUM(4):\n  ADD.S r.x, r.x, r.x;\n  RET;\n"
+            "inc SUBROUTINENUM(1):\n  ADD.S r.x, r.x, 1;\n  RET;\n"
+            "main:\n  MOV.S r, 3;\n  MOV.S i, a;\n  CALI f;\n  MOV.S r.y, r.x;\n  CALI g[i.y];\n"
+            "  MOV.S r.z, r.x;\n  MOV.S.CC t.x, a.x;\n  CALI g[0] (NE.x);\n  MOV.S result.texcoord[0], r;\nEND\n",
+            3);
+    lt_param_u(&x, "program.subroutine[0]", 4, 0, 0, 0); /* f = dbl */
+    lt_param_u(&x, "program.subroutine[1]", 1, 0, 0, 0); /* g[0] = inc */
+    lt_param_u(&x, "program.subroutine[2]", 7, 0, 0, 0); /* g[1] = nothing */
+    in_lane(&x, "vertex.attrib[1]", 0, 0, 0, 0, 0);
+    in_lane(&x, "vertex.attrib[1]", 1, 1, 1, 0, 0);
+    in_lane(&x, "vertex.attrib[1]", 2, 0xffffffffu, 0, 0, 0);
+    lt_run(&x);
+    /* 3 -> dbl 6; g[a.y]: lanes 0 and 2 inc (7), lane 1 none (6); inc again where a.x != 0 */
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 7, 7, 6, 7, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 1, 7, 7, 6, 6, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 2, 7, 8, 6, 7, 0);
+    lt_free(&x);
+}
+
 /* Table X.16 truth tables at their corners: bit f = flags f. */
 static void test_truth_tables(void **state)
 {
@@ -367,6 +414,8 @@ int main(void)
         cmocka_unit_test(test_cal_ret),
         cmocka_unit_test(test_main_ends_at_label),
         cmocka_unit_test(test_call_depth),
+        cmocka_unit_test(test_rep_around_cal),
+        cmocka_unit_test(test_cali),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
