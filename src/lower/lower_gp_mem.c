@@ -61,17 +61,12 @@ static const char *op_name(const nv_inst *in)
     return info ? info->name : "?";
 }
 
-/* The storage modifier of in, or NULL after reporting.  Four 64-bit
- * components would need two TGSI registers: not translated. */
+/* The storage modifier of in, or NULL after reporting. */
 static const mem_format *storage_of(lower_ctx *c, const nv_inst *in)
 {
     const mem_format *f = in->storage < NV_DT_COUNT ? &mem_formats[in->storage] : NULL;
     if (!f || !f->bytes) {
         lower_error(c, in->offset, "%s needs a storage modifier", op_name(in));
-        return NULL;
-    }
-    if (f->bytes == 8 && f->count == 4) {
-        lower_error(c, in->offset, "%s of four 64-bit components has no TGSI translation yet", op_name(in));
         return NULL;
     }
     return f;
@@ -442,6 +437,48 @@ static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_
         ti->saturate = 1;
 }
 
+/* 64-bit components: one (words 0-1 to TGSI xy), two (words 0-3) or four
+ * (words 4-7 in the second register) as lower_gp.h keeps 64-bit vectors. */
+static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
+{
+    const nv_src *s = &in->src[0];
+    if (in->op == NV_OP_LDC && (s->abs || s->negate || s->swizzle[0] != 0 || s->swizzle[1] != 1 ||
+                                s->swizzle[2] != 2 || s->swizzle[3] != 3)) {
+        lower_error(c, s->offset, "swizzled, negated or absolute 64-bit LDC operands have no TGSI translation yet");
+        return;
+    }
+    tgsi_dst r[2] = {nvgp_tgsi_build_temp(c->b), nvgp_tgsi_build_temp(c->b)}, b = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_MOV(c->b, r[0], u32(c, 0));
+    nvgp_tgsi_build_MOV(c->b, r[1], u32(c, 0));
+    set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, wm(r[0], f->count == 1 ? 3u : 0xfu), res, addr));
+    if (f->count == 4) {
+        nvgp_tgsi_build_UADD(c->b, wm(b, 1), addr, u32(c, 16));
+        set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, r[1], res, x_of(b)));
+    }
+    lower_gp64 v;
+    memset(&v, 0, sizeof v);
+    v.half[0] = nvgp_tgsi_src_of(r[0]);
+    v.half[1] = nvgp_tgsi_src_of(r[1]);
+    lower_gp_dst64(c, &in->dst, base_type(f), &v);
+    for (int i = 0; i < 2; i++)
+        nvgp_tgsi_build_release_temp(c->b, r[i]);
+    nvgp_tgsi_build_release_temp(c->b, b);
+}
+
+static void store64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
+{
+    lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    tgsi_dst d = nvgp_tgsi_dst_of(res);
+    set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(d, f->count == 1 ? 3u : 0xfu), addr, v.half[0]));
+    if (f->count == 4) {
+        tgsi_dst b = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_UADD(c->b, wm(b, 1), addr, u32(c, 16));
+        set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(d, 0xf), x_of(b), v.half[1]));
+        nvgp_tgsi_build_release_temp(c->b, b);
+    }
+    lower_gp_release64(c, &v);
+}
+
 static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
@@ -453,6 +490,12 @@ static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     tgsi_src res, addr;
     if (!access_of(c, in, &in->src[0], &res, &addr, a))
         return;
+    if (f->bytes == 8 && in->op != NV_OP_LOADIM) {
+        load64(c, in, res, addr, f);
+        nvgp_tgsi_build_release_temp(c->b, r);
+        nvgp_tgsi_build_release_temp(c->b, a);
+        return;
+    }
     if (in->op == NV_OP_LOADIM) {
         /* the texel's raw words (the executor fills y, z, w of narrower
          * formats with 0, 0, 1 as LOADIM's text says); 8/16-bit values
@@ -518,6 +561,11 @@ static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
     const mem_format *f = storage_of(c, in);
     if (!f || !access_of(c, in, &in->src[1], &res, &addr, a))
         return;
+    if (f->bytes == 8) {
+        store64(c, in, res, addr, f);
+        nvgp_tgsi_build_release_temp(c->b, a);
+        return;
+    }
     tgsi_src v = lower_gp_src(c, &in->src[0], base_type(f));
     mem_store(c, in, res, addr, f, v);
     nvgp_tgsi_build_release_temp(c->b, a);
@@ -603,6 +651,44 @@ static void atom_dwrap(lower_ctx *c, const nv_inst *in, tgsi_dst r, tgsi_src res
     nvgp_tgsi_build_release_temp(c->b, t);
 }
 
+/* 64-bit ADD, EXCH, AND, OR and XOR (NV_gpu_program5, NV_shader_atomic_int64)
+ * as one 32-bit atomic per word, low word first; ADD carries into the high
+ * word.  Memory ends exact; the old value returned is exact as long as no
+ * other warp updates the same value between the two (lanes of a warp are
+ * ordered alike by both).  The other operations have no such form. */
+static bool atom64(lower_ctx *c, const nv_inst *in, const mem_format *f, tgsi_src res, tgsi_src addr)
+{
+    static const uint16_t ops[] = {
+        [NV_ATOM_ADD] = TGSI_OPCODE_ATOMUADD, [NV_ATOM_AND] = TGSI_OPCODE_ATOMAND, [NV_ATOM_OR] = TGSI_OPCODE_ATOMOR,
+        [NV_ATOM_XOR] = TGSI_OPCODE_ATOMXOR,  [NV_ATOM_EXCH] = TGSI_OPCODE_ATOMXCHG,
+    };
+    uint16_t op = in->atom_op < sizeof ops / sizeof *ops && f->count == 1 && f->base != 'F' ? ops[in->atom_op] : 0;
+    if (!op)
+        return false;
+    lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    tgsi_src lo = nvgp_tgsi_src_scalar(v.half[0], 0), hi = nvgp_tgsi_src_scalar(v.half[0], 1);
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_UADD(c->b, wm(t, 1), addr, u32(c, 4));
+    set_qualifiers(in, atomic(c, (tgsi_opcode)op, wm(r, 1), res, addr, lo, lo));
+    if (in->atom_op == NV_ATOM_ADD) {
+        /* t.z = hi + carry out of the low word */
+        nvgp_tgsi_build_UADD(c->b, wm(t, 2), x_of(r), lo);
+        nvgp_tgsi_build_USLT(c->b, wm(t, 4), comp_of(t, 1), x_of(r));
+        nvgp_tgsi_build_AND(c->b, wm(t, 4), comp_of(t, 2), u32(c, 1));
+        nvgp_tgsi_build_UADD(c->b, wm(t, 4), comp_of(t, 2), hi);
+        hi = comp_of(t, 2);
+    }
+    set_qualifiers(in, atomic(c, (tgsi_opcode)op, wm(r, 2), res, x_of(t), hi, hi));
+    lower_gp_release64(c, &v);
+    lower_gp64 o;
+    memset(&o, 0, sizeof o);
+    o.half[0] = o.half[1] = nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(r), 0, 1, 0, 1);
+    lower_gp_dst64(c, &in->dst, base_type(f), &o);
+    nvgp_tgsi_build_release_temp(c->b, t);
+    nvgp_tgsi_build_release_temp(c->b, r);
+    return true;
+}
+
 static void gp_atom(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
@@ -612,6 +698,15 @@ static void gp_atom(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
         return;
     const atom_row *ar = in->atom_op < sizeof atom_rows / sizeof *atom_rows ? &atom_rows[in->atom_op] : NULL;
     uint16_t op = !ar || f->bytes != 4 || f->count != 1 ? 0 : f->base == 'U' ? ar->u : f->base == 'S' ? ar->s : ar->f;
+    if (f->bytes == 8 && in->op != NV_OP_ATOMIM) {
+        tgsi_dst a = nvgp_tgsi_build_temp(c->b);
+        tgsi_src res, addr;
+        if (access_of(c, in, &in->src[1], &res, &addr, a) && !atom64(c, in, f, res, addr))
+            lower_error(c, in->offset, "%s.%s with a 64-bit storage modifier has no TGSI translation yet", op_name(in),
+                        in->atom_op < sizeof atom_names / sizeof *atom_names ? atom_names[in->atom_op] : "?");
+        nvgp_tgsi_build_release_temp(c->b, a);
+        return;
+    }
     if (!op) {
         lower_error(c, in->offset, "%s.%s with this storage modifier has no TGSI translation yet", op_name(in),
                     in->atom_op < sizeof atom_names / sizeof *atom_names ? atom_names[in->atom_op] : "?");

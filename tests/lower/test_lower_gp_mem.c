@@ -444,6 +444,47 @@ static void test_images(void **state)
     lt_free(&x);
 }
 
+/* 64-bit storage modifiers: words low first into the pairs of a LONG
+ * variable (UP64 shows them), X4 over both halves, swizzled stores, F64
+ * narrowed into a float variable; ATOM.ADD.U64 carries into the high word,
+ * EXCH.U64 swaps both words. */
+static void test_64bit(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG TEMP l, m, n, e;\nUINT TEMP u, v, w;\nTEMP f;\n"
+            "LOAD.U64 l, 4096;\nUP64.U u, l;\nLOAD.U64X4 m, 4096;\nSTORE.U64X4 m.wzyx, 4160;\n"
+            "ATOM.ADD.U64 n, l, 4120;\nUP64.U v, n;\nATOM.EXCH.U64 e, l, 4136;\nUP64.U w, e;\n"
+            "LOAD.F64 f.x, 4144;\nSTORE.F64 f, 4152;\n"
+            "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v;\nMOV.U result.texcoord[2], w;\n"
+            "MOV result.texcoord[3], f;\nEND\n",
+            1);
+    uint32_t mem[24] = {0x55667788u, 0x11223344u, 1, 2, 3, 4, 0xffffffffu, 7, 0, 0, 0, 0};
+    double d = 2.5;
+    memcpy(&mem[12], &d, 8);
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0x55667788u, 0x11223344u, 0, 0);
+    lt_expect_u(&x, "result.texcoord[1]", 0x3, 0xffffffffu, 7, 0, 0);
+    lt_expect_u(&x, "result.texcoord[2]", 0x3, 0, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 0x1, 2.5f, 0, 0, 0);
+    const uint8_t *p = memory_after(&x, 0);
+    /* 0x7_ffffffff + 0x11223344_55667788 = 0x1122334c_55667787 */
+    assert_int_equal(word_at(p, 24), 0x55667787u);
+    assert_int_equal(word_at(p, 28), 0x1122334cu);
+    assert_int_equal(word_at(p, 40), 0x55667788u);
+    assert_int_equal(word_at(p, 44), 0x11223344u);
+    /* f.x (2.5f) widened back to a double */
+    double back;
+    memcpy(&back, p + 56, 8);
+    assert_true(back == 2.5);
+    uint32_t want[8] = {0xffffffffu, 7, 3, 4, 1, 2, 0x55667788u, 0x11223344u};
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(word_at(p, 64 + 4 * (size_t)i), want[i]);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -453,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_parameter_buffers), cmocka_unit_test(test_storage_buffers),
         cmocka_unit_test(test_shared_memory),     cmocka_unit_test(test_atomic_counters),
         cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
+        cmocka_unit_test(test_64bit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
