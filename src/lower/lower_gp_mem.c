@@ -9,9 +9,9 @@
  * Every access becomes TGSI LOAD/STORE/ATOM* on a byte-addressed resource
  * (tgsi.rst "Resource Access Opcodes"), so the storage modifiers, sizes and
  * out-of-range behaviour are one piece of code:
- *   - global memory is one MEMORY register of type GLOBAL; addresses are the
- *     low 32 bits of the operand (a LONG operand whose high word is not zero
- *     addresses no memory: the access faults);
+ *   - global memory is one MEMORY register of type GLOBAL; addresses are
+ *     32-bit (a LONG operand whose high word is not zero addresses no
+ *     memory: the access faults);
  *   - parameter buffer binding point a is BUFFER[a] (LOWER_GP_PARAM_BUFFER),
  *     storage buffer binding n is BUFFER[16 + n], atomic counter buffer
  *     binding a is BUFFER[32 + a]; the binding map names them
@@ -225,30 +225,19 @@ static bool mem_operand(lower_ctx *c, const nv_src *s, tgsi_src *res, tgsi_src *
 }
 
 /* The byte address of a global access: the unsigned scalar operand, or
- * the low word of a LONG one (whose high word must be zero: otherwise the
- * address becomes 0xffffffff, which no 32-bit range of words holds). */
+ * the low word of a 64-bit one (LONG variables) whose high word must be
+ * zero: otherwise the address becomes 0xffffffff, which no 32-bit range
+ * of words holds, so the access faults. */
 static tgsi_src global_address(lower_ctx *c, const nv_src *s, tgsi_dst a)
 {
     if (s->file == NV_FILE_CONST)
         return nvgp_tgsi_src_scalar(lower_gp_src(c, s, LT_U32), 0);
-    bool is_long = false;
-    if (s->var < c->p->nvars)
-        is_long = (c->p->vars[s->var].mods & NV_VMOD_LONG) != 0;
-    if (!is_long)
+    if (!(s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)))
         return nvgp_tgsi_src_scalar(lower_src(c, s), 0);
-    unsigned k = s->swizzle[0] & 3;
-    if (k >= 2) {
-        lower_error(c, s->offset, "a 64-bit address in component z or w has no TGSI translation yet");
-        return u32(c, 0);
-    }
-    nv_src raw = *s;
-    for (int i = 0; i < 4; i++)
-        raw.swizzle[i] = (uint8_t)i;
-    raw.negate = raw.abs = false;
-    tgsi_src r = lower_src(c, &raw);
-    tgsi_src lo = nvgp_tgsi_src_scalar(r, 2 * k), hi = nvgp_tgsi_src_scalar(r, 2 * k + 1);
-    nvgp_tgsi_build_USNE(c->b, wm(a, 1), hi, u32(c, 0));
-    nvgp_tgsi_build_UCMP(c->b, wm(a, 1), x_of(a), u32(c, 0xffffffffu), lo);
+    lower_gp64 v = lower_gp_src64(c, s, LT_U64);
+    nvgp_tgsi_build_USNE(c->b, wm(a, 1), nvgp_tgsi_src_scalar(v.half[0], 1), u32(c, 0));
+    nvgp_tgsi_build_UCMP(c->b, wm(a, 1), x_of(a), u32(c, 0xffffffffu), nvgp_tgsi_src_scalar(v.half[0], 0));
+    lower_gp_release64(c, &v);
     return x_of(a);
 }
 

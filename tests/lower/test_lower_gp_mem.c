@@ -485,6 +485,44 @@ static void test_64bit(void **state)
     lt_free(&x);
 }
 
+/* A 64-bit address (LONG operand): its low word addresses memory; a
+ * non-zero high word addresses none (fault, 0).  .COH/.VOL become the
+ * TGSI memory qualifiers.  ATOM.ADD.F32 and EXCH.F32
+ * (NV_shader_atomic_float) add and swap floats. */
+static void test_long_address_and_qualifiers(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_atomic_float;\nLONG TEMP p;\nUINT TEMP r, t;\nTEMP f, g;\n"
+            "PK64.U p, {4100, 0, 4096, 1};\nLOAD.COH.U32 r.x, p.x;\nLOAD.VOL.U32 t.x, p.y;\nMOV.U r.y, t.x;\n"
+            "ATOM.ADD.F32 f.x, 0.75, 4104;\nATOM.EXCH.F32 g.x, -2, 4104;\nMOV f.y, g.x;\n"
+            "MOV.U result.texcoord[0], r;\nMOV result.texcoord[1], f;\nEND\n",
+            1);
+    float one = 1.5f;
+    uint32_t mem[3] = {5, 6, 0};
+    memcpy(&mem[2], &one, 4);
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0x3, 6, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[1]", 0x3, 1.5f, 2.25f, 0, 0);
+    assert_int_equal(nvgp_exec_faults(x.m), 1);
+    float last;
+    memcpy(&last, memory_after(&x, 0) + 8, 4);
+    assert_true(last == -2.0f);
+    unsigned coh = 0, vol = 0;
+    for (uint32_t i = 0; i < x.tgsi->num_instructions; i++) {
+        const tgsi_instruction *ti = &x.tgsi->instructions[i];
+        if (ti->opcode != TGSI_OPCODE_LOAD)
+            continue;
+        coh += (ti->memory_qualifier & TGSI_MEMORY_COHERENT) != 0;
+        vol += (ti->memory_qualifier & TGSI_MEMORY_VOLATILE) != 0;
+    }
+    assert_int_equal(coh, 1);
+    assert_int_equal(vol, 1);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,7 +532,7 @@ int main(void)
         cmocka_unit_test(test_parameter_buffers), cmocka_unit_test(test_storage_buffers),
         cmocka_unit_test(test_shared_memory),     cmocka_unit_test(test_atomic_counters),
         cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
-        cmocka_unit_test(test_64bit),
+        cmocka_unit_test(test_64bit),             cmocka_unit_test(test_long_address_and_qualifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
