@@ -16,8 +16,11 @@ typedef void (*texel_fn)(uint32_t level, uint32_t i, uint32_t j, uint32_t layer,
 static nvgp_texture *make_tex(unsigned target, unsigned format, uint32_t w, uint32_t h, uint32_t layers,
                               uint32_t levels, uint32_t samples, texel_fn fn)
 {
+    /* 3D textures: `layers` are the depth slices */
+    bool is3d = target == TGSI_TEXTURE_3D;
     nvgp_texture_desc desc = {.target = (uint8_t)target, .format = (uint8_t)format, .width = w, .height = h,
-                              .depth = 1, .layers = layers, .levels = levels, .samples = samples};
+                              .depth = is3d ? layers : 1, .layers = is3d ? 1 : layers, .levels = levels,
+                              .samples = samples};
     nvgp_texture *t = nvgp_texture_create(&desc, NULL);
     assert_non_null(t);
     const nvgp_texture_desc *real = nvgp_texture_describe(t);
@@ -27,9 +30,10 @@ static nvgp_texture *make_tex(unsigned target, unsigned format, uint32_t w, uint
         uint32_t *data = malloc(bytes);
         assert_non_null(data);
         uint32_t lw = w >> l ? w >> l : 1, lh = real->height >> l ? real->height >> l : 1;
+        uint32_t slices = is3d ? (real->depth >> l ? real->depth >> l : 1) : real->layers;
         size_t n = 0;
         for (uint32_t s = 0; s < real->samples; s++)
-            for (uint32_t layer = 0; layer < real->layers; layer++)
+            for (uint32_t layer = 0; layer < slices; layer++)
                 for (uint32_t j = 0; j < lh; j++)
                     for (uint32_t i = 0; i < lw; i++) {
                         uint32_t v[4];
@@ -214,6 +218,8 @@ static void test_shadow_reference(void **state)
             "TEX result.texcoord[3], {0.75, 0.25, 1, 0.6}, texture[1], SHADOWARRAY2D;\n"
             "TEX result.texcoord[4], {0.75, 1, 0.5, 0}, texture[2], SHADOWARRAY1D;\n"
             "TEX result.texcoord[5], {0.75, 1, 0.6, 0}, texture[2], SHADOWARRAY1D;\n"
+            "TXP result.texcoord[6], {1.5, 1.5, 0.2, 2}, texture[0], SHADOW2D;\n"
+            "TXP result.texcoord[7], {1.5, 1.5, 0.6, 2}, texture[0], SHADOW2D;\n"
             "MOV result.position, c;\nEND\n",
             1);
     nvgp_texture *t0 = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_DEPTH32F, 2, 2, 1, 1, 1, texel_depth);
@@ -235,6 +241,10 @@ static void test_shadow_reference(void **state)
     /* 1D array: layer y = 1, texel 1: 0.5625; ref z 0.5 passes, 0.6 fails */
     lt_expect(&x, "result.texcoord[4]", 1, 1.0f, 0, 0, 0);
     lt_expect(&x, "result.texcoord[5]", 1, 0.0f, 0, 0, 0);
+    /* TXP divides x, y, z (the reference) by w: (0.75, 0.75), ref 0.1 passes
+     * against 0.1875, ref 0.3 fails */
+    lt_expect(&x, "result.texcoord[6]", 1, 1.0f, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[7]", 1, 0.0f, 0, 0, 0);
     lt_free(&x);
     for (unsigned k = 0; k < 3; k++)
         nvgp_texture_destroy(all[k]);
@@ -386,9 +396,13 @@ static void test_other_targets(void **state)
             "TXL result.texcoord[6], {1, 0.1, 0.1, 1}, texture[4], ARRAYCUBE;\n"
             "TEX result.texcoord[7], {0.75, 0, 0.05, 0}, texture[5], SHADOW1D;\n"
             "TXFMS.S result.color, {1, 0, 0, 1}, texture[6], RENDERBUFFER;\n"
+            "TEX result.attrib[0], {0.25, 0.25, 0.25, 0}, texture[7], 3D, (1, 0, 2);\n"
+            "TXQ result.attrib[1], 0, texture[7], 3D;\n"
+            "TXG result.attrib[2], {-1, 0.1, 0.2, 0}, texture[0].y, CUBE;\n"
             "MOV result.position, c;\nEND\n",
             1);
-    nvgp_texture *t[7];
+    nvgp_texture *t[8];
+    t[7] = make_tex(TGSI_TEXTURE_3D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 4, 1, 1, texel_float);
     t[0] = make_tex(TGSI_TEXTURE_CUBE, NVGP_TEX_FORMAT_RGBA32F, 1, 1, 6, 1, 1, texel_float);
     t[1] = make_tex(TGSI_TEXTURE_CUBE, NVGP_TEX_FORMAT_DEPTH32F, 1, 1, 6, 1, 1, texel_depth);
     t[2] = make_tex(TGSI_TEXTURE_RECT, NVGP_TEX_FORMAT_RGBA32F, 4, 2, 1, 1, 1, texel_float);
@@ -399,7 +413,7 @@ static void test_other_targets(void **state)
     set_filters(t[1], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NONE, NVGP_TEX_COMPARE_LEQUAL);
     set_filters(t[4], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NEAREST, 0);
     set_filters(t[5], NVGP_TEX_FILTER_NEAREST, NVGP_TEX_FILTER_NEAREST, NVGP_TEX_MIP_NONE, NVGP_TEX_COMPARE_LEQUAL);
-    for (unsigned u = 0; u < 7; u++)
+    for (unsigned u = 0; u < 8; u++)
         bind(&x, u, t[u]);
     lt_run(&x);
     /* -X is face 1: r = 1 + 100 */
@@ -418,8 +432,15 @@ static void test_other_targets(void **state)
     lt_expect(&x, "result.texcoord[7]", 1, 1.0f, 0, 0, 0);
     /* pixel (1, 0) sample 1: r = -2, g = 8 */
     lt_expect_u(&x, "result.color", 3, (uint32_t)-2, 8, 0, 0);
+    /* 2x2x4 at (0.25, 0.25, 0.25): texel (0, 0, 1), offset (1, 0, 2): (1, 0, 3):
+     * 1 + 1 + 100 * 3 (slices are numbered like layers) */
+    lt_expect(&x, "result.attrib[0]", 1, 302.0f, 0, 0, 0);
+    lt_expect_u(&x, "result.attrib[1]", 7, 2, 2, 4, 0);
+    /* the 1x1 -X face: every texel of the footprint is that face's only
+     * texel, green = 1101 */
+    lt_expect(&x, "result.attrib[2]", 0xf, 1101.0f, 1101.0f, 1101.0f, 1101.0f);
     lt_free(&x);
-    for (unsigned u = 0; u < 7; u++)
+    for (unsigned u = 0; u < 8; u++)
         nvgp_texture_destroy(t[u]);
 }
 
