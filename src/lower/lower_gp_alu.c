@@ -787,6 +787,81 @@ static lower_type cvt_reg_type(cvt_type x)
     return x.base == 'F' ? LT_F32 : x.base == 'S' ? LT_S32 : LT_U32;
 }
 
+/* u = the F16 values in the 16 low bits of each component of s, as
+ * floats (UP2H writes the low half of its scalar operand to x and z). */
+static void half_to_float(lower_ctx *c, tgsi_dst u, tgsi_src s)
+{
+    tgsi_dst w = temp(c);
+    nvgp_tgsi_build_UP2H(c->b, mask(u, 1), sc(s, 0));
+    nvgp_tgsi_build_UP2H(c->b, mask(u, 4), sc(s, 1));
+    nvgp_tgsi_build_UP2H(c->b, mask(w, 1), sc(s, 2));
+    nvgp_tgsi_build_UP2H(c->b, mask(w, 4), sc(s, 3));
+    nvgp_tgsi_build_MOV(c->b, mask(u, 2), sc(of(u), 2));
+    nvgp_tgsi_build_MOV(c->b, mask(u, 0xc), swz(of(w), 0, 0, 0, 2));
+    release(c, w);
+}
+
+/* Float results narrower than the double intermediate v: r = the F32
+ * values (rt.bits 32) or the F16 bits in the low half of each component
+ * (rt.bits 16), rounded to nearest even, then moved one step (one unit of
+ * the encoding) where the CEIL/FLR/TRUNC modifier wants the other
+ * neighbour: CEIL when the rounded value is below the exact one, FLR when
+ * above, TRUNC when its magnitude is larger.  A step up or down is +1 or
+ * -1 on the sign-magnitude encoding, by the sign. */
+static void cvt_narrow_float(lower_ctx *c, const nv_inst *in, unsigned bits, const lower_gp64 *v, tgsi_dst r)
+{
+    for (unsigned h = 0; h < 2; h++) {
+        tgsi_dst u = temp(c);
+        nvgp_tgsi_build_D2F(c->b, mask(u, 3), v->half[h]);
+        nvgp_tgsi_build_MOV(c->b, mask(r, 3u << (2 * h)), swz(of(u), 0, 1, 0, 1));
+        release(c, u);
+    }
+    tgsi_dst back = temp(c);
+    if (bits == 16) {
+        tgsi_dst u = temp(c);
+        for (unsigned i = 0; i < 4; i++)
+            nvgp_tgsi_build_PK2H(c->b, mask(u, 1u << i), swz(of(r), i, i, i, i));
+        nvgp_tgsi_build_AND(c->b, r, of(u), uimm(c, 0xffffu));
+        release(c, u);
+        half_to_float(c, back, of(r));
+    } else {
+        nvgp_tgsi_build_MOV(c->b, back, of(r));
+    }
+    if (in->round != NV_ROUND_CEIL && in->round != NV_ROUND_FLR && in->round != NV_ROUND_TRUNC) {
+        release(c, back);
+        return;
+    }
+    /* per component: ~0 where the rounded value needs the step */
+    tgsi_dst need = temp(c), m = temp(c), b64 = temp(c);
+    for (unsigned h = 0; h < 2; h++) {
+        nvgp_tgsi_build_F2D(c->b, b64, swz(of(back), 2 * h, 2 * h + 1, 2 * h, 2 * h + 1));
+        tgsi_src x = v->half[h], b = of(b64);
+        if (in->round == NV_ROUND_CEIL)
+            nvgp_tgsi_build_DSLT(c->b, mask(m, 5), b, x);
+        else if (in->round == NV_ROUND_FLR)
+            nvgp_tgsi_build_DSLT(c->b, mask(m, 5), x, b);
+        else
+            nvgp_tgsi_build_DSLT(c->b, mask(m, 5), nvgp_tgsi_src_abs(x), nvgp_tgsi_src_abs(b));
+        nvgp_tgsi_build_MOV(c->b, mask(need, 3u << (2 * h)), swz(of(m), 0, 2, 0, 2));
+    }
+    /* the step: TRUNC -1 (toward zero); CEIL +1 for positive, -1 for
+     * negative values; FLR the opposite */
+    tgsi_src one = nvgp_tgsi_build_imm1i(c->b, 1), minus = nvgp_tgsi_build_imm1i(c->b, -1);
+    if (in->round == NV_ROUND_TRUNC) {
+        nvgp_tgsi_build_MOV(c->b, m, minus);
+    } else {
+        nvgp_tgsi_build_AND(c->b, m, of(r), uimm(c, bits == 16 ? 0x8000u : 0x80000000u));
+        bool ceil = in->round == NV_ROUND_CEIL;
+        nvgp_tgsi_build_UCMP(c->b, m, of(m), ceil ? minus : one, ceil ? one : minus);
+    }
+    nvgp_tgsi_build_UADD(c->b, m, of(r), of(m));
+    nvgp_tgsi_build_UCMP(c->b, r, of(need), of(m), of(r));
+    release(c, b64);
+    release(c, m);
+    release(c, need);
+    release(c, back);
+}
+
 static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t_unused)
 {
     (void)row;
@@ -813,15 +888,7 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         tgsi_src s = lower_gp_src(c, &in->src[0], ot.base == 'F' ? LT_F32 : ot.base == 'S' ? LT_S32 : LT_U32);
         tgsi_dst u = temp(c);
         if (ot.base == 'F' && ot.bits == 16) {
-            /* the 16 low bits of each component: UP2H writes the low half to x and z */
-            nvgp_tgsi_build_UP2H(c->b, mask(u, 1), sc(s, 0));
-            nvgp_tgsi_build_UP2H(c->b, mask(u, 4), sc(s, 1));
-            tgsi_dst w = temp(c);
-            nvgp_tgsi_build_UP2H(c->b, mask(w, 1), sc(s, 2));
-            nvgp_tgsi_build_UP2H(c->b, mask(w, 4), sc(s, 3));
-            nvgp_tgsi_build_MOV(c->b, mask(u, 2), sc(of(u), 2));
-            nvgp_tgsi_build_MOV(c->b, mask(u, 0xc), swz(of(w), 0, 0, 0, 2));
-            release(c, w);
+            half_to_float(c, u, s);
         } else if (ot.bits < 32) {
             /* the operand's own size: the low bits, sign- or zero-extended */
             tgsi_src k[3] = {s, uimm(c, 0), uimm(c, ot.bits)};
@@ -883,40 +950,24 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
             }
         }
     }
-    /* 4. the result's size, then the destination */
+    /* 4. float results clamped (.SAT/.SSAT) as doubles; then the result's
+     * size, then the destination */
+    if (rt.base == 'F' && in->sat != NV_SAT_NONE) {
+        double lo = in->sat == NV_SAT_SSAT ? -1.0 : 0.0;
+        for (unsigned h = 0; h < 2; h++) {
+            nvgp_tgsi_build_DMAX(c->b, v.tmp[h], v.half[h], dimm(c, lo));
+            nvgp_tgsi_build_DMIN(c->b, v.tmp[h], v.half[h], dimm(c, 1.0));
+        }
+    }
     if (rt.bits == 64) {
         lower_type dt = rt.base == 'F' ? LT_F64 : rt.base == 'S' ? LT_S64 : LT_U64;
-        if (rt.base == 'F' && in->sat != NV_SAT_NONE) {
-            double lo = in->sat == NV_SAT_SSAT ? -1.0 : 0.0;
-            for (unsigned h = 0; h < 2; h++) {
-                nvgp_tgsi_build_DMAX(c->b, v.tmp[h], v.half[h], dimm(c, lo));
-                nvgp_tgsi_build_DMIN(c->b, v.tmp[h], v.half[h], dimm(c, 1.0));
-            }
-        }
         lower_gp_dst64(c, &in->dst, dt, &v);
         lower_gp_release64(c, &v);
         return;
     }
     tgsi_dst r = temp(c);
     if (rt.base == 'F') {
-        for (unsigned h = 0; h < 2; h++) {
-            tgsi_dst u = temp(c);
-            nvgp_tgsi_build_D2F(c->b, mask(u, 3), v.half[h]);
-            nvgp_tgsi_build_MOV(c->b, mask(r, 3u << (2 * h)), swz(of(u), 0, 1, 0, 1));
-            release(c, u);
-        }
-        if (in->sat == NV_SAT_SAT || in->sat == NV_SAT_SSAT) {
-            nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, in->sat == NV_SAT_SSAT ? -1.0f : 0.0f));
-            nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 1.0f));
-        }
-        if (rt.bits == 16) {
-            /* the F16 bits in the component's low half, the high half zero */
-            tgsi_dst u = temp(c);
-            for (unsigned i = 0; i < 4; i++)
-                nvgp_tgsi_build_PK2H(c->b, mask(u, 1u << i), swz(of(r), i, i, i, i));
-            nvgp_tgsi_build_AND(c->b, r, of(u), uimm(c, 0xffffu));
-            release(c, u);
-        }
+        cvt_narrow_float(c, in, rt.bits, &v, r);
     } else {
         nvgp_tgsi_build_MOV(c->b, r, swz(v.half[0], 0, 2, 0, 0));
         nvgp_tgsi_build_MOV(c->b, mask(r, 0xc), swz(v.half[1], 0, 0, 0, 2));

@@ -329,6 +329,40 @@ static void test_cvt(void **state)
     lt_free(&x);
 }
 
+/* CVT to a narrower float: ROUND to nearest even, CEIL/FLR/TRUNC to the
+ * neighbour their direction names (NV_gpu_program5 CVT: "rounded to one
+ * of the two nearest values ... according to the rounding modifier"). */
+static void test_cvt_float_rounding(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB f = vertex.attrib[1];\nLONG TEMP d;\n"
+            "ADD.F64 d.x, f.x, f.y;\nMOV.F64 d.y, -d.x;\nMOV.F64 d.zw, 1e300;\n" /* 1 + 2^-40, its negation */
+            "CVT.F32.F64 result.texcoord[0], d;\n"
+            "CVT.F32.F64.CEIL result.texcoord[1], d;\n"
+            "CVT.F32.F64.FLR result.texcoord[2], d;\n"
+            "CVT.F32.F64.TRUNC result.texcoord[3], d;\n"
+            "CVT.F16.F32.CEIL result.texcoord[4], f.zwzw;\n"
+            "CVT.F16.F32.FLR result.texcoord[5], f.zwzw;\n"
+            "CVT.F16.F32.TRUNC result.texcoord[6], f.zwzw;\n"
+            "CVT.F16.F32 result.texcoord[7], f.zwzw;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", 1.0f, 0x1p-40f, 1.0001f, -1.0001f);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0x3f800000u, 0xbf800000u, 0x7f800000u, 0x7f800000u);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 0x3f800001u, 0xbf800000u, 0x7f800000u, 0x7f800000u);
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0x3f800000u, 0xbf800001u, 0x7f7fffffu, 0x7f7fffffu);
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, 0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0x7f7fffffu);
+    /* half: 1.0 = 0x3c00, the next is 0x3c01; -1.0 = 0xbc00 */
+    lt_expect_u(&x, "result.texcoord[4]", 0xf, 0x3c01u, 0xbc00u, 0x3c01u, 0xbc00u);
+    lt_expect_u(&x, "result.texcoord[5]", 0xf, 0x3c00u, 0xbc01u, 0x3c00u, 0xbc01u);
+    lt_expect_u(&x, "result.texcoord[6]", 0xf, 0x3c00u, 0xbc00u, 0x3c00u, 0xbc00u);
+    lt_expect_u(&x, "result.texcoord[7]", 0xf, 0x3c00u, 0xbc00u, 0x3c00u, 0xbc00u);
+    lt_free(&x);
+}
+
 /* F64 on LONG temporaries: precision a float lacks, compares giving 1.0,
  * UP64 showing the bits, PK64 building values, and results narrowed when
  * written to 32-bit variables. */
@@ -447,6 +481,56 @@ static void test_carry_overflow(void **state)
     lt_free(&x);
 }
 
+/* LONG arrays: element i is element i of both register arrays, so a
+ * relative index reaches both halves; a 32-bit instruction reading a LONG
+ * variable sees narrowed values, one writing it widens its result. */
+static void test_long_arrays(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB f = vertex.attrib[1];\nLONG TEMP arr[3];\nINT TEMP i;\nLONG TEMP d;\n"
+            "MOV.S i, {2, 1, 0, 0};\n"
+            "MOV.F64 arr[0], 0;\nMOV.F64 arr[1], f;\nADD.F64 arr[2], f, f;\n"
+            "MOV.F64 d, arr[i.x];\n"
+            "MOV.F64 result.texcoord[0], d;\n"
+            "MOV result.texcoord[1], arr[i.y];\n"    /* a 32-bit read: narrowed */
+            "I2F d.yw, {7, -3, 5, -9};\n"             /* a 32-bit result widened into d */
+            "UP64.F result.texcoord[2], d.ywxz;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", 1.5f, -2.0f, 0.25f, 8.0f);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 3.0f, -4.0f, 0.5f, 16.0f);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 1.5f, -2.0f, 0.25f, 8.0f);
+    /* -3.0 = 0xc0080000 00000000, -9.0 = 0xc0220000 00000000 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, 0xc0080000u, 0, 0xc0220000u);
+    lt_free(&x);
+}
+
+/* Float-to-integer results the specs leave undefined (NaN, out of
+ * range): FLR/CEIL/ROUND/TRUNC.S/.U saturate and map NaN to 0, as TGSI's
+ * F2I/F2U do; CVT without .SAT keeps the low bits of the (64-bit) integer,
+ * NaN gives 0 (docs/spec-decisions.md). */
+static void test_float_to_int_undefined(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB f = vertex.attrib[1];\n"
+            "FLR.S result.texcoord[0], f;\nTRUNC.U result.texcoord[1], f;\n"
+            "CVT.S32.F32 result.texcoord[2], f;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", NAN, 3e9f, -3e9f, -1.0f);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0, 0x7fffffffu, 0x80000000u, (uint32_t)-1);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 0, 3000000000u, 0, 0);
+    /* 3e9 = 0xb2d05e00; -3e9 = 0xffffffff4d2fa200 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, 0xb2d05e00u, 0x4d2fa200u, (uint32_t)-1);
+    lt_free(&x);
+}
+
 /* What stays untranslated says so with the instruction's name. */
 static void test_untranslated(void **state)
 {
@@ -477,12 +561,21 @@ static void test_rows(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_float_arith),  cmocka_unit_test(test_int_arith),
-        cmocka_unit_test(test_bitwise),      cmocka_unit_test(test_set),
-        cmocka_unit_test(test_round_and_i2f), cmocka_unit_test(test_bits),
-        cmocka_unit_test(test_float_sequences), cmocka_unit_test(test_pack),
-        cmocka_unit_test(test_cvt),          cmocka_unit_test(test_f64),
-        cmocka_unit_test(test_int64),        cmocka_unit_test(test_carry_overflow),
+        cmocka_unit_test(test_float_arith),
+        cmocka_unit_test(test_int_arith),
+        cmocka_unit_test(test_bitwise),
+        cmocka_unit_test(test_set),
+        cmocka_unit_test(test_round_and_i2f),
+        cmocka_unit_test(test_bits),
+        cmocka_unit_test(test_float_sequences),
+        cmocka_unit_test(test_pack),
+        cmocka_unit_test(test_cvt),
+        cmocka_unit_test(test_cvt_float_rounding),
+        cmocka_unit_test(test_f64),
+        cmocka_unit_test(test_int64),
+        cmocka_unit_test(test_carry_overflow),
+        cmocka_unit_test(test_long_arrays),
+        cmocka_unit_test(test_float_to_int_undefined),
         cmocka_unit_test(test_untranslated),
         cmocka_unit_test(test_rows),
     };
