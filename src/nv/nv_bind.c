@@ -14,6 +14,7 @@
 
 #include "nv/nv_limits.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -258,6 +259,41 @@ enum { NROWS = sizeof bind_rows / sizeof bind_rows[0] };
 static bool is_upper(char ch) { return ch >= 'A' && ch <= 'Z'; }
 
 static const char *first_words[] = {"vertex", "fragment", "primitive", "invocation", "result", "state", "program"};
+enum { NWORDS = sizeof first_words / sizeof first_words[0], NGROUPS = NWORDS + 1 };
+
+/* Rows grouped by their first word (group NWORDS: any other word), each
+ * group in table order, so nv_bind_parse tries only the rows that can match
+ * and still meets them in the order a scan of the whole table would.  Built
+ * once; the table is constant. */
+static int16_t group_rows[NROWS];
+static uint16_t group_start[NGROUPS + 1];
+static pthread_once_t groups_once = PTHREAD_ONCE_INIT;
+
+static int word_group(const char *w, size_t len)
+{
+    for (int g = 0; g < NWORDS; g++)
+        if (strlen(first_words[g]) == len && memcmp(first_words[g], w, len) == 0)
+            return g;
+    return NWORDS;
+}
+
+static void build_groups(void)
+{
+    int group_of[NROWS];
+    uint16_t count[NGROUPS] = {0};
+    for (int i = 0; i < NROWS; i++) {
+        const char *p = bind_rows[i].pat;
+        group_of[i] = word_group(p, strcspn(p, ".["));
+        count[group_of[i]]++;
+    }
+    group_start[0] = 0;
+    for (int g = 0; g < NGROUPS; g++)
+        group_start[g + 1] = (uint16_t)(group_start[g] + count[g]);
+    uint16_t fill[NGROUPS];
+    memcpy(fill, group_start, sizeof fill);
+    for (int i = 0; i < NROWS; i++)
+        group_rows[fill[group_of[i]]++] = (int16_t)i;
+}
 
 bool nv_bind_starts(const nv_parse_ctx *c, unsigned want)
 {
@@ -549,7 +585,10 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
      * character and the word ends where the token does. */
     const char *w0 = c->src + t0->offset;
     size_t l0 = t0->len;
-    for (int i = 0; i < NROWS; i++) {
+    pthread_once(&groups_once, build_groups);
+    int g = word_group(w0, l0);
+    for (int k = group_start[g]; k < group_start[g + 1]; k++) {
+        int i = group_rows[k];
         const bind_row *r = &bind_rows[i];
         if (r->pat[0] != w0[0] || !(r->headers & hb) || strncmp(r->pat, w0, l0) != 0 ||
             (r->pat[l0] != '.' && r->pat[l0] != '['))

@@ -217,8 +217,3 @@ void nvgp_nv_token_list_free(nv_token_list *list)
     list->count = 0;
 }
 
-bool nvgp_nv_tok_is(const char *src, const nv_token *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->len == n && memcmp(src + t->offset, s, n) == 0;
-}

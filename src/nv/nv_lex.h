@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum nv_tok_kind {
     NV_TOK_END,      /* end of the program text */
@@ -72,7 +73,17 @@ typedef struct nv_token_list {
 bool nvgp_nv_lex(const char *src, size_t len, nv_token_list *out);
 void nvgp_nv_token_list_free(nv_token_list *list);
 
-/* Whether token t spells exactly the C string s. */
-bool nvgp_nv_tok_is(const char *src, const nv_token *t, const char *s);
+/* Whether token t spells exactly the C string s.  Inline, with the first
+ * character compared before anything else: the parsers call it for every
+ * keyword they might be looking at. */
+static inline bool nvgp_nv_tok_is(const char *src, const nv_token *t, const char *s)
+{
+    if (t->len == 0)
+        return s[0] == '\0';
+    if (src[t->offset] != s[0])
+        return false;
+    size_t n = strlen(s);
+    return t->len == n && memcmp(src + t->offset, s, n) == 0;
+}
 
 #endif
