@@ -381,8 +381,12 @@ static tgsi_src param_var_reg(lower_ctx *c, uint32_t var)
         elems += v->bindings[b].count ? v->bindings[b].count : 1;
     if (!v->is_array && v->nbindings == 1 && v->bindings[0].kind == NV_BIND_CONST && !c->old) {
         uint32_t w[4];
-        const_words(&c->p->consts[v->bindings[0].konst], w);
-        return nvgp_tgsi_build_imm(c->b, TGSI_IMM_FLOAT32, w, 4);
+        tgsi_imm_type type = TGSI_IMM_FLOAT32;
+        if (c->gp)
+            type = lower_gp_param_words(v, &c->p->consts[v->bindings[0].konst], w);
+        else
+            const_words(&c->p->consts[v->bindings[0].konst], w);
+        return nvgp_tgsi_build_imm(c->b, type, w, 4);
     }
     if (!v->is_array && v->nbindings == 1 && v->bindings[0].kind != NV_BIND_CONST) {
         const nvgp_lower_slot *s = nvgp_lower_map_find(c->map, NVGP_LOWER_CONSTANT, v->bindings[0].name);
@@ -402,7 +406,9 @@ static tgsi_src param_var_reg(lower_ctx *c, uint32_t var)
                  * initial value; ARB literals are fixed values */
                 uint32_t w[4] = {0, 0, 0, 0};
                 bool has = bd->kind == NV_BIND_CONST || c->old;
-                if (has && bd->konst < c->p->nconsts)
+                if (has && bd->konst < c->p->nconsts && c->gp)
+                    lower_gp_param_words(v, &c->p->consts[bd->konst], w);
+                else if (has && bd->konst < c->p->nconsts)
                     const_words(&c->p->consts[bd->konst], w);
                 if (bd->kind == NV_BIND_LOCAL && c->old)
                     snprintf(name, sizeof name, "%s", v->name);

@@ -179,5 +179,9 @@ bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out);
 /* An ADDR register loaded (UARL) from the relative index r, read in every
  * component. */
 tgsi_src lower_gp_rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset);
+/* The words of a literal in a PARAM declaration of variable v: floats
+ * unless v is INT or UINT (NV_gpu_program4 2.X.3.3); returns their
+ * immediate type. */
+tgsi_imm_type lower_gp_param_words(const nv_var *v, const nv_const *k, uint32_t w[4]);
 
 #endif

@@ -548,6 +548,23 @@ bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out)
     return true;
 }
 
+tgsi_imm_type lower_gp_param_words(const nv_var *v, const nv_const *k, uint32_t w[4])
+{
+    for (int i = 0; i < 4; i++) {
+        if (v->mods & NV_VMOD_INT) {
+            w[i] = k->is_int ? (uint32_t)(int32_t)k->d[i] : k->v.u[i];
+        } else if (v->mods & NV_VMOD_UINT) {
+            w[i] = k->is_int ? (uint32_t)k->d[i] : k->v.u[i];
+        } else if (k->is_int) {
+            float f = (float)k->d[i];
+            memcpy(&w[i], &f, 4);
+        } else {
+            w[i] = k->v.u[i];
+        }
+    }
+    return (v->mods & NV_VMOD_INT) ? TGSI_IMM_INT32 : (v->mods & NV_VMOD_UINT) ? TGSI_IMM_UINT32 : TGSI_IMM_FLOAT32;
+}
+
 /* ---- Declarations and per-program values ------------------------------------ */
 
 /* PIPE_PRIM_* of the PRIMITIVE_IN / PRIMITIVE_OUT / TESS_MODE values. */

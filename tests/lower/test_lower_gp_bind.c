@@ -273,6 +273,37 @@ static void test_parameters(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program4 2.X.3.3: constants in declarations are interpreted by
+ * the variable's data type: floats without a modifier ("2" is 2.0), signed
+ * or unsigned integers for INT/UINT variables, lone or in arrays. */
+static void test_typed_param_literals(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\n"
+            "PARAM f = {2, 3, 4, 5};\n"
+            "PARAM fa[2] = { {1, 2, 3, 4}, program.env[0] };\n"
+            "INT PARAM i = {-2, 3, 4, 5};\n"
+            "UINT PARAM ua[2] = { program.env[1], {7, 8, 9, 4000000000} };\n"
+            "TEMP t;\nINT TEMP s;\nUINT TEMP u;\n"
+            "MUL t, f, fa[1];\n"
+            "ADD result.position, t, fa[0];\n"
+            "ADD.S s, i, 1;\n"
+            "MOV.S result.attrib[0], s;\n"
+            "MOV.U u, ua[1];\n"
+            "MOV.U result.attrib[1], u;\n"
+            "END\n",
+            1);
+    lt_param(&x, "program.env[0]", 0.5f, 0.5f, 0.5f, 0.5f);
+    lt_run(&x);
+    /* (2, 3, 4, 5) * 0.5 + (1, 2, 3, 4) */
+    lt_expect(&x, "result.position", 0xf, 2.0f, 3.5f, 5.0f, 6.5f);
+    lt_expect_u(&x, "result.attrib[0]", 0xf, (uint32_t)-1, 4, 5, 6);
+    lt_expect_u(&x, "result.attrib[1]", 0xf, 7, 8, 9, 4000000000u);
+    lt_free(&x);
+}
+
 /* Geometry programs (NV_geometry_program4): PRIMITIVE_IN/OUT and
  * VERTICES_OUT become properties; vertex[m].* is IN[m][i]; a variable bound
  * to "vertex.position" is indexed by the vertex; the map names each vertex's
@@ -507,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_dual_source_results),
         cmocka_unit_test(test_relative_arrays),
         cmocka_unit_test(test_parameters),
+        cmocka_unit_test(test_typed_param_literals),
         cmocka_unit_test(test_geometry),
         cmocka_unit_test(test_geometry_invocations),
         cmocka_unit_test(test_tess_eval),
