@@ -8,8 +8,10 @@
 #include "job_bind.h"
 #include "nvgp.h"
 
+#include "api/program.h"
 #include "base/diag.h"
 #include "exec/exec.h"
+#include "lower/lower.h"
 #include "tgsi/tgsi_text_read.h"
 
 #include <errno.h>
@@ -25,6 +27,8 @@ typedef struct run_state {
     const char *job_path;
     nvgp_job *job;
     char *tgsi_text;          /* TGSI of an NV program (malloc'd) */
+    nvgp_program *nv;         /* an NV/ARB program: its binding map names
+                                 inputs, parameters and outputs */
     nvgp_diag *diag;
     tgsi_program *prog;
     nvgp_exec *m;
@@ -36,6 +40,7 @@ static void cleanup(run_state *s)
     nvgp_tgsi_program_destroy(s->prog);
     nvgp_diag_destroy(s->diag);
     free(s->tgsi_text);
+    nvgp_program_destroy(s->nv);
     nvgp_job_destroy(s->job);
 }
 
@@ -67,7 +72,7 @@ static int load_program(run_state *s)
         s->tgsi_text = nvgp_program_tgsi_text(p, NVGP_TGSI_STYLE_CANONICAL, pd);
         if (!s->tgsi_text && pd)
             nvgp_diag_print(pd, stderr);
-        nvgp_program_destroy(p);
+        s->nv = p;
         nvgp_diag_destroy(pd);
         if (!s->tgsi_text)
             return fail(s, "%s: no TGSI translation of this program", name);
@@ -86,6 +91,14 @@ static int load_program(run_state *s)
     if (!s->m) {
         nvgp_diag_print(s->diag, stderr);
         return RUN_FAILED;
+    }
+    /* literal elements of NV parameter arrays are constants the
+     * translation fills in (the re-read text keeps its register numbers) */
+    const nvgp_lower_map *map = s->nv ? nvgp_program_lower_map(s->nv) : NULL;
+    for (uint32_t i = 0; map && i < map->count; i++) {
+        const nvgp_lower_slot *sl = &map->slots[i];
+        if (sl->kind == NVGP_LOWER_CONSTANT && sl->has_value && sl->index >= 0)
+            nvgp_exec_set_constants(s->m, 0, (uint32_t)sl->index, sl->value, 1);
     }
     return RUN_OK;
 }
@@ -106,10 +119,42 @@ static int write_output(const char *out_path, const nvgp_strbuf *out)
     return RUN_OK;
 }
 
+/* NV/ARB binding names (vertex.attrib[2], program.env[0], result.color,
+ * vertex[1].position, ...) through the translation's map, TGSI names
+ * otherwise. */
+static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
+{
+    const nvgp_lower_map *map = ctx;
+    static const nvgp_lower_slot_kind kinds[] = {NVGP_LOWER_INPUT, NVGP_LOWER_OUTPUT, NVGP_LOWER_CONSTANT};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        const nvgp_lower_slot *sl = nvgp_lower_map_find(map, kinds[k], name);
+        if (sl && (sl->kind != NVGP_LOWER_CONSTANT || !sl->has_value)) {
+            reg->file = sl->file;
+            reg->dim = sl->vertex;
+            reg->index = sl->index;
+            return true;
+        }
+    }
+    return nvgp_job_tgsi_name(name, reg);
+}
+
+/* Results printed without an "outputs" list keep the program's names. */
+static const char *output_name_nv(void *ctx, uint32_t index)
+{
+    const nvgp_lower_map *map = ctx;
+    for (uint32_t i = 0; i < map->count; i++)
+        if (map->slots[i].kind == NVGP_LOWER_OUTPUT && map->slots[i].index == (int32_t)index)
+            return map->slots[i].name;
+    return NULL;
+}
+
 /* Binds the job (job_bind.c), runs, and prints the results. */
 static int bind_run_print(run_state *s, const char *out_path)
 {
     nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, NULL };
+    const nvgp_lower_map *map = s->nv ? nvgp_program_lower_map(s->nv) : NULL;
+    if (map)
+        names = (nvgp_job_names){ resolve_nv, output_name_nv, (void *)map };
     char *err = NULL;
     if (!nvgp_job_bind(s->job, s->job_path, s->prog, s->m, &names, &err)) {
         fprintf(stderr, "nvgp run: %s\n", err ? err : "cannot bind the job");
