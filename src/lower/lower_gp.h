@@ -143,10 +143,6 @@ void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, boo
  * main program, every labelled subroutine as BGNSUB/ENDSUB. */
 void lower_gp_program(lower_ctx *c);
 
-/* Per-program set-up of the subroutine call depth (lower_gp_flow.c;
- * lower_gp_begin calls it). */
-void lower_gp_flow_begin(lower_ctx *c);
-
 /* Hooks the shared binding code (lower.c) calls for 4.0/5.0 programs. */
 
 /* BUFFER/BUFFER4/CBUFFER, STORAGE, SHARED, COUNTER and IMAGE variables:

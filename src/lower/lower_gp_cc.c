@@ -81,7 +81,6 @@ void lower_gp_begin(lower_ctx *c)
         if (in->has_dst && reads_cc(&in->dst.cc))
             make_cc(c, in->dst.cc.reg);
     }
-    lower_gp_flow_begin(c);
 }
 
 tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t)

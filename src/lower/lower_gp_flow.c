@@ -149,31 +149,140 @@ static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* subroutines are emitted after their callers: a counter released
      * here could be handed to a subroutine called inside the loop */
-    if (c->loop_has_counter[k] && !c->gp_has_calls)
+    if (c->loop_has_counter[k] && !c->gp_subs)
         nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
 }
 
 /* ---- Subroutines ------------------------------------------------------------------ */
 
-void lower_gp_flow_begin(lower_ctx *c)
+/* While lower_gp_program runs (lower_ctx.gp_subs). */
+struct lower_gp_subs {
+    uint32_t *label;     /* TGSI label of each nv_label */
+    /* recursion, or more nested calls than MAX_PROGRAM_CALL_DEPTH_NV, is
+     * possible: calls check the depth, and save the counters of the REP
+     * blocks open around them, which another activation of the same
+     * subroutine would reuse */
+    bool guard;
+    bool has_save;
+    tgsi_dst save;       /* TEMP array: element d holds the counters saved by a call at depth d */
+    tgsi_dst save_addr;
+};
+
+enum { SAVED_COUNTERS = 4 }; /* counted REP blocks open around a call of a recursive program */
+
+static uint32_t seg_end(const nv_program *p, uint32_t l)
 {
-    for (uint32_t i = 0; i < c->p->ninsts && !c->gp_has_calls; i++) {
-        uint16_t op = c->p->insts[i].op;
-        if (op != NV_OP_CAL && op != NV_OP_CALI)
+    return l + 1 < p->nlabels ? p->labels[l + 1].inst : p->ninsts;
+}
+
+/* Call-graph walk: the most nested calls instructions [first, end) can
+ * make; stops (setting *deep) past the call-depth limit or on recursion,
+ * so the walk itself stays shallow. */
+typedef struct call_walk {
+    const nv_program *p;
+    uint8_t *state;      /* per label: 0 unseen, 1 on the walk, 2 done */
+    uint32_t *depth;     /* per label when done */
+    bool deep;
+} call_walk;
+
+static uint32_t label_depth(call_walk *w, uint32_t l, uint32_t level);
+
+static uint32_t calls_in(call_walk *w, uint32_t first, uint32_t end, uint32_t level)
+{
+    const nv_program *p = w->p;
+    uint32_t most = 0;
+    for (uint32_t i = first; i < end && !w->deep; i++) {
+        const nv_inst *in = &p->insts[i];
+        if (in->op != NV_OP_CAL && in->op != NV_OP_CALI)
             continue;
-        nvgp_tgsi_builder_set_source_offset(c->b, c->p->insts[i].offset);
-        c->gp_calls = nvgp_tgsi_build_temp(c->b);
-        nvgp_tgsi_build_MOV(c->b, mask(c->gp_calls, 3), uimm(c, 0));
-        c->gp_has_calls = true;
+        /* CAL: its label; CALI: every numbered label */
+        uint32_t l = in->op == NV_OP_CAL ? in->label : 0, last = in->op == NV_OP_CAL ? in->label + 1 : p->nlabels;
+        for (; l < last && l < p->nlabels && !w->deep; l++) {
+            if (in->op == NV_OP_CALI && p->labels[l].subroutine_num < 0)
+                continue;
+            uint32_t d = 1 + label_depth(w, l, level + 1);
+            most = d > most ? d : most;
+        }
+    }
+    if (most > NV_LIMIT_PROGRAM_CALL_DEPTH)
+        w->deep = true;
+    return most;
+}
+
+static uint32_t label_depth(call_walk *w, uint32_t l, uint32_t level)
+{
+    if (w->state[l] == 2)
+        return w->depth[l];
+    if (w->state[l] == 1 || level > NV_LIMIT_PROGRAM_CALL_DEPTH) {
+        w->deep = true;
+        return 0;
+    }
+    w->state[l] = 1;
+    uint32_t d = calls_in(w, w->p->labels[l].inst, seg_end(w->p, l), level);
+    w->state[l] = 2;
+    w->depth[l] = d;
+    return d;
+}
+
+/* Whether calls must count their depth: the main program (instructions
+ * [first, end)) may recurse or nest too deeply. */
+static bool calls_need_guard(lower_ctx *c, uint32_t first, uint32_t end)
+{
+    call_walk w = {c->p, calloc(c->p->nlabels + 1, 1), calloc(c->p->nlabels + 1, sizeof(uint32_t)), false};
+    if (!w.state || !w.depth)
+        w.deep = true; /* out of memory: the safe form */
+    else
+        calls_in(&w, first, end, 0);
+    free(w.state);
+    free(w.depth);
+    return w.deep;
+}
+
+/* Saves (restore false) or restores the counters of the REP blocks open
+ * around a call, in the save array's element of the current depth. */
+static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
+{
+    struct lower_gp_subs *s = c->gp_subs;
+    unsigned n = 0;
+    for (uint32_t j = 0; j < c->nloops; j++)
+        n += c->loop_has_counter[j];
+    if (n == 0)
+        return;
+    if (n > SAVED_COUNTERS) {
+        lower_error(c, offset, "a call inside more than %d counted REP blocks of a recursive program has no TGSI "
+                          "translation yet", SAVED_COUNTERS);
+        return;
+    }
+    if (!s->has_save) {
+        s->save = nvgp_tgsi_build_temp_array(c->b, NV_LIMIT_PROGRAM_CALL_DEPTH + 1, NULL);
+        s->save_addr = nvgp_tgsi_build_address(c->b);
+        s->has_save = true;
+    }
+    nvgp_tgsi_build_UARL(c->b, mask(s->save_addr, 1), sc(of(c->gp_calls), 0));
+    tgsi_src a = sc(of(s->save_addr), 0);
+    unsigned k = 0;
+    for (uint32_t j = 0; j < c->nloops; j++) {
+        if (!c->loop_has_counter[j])
+            continue;
+        tgsi_dst slot = nvgp_tgsi_dst_indirect(mask(s->save, 1u << k), a, 0);
+        if (restore)
+            nvgp_tgsi_build_MOV(c->b, mask(c->loop_counter[j], 1), sc(of(slot), k));
+        else
+            nvgp_tgsi_build_MOV(c->b, slot, sc(of(c->loop_counter[j]), 0));
+        k++;
     }
 }
 
-/* One call of TGSI label `label` in the lanes running this code: a full
- * stack ends their program (RET up to the main program); otherwise the
- * depth is counted around the CAL, and lanes whose program a deeper call
- * ended return on. */
-static void call(lower_ctx *c, uint32_t label)
+/* One call of TGSI label `label` in the lanes running this code.  With
+ * the guard, a full stack ends their program (RET up to the main
+ * program); otherwise the depth is counted around the CAL, and lanes whose
+ * program a deeper call ended return on. */
+static void call(lower_ctx *c, uint32_t label, uint32_t offset)
 {
+    if (!c->gp_subs->guard) {
+        nvgp_tgsi_build_cal(c->b, label);
+        return;
+    }
     tgsi_dst k = c->gp_calls;
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(k), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
@@ -182,9 +291,11 @@ static void call(lower_ctx *c, uint32_t label)
     nvgp_tgsi_build_RET(c->b);
     nvgp_tgsi_build_ENDIF(c->b);
     nvgp_tgsi_build_release_temp(c->b, t);
+    save_counters(c, false, offset);
     nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 1));
     nvgp_tgsi_build_cal(c->b, label);
     nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 0xffffffffu));
+    save_counters(c, true, offset);
     nvgp_tgsi_build_UIF(c->b, sc(of(k), 1));
     nvgp_tgsi_build_RET(c->b);
     nvgp_tgsi_build_ENDIF(c->b);
@@ -194,14 +305,14 @@ static void gp_cal(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
 {
     (void)row;
     (void)t;
-    if (in->label >= c->p->nlabels || !c->gp_sub_label || !c->gp_has_calls) {
+    if (in->label >= c->p->nlabels || !c->gp_subs) {
         lower_error(c, in->offset, "CAL names no label");
         return;
     }
     bool opened;
     if (!begin_flow(c, in, &opened))
         return;
-    call(c, c->gp_sub_label[in->label]);
+    call(c, c->gp_subs->label[in->label], in->offset);
     end_flow(c, opened);
 }
 
@@ -237,8 +348,7 @@ static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     (void)row;
     (void)t;
     const nv_program *p = c->p;
-    if (in->label >= p->nvars || p->vars[in->label].kind != NV_VAR_SUBROUTINE || !c->gp_sub_label ||
-        !c->gp_has_calls) {
+    if (in->label >= p->nvars || p->vars[in->label].kind != NV_VAR_SUBROUTINE || !c->gp_subs || !c->gp_has_calls) {
         lower_error(c, in->offset, "CALI names no SUBROUTINE variable");
         return;
     }
@@ -260,7 +370,7 @@ static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
         nvgp_tgsi_build_USEQ(c->b, mask(m, 1), sc(of(k), 2), uimm(c, (uint32_t)p->labels[l].subroutine_num));
         nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
         nvgp_tgsi_build_release_temp(c->b, m);
-        call(c, c->gp_sub_label[l]);
+        call(c, c->gp_subs->label[l], in->offset);
         nvgp_tgsi_build_ENDIF(c->b);
     }
     end_flow(c, opened);
@@ -330,12 +440,25 @@ void lower_gp_program(lower_ctx *c)
         if (!strcmp(p->labels[l].name, "main"))
             entry = l;
     }
-    c->gp_sub_label = ids;
     /* a main program that is also called runs as a subroutine */
-    bool entry_called = false;
-    for (uint32_t i = 0; i < n && entry < nl; i++)
-        entry_called |= (p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
-                        (p->insts[i].op == NV_OP_CALI && p->labels[entry].subroutine_num >= 0);
+    bool entry_called = false, cali = false;
+    for (uint32_t i = 0; i < n; i++) {
+        cali |= p->insts[i].op == NV_OP_CALI;
+        entry_called |= entry < nl && ((p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
+                                       (p->insts[i].op == NV_OP_CALI && p->labels[entry].subroutine_num >= 0));
+    }
+    struct lower_gp_subs subs;
+    memset(&subs, 0, sizeof subs);
+    subs.label = ids;
+    subs.guard = entry == nl ? calls_need_guard(c, 0, p->labels[0].inst)
+                             : calls_need_guard(c, p->labels[entry].inst, seg_end(p, entry));
+    c->gp_subs = &subs;
+    if (subs.guard || cali) {
+        nvgp_tgsi_builder_set_source_offset(c->b, entry == nl ? 0 : p->labels[entry].offset);
+        c->gp_calls = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, mask(c->gp_calls, 3), uimm(c, 0));
+        c->gp_has_calls = true;
+    }
     if (entry == nl) {
         emit_body(c, 0, p->labels[0].inst, 0);
     } else if (!entry_called) {
@@ -364,6 +487,6 @@ void lower_gp_program(lower_ctx *c)
         emit_body(c, 0, p->labels[0].inst, p->insts[0].offset);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
-    c->gp_sub_label = NULL;
+    c->gp_subs = NULL;
     free(ids);
 }

@@ -78,10 +78,11 @@ typedef struct lower_ctx {
      * tessellation levels, computed compute values and address loads
      * (lower_gp_bind.c owns it) */
     struct lower_gpb *gpb;
-    /* NV_gpu_program4/5 subroutines (lower_gp_flow.c): the TGSI label of
-     * each nv_label, and per lane the call depth (x), ~0 once a call on a
-     * full stack has ended the program (y) and CALI's subroutine number (z) */
-    uint32_t *gp_sub_label;
+    /* NV_gpu_program4/5 subroutines (lower_gp_flow.c): their labels and
+     * call-depth state while the program is translated, and per lane the
+     * call depth (x), ~0 once a call on a full stack has ended the program
+     * (y) and CALI's subroutine number (z) */
+    struct lower_gp_subs *gp_subs;
     bool gp_has_calls;
     tgsi_dst gp_calls;
     /* while a conditional write is lowered, handlers write here instead */

@@ -386,6 +386,41 @@ static void test_cali(void **state)
     lt_free(&x);
 }
 
+/* Recursion inside a counted REP: every activation has its own loop
+ * count (the counters open around a call are saved per depth).  Lane i
+ * builds a binary call tree of depth a.x = i + 1: 2^(i+1) - 1 calls. */
+static void test_recursive_rep(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB a = vertex.attrib[1];\nTEMP n, d;\n"
+            "main:\nMOV.S n, 0;\nMOV.S d, 0;\nCAL rec;\nMOV.S result.texcoord[0], n;\nRET;\n"
+            "rec:\nADD.S n.x, n.x, 1;\nADD.S d.x, d.x, 1;\nMAD.S.CC d.y, a.x, -1, d.x;\nIF LT.y;\n"
+            "  REP 2;\n    CAL rec;\n  ENDREP;\nENDIF;\nADD.S d.x, d.x, -1;\nRET;\nEND\n",
+            4);
+    for (uint32_t i = 0; i < 4; i++)
+        in_lane(&x, "vertex.attrib[1]", i, i + 1, 0, 0, 0);
+    lt_run(&x);
+    for (uint32_t i = 0; i < 4; i++)
+        lt_expect_u_at(&x, "result.texcoord[0]", i, 1, (2u << i) - 1, 0, 0, 0);
+    lt_free(&x);
+}
+
+/* Without recursion and within the depth limit, calls are plain CALs. */
+static void test_plain_calls(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x, "!!NVvp4.0\nTEMP r;\nMOV.S r, 1;\nCAL a;\nMOV.S result.texcoord[0], r;\nRET;\n"
+                 "a:\nCAL b;\nCAL b;\nRET;\nb:\nADD.S r.x, r.x, r.x;\nRET;\nEND\n");
+    char *text = lt_text(x.tgsi);
+    assert_null(strstr(text, "USGE"));
+    assert_non_null(strstr(text, "CAL"));
+    free(text);
+    lt_free(&x);
+}
+
 /* Table X.16 truth tables at their corners: bit f = flags f. */
 static void test_truth_tables(void **state)
 {
@@ -416,6 +451,8 @@ int main(void)
         cmocka_unit_test(test_call_depth),
         cmocka_unit_test(test_rep_around_cal),
         cmocka_unit_test(test_cali),
+        cmocka_unit_test(test_recursive_rep),
+        cmocka_unit_test(test_plain_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
