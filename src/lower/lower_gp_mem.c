@@ -356,8 +356,10 @@ static void mem_load(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src add
             nvgp_tgsi_build_IBFE(c->b, ri, comp_of(a, 3), comp_of(a, 2), u32(c, bits));
         else
             nvgp_tgsi_build_UBFE(c->b, ri, comp_of(a, 3), comp_of(a, 2), u32(c, bits));
-        if (f->base == 'F') /* F16: the half's bits to a float */
-            nvgp_tgsi_build_UP2H(c->b, ri, comp_of(r, i));
+        if (f->base == 'F') { /* F16: the half's bits to a float (UP2H converts the low half into x) */
+            nvgp_tgsi_build_UP2H(c->b, wm(a, 1), comp_of(r, i));
+            nvgp_tgsi_build_MOV(c->b, ri, x_of(a));
+        }
     }
     nvgp_tgsi_build_release_temp(c->b, a);
 }

@@ -544,6 +544,36 @@ static void test_storage_binding_range(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program5_mem_extended: F16 (half floats converted), U8X4 and
+ * S16X2 (each component its own field, sign-extended for S), and their
+ * stores. */
+static void test_mem_extended(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_gpu_program5_mem_extended;\nUINT TEMP u;\nINT TEMP s;\nTEMP f;\n"
+            "LOAD.F16X2 f, 4096;\nLOAD.U8X4 u, 4100;\nLOAD.S16X2 s, 4100;\n"
+            "STORE.F16X4 {0.5, -1, 2, 0.25}, 4104;\nSTORE.U8X2 {513, 7, 0, 0}, 4113;\nSTORE.S16X2 s.yxzw, 4116;\n"
+            "MOV result.texcoord[0], f;\nMOV.U result.texcoord[1], u;\nMOV.S result.texcoord[2], s;\nEND\n",
+            1);
+    /* 1.5 = 0x3e00, -2.0 = 0xc000; bytes 0x80 0x01 0xfe 0xff */
+    uint32_t mem[6] = {0xc0003e00u, 0xfffe0180u, 0, 0, 0xaaaaaaaau, 0};
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 1.5f, -2.0f, 0, 0);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 0x80, 0x01, 0xfe, 0xff);
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0x0180, 0xfffffffeu, 0, 0);
+    const uint8_t *p = memory_after(&x, 0);
+    /* 0.5 = 0x3800, -1 = 0xbc00, 2 = 0x4000, 0.25 = 0x3400 */
+    assert_int_equal(word_at(p, 8), 0xbc003800u);
+    assert_int_equal(word_at(p, 12), 0x34004000u);
+    /* 513 keeps its low byte (1) */
+    assert_int_equal(word_at(p, 16), 0xaa0701aau);
+    assert_int_equal(word_at(p, 20), 0x0180fffeu);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -554,7 +584,7 @@ int main(void)
         cmocka_unit_test(test_shared_memory),     cmocka_unit_test(test_atomic_counters),
         cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
         cmocka_unit_test(test_64bit),             cmocka_unit_test(test_long_address_and_qualifiers),
-        cmocka_unit_test(test_storage_binding_range),
+        cmocka_unit_test(test_storage_binding_range), cmocka_unit_test(test_mem_extended),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
