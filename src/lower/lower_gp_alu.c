@@ -730,6 +730,12 @@ static void gp_shared(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         no_form(c, in, t);
         return;
     }
+    for (unsigned i = 0; i < in->nsrc && i < 4; i++)
+        if (in->src[i].file == NV_FILE_TEMP && lower_gp_is_long(c, in->src[i].var)) {
+            /* the shared sequences read registers as they are, not narrowed */
+            lower_error(c, in->src[i].offset, "%s reading a LONG variable has no TGSI translation yet", op_name(in));
+            return;
+        }
     nv_inst copy = *in;
     if (copy.sat == NV_SAT_SSAT)
         copy.sat = NV_SAT_NONE;

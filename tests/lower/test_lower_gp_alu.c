@@ -446,6 +446,86 @@ static void test_int64(void **state)
     lt_free(&x);
 }
 
+/* The remaining float instructions (fragment program: derivatives of a
+ * uniform value are 0), .SSAT on a shared sequence, and integer forms not
+ * covered above. */
+static void test_more_float_forms(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVfp4.0\nATTRIB a = fragment.texcoord[0];\n"
+            "FLAT UINT ATTRIB ua = fragment.texcoord[1];\nTEMP t;\n"
+            "OUTPUT o0 = result.color[0];\nOUTPUT o1 = result.color[1];\nOUTPUT o2 = result.color[2];\n"
+            "OUTPUT o3 = result.color[3];\nOUTPUT o4 = result.color[4];\nOUTPUT o5 = result.color[5];\n"
+            "OUTPUT o6 = result.color[6];\nOUTPUT o7 = result.color[7];\n"
+            "COS o0.x, 0;\nSIN o0.y, 0;\nLG2 o0.z, 8;\nPOW o0.w, 2, 10;\n"
+            "FRC o1.x, -1.25;\nLRP o1.y, 0.25, 8, 4;\nDDX o1.z, a.x;\nDDY o1.w, a.y;\n"
+            "DST o2, {0, 4, 4, 0}, {0, 0.5, 0, 0.5};\n"
+            "RFL o3.xyz, {0, 0, 1, 0}, {1, 0, -1, 0};\nDPH.SSAT o3.w, {1, 1, 1, 0}, {1, 1, 1, -5};\n"
+            "X2D o4, {1, 2, 0, 0}, {3, 4, 0, 0}, {1, 0, 0, 1};\n"
+            "SCS o5.xy, 0;\nMOD.S o5.z, 17, 5;\nABS.U o5.w, ua.x;\n"
+            "CMP.U o6, ua, 1, 2;\n"
+            "PK4B.U t.x, {1, -1, 0, 0};\nUP4B o7, t.x;\n"
+            "END\n",
+            4); /* a whole quad, so that derivatives see the same value */
+    lt_in(&x, "fragment.texcoord[0]", 3.0f, 5.0f, 0, 0);
+    lt_in_u(&x, "fragment.texcoord[1]", 0xffffffffu, 0, 0, 0);
+    lt_run(&x);
+    lt_expect_near(&x, "result.color[0]", 0xf, 1.0f, 0.0f, 3.0f, 1024.0f, 1e-5);
+    lt_expect(&x, "result.color[1]", 0xf, 0.75f, 5.0f, 0.0f, 0.0f);
+    /* DST: (1, d^2 * 1/d, d^2, 1/d) */
+    lt_expect(&x, "result.color[2]", 0xf, 1.0f, 2.0f, 4.0f, 0.5f);
+    /* RFL: 2 (a.b)/(a.a) a - b; DPH 3 - 5 clamped to -1 */
+    lt_expect(&x, "result.color[3]", 0xf, -1.0f, -0.0f, -1.0f, -1.0f); /* -2 * 0 - 0 = -0 */
+    lt_expect(&x, "result.color[4]", 0xf, 4.0f, 6.0f, 4.0f, 6.0f);
+    lt_expect_u(&x, "result.color[5]", 0xf, lt_bits(1.0f), lt_bits(0.0f), 2, 0xffffffffu);
+    /* CMP.U: never negative */
+    lt_expect_u(&x, "result.color[6]", 0xf, 2, 2, 2, 2);
+    lt_expect(&x, "result.color[7]", 0xf, 1.0f, -1.0f, 0.0f, 0.0f);
+    lt_free(&x);
+}
+
+/* 64-bit forms not covered above: F64 RCP/RSQ/FRC/SSG/ROUND/CEIL/TRUNC/
+ * MAX/SGE/STR, FLR.S64, S64/U64 DIV/MOD/CMP/SEQ/STR/SAD/MAD/MIN/OR/XOR,
+ * I2F.U64, and CVT between 64-bit and narrower types. */
+static void test_more_64bit_forms(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG TEMP d, e;\nTEMP t;\n"
+            "RCP.F64 t.x, 4;\nRSQ.F64 t.y, 16;\nFRC.F64 t.z, -1.25;\nSSG.F64 t.w, -3;\n"
+            "MOV result.texcoord[0], t;\n"
+            "ROUND.F64 t.x, 2.5;\nCEIL.F64 t.y, 1.25;\nTRUNC.F64 t.z, -1.75;\nMAX.F64 t.w, -1, 0.5;\n"
+            "MOV result.texcoord[1], t;\n"
+            "SGE.F64 t.xy, {1, 2, 0, 0}, 2;\nSTR.F64 t.z, t, t;\nFLR.S64 d.w, -1.5;\nMOV.S64 t.w, d.w;\n"
+            "MOV result.texcoord[2], t;\n"
+            "DIV.S64 t.x, -9, 2;\nMOD.U64 t.y, 17, 5;\nCMP.S64 t.z, -1, 3, 4;\nSEQ.U64 t.w, 5, 5;\n"
+            "MOV.U result.texcoord[3], t;\n"
+            "STR.S64 t.x, t, t;\nSAD.S64 t.y, -3, 5, 1;\nMAD.S64 t.z, 3, -4, 2;\nMIN.U64 t.w, 7, -1;\n"
+            "MOV.U result.texcoord[4], t;\n"
+            "MOV.U64 d, {0x0f0, 0x00f, 0, 0};\nOR.U64 t.x, d.x, d.y;\nXOR.S64 t.y, d.x, -1;\n"
+            "I2F.U64 t.z, -1;\nCVT.S64.F32.FLR e.x, {-2.5}.x;\nMOV.S64 t.w, e.x;\n"
+            "MOV.U result.texcoord[5], t;\n"
+            "CVT.U8.U64 t.x, 0x1ff;\nCVT.S16.S64 t.y, {-1}.x;\nCVT.F32.S64 t.z, 3;\nCVT.F64.S32 e.y, {-7}.x;\n"
+            "CVT.S32.F64 t.w, e.y;\n"
+            "MOV.U result.texcoord[6], t;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 0.25f, 0.25f, 0.75f, -1.0f);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 2.0f, 2.0f, -1.0f, 0.5f);
+    /* FLR.S64 -1.5 = -2: the low word of d.w */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, lt_bits(1.0f), lt_bits(1.0f), (uint32_t)-2);
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, (uint32_t)-4, 2, 3, 0xffffffffu);
+    lt_expect_u(&x, "result.texcoord[4]", 0xf, 0xffffffffu, 9, (uint32_t)-10, 7);
+    /* I2F.U64 of 2^64 - 1 is 2^64; CVT FLR of -2.5 = -3 (low word) */
+    lt_expect_u(&x, "result.texcoord[5]", 0xf, 0xff, 0xffffff0fu, lt_bits(18446744073709551616.0f), (uint32_t)-3);
+    lt_expect_u(&x, "result.texcoord[6]", 0xf, 0xff, 0xffffffffu, lt_bits(3.0f), (uint32_t)-7);
+    lt_free(&x);
+}
+
 /* Carry and overflow of integer ADD/SUB/MAD/SAD (NV_gpu_program4
  * 2.X.4.3), seen through conditional writes on CF and OF: CF is the
  * unsigned carry of an add or "no borrow" of a subtract, OF the signed
@@ -536,6 +616,8 @@ static void test_untranslated(void **state)
 {
     (void)state;
     expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nMUL.S64.HI d, d, d;\nEND\n", "MUL");
+    expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nTEMP t;\nXPD t.xyz, d, d;\nEND\n", "XPD reading a LONG");
+    expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nADD.F64.CC d, d, d;\nEND\n", "64-bit results");
 }
 
 /* Each area's rows: every arithmetic opcode of Table X.13 listed in this
@@ -573,6 +655,8 @@ int main(void)
         cmocka_unit_test(test_cvt_float_rounding),
         cmocka_unit_test(test_f64),
         cmocka_unit_test(test_int64),
+        cmocka_unit_test(test_more_float_forms),
+        cmocka_unit_test(test_more_64bit_forms),
         cmocka_unit_test(test_carry_overflow),
         cmocka_unit_test(test_long_arrays),
         cmocka_unit_test(test_float_to_int_undefined),
