@@ -563,11 +563,18 @@ static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
 }
 
 /* A parameter buffer operand (BUFFER: one word, broadcast; BUFFER4: four)
- * of an ordinary instruction, loaded into a fresh temporary; lower_src
+ * of an ordinary instruction, loaded into the next of a few temporaries
+ * kept for that (an instruction reads at most four operands, and the old
+ * languages' sequences read each once, before they compute); lower_src
  * applies the swizzle and modifiers. */
 tgsi_src lower_gp_buffer_src(lower_ctx *c, const nv_src *s)
 {
-    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    enum { RING = sizeof c->gp_buf / sizeof c->gp_buf[0] };
+    if (c->gp_nbuf < RING && c->gp_next_buf == c->gp_nbuf)
+        c->gp_buf[c->gp_nbuf++] = nvgp_tgsi_build_temp(c->b);
+    tgsi_dst r = c->gp_buf[c->gp_next_buf];
+    c->gp_next_buf = (c->gp_next_buf + 1) % RING;
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b);
     tgsi_src res, addr;
     if (!mem_operand(c, s, &res, &addr, a))
         return nvgp_tgsi_src_of(r);

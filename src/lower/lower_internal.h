@@ -74,6 +74,10 @@ typedef struct lower_ctx {
     /* the MEMORY registers of global and shared memory (lower_gp_mem.c) */
     bool gp_has_global, gp_has_shared;
     tgsi_src gp_global, gp_shared;
+    /* temporaries that BUFFER/BUFFER4 operands are loaded into, reused in
+     * turn (an operand is read by the instruction right after its load) */
+    uint32_t gp_nbuf, gp_next_buf;
+    tgsi_dst gp_buf[16];
     /* NV_gpu_program4/5 bindings: per-variable registers and the state of
      * tessellation levels, computed compute values and address loads
      * (lower_gp_bind.c owns it) */

@@ -126,6 +126,54 @@ static void test_cc_integer_rules(void **state)
     }
 }
 
+/* Integer add and subtract (2.X.4.3): OF from the signed operation, CF
+ * the unsigned carry of an add or "result >= 0" of a subtract, whatever
+ * the type; a negated operand makes an add a subtract.  Per lane: (SF,
+ * OF, CF, EQ) of ADD.S, SUB.S, ADD.S with -b, ADD.U, then (GT, LT, AB,
+ * BLE) of ADD.S. */
+static void test_cc_add_sub_flags(void **state)
+{
+    (void)state;
+    static const char *const ops[4] = {"ADD.S.CC t.x, a.x, a.y", "SUB.S.CC t.x, a.x, a.y",
+                                       "ADD.S.CC t.x, a.x, -a.y", "ADD.U.CC t.x, a.x, a.y"};
+    nvgp_strbuf sb;
+    nvgp_strbuf_init(&sb);
+    nvgp_strbuf_printf(&sb, "!!NVvp4.0\nATTRIB a = vertex.attrib[1];\nTEMP t, r;\n");
+    for (int k = 0; k < 5; k++) {
+        static const char *const sig[2][4] = {{"SF", "OF", "CF", "EQ"}, {"GT", "LT", "AB", "BLE"}};
+        nvgp_strbuf_printf(&sb, "%s;\nMOV.U r, 0;\n", ops[k % 4]);
+        for (int i = 0; i < 4; i++)
+            nvgp_strbuf_printf(&sb, "MOV.U r.%c (%s.x), 1;\n", "xyzw"[i], sig[k / 4][i]);
+        nvgp_strbuf_printf(&sb, "MOV.U result.texcoord[%d], r;\n", k);
+    }
+    nvgp_strbuf_printf(&sb, "END\n");
+    char *src = nvgp_strbuf_take(&sb, NULL);
+    static const uint32_t in[6][2] = {{0x7fffffffu, 1}, {0xffffffffu, 1}, {0x80000000u, 1},
+                                      {5, 0},           {5, 7},           {0x80000000u, 0x80000000u}};
+    static const uint8_t want[6][5][4] = {
+        /*        ADD.S         SUB.S         ADD -b        ADD.U         GT LT AB BLE */
+        /* L0 */ {{1, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 1, 0}, {1, 1, 0, 0}, {1, 0, 0, 1}},
+        /* L1 */ {{0, 0, 1, 1}, {1, 0, 1, 0}, {1, 0, 1, 0}, {0, 0, 1, 1}, {0, 0, 0, 1}},
+        /* L2 */ {{1, 0, 0, 0}, {0, 1, 1, 0}, {0, 1, 1, 0}, {1, 0, 0, 0}, {0, 1, 0, 1}},
+        /* L3 */ {{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}, {1, 0, 0, 1}},
+        /* L4 */ {{0, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 1}},
+        /* L5 */ {{0, 1, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 1, 1, 1}, {0, 1, 0, 1}},
+    };
+    lt x;
+    lt_load(&x, src, 6);
+    for (uint32_t i = 0; i < 6; i++)
+        in_lane(&x, "vertex.attrib[1]", i, in[i][0], in[i][1], 0, 0);
+    lt_run(&x);
+    for (uint32_t i = 0; i < 6; i++)
+        for (int k = 0; k < 5; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "result.texcoord[%d]", k);
+            lt_expect_u_at(&x, name, i, 0xf, want[i][k][0], want[i][k][1], want[i][k][2], want[i][k][3]);
+        }
+    lt_free(&x);
+    free(src);
+}
+
 /* Components of the CC are updated only where both the write mask and the
  * condition-code write mask allow (2.X.4.3); tests read the CC as it was
  * before the instruction; the initial flags are those of 0.0 (EQ passes,
@@ -441,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_truth_tables),
         cmocka_unit_test(test_cc_float_rules),
         cmocka_unit_test(test_cc_integer_rules),
+        cmocka_unit_test(test_cc_add_sub_flags),
         cmocka_unit_test(test_cc_masks),
         cmocka_unit_test(test_if_else_nested),
         cmocka_unit_test(test_rep_counts),

@@ -574,6 +574,30 @@ static void test_mem_extended(void **state)
     lt_free(&x);
 }
 
+/* Many BUFFER4 operands: each read loads its element just before the
+ * instruction, into a few temporaries used in turn (the program does not
+ * need one temporary per read). */
+static void test_many_buffer_reads(void **state)
+{
+    (void)state;
+    char src[2048] = "!!NVvp5.0\nBUFFER4 b4[] = { program.buffer[0] };\nUINT TEMP r;\nMOV.U r, 0;\n";
+    for (int i = 0; i < 40; i++)
+        strcat(src, i % 2 ? "ADD.U r, r, b4[1];\n" : "ADD.U r, b4[0], r;\n");
+    strcat(src, "MOV.U result.texcoord[0], r;\nEND\n");
+    lt x;
+    lt_load(&x, src, 1);
+    uint32_t b4[8] = {1, 2, 3, 4, 100, 200, 300, 400};
+    bind_buffer(&x, "program.buffer[0]", b4, sizeof b4);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 2020, 4040, 6060, 8080);
+    int32_t temps = 0;
+    for (uint32_t i = 0; i < x.tgsi->num_declarations; i++)
+        if (x.tgsi->declarations[i].file == TGSI_FILE_TEMPORARY && x.tgsi->declarations[i].last + 1 > temps)
+            temps = x.tgsi->declarations[i].last + 1;
+    assert_true(temps <= 20);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +609,7 @@ int main(void)
         cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
         cmocka_unit_test(test_64bit),             cmocka_unit_test(test_long_address_and_qualifiers),
         cmocka_unit_test(test_storage_binding_range), cmocka_unit_test(test_mem_extended),
+        cmocka_unit_test(test_many_buffer_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
