@@ -17,29 +17,31 @@
  * ones. */
 #include "nv/nv_arb.h"
 
-#include <stdio.h>
+#include "base/arena.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct key_set {
-    char **keys;    /* open addressing, power-of-two size; NULL = empty */
+    const char **keys;  /* open addressing, power-of-two size; NULL = empty */
     uint64_t *hashes;
     size_t cap, count;
+    nvgp_arena *store;  /* the keys' characters */
     bool oom;
 } key_set;
 
-static uint64_t hash_key(const char *s)
+static uint64_t hash_key(const char *s, size_t len)
 {
     uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
 }
 
 static bool set_grow(key_set *set)
 {
     size_t ncap = set->cap ? set->cap * 2 : 256;
-    char **nk = calloc(ncap, sizeof *nk);
+    const char **nk = calloc(ncap, sizeof *nk);
     uint64_t *nh = calloc(ncap, sizeof *nh);
     if (!nk || !nh) {
         free(nk);
@@ -64,23 +66,21 @@ static bool set_grow(key_set *set)
     return true;
 }
 
-/* Adds key (copied); counts it when it was not there yet. */
-static void set_add(key_set *set, const char *key)
+/* Adds key[0..len) (copied); counts it when it was not there yet. */
+static void set_add(key_set *set, const char *key, size_t len)
 {
     if (set->oom || ((set->count + 1) * 2 > set->cap && !set_grow(set)))
         return;
-    uint64_t h = hash_key(key);
+    uint64_t h = hash_key(key, len);
     size_t i = (size_t)h & (set->cap - 1);
     for (; set->keys[i]; i = (i + 1) & (set->cap - 1))
-        if (set->hashes[i] == h && !strcmp(set->keys[i], key))
+        if (set->hashes[i] == h && strlen(set->keys[i]) == len && !memcmp(set->keys[i], key, len))
             return;
-    size_t len = strlen(key);
-    char *copy = malloc(len + 1);
+    char *copy = nvgp_arena_strndup(set->store, key, len);
     if (!copy) {
         set->oom = true;
         return;
     }
-    memcpy(copy, key, len + 1);
     set->keys[i] = copy;
     set->hashes[i] = h;
     set->count++;
@@ -88,37 +88,79 @@ static void set_add(key_set *set, const char *key)
 
 static void set_free(key_set *set)
 {
-    for (size_t i = 0; i < set->cap; i++)
-        free(set->keys[i]);
     free(set->keys);
     free(set->hashes);
+}
+
+/* A small string builder for keys (no printf: keys are built per operand). */
+typedef struct key_buf {
+    char s[320];
+    size_t n;
+} key_buf;
+
+static void put_chars(key_buf *k, const char *s, size_t n)
+{
+    if (n > sizeof k->s - 1 - k->n)
+        n = sizeof k->s - 1 - k->n;
+    memcpy(k->s + k->n, s, n);
+    k->n += n;
+}
+
+static void put_number(key_buf *k, long long v)
+{
+    char digits[24];
+    int nd = 0;
+    bool neg = v < 0;
+    unsigned long long u = neg ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        digits[nd++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (neg)
+        put_chars(k, "-", 1);
+    while (nd) {
+        nd--;
+        put_chars(k, &digits[nd], 1);
+    }
 }
 
 /* The key of element i of binding b: its kind and name with the last
  * bracketed number advanced by i ("state.matrix.mvp.row[2]"), or the name
  * and element number where the name has no number ("state.matrix.mvp" row 2). */
-static void element_key(const nv_binding *b, uint32_t i, char *key, size_t cap)
+static void element_key(const nv_binding *b, uint32_t i, key_buf *k)
 {
+    k->n = 0;
+    char kind = (char)('A' + b->kind);
+    put_chars(k, &kind, 1);
     if (b->kind == NV_BIND_ENV || b->kind == NV_BIND_LOCAL) {
-        snprintf(key, cap, "%d:%ld", b->kind, (long)b->index + (long)i);
+        put_number(k, (long long)b->index + i);
         return;
     }
     const char *br = strrchr(b->name, '[');
     if (!br) {
-        snprintf(key, cap, "%d:%s#%u", b->kind, b->name, i);
+        put_chars(k, b->name, strlen(b->name));
+        put_chars(k, "#", 1);
+        put_number(k, i);
         return;
     }
     char *end;
     long n = strtol(br + 1, &end, 10);
-    snprintf(key, cap, "%d:%.*s[%ld%s", b->kind, (int)(br - b->name), b->name, n + (long)i, end);
+    put_chars(k, b->name, (size_t)(br + 1 - b->name));
+    put_number(k, (long long)n + i);
+    put_chars(k, end, strlen(end));
 }
 
-static void const_key(const nv_const *k, char *key, size_t cap)
+static void const_key(const nv_const *c, key_buf *k)
 {
-    uint32_t u[4];
-    for (int j = 0; j < 4; j++)
-        u[j] = k->scalar ? k->v.u[0] : k->v.u[j];
-    snprintf(key, cap, "K:%08x%08x%08x%08x", (unsigned)u[0], (unsigned)u[1], (unsigned)u[2], (unsigned)u[3]);
+    k->n = 0;
+    put_chars(k, "K", 1);
+    for (int j = 0; j < 4; j++) {
+        uint32_t u = c->scalar ? c->v.u[0] : c->v.u[j];
+        char w[8];
+        for (int d = 0; d < 8; d++)
+            w[d] = "0123456789abcdef"[(u >> (28 - 4 * d)) & 15];
+        put_chars(k, w, 8);
+    }
 }
 
 static bool relative_array(const arb *a, uint32_t var)
@@ -132,9 +174,11 @@ static bool relative_array(const arb *a, uint32_t var)
 bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs)
 {
     const nv_program *p = a->c->prog;
-    key_set params = {0}, attribs = {0};
+    nvgp_arena store;
+    nvgp_arena_init(&store);
+    key_set params = {.store = &store}, attribs = {.store = &store};
     uint32_t relative_consts = 0;
-    char key[320];
+    key_buf key;
     for (uint32_t v = 0; v < p->nvars; v++) {
         const nv_var *var = &p->vars[v];
         if (var->kind != NV_VAR_PARAM && var->kind != NV_VAR_ATTRIB)
@@ -148,11 +192,11 @@ bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs)
                         relative_consts++;
                         continue;
                     }
-                    const_key(&p->consts[bd->konst], key, sizeof key);
+                    const_key(&p->consts[bd->konst], &key);
                 } else {
-                    element_key(bd, i, key, sizeof key);
+                    element_key(bd, i, &key);
                 }
-                set_add(var->kind == NV_VAR_PARAM ? &params : &attribs, key);
+                set_add(var->kind == NV_VAR_PARAM ? &params : &attribs, key.s, key.n);
             }
         }
     }
@@ -160,14 +204,15 @@ bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs)
     for (uint32_t n = 0; n < p->ninsts; n++)
         for (uint32_t s = 0; s < p->insts[n].nsrc; s++)
             if (p->insts[n].src[s].file == NV_FILE_CONST) {
-                const_key(&p->consts[p->insts[n].src[s].konst], key, sizeof key);
-                set_add(&params, key);
+                const_key(&p->consts[p->insts[n].src[s].konst], &key);
+                set_add(&params, key.s, key.n);
             }
     bool ok = !params.oom && !attribs.oom;
     *nparams = (uint32_t)params.count + relative_consts;
     *nattribs = (uint32_t)attribs.count;
     set_free(&params);
     set_free(&attribs);
+    nvgp_arena_destroy(&store);
     if (!ok)
         return nv_error(a->c, 0, "out of memory");
     return true;

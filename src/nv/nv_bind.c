@@ -437,7 +437,22 @@ static const char *canonical(nv_parse_ctx *c, const char *pat, const match *m)
         if (*p == '[') {
             p += 3;
             if (k < m->nidx && m->ord[k] == ord) {
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "[%d]", (int)m->idx[k]);
+                /* "[%d]" without printf's cost: canonical runs per operand. */
+                char digits[12];
+                int nd = 0;
+                long v = m->idx[k];
+                bool neg = v < 0;
+                unsigned long u = neg ? 0ul - (unsigned long)v : (unsigned long)v;
+                do {
+                    digits[nd++] = (char)('0' + u % 10);
+                    u /= 10;
+                } while (u);
+                buf[n++] = '[';
+                if (neg)
+                    buf[n++] = '-';
+                while (nd)
+                    buf[n++] = digits[--nd];
+                buf[n++] = ']';
                 k++;
             }
             ord++;
@@ -590,8 +605,10 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     for (int k = group_start[g]; k < group_start[g + 1]; k++) {
         int i = group_rows[k];
         const bind_row *r = &bind_rows[i];
-        if (r->pat[0] != w0[0] || !(r->headers & hb) || strncmp(r->pat, w0, l0) != 0 ||
-            (r->pat[l0] != '.' && r->pat[l0] != '['))
+        /* A named group's rows all start with the token's word. */
+        if (!(r->headers & hb) ||
+            (g == NWORDS && (r->pat[0] != w0[0] || strncmp(r->pat, w0, l0) != 0 ||
+                             (r->pat[l0] != '.' && r->pat[l0] != '['))))
             continue;
         unsigned fam = r->kind == NV_BIND_ATTRIB ? NV_BWANT_ATTRIB
                        : r->kind == NV_BIND_RESULT ? NV_BWANT_RESULT

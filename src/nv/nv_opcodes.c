@@ -1,8 +1,10 @@
-/* Rows of nv_opcodes.def and nv_options.def as constant tables, with name
- * lookup by binary search (the .def files keep their rows sorted by name;
- * tests/nv checks that). */
+/* Rows of nv_opcodes.def and nv_options.def as constant tables, with opcode
+ * lookup by name through a hash built once (the .def files keep their rows
+ * sorted by name for readers; tests/nv checks that). */
 #include "nv/nv_opcodes.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 static const nv_opcode_info nv_opcode_table[NV_OP_COUNT] = {
@@ -34,18 +36,44 @@ static int cmp_counted(const char *s, size_t len, const char *name)
     return len < n ? -1 : len > n ? 1 : 0;
 }
 
+/* Opcode names hashed once (open addressing over a power-of-two table):
+ * the parsers look up every instruction's opcode, often several times while
+ * splitting suffixes. */
+enum { OPCODE_HASH_SIZE = 1024 };
+static int16_t opcode_hash[OPCODE_HASH_SIZE];
+static pthread_once_t opcode_hash_once = PTHREAD_ONCE_INIT;
+
+static uint32_t hash_counted(const char *s, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static void build_opcode_hash(void)
+{
+    for (int i = 0; i < OPCODE_HASH_SIZE; i++)
+        opcode_hash[i] = -1;
+    for (int op = 0; op < NV_OP_COUNT; op++) {
+        const char *name = nv_opcode_table[op].name;
+        uint32_t j = hash_counted(name, strlen(name)) & (OPCODE_HASH_SIZE - 1);
+        while (opcode_hash[j] >= 0)
+            j = (j + 1) & (OPCODE_HASH_SIZE - 1);
+        opcode_hash[j] = (int16_t)op;
+    }
+}
+
 int nvgp_nv_opcode_lookup(const char *s, size_t len)
 {
-    int lo = 0, hi = NV_OP_COUNT - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        int c = cmp_counted(s, len, nv_opcode_table[mid].name);
-        if (c == 0)
-            return mid;
-        if (c < 0)
-            hi = mid - 1;
-        else
-            lo = mid + 1;
+    if (len == 0)
+        return -1;
+    pthread_once(&opcode_hash_once, build_opcode_hash);
+    for (uint32_t j = hash_counted(s, len) & (OPCODE_HASH_SIZE - 1); opcode_hash[j] >= 0;
+         j = (j + 1) & (OPCODE_HASH_SIZE - 1)) {
+        const char *name = nv_opcode_table[opcode_hash[j]].name;
+        if (name[0] == s[0] && cmp_counted(s, len, name) == 0)
+            return opcode_hash[j];
     }
     return -1;
 }
