@@ -623,11 +623,25 @@ static void gp_round(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
     put_tmp(c, in, t, r);
 }
 
-/* I2F: the integer operand of the type, a float result (F64 from the
- * 64-bit types: I642D/U642D, narrowed where the destination is not LONG). */
+/* I2F: the integer operand of the type, a float result (from the 64-bit
+ * types: doubles for LONG destinations, floats converted directly, not
+ * through a double, for others). */
 static void gp_i2f(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
+    if (lower_type_is_64(t) && !dst_is_long(c, in)) {
+        /* a 32-bit float result: converted once (I642F writes x and y) */
+        lower_gp64 a = lower_gp_src64(c, &in->src[0], t);
+        tgsi_dst r = temp(c), u = temp(c);
+        for (unsigned h = 0; h < 2; h++) {
+            emit1(c, t == LT_S64 ? TGSI_OPCODE_I642F : TGSI_OPCODE_U642F, mask(u, 3), a.half[h]);
+            nvgp_tgsi_build_MOV(c->b, mask(r, 3u << (2 * h)), swz(of(u), 0, 1, 0, 1));
+        }
+        release(c, u);
+        lower_gp_release64(c, &a);
+        put_tmp(c, in, LT_F32, r);
+        return;
+    }
     if (lower_type_is_64(t)) {
         lower_gp64 a = lower_gp_src64(c, &in->src[0], t);
         lower_gp64 r = new64(c);

@@ -573,6 +573,7 @@ static void test_more_64bit_forms(void **state)
             "CVT.U8.U64 t.x, 0x1ff;\nCVT.S16.S64 t.y, {-1}.x;\nCVT.F32.S64 t.z, 3;\nCVT.F64.S32 e.y, {-7}.x;\n"
             "CVT.S32.F64 t.w, e.y;\n"
             "MOV.U result.texcoord[6], t;\n"
+            "PK64.U d, {0x20000001, 0x00200000, 0, 0};\nI2F.S64 result.texcoord[7], d;\n"
             "MOV result.position, 0;\nEND\n",
             1);
     lt_run(&x);
@@ -585,6 +586,9 @@ static void test_more_64bit_forms(void **state)
     /* I2F.U64 of 2^64 - 1 is 2^64; CVT FLR of -2.5 = -3 (low word) */
     lt_expect_u(&x, "result.texcoord[5]", 0xf, 0xff, 0xffffff0fu, lt_bits(18446744073709551616.0f), (uint32_t)-3);
     lt_expect_u(&x, "result.texcoord[6]", 0xf, 0xff, 0xffffffffu, lt_bits(3.0f), (uint32_t)-7);
+    /* 2^53 + 2^29 + 1 rounds once to 2^53 + 2^30; through a double (2^53 + 2^29, a tie) it
+     * would give 2^53 */
+    lt_expect_u(&x, "result.texcoord[7]", 1, 0x5a000001u, 0, 0, 0);
     lt_free(&x);
 }
 
