@@ -381,6 +381,45 @@ static void test_geometry(void **state)
     lt_free(&x);
 }
 
+/* A per-vertex variable indexed by an integer: the vertex is the relative
+ * dimension, IN[ADDR + n][i]. */
+static void test_geometry_relative_vertex(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x,
+             "!!NVgp4.0\n"
+             "PRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\n"
+             "ATTRIB p = vertex.position;\nINT TEMP i;\n"
+             "MOV.S i.x, 1;\n"
+             "ADD result.position, p[i.x + 1], p[i.x];\n"
+             "EMIT;\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    for (uint32_t v = 0; v < 3; v++) {
+        char name[32];
+        snprintf(name, sizeof name, "vertex[%u].position", v);
+        const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, name);
+        assert_non_null(s);
+        float f = v == 0 ? 1.0f : v == 1 ? 10.0f : 100.0f;
+        uint32_t w[4] = {lt_bits(f), lt_bits(2 * f), lt_bits(3 * f), lt_bits(4 * f)};
+        assert_int_equal(nvgp_exec_set_input(x.m, 0, (uint32_t)s->vertex, (uint32_t)s->index, w), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    uint32_t *o = calloc(nvgp_exec_num_outputs(x.m) * 4, sizeof *o);
+    assert_non_null(o);
+    uint32_t prim;
+    assert_int_equal(nvgp_exec_num_emitted(x.m, 0, 0), 1);
+    nvgp_exec_get_emitted(x.m, 0, 0, 0, o, &prim);
+    int32_t opos = nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.position")->index;
+    /* vertex 2 + vertex 1 */
+    assert_int_equal(o[4 * opos + 0], lt_bits(110.0f));
+    assert_int_equal(o[4 * opos + 3], lt_bits(440.0f));
+    free(o);
+    lt_free(&x);
+}
+
 /* NV_gpu_program5 geometry programs: INVOCATIONS, primitive.invocation. */
 static void test_geometry_invocations(void **state)
 {
@@ -540,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_parameters),
         cmocka_unit_test(test_typed_param_literals),
         cmocka_unit_test(test_geometry),
+        cmocka_unit_test(test_geometry_relative_vertex),
         cmocka_unit_test(test_geometry_invocations),
         cmocka_unit_test(test_tess_eval),
         cmocka_unit_test(test_tess_control),
