@@ -384,10 +384,67 @@ static void gp_addsub(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     put_tmp(c, in, t, r);
 }
 
-/* MUL: .HI for the high word, .S24/.U24 as full 32-bit multiplies (their
- * results agree wherever the 24-bit forms are defined). */
+/* R = the high 64 bits of the 128-bit products of the pairs of A and B
+ * (no modifiers), from 32-bit partial products: with a = aH:aL and b =
+ * bH:bL, high = aH bH + hi(aL bH) + hi(aH bL) + the carries out of the
+ * middle word hi(aL bL) + lo(aL bH) + lo(aH bL).  Signed: minus b where a
+ * is negative and minus a where b is. */
+static void mul_hi64(lower_ctx *c, bool sgn, tgsi_src A, tgsi_src B, tgsi_dst R)
+{
+    tgsi_src aL = swz(A, 0, 0, 2, 2), aH = swz(A, 1, 1, 3, 3), bL = swz(B, 0, 0, 2, 2), bH = swz(B, 1, 1, 3, 3);
+    tgsi_src zero = uimm(c, 0), one = uimm(c, 1);
+    tgsi_dst x = temp(c), y = temp(c), z = temp(c);
+    /* the 32-bit work is in x and z, one value each; y and w make pairs */
+    nvgp_tgsi_build_UMUL(c->b, mask(R, 5), aH, bH);
+    nvgp_tgsi_build_UMUL_HI(c->b, mask(R, 10), aH, bH);
+    nvgp_tgsi_build_UMUL_HI(c->b, mask(x, 5), aL, bL);
+    nvgp_tgsi_build_UMUL(c->b, mask(y, 5), aL, bH);
+    nvgp_tgsi_build_UADD(c->b, mask(x, 5), of(x), of(y));
+    nvgp_tgsi_build_USLT(c->b, mask(y, 5), of(x), of(y));
+    nvgp_tgsi_build_AND(c->b, mask(y, 5), of(y), one);
+    nvgp_tgsi_build_UMUL(c->b, mask(z, 5), aH, bL);
+    nvgp_tgsi_build_UADD(c->b, mask(x, 5), of(x), of(z));
+    nvgp_tgsi_build_USLT(c->b, mask(z, 5), of(x), of(z));
+    nvgp_tgsi_build_AND(c->b, mask(z, 5), of(z), one);
+    nvgp_tgsi_build_UADD(c->b, mask(y, 5), of(y), of(z));
+    nvgp_tgsi_build_MOV(c->b, mask(y, 10), zero);
+    nvgp_tgsi_build_U64ADD(c->b, R, of(R), of(y));
+    nvgp_tgsi_build_MOV(c->b, mask(x, 10), zero);
+    nvgp_tgsi_build_UMUL_HI(c->b, mask(x, 5), aL, bH);
+    nvgp_tgsi_build_U64ADD(c->b, R, of(R), of(x));
+    nvgp_tgsi_build_UMUL_HI(c->b, mask(x, 5), aH, bL);
+    nvgp_tgsi_build_U64ADD(c->b, R, of(R), of(x));
+    if (sgn)
+        for (unsigned k = 0; k < 2; k++) {
+            nvgp_tgsi_build_I64SLT(c->b, mask(x, 5), k ? B : A, imm64(c, LT_S64, 0));
+            nvgp_tgsi_build_UCMP(c->b, y, swz(of(x), 0, 0, 2, 2), k ? A : B, zero);
+            nvgp_tgsi_build_U64ADD(c->b, R, of(R), neg(of(y)));
+        }
+    release(c, z);
+    release(c, y);
+    release(c, x);
+}
+
+/* MUL: .HI for the high word (64-bit types: the high 64 bits), .S24/.U24
+ * as full 32-bit multiplies (their results agree wherever the 24-bit forms
+ * are defined). */
 static void gp_mul(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
+    if (in->hi && (t == LT_S64 || t == LT_U64)) {
+        gp64_args a;
+        srcs64(c, in, t, &a);
+        lower_gp64 r = new64(c);
+        for (unsigned h = 0; h < 2; h++) {
+            tgsi_dst u = temp(c), w = temp(c);
+            tgsi_src A = plain64(c, a.s[0].half[h], t, u), B = plain64(c, a.s[1].half[h], t, w);
+            mul_hi64(c, t == LT_S64, A, B, r.tmp[h]);
+            release(c, w);
+            release(c, u);
+        }
+        free64(c, &a);
+        put64(c, in, t, &r);
+        return;
+    }
     if (in->hi) {
         if (t != LT_S32 && t != LT_U32) {
             no_form(c, in, t);

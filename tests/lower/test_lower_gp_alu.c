@@ -592,6 +592,34 @@ static void test_more_64bit_forms(void **state)
     lt_free(&x);
 }
 
+/* MUL.S64.HI/.U64.HI: the high 64 bits of the 128-bit product (as MUL.HI
+ * gives the high 32 bits of the 64-bit one), values by hand. */
+static void test_mul_hi64(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG TEMP d, e, f, g;\n"
+            "PK64.U d, {0xffffffff, 0xffffffff, 0x76543210, 0xfedcba98};\n"
+            "PK64.U e, {1, 1, 0x9abcdef0, 0x12345678};\n"
+            "PK64.U g, {0, 0xffffff00, 0, 0x100};\n"  /* -2^40, 2^40 */
+            "MUL.U64.HI f.x, d.x, d.x;\nMUL.U64.HI f.y, d.x, e.x;\nUP64.U result.texcoord[0], f;\n"
+            "MUL.U64.HI f.x, d.y, e.y;\nMUL.S64.HI f.y, d.y, e.y;\nUP64.U result.texcoord[1], f;\n"
+            "MUL.S64.HI f.x, d.x, 5;\nMUL.S64.HI f.y, g.x, g.y;\nUP64.U result.texcoord[2], f;\n"
+            "MUL.U64.HI f.zw, d, e;\nUP64.U result.texcoord[3], f.zwzw;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_run(&x);
+    /* (2^64-1)^2 >> 64 = 2^64 - 2; (2^64-1)(2^32+1) >> 64 = 2^32 */
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0xfffffffeu, 0xffffffffu, 0, 1);
+    /* 0xfedcba9876543210 * 0x123456789abcdef0: unsigned and signed high words */
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 0xd77d7422u, 0x121fa00au, 0x3cc09532u, 0xffeb4992u);
+    /* -1 * 5 >> 64 = -1; -2^40 * 2^40 >> 64 = -2^16 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0xffffffffu, 0xffffffffu, 0xffff0000u, 0xffffffffu);
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, 0, 1, 0xd77d7422u, 0x121fa00au);
+    lt_free(&x);
+}
+
 /* Carry and overflow of integer ADD/SUB/MAD/SAD (NV_gpu_program4
  * 2.X.4.3), seen through conditional writes on CF and OF: CF is the
  * unsigned carry of an add or "no borrow" of a subtract, OF the signed
@@ -681,7 +709,6 @@ static void test_float_to_int_undefined(void **state)
 static void test_untranslated(void **state)
 {
     (void)state;
-    expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nMUL.S64.HI d, d, d;\nEND\n", "MUL");
     expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nTEMP t;\nXPD t.xyz, d, d;\nEND\n", "XPD reading a LONG");
     expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nADD.F64.CC d, d, d;\nEND\n", "64-bit results");
 }
@@ -724,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_int64),
         cmocka_unit_test(test_more_float_forms),
         cmocka_unit_test(test_more_64bit_forms),
+        cmocka_unit_test(test_mul_hi64),
         cmocka_unit_test(test_carry_overflow),
         cmocka_unit_test(test_long_arrays),
         cmocka_unit_test(test_float_to_int_undefined),
