@@ -687,6 +687,107 @@ static bool atom64(lower_ctx *c, const nv_inst *in, const mem_format *f, tgsi_sr
     return true;
 }
 
+/* The 64-bit and half-float vector atomics TGSI has no per-word form for
+ * (CSWAP/MIN/MAX on 64-bit integers, F64 ADD/EXCH of
+ * NV_shader_atomic_float64, NV_shader_atomic_fp16_vector's F16X2/F16X4
+ * ADD/MIN/MAX/EXCH): the lanes of a warp take turns (lane 0 first) to
+ * load the value, compute and store it.  That is exact within a warp and
+ * between warps that do not run at the same time (one host thread); warps
+ * on several host threads may interleave. */
+static bool atom_serial(lower_ctx *c, const nv_inst *in, const mem_format *f, tgsi_src res, tgsi_src addr)
+{
+    bool half = f->bytes == 2 && f->base == 'F' && f->count >= 2;
+    bool wide = f->bytes == 8 && f->count == 1;
+    uint8_t op = in->atom_op;
+    tgsi_opcode calc = TGSI_OPCODE_NOP;
+    if (wide && op == NV_ATOM_ADD && f->base == 'F')
+        calc = TGSI_OPCODE_DADD;
+    else if (wide && op == NV_ATOM_MIN && f->base != 'F')
+        calc = f->base == 'S' ? TGSI_OPCODE_I64MIN : TGSI_OPCODE_U64MIN;
+    else if (wide && op == NV_ATOM_MAX && f->base != 'F')
+        calc = f->base == 'S' ? TGSI_OPCODE_I64MAX : TGSI_OPCODE_U64MAX;
+    else if (half && (op == NV_ATOM_ADD || op == NV_ATOM_MIN || op == NV_ATOM_MAX))
+        calc = op == NV_ATOM_ADD ? TGSI_OPCODE_ADD : op == NV_ATOM_MIN ? TGSI_OPCODE_MIN : TGSI_OPCODE_MAX;
+    bool exch = op == NV_ATOM_EXCH && (half || (wide && f->base == 'F'));
+    bool cswap = op == NV_ATOM_CSWAP && wide && f->base != 'F';
+    if (calc == TGSI_OPCODE_NOP && !exch && !cswap)
+        return false;
+    unsigned words = half ? f->count / 2u : 2u, wmask = (1u << words) - 1;
+    lower_gp64 v64;
+    memset(&v64, 0, sizeof v64);
+    tgsi_src v;
+    if (half) {
+        v = lower_gp_src(c, &in->src[0], LT_F32);
+    } else {
+        v64 = lower_gp_src64(c, &in->src[0], base_type(f));
+        v = v64.half[0];
+    }
+    tgsi_dst old = nvgp_tgsi_build_temp(c->b), nw = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);
+    tgsi_dst h = nvgp_tgsi_build_temp(c->b);
+    tgsi_src lane = nvgp_tgsi_src_scalar(nvgp_tgsi_build_system_value(c->b, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0), 0);
+    nvgp_tgsi_build_MOV(c->b, old, u32(c, 0));
+    nvgp_tgsi_build_MOV(c->b, wm(t, 1), u32(c, 0));
+    nvgp_tgsi_build_BGNLOOP(c->b);
+    nvgp_tgsi_build_USEQ(c->b, wm(t, 2), lane, x_of(t));
+    nvgp_tgsi_build_UIF(c->b, comp_of(t, 1));
+    set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, wm(old, wmask), res, addr));
+    if (half) {
+        /* h = the old halves as floats, nw = the new halves packed */
+        nvgp_tgsi_build_UP2H(c->b, wm(h, 3), x_of(old));
+        if (words == 2)
+            nvgp_tgsi_build_UP2H(c->b, wm(h, 0xc), comp_of(old, 1));
+        tgsi_src x = v;
+        if (calc != TGSI_OPCODE_NOP) {
+            tgsi_src s2[2] = {nvgp_tgsi_src_of(h), v};
+            tgsi_dst d = wm(nw, words == 2 ? 0xfu : 0x3u);
+            nvgp_tgsi_build_insn(c->b, calc, &d, 1, s2, 2);
+            x = nvgp_tgsi_src_of(nw);
+        }
+        nvgp_tgsi_build_PK2H(c->b, wm(nw, 1), x);
+        if (words == 2)
+            nvgp_tgsi_build_PK2H(c->b, wm(nw, 2), nvgp_tgsi_src_swizzle(x, 2, 3, 2, 3));
+    } else if (cswap) {
+        /* equal when both words are: then op0.y (zw), else the old value */
+        nvgp_tgsi_build_USEQ(c->b, wm(h, 3), nvgp_tgsi_src_of(old), v);
+        nvgp_tgsi_build_AND(c->b, wm(h, 1), x_of(h), comp_of(h, 1));
+        nvgp_tgsi_build_UCMP(c->b, wm(nw, 3), x_of(h), nvgp_tgsi_src_swizzle(v, 2, 3, 2, 3), nvgp_tgsi_src_of(old));
+    } else if (exch) {
+        nvgp_tgsi_build_MOV(c->b, wm(nw, 3), v);
+    } else {
+        tgsi_src s2[2] = {nvgp_tgsi_src_of(old), v};
+        tgsi_dst d = wm(nw, 3);
+        nvgp_tgsi_build_insn(c->b, calc, &d, 1, s2, 2);
+    }
+    set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(nvgp_tgsi_dst_of(res), wmask), addr, nvgp_tgsi_src_of(nw)));
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_UADD(c->b, wm(t, 1), x_of(t), u32(c, 1));
+    nvgp_tgsi_build_USGE(c->b, wm(t, 2), x_of(t), u32(c, 32));
+    nvgp_tgsi_build_UIF(c->b, comp_of(t, 1));
+    nvgp_tgsi_build_BRK(c->b);
+    nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_ENDLOOP(c->b);
+    if (half) {
+        /* the old halves, as floats */
+        nvgp_tgsi_build_UP2H(c->b, wm(h, 3), x_of(old));
+        if (words == 2)
+            nvgp_tgsi_build_UP2H(c->b, wm(h, 0xc), comp_of(old, 1));
+        else
+            nvgp_tgsi_build_MOV(c->b, wm(h, 0xc), u32(c, 0));
+        write_result(c, in, nvgp_tgsi_src_of(h), NULL);
+    } else {
+        lower_gp64 o;
+        memset(&o, 0, sizeof o);
+        o.half[0] = o.half[1] = nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(old), 0, 1, 0, 1);
+        lower_gp_dst64(c, &in->dst, base_type(f), &o);
+        lower_gp_release64(c, &v64);
+    }
+    nvgp_tgsi_build_release_temp(c->b, h);
+    nvgp_tgsi_build_release_temp(c->b, t);
+    nvgp_tgsi_build_release_temp(c->b, nw);
+    nvgp_tgsi_build_release_temp(c->b, old);
+    return true;
+}
+
 static void gp_atom(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
@@ -696,11 +797,12 @@ static void gp_atom(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
         return;
     const atom_row *ar = in->atom_op < sizeof atom_rows / sizeof *atom_rows ? &atom_rows[in->atom_op] : NULL;
     uint16_t op = !ar || f->bytes != 4 || f->count != 1 ? 0 : f->base == 'U' ? ar->u : f->base == 'S' ? ar->s : ar->f;
-    if (f->bytes == 8 && in->op != NV_OP_ATOMIM) {
+    if ((f->bytes == 8 || (f->bytes == 2 && f->count >= 2)) && in->op != NV_OP_ATOMIM) {
         tgsi_dst a = nvgp_tgsi_build_temp(c->b);
         tgsi_src res, addr;
-        if (access_of(c, in, &in->src[1], &res, &addr, a) && !atom64(c, in, f, res, addr))
-            lower_error(c, in->offset, "%s.%s with a 64-bit storage modifier has no TGSI translation yet", op_name(in),
+        if (access_of(c, in, &in->src[1], &res, &addr, a) && !atom64(c, in, f, res, addr) &&
+            !atom_serial(c, in, f, res, addr))
+            lower_error(c, in->offset, "%s.%s with this storage modifier has no TGSI translation yet", op_name(in),
                         in->atom_op < sizeof atom_names / sizeof *atom_names ? atom_names[in->atom_op] : "?");
         nvgp_tgsi_build_release_temp(c->b, a);
         return;

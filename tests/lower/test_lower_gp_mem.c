@@ -598,6 +598,67 @@ static void test_many_buffer_reads(void **state)
     lt_free(&x);
 }
 
+/* Atomics TGSI has no per-word form for, with lanes taking turns:
+ * CSWAP.U64 (equal in both words or not), MIN/MAX.S64 and .U64
+ * (NV_shader_atomic_int64), ADD.F64 (NV_shader_atomic_float64), F16X2
+ * ADD/MAX and F16X4 EXCH (NV_shader_atomic_fp16_vector); and 32 lanes
+ * adding 0.5 as F64 to one value. */
+static void test_serial_atomics(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_atomic_int64;\nOPTION NV_shader_atomic_float64;\n"
+            "OPTION NV_shader_atomic_fp16_vector;\n"
+            "LONG TEMP a, b, k, n;\nUINT TEMP u;\nTEMP h, g;\n"
+            "PK64.U k, {5, 1, 9, 0};\n"
+            "ATOM.CSWAP.U64 a, k, 4096;\nUP64.U u, a;\nMOV.U result.texcoord[0], u;\n"
+            "ATOM.CSWAP.U64 a, k, 4104;\nUP64.U u, a;\nMOV.U result.texcoord[1], u;\n"
+            "PK64.U n, {4294967295, 4294967295, 0, 0};\n"
+            "ATOM.MIN.S64 b, n, 4112;\nUP64.U u, b;\nMOV.U result.texcoord[2], u;\n"
+            "ATOM.MAX.U64 b, n, 4120;\n"
+            "ATOM.ADD.F64 h.x, 0.5, 4128;\n"
+            "ATOM.ADD.F16X2 g, {0.5, -1, 0, 0}, 4136;\nMOV result.texcoord[3], g;\n"
+            "ATOM.MAX.F16X2 g, {0.25, 8, 0, 0}, 4140;\nMOV result.texcoord[4], g;\n"
+            "ATOM.EXCH.F16X4 g, {1, 2, 3, 4}, 4144;\nMOV result.texcoord[5], g;\nEND\n",
+            32);
+    uint32_t mem[14] = {5, 1, 5, 2, 3, 0, 3, 0, 0, 0, 0x3e00u | 0x4000u << 16, 0x3c00u | 0xc000u << 16,
+                        0x3800u | 0x3400u << 16, 0xbc00u | 0x4400u << 16};
+    double z = 0;
+    memcpy(&mem[8], &z, 8);
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    /* lane 0 finds 0x1_00000005 == k.x and stores k.y = 9; later lanes
+     * find 9 */
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 0xf, 5, 1, 5, 1);
+    lt_expect_u_at(&x, "result.texcoord[0]", 1, 0x3, 9, 0, 0, 0);
+    /* 0x2_00000005 differs in the high word only: never swapped */
+    lt_expect_u_at(&x, "result.texcoord[1]", 31, 0x3, 5, 2, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 0, 0x3, 3, 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[2]", 1, 0x3, 0xffffffffu, 0xffffffffu, 0, 0);
+    /* F16X2 ADD: lane 0 reads (1.5, 2), writes (2, 1); MAX keeps (1, 8) */
+    lt_expect(&x, "result.texcoord[3]", 0xf, 1.5f, 2.0f, 0, 0);
+    lt_expect(&x, "result.texcoord[4]", 0xf, 1.0f, -2.0f, 0, 0);
+    lt_expect(&x, "result.texcoord[5]", 0xf, 0.5f, 0.25f, -1.0f, 4.0f);
+    const uint8_t *p = memory_after(&x, 0);
+    assert_int_equal(word_at(p, 8), 5);
+    assert_int_equal(word_at(p, 12), 2);
+    /* S64 min(3, -1) = -1; U64 max(3, 2^64-1) = 2^64-1 */
+    assert_int_equal(word_at(p, 16), 0xffffffffu);
+    assert_int_equal(word_at(p, 20), 0xffffffffu);
+    assert_int_equal(word_at(p, 28), 0xffffffffu);
+    double sum;
+    memcpy(&sum, p + 32, 8);
+    assert_true(sum == 16.0);
+    /* 32 lanes of (0.5, -1) added to (1.5, 2): (17.5, -30) = 0x4c60, 0xcf80 */
+    assert_int_equal(word_at(p, 40), 0x4c60u | 0xcf80u << 16);
+    /* max over (0.25, 8) with (1, -2): (1, 8) = 0x3c00, 0x4800 */
+    assert_int_equal(word_at(p, 44), 0x3c00u | 0x4800u << 16);
+    assert_int_equal(word_at(p, 48), 0x3c00u | 0x4000u << 16);
+    assert_int_equal(word_at(p, 52), 0x4200u | 0x4400u << 16);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -609,7 +670,7 @@ int main(void)
         cmocka_unit_test(test_map_slots),         cmocka_unit_test(test_images),
         cmocka_unit_test(test_64bit),             cmocka_unit_test(test_long_address_and_qualifiers),
         cmocka_unit_test(test_storage_binding_range), cmocka_unit_test(test_mem_extended),
-        cmocka_unit_test(test_many_buffer_reads),
+        cmocka_unit_test(test_many_buffer_reads), cmocka_unit_test(test_serial_atomics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
