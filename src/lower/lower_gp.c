@@ -89,6 +89,23 @@ static lower_type narrow_of(lower_type t)
     return t == LT_F64 ? LT_F32 : t == LT_S64 ? LT_S32 : t == LT_U64 ? LT_U32 : t;
 }
 
+/* LONG ATTRIB (vertex programs' 64-bit attributes): no binding gives
+ * them two input registers yet, so reading one is refused rather than
+ * read as 32-bit values. */
+static bool long_attrib(lower_ctx *c, const nv_src *s)
+{
+    if (s->file != NV_FILE_ATTRIB || s->var >= c->p->nvars || !(c->p->vars[s->var].mods & NV_VMOD_LONG))
+        return false;
+    lower_error(c, s->offset, "LONG attributes have no TGSI translation yet");
+    return true;
+}
+
+static tgsi_src imm_zero64(lower_ctx *c)
+{
+    const uint32_t w[2] = {0, 0};
+    return nvgp_tgsi_build_imm(c->b, TGSI_IMM_UINT64, w, 2);
+}
+
 /* The 32-bit values of a pair vector v (type t) in a new temporary:
  * component i is NV component i. */
 static tgsi_dst narrow64(lower_ctx *c, const lower_gp64 *v, lower_type t)
@@ -123,6 +140,8 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
         lower_error(c, s->offset, "64-bit operand read as a 32-bit one");
         return lower_src(c, s);
     }
+    if (long_attrib(c, s))
+        return lower_src(c, s);
     if (s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)) {
         /* a 32-bit instruction reading a LONG variable: narrowed values */
         nv_src plain = *s;
@@ -189,6 +208,10 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
 {
     lower_gp64 v;
     memset(&v, 0, sizeof v);
+    if (long_attrib(c, s)) {
+        v.half[0] = v.half[1] = imm_zero64(c);
+        return v;
+    }
     if (s->file == NV_FILE_CONST && s->konst < c->p->nconsts) {
         const nv_const *k = &c->p->consts[s->konst];
         tgsi_imm_type it = t == LT_F64 ? TGSI_IMM_FLOAT64 : t == LT_S64 ? TGSI_IMM_INT64 : TGSI_IMM_UINT64;
