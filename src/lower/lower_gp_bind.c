@@ -181,6 +181,7 @@ typedef struct lower_gpb {
     tgsi_dst level[GPB_LEVELS];
     bool has_globalid, has_localindex;
     tgsi_dst globalid, localindex;
+    tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
     tgsi_dst addr[4];   /* relative indices, used in turn */
     bool addr_has[4];
     unsigned next_addr;
@@ -222,13 +223,16 @@ static const gpb_row *gpb_find(const gpb_row *t, size_t n, const char *base)
 
 /* The vertex number a name starts with ("vertex[2].color", "vertex.in[2].color"),
  * and the rest after it; -1 and NULL when it has none. */
-static int32_t gpb_vertex_prefix(const char *name, const char **rest)
+static int32_t gpb_vertex_prefix(const char *name, const char **rest, bool *outputs)
 {
     const char *p = NULL;
+    *outputs = false;
     if (!strncmp(name, "vertex[", 7))
         p = name + 7;
     else if (!strncmp(name, "vertex.in[", 10))
         p = name + 10;
+    else if (!strncmp(name, "vertex.out[", 11) && (p = name + 11))
+        *outputs = true;
     *rest = NULL;
     if (!p)
         return -1;
@@ -242,9 +246,10 @@ static int32_t gpb_vertex_prefix(const char *name, const char **rest)
 
 /* The row of one binding of a variable; *n is its "[n]", *vertex the
  * vertex it names (-1 none), *per_vertex whether the variable is indexed
- * by the vertex. */
+ * by the vertex, *outputs whether a tessellation control program reads
+ * its output patch (vertex.out[m].*). */
 static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_binding *bd, int32_t *n,
-                                 int32_t *vertex, bool *per_vertex)
+                                 int32_t *vertex, bool *per_vertex, bool *outputs)
 {
     const char *name = bd->name ? bd->name : "";
     char base[128];
@@ -252,6 +257,7 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     uint8_t stage = c->p->stage;
     *vertex = -1;
     *per_vertex = false;
+    *outputs = v->kind == NV_VAR_OUTPUT;
     if (v->kind == NV_VAR_OUTPUT) {
         gpb_split(name, base, sizeof base, n, &has_index);
         if (stage == NV_STAGE_FRAGMENT)
@@ -262,7 +268,7 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
         return FIND(vertex_like, base + 7);
     }
     const char *rest;
-    int32_t m = gpb_vertex_prefix(name, &rest);
+    int32_t m = gpb_vertex_prefix(name, &rest, outputs);
     bool per_vertex_stage = stage == NV_STAGE_GEOMETRY || stage == NV_STAGE_TESS_CTRL || stage == NV_STAGE_TESS_EVAL;
     if (m >= 0 && per_vertex_stage) {
         gpb_split(rest, base, sizeof base, n, &has_index);
@@ -351,12 +357,13 @@ static int32_t gpb_input_vertices(const lower_ctx *c)
 }
 
 /* The register of one element (semantic index k of row r). */
-static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int32_t k, uint32_t offset)
+static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int32_t k, bool outputs,
+                            uint32_t offset)
 {
     tgsi_semantic sem = (tgsi_semantic)r->semantic;
     uint32_t idx = (uint32_t)(r->first + k);
     gpb_kind kind = (gpb_kind)r->kind;
-    if (kind == GPB_INPUT && v->kind == NV_VAR_OUTPUT)
+    if (kind == GPB_INPUT && outputs)
         kind = GPB_OUTPUT; /* vertex-like rows name results too */
     switch (kind) {
     case GPB_INPUT:
@@ -366,8 +373,6 @@ static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int
     case GPB_OUTPUT:
         if (v->kind == NV_VAR_ATTRIB && c->p->stage != NV_STAGE_TESS_CTRL)
             break;
-        if (c->p->stage == NV_STAGE_TESS_CTRL && sem != TGSI_SEMANTIC_PATCH)
-            break; /* per-vertex outputs need OUT[vertex][index] */
         return nvgp_tgsi_src_of(nvgp_tgsi_build_output(c->b, sem, idx));
     case GPB_SYSVAL:
         return nvgp_tgsi_build_system_value(c->b, sem, 0);
@@ -412,8 +417,8 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
     for (uint32_t b = 0; b < v->nbindings && !c->failed; b++) {
         const nv_binding *bd = &v->bindings[b];
         int32_t n, vertex;
-        bool per_vertex;
-        const gpb_row *r = gpb_row_of(c, v, bd, &n, &vertex, &per_vertex);
+        bool per_vertex, outputs;
+        const gpb_row *r = gpb_row_of(c, v, bd, &n, &vertex, &per_vertex, &outputs);
         if (!r) {
             lower_error(c, offset, "the binding '%s' has no TGSI translation yet", bd->name ? bd->name : "?");
             break;
@@ -432,7 +437,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
             else if (r->kind == GPB_LOCALINDEX)
                 first = nvgp_tgsi_src_of(g->localindex);
             else
-                first = gpb_element(c, v, r, 0, offset);
+                first = gpb_element(c, v, r, 0, false, offset);
             if ((r->flags & R_COMP) && r->kind != GPB_LEVEL)
                 gv->comp = (int8_t)(r->first + n);
             if (r->kind == GPB_SYSVAL)
@@ -442,7 +447,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         gv->per_vertex = per_vertex;
         for (uint32_t i = 0; i < count; i++, e++) {
             int32_t k = (r->flags & R_INDEXED) ? n + (int32_t)i : 0;
-            tgsi_src reg = gpb_element(c, v, r, k, offset);
+            tgsi_src reg = gpb_element(c, v, r, k, outputs, offset);
             if (e == 0)
                 first = reg;
             else if (reg.reg.file != first.reg.file || reg.reg.index != first.reg.index + (int32_t)e)
@@ -450,7 +455,20 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
             nvgp_lower_slot_kind kind = v->kind == NV_VAR_OUTPUT || r->kind == GPB_OUTPUT ? NVGP_LOWER_OUTPUT
                                                                                           : NVGP_LOWER_INPUT;
             gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
-            if (per_vertex) {
+            bool patch_vertex = c->p->stage == NV_STAGE_TESS_CTRL && reg.reg.file == TGSI_FILE_OUTPUT &&
+                                r->semantic != TGSI_SEMANTIC_PATCH;
+            if (patch_vertex && v->kind == NV_VAR_OUTPUT) {
+                /* OUT[invocation][i]: this invocation's vertex */
+                lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, -1, reg.reg.index, name, NULL);
+                reg.reg.dimension = true;
+                reg.reg.dim_indirect = true;
+                reg.reg.dim_index = 0;
+                reg.reg.dim_ind.file = TGSI_FILE_ADDRESS;
+                reg.reg.dim_ind.index = g->invocation.reg.index;
+                reg.reg.dim_ind.swizzle = TGSI_SWIZZLE_X;
+            } else if (patch_vertex) {
+                /* vertex.out[m].*: another invocation's vertex (no map slot) */
+            } else if (per_vertex) {
                 /* "vertex.color" -> "vertex[m].color" for each vertex m */
                 for (int32_t m = 0; m < nvert; m++) {
                     char vn[224];
@@ -611,6 +629,11 @@ void lower_gp_bind_begin(lower_ctx *c)
     case NV_STAGE_TESS_CTRL:
         if (d->vertices_out >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_TCS_VERTICES_OUT, (uint32_t)d->vertices_out);
+        /* each invocation writes the attributes of its own output patch
+         * vertex: OUT[invocation][i] */
+        g->invocation = nvgp_tgsi_build_address(b);
+        nvgp_tgsi_build_UARL(b, nvgp_tgsi_dst_writemask(g->invocation, 1),
+                             nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_INVOCATIONID, 0));
         break;
     case NV_STAGE_TESS_EVAL:
         if (gpb_pipe_prim(d->tess_mode) >= 0)

@@ -324,6 +324,10 @@ tgsi_dst nvgp_tgsi_build_output(tgsi_builder *b, tgsi_semantic name, uint32_t in
 {
     bool created;
     tgsi_declaration *d = semantic_decl(b, TGSI_FILE_OUTPUT, name, index, &b->num_outputs, &created);
+    if (d && created && b->processor == TGSI_PROCESSOR_TESS_CTRL && !is_patch_semantic(name)) {
+        /* DCL OUT[][i]: one per output patch vertex */
+        d->dimension_unsized = true;
+    }
     return nvgp_tgsi_dst(TGSI_FILE_OUTPUT, d ? d->first : 0);
 }
 

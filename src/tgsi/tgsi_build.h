@@ -161,7 +161,9 @@ tgsi_dst nvgp_tgsi_build_address(tgsi_builder *b);
 
 /* Inputs, outputs and system values by semantic: asking twice for the same
  * (semantic, index) gives the same register.  In GEOM/TESS programs inputs
- * are per-vertex arrays (use nvgp_tgsi_src_dimension for the vertex). */
+ * are per-vertex arrays (use nvgp_tgsi_src_dimension for the vertex), and
+ * so are the outputs of TESS_CTRL programs other than PATCH, TESSOUTER and
+ * TESSINNER (OUT[vertex][index]). */
 tgsi_src nvgp_tgsi_build_input(tgsi_builder *b, tgsi_semantic name, uint32_t index);
 /* FRAG input with an interpolation mode and location. */
 tgsi_src nvgp_tgsi_build_fs_input(tgsi_builder *b, tgsi_semantic name, uint32_t index,

@@ -549,21 +549,64 @@ static void test_compute(void **state)
     lt_free(&x);
 }
 
-/* Per-vertex results of tessellation control programs would need
- * OUT[vertex][index] writes, which the lowering does not make yet: the
- * translation fails with the operand's position instead of writing a
- * patch output. */
+/* Tessellation control programs (NV_tessellation_program5): each
+ * invocation writes the attributes of its own output patch vertex
+ * (OUT[invocation][i]), reads any vertex of the input patch (vertex[m].*)
+ * and of the output patch (vertex.out[m].*). */
+static void test_tess_control_vertices(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x,
+             "!!NVtcp5.0\n"
+             "VERTICES_OUT 3;\n"
+             "TEMP t;\n"
+             "I2F t.x, primitive.invocation;\n"
+             "ADD result.position, vertex[1].position, t.x;\n"
+             "MOV result.attrib[0], vertex.out[0].position;\n"
+             "END\n");
+    const tgsi_declaration *d = decl_named(&x, NVGP_LOWER_OUTPUT, "result.position");
+    assert_true(d->dimension_unsized);
+    assert_int_equal(d->semantic_name, TGSI_SEMANTIC_POSITION);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex[1].position");
+    assert_non_null(in);
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    uint32_t p[4] = {lt_bits(10.0f), lt_bits(20.0f), lt_bits(30.0f), lt_bits(40.0f)};
+    assert_int_equal(nvgp_exec_set_input(x.m, 0, 1, (uint32_t)in->index, p), NVGP_EXEC_OK);
+    lt_run(&x);
+    /* thread k is output vertex k: vertex[1].position + k */
+    for (uint32_t k = 0; k < 3; k++) {
+        float out[4];
+        lt_out(&x, "result.position", k, out);
+        assert_true(out[0] == 10.0f + (float)k && out[3] == 40.0f + (float)k);
+    }
+    /* vertex.out[0].position as invocation 0 wrote it (the invocations
+     * of a patch run together; this one reads after its own write) */
+    float a0[4];
+    lt_out(&x, "result.attrib[0]", 0, a0);
+    assert_true(a0[0] == 10.0f && a0[1] == 20.0f);
+    lt_free(&x);
+}
+
+/* A binding with no TGSI counterpart (NV_shader_thread_group's
+ * fragment.smid) fails with the operand's position, no crash. */
 static void test_unsupported_binding(void **state)
 {
     (void)state;
-    const char *src = "!!NVtcp5.0\nVERTICES_OUT 3;\nMOV result.position, vertex[0].position;\nEND\n";
+    const char *src = "!!NVfp5.0\nOPTION NV_shader_thread_group;\nMOV.U result.color.x, fragment.smid;\nEND\n";
     nvgp_diag *d = nvgp_diag_create("t", src, strlen(src));
     nv_program *p = nvgp_nv_assemble(src, strlen(src), d);
+    if (!p)
+        nvgp_diag_print(d, stderr);
     assert_non_null(p);
     nvgp_lower_map *map = NULL;
     assert_null(nvgp_lower_to_tgsi(p, &map, d));
     assert_null(map);
-    assert_true(nvgp_diag_error_count(d) > 0);
+    nvgp_diag_entry e;
+    assert_true(nvgp_diag_get(d, 0, &e));
+    assert_non_null(strstr(e.message, "fragment.smid"));
     nvgp_nv_program_destroy(p);
     nvgp_diag_destroy(d);
 }
@@ -583,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_geometry_invocations),
         cmocka_unit_test(test_tess_eval),
         cmocka_unit_test(test_tess_control),
+        cmocka_unit_test(test_tess_control_vertices),
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
     };
