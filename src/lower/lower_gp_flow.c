@@ -84,13 +84,42 @@ static void gp_flow0(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
 
 /* REP's loop count (x of the operand, of the instruction's type) as an
  * unsigned number of iterations in n.x: floats are floored, and counts
- * that are not positive (NaN included) run no iteration.  A float count
- * beyond 2^32 - 256 runs 2^32 - 256 times, which no program lives to see. */
+ * that are not positive (NaN included) run no iteration.  Counts beyond
+ * what n.x holds (2^32 - 256 for F32, 2^32 - 1 for 64-bit types) run that
+ * many times, which no program lives to see. */
+static void rep_count64(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst n)
+{
+    lower_gp64 v = lower_gp_src64(c, &in->src[0], t);
+    tgsi_src s = nvgp_tgsi_src_swizzle(v.half[0], 0, 1, 0, 1); /* NV x: the pair xy */
+    tgsi_dst x = mask(n, 1), y = mask(n, 2);
+    if (t == LT_F64) {
+        /* DSLT and D2U write the result of pair xy to x */
+        tgsi_dst d = nvgp_tgsi_build_temp(c->b), p = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_DFLR(c->b, mask(d, 3), s);
+        nvgp_tgsi_build_DSLT(c->b, mask(p, 1), nvgp_tgsi_build_imm1d(c->b, 0.0), of(d));
+        nvgp_tgsi_build_MOV(c->b, y, sc(of(p), 0));
+        nvgp_tgsi_build_DMIN(c->b, mask(d, 3), of(d), nvgp_tgsi_build_imm1d(c->b, 4294967295.0));
+        nvgp_tgsi_build_D2U(c->b, x, of(d));
+        nvgp_tgsi_build_release_temp(c->b, p);
+        nvgp_tgsi_build_release_temp(c->b, d);
+    } else {
+        /* the low word, or 2^32 - 1 when the high word is set; S64: 0
+         * when negative */
+        nvgp_tgsi_build_USNE(c->b, y, sc(s, 1), uimm(c, 0));
+        nvgp_tgsi_build_UCMP(c->b, x, sc(of(n), 1), uimm(c, 0xffffffffu), sc(s, 0));
+        nvgp_tgsi_build_MOV(c->b, y, uimm(c, 0xffffffffu));
+        if (t == LT_S64)
+            nvgp_tgsi_build_ISGE(c->b, y, sc(s, 1), nvgp_tgsi_build_imm1i(c->b, 0));
+    }
+    nvgp_tgsi_build_AND(c->b, x, sc(of(n), 0), sc(of(n), 1));
+    lower_gp_release64(c, &v);
+}
+
 static bool rep_count(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst n)
 {
     if (lower_type_is_64(t)) {
-        lower_error(c, in->offset, "REP with a 64-bit count has no TGSI translation yet");
-        return false;
+        rep_count64(c, in, t, n);
+        return true;
     }
     tgsi_src s = sc(lower_gp_src(c, &in->src[0], t), 0);
     tgsi_dst x = mask(n, 1), y = mask(n, 2);

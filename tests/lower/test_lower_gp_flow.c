@@ -267,6 +267,37 @@ static void test_rep_counts(void **state)
     }
 }
 
+/* 64-bit REP counts (NV_gpu_program5 Table X.13: REP takes F64, S64,
+ * U64): the x component's 64-bit value, floored for F64.  Per lane. */
+static void test_rep_counts64(void **state)
+{
+    (void)state;
+    static const struct { const char *load, *type; uint32_t lo, hi, iters; } cases[] = {
+        {"PK64.U c, a", "S64", 5, 0, 5},
+        {"PK64.U c, a", "S64", 0xfffffffdu, 0xffffffffu, 0}, /* -3 */
+        {"PK64.U c, a", "U64", 3, 0, 3},
+        {"PK64.U c, a", "U64", 0, 0, 0},
+        {"MOV.F64 c, a", "F64", 0x402ccccdu /* 2.7f */, 0, 2},
+        {"MOV.F64 c, a", "F64", 0xbf800000u /* -1 */, 0, 0},
+        {"MOV.F64 c, a", "F64", 0x7fc00000u /* NaN */, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char src[512];
+        snprintf(src, sizeof src,
+                 "!!NVvp5.0\nATTRIB a = vertex.attrib[1];\nLONG TEMP c;\nTEMP r;\n%s;\nMOV.U r, 0;\n"
+                 "REP.%s c;\n  ADD.U r.x, r.x, 1;\nENDREP;\nMOV.U result.texcoord[0], r;\nEND\n",
+                 cases[k].load, cases[k].type);
+        lt x;
+        lt_load(&x, src, 2);
+        in_lane(&x, "vertex.attrib[1]", 0, cases[k].lo, cases[k].hi, 0, 0);
+        in_lane(&x, "vertex.attrib[1]", 1, cases[k].type[0] == 'F' ? 0x3f800000u : 1, 0, 0, 0);
+        lt_run(&x);
+        lt_expect_u_at(&x, "result.texcoord[0]", 0, 1, cases[k].iters, 0, 0, 0);
+        lt_expect_u_at(&x, "result.texcoord[0]", 1, 1, 1, 0, 0, 0);
+        lt_free(&x);
+    }
+}
+
 /* REP without a count ends by BRK; CONT skips to the next iteration (and
  * counts it); BRK in an inner loop leaves only that loop.  Lane i has
  * limit a.x = i: the outer loop runs while i > n, the inner adds the odd
@@ -493,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_cc_masks),
         cmocka_unit_test(test_if_else_nested),
         cmocka_unit_test(test_rep_counts),
+        cmocka_unit_test(test_rep_counts64),
         cmocka_unit_test(test_rep_brk_cont),
         cmocka_unit_test(test_rep_cont_counts),
         cmocka_unit_test(test_cal_ret),
