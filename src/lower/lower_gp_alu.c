@@ -1012,7 +1012,7 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
     /* 3. integer results: .SAT clamps to the result's range */
     if (rt.base != 'F' && sat) {
         bool from_unsigned = vt == LT_U64;
-        int64_t lo = rt.base == 'S' ? -(int64_t)((uint64_t)1 << (rt.bits - 1)) : 0;
+        uint64_t lo = rt.base == 'S' ? 0 - ((uint64_t)1 << (rt.bits - 1)) : 0; /* two's complement bits */
         uint64_t hi = rt.base == 'S' ? ((uint64_t)1 << (rt.bits - 1)) - 1
                                      : rt.bits == 64 ? ~0ull : ((uint64_t)1 << rt.bits) - 1;
         for (unsigned h = 0; h < 2; h++) {
@@ -1021,7 +1021,7 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
                     nvgp_tgsi_build_U64MIN(c->b, v.tmp[h], v.half[h], imm64(c, LT_U64, hi));
             } else {
                 if (!(rt.base == 'S' && rt.bits == 64))
-                    nvgp_tgsi_build_I64MAX(c->b, v.tmp[h], v.half[h], imm64(c, LT_S64, (uint64_t)lo));
+                    nvgp_tgsi_build_I64MAX(c->b, v.tmp[h], v.half[h], imm64(c, LT_S64, lo));
                 if (hi <= (uint64_t)INT64_MAX && !(rt.base == 'S' && rt.bits == 64))
                     nvgp_tgsi_build_I64MIN(c->b, v.tmp[h], v.half[h], imm64(c, LT_S64, hi));
             }
