@@ -795,6 +795,10 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
         }
         if (!nv_expect(c, NV_TOK_RPAREN, "')'"))
             return false;
+        /* NV_gpu_program5 2.X.4.4: TXGO takes its offsets from operands; a
+         * constant offset must be zero. */
+        if (in->op == NV_OP_TXGO && (tx->offsets[0] || tx->offsets[1] || tx->offsets[2]))
+            return nv_error(c, g->offset, "TXGO takes its texel offsets from operands: a constant offset must be zero");
         /* NV_gpu_program4 2.X.4.4: components the target does not use must be zero. */
         int used = 3;
         if (tgt == NV_TEX_1D || tgt == NV_TEX_ARRAY1D || tgt == NV_TEX_SHADOW1D || tgt == NV_TEX_SHADOWARRAY1D)

@@ -1003,7 +1003,10 @@ static bool parse_declaration(arb *a, int which)
             return nv_error(c, t->offset, "invalid primitive type");
         nv_next(c);
         *slot = which ? prim_out_v[hit] : prim_in_v[hit];
-        if (!which && hit == 5) {
+        /* NV_gpu_program5 makes PATCHES "the single argument"; a patch size
+         * after it ("PATCHES 4") is also accepted, as earlier nvgp releases
+         * required it (docs/spec-decisions.md). */
+        if (!which && hit == 5 && nv_at(c, NV_TOK_NUMBER)) {
             if (!arb_parse_int(a, &v, false))
                 return false;
             if (v < 1 || v > NV_LIMIT_PATCH_VERTICES)

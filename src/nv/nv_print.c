@@ -327,7 +327,7 @@ static void put_decls(nvgp_strbuf *o, const nv_decls *d)
                                        "EQUAL", "FRACTIONAL_ODD", "FRACTIONAL_EVEN", "CW", "CCW"};
     if (d->primitive_in >= 0) {
         nvgp_strbuf_printf(o, "PRIMITIVE_IN %s", prim[d->primitive_in]);
-        if (d->primitive_in == NV_PRIM_PATCHES)
+        if (d->primitive_in == NV_PRIM_PATCHES && d->patches_in > 0)
             nvgp_strbuf_printf(o, " %d", d->patches_in);
         nvgp_strbuf_puts(o, ";\n");
     }

@@ -1,0 +1,6 @@
+!!NVfp5.0
+TEMP r;
+MOV r, 0;
+IPAS r, r, 0;
+MOV result.color, r;
+END
