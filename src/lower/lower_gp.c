@@ -190,7 +190,9 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
     return r;
 }
 
-/* The 64-bit words of literal component value x as type t. */
+/* The 64-bit words of literal component value x as type t.  The
+ * assembler keeps literals as doubles, so integers beyond 2^53 arrive
+ * rounded. */
 static void literal64(double x, lower_type t, uint32_t w[2])
 {
     uint64_t u = 0;
@@ -200,6 +202,8 @@ static void literal64(double x, lower_type t, uint32_t w[2])
         u = (uint64_t)(int64_t)x;
     else if (x >= 0 && x < 18446744073709551616.0)
         u = (uint64_t)x;
+    else if (x >= 18446744073709551616.0) /* 0xffffffffffffffff reads as 2^64 in a double */
+        u = ~(uint64_t)0;
     w[0] = (uint32_t)u;
     w[1] = (uint32_t)(u >> 32);
 }

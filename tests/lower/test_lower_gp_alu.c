@@ -567,13 +567,14 @@ static void test_more_64bit_forms(void **state)
             "MOV.U result.texcoord[3], t;\n"
             "STR.S64 t.x, t, t;\nSAD.S64 t.y, -3, 5, 1;\nMAD.S64 t.z, 3, -4, 2;\nMIN.U64 t.w, 7, -1;\n"
             "MOV.U result.texcoord[4], t;\n"
-            "MOV.U64 d, {0x0f0, 0x00f, 0, 0};\nOR.U64 t.x, d.x, d.y;\nXOR.S64 t.y, d.x, -1;\n"
+            "MOV.U64 d, {0x0f0, 0x00f, 0xffffffffffffffff, 0};\nOR.U64 t.x, d.x, d.y;\nXOR.S64 t.y, d.x, -1;\n"
             "I2F.U64 t.z, -1;\nCVT.S64.F32.FLR e.x, {-2.5}.x;\nMOV.S64 t.w, e.x;\n"
             "MOV.U result.texcoord[5], t;\n"
             "CVT.U8.U64 t.x, 0x1ff;\nCVT.S16.S64 t.y, {-1}.x;\nCVT.F32.S64 t.z, 3;\nCVT.F64.S32 e.y, {-7}.x;\n"
             "CVT.S32.F64 t.w, e.y;\n"
             "MOV.U result.texcoord[6], t;\n"
-            "PK64.U d, {0x20000001, 0x00200000, 0, 0};\nI2F.S64 result.texcoord[7], d;\n"
+            "UP64.U result.texcoord[7].zw, d.zzzz;\n" /* the largest U64 literal */
+            "PK64.U d, {0x20000001, 0x00200000, 0, 0};\nI2F.S64 result.texcoord[7].x, d;\n"
             "MOV result.position, 0;\nEND\n",
             1);
     lt_run(&x);
@@ -588,7 +589,7 @@ static void test_more_64bit_forms(void **state)
     lt_expect_u(&x, "result.texcoord[6]", 0xf, 0xff, 0xffffffffu, lt_bits(3.0f), (uint32_t)-7);
     /* 2^53 + 2^29 + 1 rounds once to 2^53 + 2^30; through a double (2^53 + 2^29, a tie) it
      * would give 2^53 */
-    lt_expect_u(&x, "result.texcoord[7]", 1, 0x5a000001u, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[7]", 0xd, 0x5a000001u, 0, 0xffffffffu, 0xffffffffu);
     lt_free(&x);
 }
 
