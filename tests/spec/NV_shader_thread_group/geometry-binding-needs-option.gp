@@ -1,0 +1,9 @@
+!!NVgp5.0
+PRIMITIVE_IN POINTS;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+UINT TEMP r;
+MOV.U r, primitive.warpid;
+MOV result.position, r;
+EMIT;
+END
