@@ -179,8 +179,7 @@ typedef struct lower_gpb {
     gpb_var *vars;
     bool level_has[GPB_LEVELS];
     tgsi_dst level[GPB_LEVELS];
-    bool has_globalid, has_localindex;
-    tgsi_dst globalid, localindex;
+    tgsi_dst globalid, localindex; /* computed at the start (compute) */
     tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
     tgsi_dst addr[4];   /* relative indices, used in turn */
     bool addr_has[4];
@@ -189,17 +188,14 @@ typedef struct lower_gpb {
 
 /* ---- Names ---------------------------------------------------------------- */
 
-/* name without its [n] parts, the last [n] in *index (0 when none); the
- * vertex number of "vertex[m]." / "vertex.in[m]." in *vertex (-1: none). */
-static void gpb_split(const char *name, char *base, size_t cap, int32_t *index, bool *has_index)
+/* name without its [n] parts, and the last n in *index (0 when none). */
+static void gpb_split(const char *name, char *base, size_t cap, int32_t *index)
 {
     size_t o = 0;
     *index = 0;
-    *has_index = false;
     for (const char *s = name; *s && o + 1 < cap; s++) {
         if (*s == '[') {
             *index = (int32_t)strtol(s + 1, NULL, 10);
-            *has_index = true;
             while (*s && *s != ']')
                 s++;
             if (!*s)
@@ -253,13 +249,12 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
 {
     const char *name = bd->name ? bd->name : "";
     char base[128];
-    bool has_index;
     uint8_t stage = c->p->stage;
     *vertex = -1;
     *per_vertex = false;
     *outputs = v->kind == NV_VAR_OUTPUT;
     if (v->kind == NV_VAR_OUTPUT) {
-        gpb_split(name, base, sizeof base, n, &has_index);
+        gpb_split(name, base, sizeof base, n);
         if (stage == NV_STAGE_FRAGMENT)
             return FIND(fp_results, base);
         const gpb_row *r = FIND(other_results, base);
@@ -271,11 +266,11 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     int32_t m = gpb_vertex_prefix(name, &rest, outputs);
     bool per_vertex_stage = stage == NV_STAGE_GEOMETRY || stage == NV_STAGE_TESS_CTRL || stage == NV_STAGE_TESS_EVAL;
     if (m >= 0 && per_vertex_stage) {
-        gpb_split(rest, base, sizeof base, n, &has_index);
+        gpb_split(rest, base, sizeof base, n);
         *vertex = m;
         return FIND(vertex_like, base);
     }
-    gpb_split(name, base, sizeof base, n, &has_index);
+    gpb_split(name, base, sizeof base, n);
     const gpb_row *r = FIND(other_inputs, base);
     if (r)
         return r;
@@ -410,6 +405,10 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
     gv->has = true;
     gv->comp = -1;
     gv->reg = nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    if (!v->nbindings) {
+        lower_error(c, offset, "'%s' is bound to nothing", v->name ? v->name : "?");
+        return gv->reg;
+    }
     tgsi_src first = gv->reg;
     uint32_t e = 0;
     int32_t nvert = gpb_input_vertices(c);
