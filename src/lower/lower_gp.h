@@ -23,7 +23,9 @@
  * it), the wrapper writes the destination where the test passes (tested
  * before the update) and sets the flags of the components enabled by both
  * masks from the result (float: SF = <0 or NaN, ZF = 0 or NaN, OF = CF =
- * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows; 32-bit types only).
+ * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows).  With 64-bit
+ * types the handler writes its TEMP destination itself (lower_gp_dst64)
+ * and the wrapper restores, per NV component, what the test rejects.
  * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
  * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning:
  * when in->cc_update is set and the type is S or U (32-bit), the handler

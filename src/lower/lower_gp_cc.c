@@ -12,6 +12,8 @@
 
 #include "nv/nv_opcodes.h"
 
+#include <string.h>
+
 static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
 static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
 static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
@@ -198,11 +200,136 @@ static void write_where(lower_ctx *c, tgsi_dst d, const tgsi_dst *m, tgsi_src sr
         nvgp_tgsi_build_MOV(c->b, d, src);
 }
 
+/* flags = the four flags of each NV component of the 64-bit vector v
+ * (TGSI's 64-bit compares leave pair xy's result in x and zw's in z). */
+static void flags_of64(lower_ctx *c, tgsi_dst flags, const lower_gp64 *v, bool is_float)
+{
+    tgsi_dst sf = nvgp_tgsi_build_temp(c->b), zf = nvgp_tgsi_build_temp(c->b);
+    tgsi_dst s = nvgp_tgsi_build_temp(c->b), z = nvgp_tgsi_build_temp(c->b);
+    for (unsigned h = 0; h < 2; h++) {
+        tgsi_src x = v->half[h];
+        if (is_float) {
+            tgsi_src zero = nvgp_tgsi_build_imm1d(c->b, 0.0);
+            tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_DSNE(c->b, mask(n, 5), x, x);
+            nvgp_tgsi_build_DSLT(c->b, mask(s, 5), x, zero);
+            nvgp_tgsi_build_DSEQ(c->b, mask(z, 5), x, zero);
+            nvgp_tgsi_build_OR(c->b, mask(s, 5), of(s), of(n));
+            nvgp_tgsi_build_OR(c->b, mask(z, 5), of(z), of(n));
+            nvgp_tgsi_build_release_temp(c->b, n);
+        } else {
+            tgsi_src zero = nvgp_tgsi_build_imm(c->b, TGSI_IMM_INT64, (const uint32_t[]){0, 0}, 2);
+            nvgp_tgsi_build_I64SLT(c->b, mask(s, 5), x, zero);
+            nvgp_tgsi_build_U64SEQ(c->b, mask(z, 5), x, zero);
+        }
+        /* x, z -> NV components 2h, 2h + 1 */
+        nvgp_tgsi_build_MOV(c->b, mask(sf, 3u << (2 * h)), nvgp_tgsi_src_swizzle(of(s), 0, 2, 0, 2));
+        nvgp_tgsi_build_MOV(c->b, mask(zf, 3u << (2 * h)), nvgp_tgsi_src_swizzle(of(z), 0, 2, 0, 2));
+    }
+    nvgp_tgsi_build_AND(c->b, flags, of(sf), uimm(c, LOWER_GP_SF));
+    nvgp_tgsi_build_AND(c->b, z, of(zf), uimm(c, LOWER_GP_ZF));
+    nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    if (!is_float && c->gp_has_of) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gp_of), uimm(c, LOWER_GP_OF));
+        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    }
+    if (!is_float && c->gp_has_cf) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gp_cf), uimm(c, LOWER_GP_CF));
+        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    }
+    nvgp_tgsi_build_release_temp(c->b, z);
+    nvgp_tgsi_build_release_temp(c->b, s);
+    nvgp_tgsi_build_release_temp(c->b, zf);
+    nvgp_tgsi_build_release_temp(c->b, sf);
+}
+
+/* A copy of v in two new temporaries (dst[0..1]); v's own temporaries are
+ * released. */
+static lower_gp64 copy64(lower_ctx *c, lower_gp64 *v, tgsi_dst dst[2])
+{
+    lower_gp64 r;
+    memset(&r, 0, sizeof r);
+    for (unsigned h = 0; h < 2; h++) {
+        dst[h] = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, dst[h], v->half[h]);
+        r.half[h] = of(dst[h]);
+    }
+    lower_gp_release64(c, v);
+    return r;
+}
+
+/* 64-bit results (F64/S64/U64): the handler writes its destination (a
+ * TEMP) through lower_gp_dst64; the wrapper keeps the old value where the
+ * conditional write mask fails (writing back the selection per NV
+ * component) and takes the flags from the value written, read back. */
+static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    if (in->dst.file != NV_FILE_TEMP || in->dst.has_rel) {
+        lower_error(c, in->offset, "condition codes and conditional writes of 64-bit results outside "
+                                   "temporaries have no TGSI translation yet");
+        return;
+    }
+    unsigned wm = in->dst.writemask & 0xf;
+    bool cond = in->dst.cc.cond != NV_COND_NONE;
+    nv_src d;
+    memset(&d, 0, sizeof d);
+    d.file = in->dst.file;
+    d.var = in->dst.var;
+    d.index = in->dst.index;
+    d.offset = in->dst.offset;
+    for (int i = 0; i < 4; i++)
+        d.swizzle[i] = (uint8_t)i;
+    tgsi_dst m = {0}, old_t[2];
+    lower_gp64 old;
+    memset(old_t, 0, sizeof old_t);
+    memset(&old, 0, sizeof old);
+    if (cond) {
+        m = lower_gp_cc_test(c, &in->dst.cc);
+        lower_gp64 v = lower_gp_src64(c, &d, t);
+        old = copy64(c, &v, old_t);
+    }
+    release_addsub_flags(c);
+    row->fn(c, in, row, t);
+    lower_gp64 now = lower_gp_src64(c, &d, t);
+    if (cond) {
+        /* word k of half h belongs to NV component 2h + k/2 */
+        tgsi_dst sel[2];
+        lower_gp64 merged;
+        memset(&merged, 0, sizeof merged);
+        for (unsigned h = 0; h < 2; h++) {
+            sel[h] = nvgp_tgsi_build_temp(c->b);
+            tgsi_src mh = nvgp_tgsi_src_swizzle(of(m), 2 * h, 2 * h, 2 * h + 1, 2 * h + 1);
+            nvgp_tgsi_build_UCMP(c->b, sel[h], mh, now.half[h], old.half[h]);
+            merged.half[h] = of(sel[h]);
+        }
+        lower_gp_dst64(c, &in->dst, t, &merged);
+        for (unsigned h = 0; h < 2; h++) {
+            nvgp_tgsi_build_release_temp(c->b, sel[h]);
+            nvgp_tgsi_build_release_temp(c->b, old_t[h]);
+        }
+    }
+    if (in->cc_update && in->cc_update <= 2) {
+        /* `now` may name the destination itself, which holds the old value
+         * again where the test failed: those components keep their flags */
+        unsigned reg = in->cc_update - 1u;
+        make_cc(c, reg);
+        tgsi_dst flags = nvgp_tgsi_build_temp(c->b);
+        flags_of64(c, flags, &now, result_is_float(in, t));
+        write_where(c, mask(c->gp_cc[reg], wm), cond ? &m : NULL, of(flags));
+        nvgp_tgsi_build_release_temp(c->b, flags);
+    }
+    lower_gp_release64(c, &now);
+    release_addsub_flags(c);
+    if (cond)
+        nvgp_tgsi_build_release_temp(c->b, m);
+}
+
 void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
-    if (lower_type_is_64(t)) {
-        lower_error(c, in->offset, "condition codes and conditional writes of 64-bit results have no TGSI "
-                                   "translation yet");
+    const nv_opcode_info *info = nvgp_nv_opcode_info((nv_opcode)in->op);
+    bool inherited = info && info->out && info->out[0] && !info->out[1]; /* "v" or "s", not "vf"... */
+    if (lower_type_is_64(t) && inherited) {
+        with_cc64(c, in, row, t);
         return;
     }
     unsigned wm = in->dst.writemask & 0xf;

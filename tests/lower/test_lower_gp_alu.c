@@ -711,7 +711,6 @@ static void test_untranslated(void **state)
 {
     (void)state;
     expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nTEMP t;\nXPD t.xyz, d, d;\nEND\n", "XPD reading a LONG");
-    expect_lower_error("!!NVvp5.0\nLONG TEMP d;\nADD.F64.CC d, d, d;\nEND\n", "64-bit results");
 }
 
 /* Each area's rows: every arithmetic opcode of Table X.13 listed in this

@@ -174,6 +174,37 @@ static void test_cc_add_sub_flags(void **state)
     free(src);
 }
 
+/* 64-bit results (NV_gpu_program5): the flags of each 64-bit component,
+ * and conditional writes of 64-bit values (into a LONG TEMP, and narrowed
+ * into a 32-bit one). */
+static void test_cc_64bit(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB a = vertex.attrib[1];\nATTRIB b = vertex.attrib[2];\nATTRIB k = vertex.attrib[3];\n"
+            "LONG TEMP c, d, e, f;\nTEMP r, s, u;\n"
+            "MOV.F64 c, a;\nMOV.F64.CC d, c;\n"
+            "MOV.U r, 0;\nMOV.U r (LT), 1;\nMOV.U r (EQ), 2;\nMOV.U r (NAN), 3;\nMOV.U result.texcoord[0], r;\n"
+            "MOV.F64 e, b;\nMOV.F64 c (LE), e;\nMOV.F result.texcoord[1], c;\n"
+            "PK64.U f, k;\nMOV.S64.CC1 f.xy, f;\n"
+            "MOV.U s, 0;\nMOV.U s (GT1), 1;\nMOV.U s (LT1), 2;\nMOV.U result.texcoord[2], s;\n"
+            "MOV.F u, 4;\nMOV.F64 u (GT1), e;\nMOV.F result.texcoord[3], u;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", -1.5f, 0.0f, 2.0f, NAN);
+    lt_in(&x, "vertex.attrib[2]", 9, 9, 9, 9);
+    lt_in_u(&x, "vertex.attrib[3]", 5, 0, 0xfffffffdu, 0xffffffffu); /* S64 (5, -3) */
+    lt_run(&x);
+    /* CC0 = (SF, ZF, -, SF ZF) */
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 1, 2, 0, 3);
+    /* LE passes for -1.5 and 0 (and not NaN) */
+    lt_expect(&x, "result.texcoord[1]", 0xf, 9, 9, 2, NAN);
+    /* CC1 = (-, SF, initial ZF, initial ZF) */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 1, 2, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 9, 4, 4, 4);
+    lt_free(&x);
+}
+
 /* Components of the CC are updated only where both the write mask and the
  * condition-code write mask allow (2.X.4.3); tests read the CC as it was
  * before the instruction; the initial flags are those of 0.0 (EQ passes,
@@ -522,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_cc_integer_rules),
         cmocka_unit_test(test_cc_add_sub_flags),
         cmocka_unit_test(test_cc_masks),
+        cmocka_unit_test(test_cc_64bit),
         cmocka_unit_test(test_if_else_nested),
         cmocka_unit_test(test_rep_counts),
         cmocka_unit_test(test_rep_counts64),
