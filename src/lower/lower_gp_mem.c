@@ -318,6 +318,8 @@ static tgsi_src image_coords(lower_ctx *c, const nv_inst *in, const nv_src *s, t
         clear |= 4;
     if (tg != NV_TEX_2DMS && tg != NV_TEX_ARRAY2DMS)
         clear |= 8;
+    if (!clear)
+        return v;
     nvgp_tgsi_build_MOV(c->b, wm(t, 0xf & ~clear), v);
     nvgp_tgsi_build_MOV(c->b, wm(t, clear), u32(c, 0));
     return nvgp_tgsi_src_of(t);

@@ -408,15 +408,15 @@ static void test_images(void **state)
     lt x;
     lt_load(&x,
             "!!NVvp5.0\nOPTION ARB_shader_texture_image_samples;\n"
-            "IMAGE img[] = { image[0..1] };\nINT TEMP c, d, z, n;\nUINT TEMP u, v, q;\nTEMP t;\n"
+            "IMAGE img[] = { image[0..1] };\nINT TEMP c, d, z, n;\nUINT TEMP u, v, q, w;\nTEMP t;\n"
             "MOV.S c, {1, 0, 7, 9};\nMOV.S d, {1, 5, 0, 0};\nMOV.S z, 0;\n"
-            "LOADIM.U32 v, d, image[0], 1D;\n"
+            "LOADIM.U32 v, d, image[0], 1D;\nMOV.S d, {1, 0, 0, 3};\nLOADIM.U32 w, d, image[0], ARRAY2DMS;\n"
             "LOADIM.F32X4 t, c, img[1], 2D;\nLOADIM.U32 u, c, img[0], 2D;\n"
             "ATOMIM.ADD.U32 q.x, 5, c, image[0], 2D;\nSTOREIM.U32 image[0], 55, z, 2D;\n"
             "ATOMIM.DWRAP.U32 q.y, 3, z, image[0], 2D;\nATOMIM.CSWAP.U32 q.z, {25, 8, 0, 0}, c, image[0], 2D;\n"
             "IMQS n.x, image[1], 2DMS;\nMOV.U q.w, 0;\n"
             "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v;\nMOV.U result.texcoord[2], q;\n"
-            "MOV result.texcoord[3], t;\nMOV.S result.texcoord[4], n;\nEND\n",
+            "MOV result.texcoord[3], t;\nMOV.S result.texcoord[4], n;\nMOV.U result.texcoord[5], w;\nEND\n",
             1);
     const nvgp_lower_slot *s0 = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[0]");
     const nvgp_lower_slot *s1 = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[1]");
@@ -435,6 +435,8 @@ static void test_images(void **state)
     lt_expect_u(&x, "result.texcoord[2]", 0xf, 20, 55, 25, 0);
     /* one sample: a single-sampled image */
     lt_expect_u(&x, "result.texcoord[4]", 0x1, 1, 0, 0, 0);
+    /* ARRAY2DMS keeps every coordinate (w is the sample) */
+    lt_expect_u(&x, "result.texcoord[5]", 0xf, 20, 0, 0, 1);
     lt_expect(&x, "result.texcoord[3]", 0xf, 1.5f, 2.5f, 3.5f, 4.5f);
     size_t bytes;
     const uint8_t *p = nvgp_exec_image_data(x.m, (uint32_t)s0->index, &bytes);
