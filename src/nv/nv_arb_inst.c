@@ -468,6 +468,12 @@ bool arb_parse_instruction(arb *a)
      * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
     if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage)
         return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4", info->name);
+    /* NV_parameter_buffer_object2 LDC: "LDC supports no base data type
+     * modifiers, but requires exactly one storage modifier." */
+    if (in->op == NV_OP_LDC && !in->storage)
+        return nv_error(c, t->offset, "LDC needs a storage modifier such as .U32 or .F32X4");
+    if (in->op == NV_OP_LDC && (in->dtype == NV_DT_F || in->dtype == NV_DT_S || in->dtype == NV_DT_U))
+        return nv_error(c, t->offset, "LDC takes no data type modifier: its storage modifier gives the type");
     /* Operands by grammar class. */
     const char *ins = info->in;
     bool mem_operand = in->op == NV_OP_LDS || in->op == NV_OP_STS || in->op == NV_OP_ATOMS ||
