@@ -273,21 +273,36 @@ static bool is_image_op(uint16_t op)
     return op == NV_OP_LOADIM || op == NV_OP_STOREIM || op == NV_OP_ATOMIM || op == NV_OP_IMQS;
 }
 
-/* IMAGE[unit], declared once: its target and format are those of the
- * program's first instruction on the unit with a storage modifier (or,
- * with none, its first instruction, formatted as four components of its
- * data type).  The map names it "image[unit]". */
-static bool image_res(lower_ctx *c, const nv_inst *in, tgsi_src *res)
+/* The units an image access can reach: [*first, *first + *count). */
+static void image_units(const lower_ctx *c, const nv_tex *t, int32_t *first, uint32_t *count)
 {
-    const nv_tex *t = &in->tex;
-    if (t->has_rel || t->unit < 0) {
-        lower_error(c, t->offset, "relatively indexed images have no TGSI translation yet");
-        return false;
-    }
+    *first = t->unit;
+    *count = 1;
+    if (!t->has_rel || t->var >= c->p->nvars)
+        return;
+    const nv_var *v = &c->p->vars[t->var];
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < v->nbindings; b++)
+        n += v->bindings[b].count ? v->bindings[b].count : 1;
+    *first = v->nbindings ? v->bindings[0].index : t->unit;
+    *count = n ? n : 1;
+}
+
+/* IMAGE[unit], declared once: its target and format are those of the
+ * program's first instruction that can reach the unit with a storage
+ * modifier (or, with none, its first instruction reaching it, formatted as
+ * four components of its data type).  The map names it "image[unit]". */
+static tgsi_src declare_image(lower_ctx *c, int32_t unit, const nv_inst *in)
+{
     const nv_inst *decl = NULL;
     for (uint32_t i = 0; i < c->p->ninsts && !(decl && decl->storage); i++) {
         const nv_inst *o = &c->p->insts[i];
-        if (is_image_op(o->op) && !o->tex.has_rel && o->tex.unit == t->unit && (!decl || o->storage))
+        int32_t first;
+        uint32_t count;
+        if (!is_image_op(o->op))
+            continue;
+        image_units(c, &o->tex, &first, &count);
+        if (unit >= first && (uint32_t)(unit - first) < count && (!decl || o->storage))
             decl = o;
     }
     if (!decl)
@@ -297,10 +312,30 @@ static bool image_res(lower_ctx *c, const nv_inst *in, tgsi_src *res)
     lower_type dt = lower_gp_type(decl);
     char base = dt == LT_S32 ? 'S' : dt == LT_U32 ? 'U' : 'F';
     char name[32];
-    snprintf(name, sizeof name, "image[%d]", t->unit);
-    lower_map_add_vertex(c, NVGP_LOWER_IMAGE, TGSI_FILE_IMAGE, -1, t->unit, name, NULL);
-    *res = nvgp_tgsi_build_image(c->b, t->unit, lower_tex_target(decl->tex.target), image_format(f, base), true,
-                                 false);
+    snprintf(name, sizeof name, "image[%d]", unit);
+    lower_map_add_vertex(c, NVGP_LOWER_IMAGE, TGSI_FILE_IMAGE, -1, unit, name, NULL);
+    return nvgp_tgsi_build_image(c->b, unit, lower_tex_target(decl->tex.target), image_format(f, base), true, false);
+}
+
+/* The image of an access; an IMAGE array indexed by a register declares
+ * every unit of the array and indexes IMAGE[first] through an ADDR
+ * register (a unit outside the array is no image: the access faults). */
+static bool image_res(lower_ctx *c, const nv_inst *in, tgsi_src *res)
+{
+    const nv_tex *t = &in->tex;
+    int32_t first;
+    uint32_t count;
+    image_units(c, t, &first, &count);
+    if (first < 0 || (t->has_rel && t->var >= c->p->nvars)) {
+        lower_error(c, t->offset, "this image access has no TGSI translation");
+        return false;
+    }
+    for (uint32_t k = 0; k < count; k++)
+        *res = declare_image(c, first + (int32_t)k, in);
+    if (t->has_rel) {
+        *res = nvgp_tgsi_src(TGSI_FILE_IMAGE, t->unit);
+        *res = nvgp_tgsi_src_indirect(*res, lower_gp_rel_addr(c, &t->rel, t->offset), 0);
+    }
     return true;
 }
 

@@ -661,6 +661,40 @@ static void test_serial_atomics(void **state)
     lt_free(&x);
 }
 
+/* An IMAGE array indexed by a register: each lane's index picks the unit;
+ * an index past the array reaches no image (0, a fault). */
+static void test_image_arrays(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nIMAGE img[] = { image[2..3] };\nATTRIB a = vertex.attrib[1];\n"
+            "INT TEMP i, c;\nUINT TEMP r;\n"
+            "MOV.S i, a;\nMOV.S c, 0;\nLOADIM.U32 r, c, img[i.x], 2D;\nMOV.U result.texcoord[0], r;\nEND\n",
+            3);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.attrib[1]");
+    assert_non_null(in);
+    for (uint32_t k = 0; k < 3; k++) {
+        uint32_t v[4] = {k == 2 ? 7 : k, 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, k, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    for (int u = 2; u <= 3; u++) {
+        char name[16];
+        snprintf(name, sizeof name, "image[%d]", u);
+        const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, name);
+        assert_non_null(s);
+        uint32_t texel = 100 + (uint32_t)u;
+        nvgp_exec_image d = {TGSI_TEXTURE_2D, format_id("R32_UINT"), 1, 1, 1};
+        assert_int_equal(nvgp_exec_bind_image(x.m, (uint32_t)s->index, &d, &texel), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 0x1, 102, 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 1, 0x1, 103, 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 2, 0x1, 0, 0, 0, 0);
+    assert_int_equal(nvgp_exec_faults(x.m), 1);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -673,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_64bit),             cmocka_unit_test(test_long_address_and_qualifiers),
         cmocka_unit_test(test_storage_binding_range), cmocka_unit_test(test_mem_extended),
         cmocka_unit_test(test_many_buffer_reads), cmocka_unit_test(test_serial_atomics),
+        cmocka_unit_test(test_image_arrays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
