@@ -1,0 +1,5 @@
+!!NVfp4.0
+SHORT TEMP h;
+PK4UB h, fragment.texcoord[0];
+MOV result.color, h;
+END
