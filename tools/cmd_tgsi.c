@@ -65,27 +65,48 @@ static int write_text(const char *out_path, const char *text)
     return TGSI_OK;
 }
 
-/* The 1-based line of byte offset off in src[0..len). */
-static uint32_t line_of(const char *src, size_t len, uint32_t off, const char **start, size_t *n)
+/* Where each line of src[0..len) starts (LF, CR LF or a lone CR ends a
+ * line); *n lines.  NULL when out of memory. */
+static size_t *line_starts(const char *src, size_t len, size_t *n)
 {
-    uint32_t line = 1;
-    size_t ls = 0;
-    for (size_t i = 0; i < off && i < len; i++) {
-        if (src[i] == '\n' || (src[i] == '\r' && (i + 1 >= len || src[i + 1] != '\n'))) {
-            line++;
-            ls = i + 1;
-        }
+    size_t count = 1;
+    for (size_t i = 0; i < len; i++)
+        count += src[i] == '\n' || (src[i] == '\r' && (i + 1 >= len || src[i + 1] != '\n'));
+    size_t *starts = malloc(count * sizeof *starts);
+    if (!starts)
+        return NULL;
+    size_t k = 0;
+    starts[k++] = 0;
+    for (size_t i = 0; i < len; i++)
+        if (src[i] == '\n' || (src[i] == '\r' && (i + 1 >= len || src[i + 1] != '\n')))
+            starts[k++] = i + 1;
+    *n = count;
+    return starts;
+}
+
+/* The 1-based line of byte offset off (binary search over the starts),
+ * and that line's text without blanks at its ends. */
+static size_t line_of(const char *src, size_t len, const size_t *starts, size_t nlines, uint32_t off,
+                      const char **text, size_t *n)
+{
+    size_t lo = 0, hi = nlines;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (starts[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
     }
-    size_t le = ls;
+    size_t ls = starts[lo], le = ls;
     while (le < len && src[le] != '\n' && src[le] != '\r')
         le++;
     while (ls < le && (src[ls] == ' ' || src[ls] == '\t'))
         ls++;
     while (le > ls && (src[le - 1] == ' ' || src[le - 1] == '\t'))
         le--;
-    *start = src + ls;
+    *text = src + ls;
     *n = le - ls;
-    return line;
+    return lo + 1;
 }
 
 /* The instruction number an instruction line of the writer starts with
@@ -107,9 +128,13 @@ static long insn_number(const char *line, size_t n)
  * NULL when out of memory. */
 static char *with_source_comments(const char *text, const tgsi_program *tp, const char *src, size_t len)
 {
+    size_t nlines;
+    size_t *starts = line_starts(src, len, &nlines);
+    if (!starts)
+        return NULL;
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    uint32_t last = 0;
+    size_t last = 0;
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
@@ -117,9 +142,9 @@ static char *with_source_comments(const char *text, const tgsi_program *tp, cons
         if (k >= 0 && (uint64_t)k < tp->num_instructions) {
             const char *ls;
             size_t ln;
-            uint32_t line = line_of(src, len, tp->instructions[k].source_offset, &ls, &ln);
+            size_t line = line_of(src, len, starts, nlines, tp->instructions[k].source_offset, &ls, &ln);
             if (line != last) {
-                nvgp_strbuf_printf(&out, "# %u: ", line);
+                nvgp_strbuf_printf(&out, "# %zu: ", line);
                 for (size_t i = 0; i < ln; i++) {
                     /* control bytes (a tab, a form feed) print as blanks */
                     char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
@@ -132,6 +157,7 @@ static char *with_source_comments(const char *text, const tgsi_program *tp, cons
         nvgp_strbuf_append(&out, p, n);
         p += n;
     }
+    free(starts);
     if (out.failed) {
         nvgp_strbuf_free(&out);
         return NULL;
