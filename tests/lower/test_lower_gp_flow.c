@@ -517,6 +517,26 @@ static void test_recursive_rep(void **state)
     lt_free(&x);
 }
 
+/* The main program may call itself ("main" is a label like any other);
+ * RET in the outermost activation ends the program.  Lane i recurses a.x
+ * = i + 1 deep (temporaries start at 0 in the executor). */
+static void test_main_called(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB a = vertex.attrib[1];\nTEMP r, t;\n"
+            "main:\nADD.S r.x, r.x, 1;\nMAD.S.CC t.x, a.x, -1, r.x;\nCAL main (LT.x);\nADD.S r.y, r.y, 1;\n"
+            "MOV.S result.texcoord[0], r;\nRET;\nEND\n",
+            3);
+    for (uint32_t i = 0; i < 3; i++)
+        in_lane(&x, "vertex.attrib[1]", i, 2 * i + 1, 0, 0, 0);
+    lt_run(&x);
+    for (uint32_t i = 0; i < 3; i++)
+        lt_expect_u_at(&x, "result.texcoord[0]", i, 3, 2 * i + 1, 2 * i + 1, 0, 0);
+    lt_free(&x);
+}
+
 /* Without recursion and within the depth limit, calls are plain CALs. */
 static void test_plain_calls(void **state)
 {
@@ -565,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_rep_around_cal),
         cmocka_unit_test(test_cali),
         cmocka_unit_test(test_recursive_rep),
+        cmocka_unit_test(test_main_called),
         cmocka_unit_test(test_plain_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
