@@ -8,9 +8,11 @@
  * returns (2.X.8 CAL: "as though an unconditional RET were inserted
  * immediately before the instruction label").  The entry ("main" label,
  * else the first instruction) is TGSI's main program; RET there ends the
- * lanes that execute it, as TGSI RET does.  The call depth is counted per
- * lane: a CAL while MAX_PROGRAM_CALL_DEPTH_NV calls are open ends the
- * program for the lanes taking it (the spec leaves it undefined).  CALI
+ * lanes that execute it, as TGSI RET does.  Where the call graph can
+ * recurse or nest beyond MAX_PROGRAM_CALL_DEPTH_NV, the depth is counted
+ * per lane: a CAL while that many calls are open ends the program for the
+ * lanes taking it (the spec leaves it undefined), and each call saves the
+ * counters of the REP blocks open around it; elsewhere a CAL is a CAL.  CALI
  * compares its SUBROUTINE parameter (a CONST register per
  * program.subroutine[n] in the binding map) with each SUBROUTINENUM. */
 #include "lower/lower_gp.h"
