@@ -409,6 +409,12 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         lower_error(c, offset, "'%s' is bound to nothing", v->name ? v->name : "?");
         return gv->reg;
     }
+    if (v->mods & NV_VMOD_LONG) {
+        /* NV_gpu_program5 64-bit vertex attributes span two TGSI inputs
+         * each, which the 64-bit operand code does not read yet */
+        lower_error(c, offset, "LONG attributes have no TGSI translation yet");
+        return gv->reg;
+    }
     tgsi_src first = gv->reg;
     uint32_t e = 0;
     int32_t nvert = gpb_input_vertices(c);
