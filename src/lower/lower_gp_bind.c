@@ -184,6 +184,7 @@ typedef struct lower_gpb {
     tgsi_dst addr[4];   /* relative indices, used in turn */
     bool addr_has[4];
     unsigned next_addr;
+    bool ended;         /* lower_gp_bind_end ran */
 } lower_gpb;
 
 /* ---- Names ---------------------------------------------------------------- */
@@ -602,13 +603,16 @@ static int32_t gpb_pipe_prim(int32_t nv)
     return nv >= 0 && (size_t)nv < sizeof prims ? prims[nv] : -1;
 }
 
-static bool gpb_uses(const lower_ctx *c, const char *name)
+/* Whether the program binds name; *offset where it first does. */
+static bool gpb_uses(const lower_ctx *c, const char *name, uint32_t *offset)
 {
     for (uint32_t v = 0; v < c->p->nvars; v++) {
         const nv_var *var = &c->p->vars[v];
         if (var->kind == NV_VAR_ATTRIB && var->nbindings && var->bindings[0].name &&
-            !strcmp(var->bindings[0].name, name))
+            !strcmp(var->bindings[0].name, name)) {
+            *offset = var->offset;
             return true;
+        }
     }
     return false;
 }
@@ -620,6 +624,11 @@ void lower_gp_bind_begin(lower_ctx *c)
         return;
     const nv_decls *d = &c->p->decls;
     tgsi_builder *b = c->b;
+    /* what is made here belongs to the start of the program */
+    nvgp_tgsi_builder_set_source_offset(b, c->p->ninsts ? c->p->insts[0].offset : c->p->end_offset);
+    uint32_t global_at = 0, index_at = 0;
+    bool global = gpb_uses(c, "invocation.globalid", &global_at);
+    bool local_index = gpb_uses(c, "invocation.localindex", &index_at);
     switch (c->p->stage) {
     case NV_STAGE_GEOMETRY:
         if (gpb_pipe_prim(d->primitive_in) >= 0)
@@ -662,15 +671,17 @@ void lower_gp_bind_begin(lower_ctx *c)
         }
         /* NV_compute_program5: globalid = groupid * groupsize + localid;
          * localindex = localid.x + size.x * (localid.y + size.y * localid.z) */
-        if (gpb_uses(c, "invocation.globalid") || gpb_uses(c, "invocation.localindex")) {
+        if (global || local_index) {
             tgsi_src tid = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_THREAD_ID, 0);
             tgsi_src size = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_BLOCK_SIZE, 0);
-            if (gpb_uses(c, "invocation.globalid")) {
+            if (global) {
+                nvgp_tgsi_builder_set_source_offset(b, global_at);
                 tgsi_src bid = nvgp_tgsi_build_system_value(b, TGSI_SEMANTIC_BLOCK_ID, 0);
                 g->globalid = nvgp_tgsi_build_temp(b);
                 nvgp_tgsi_build_UMAD(b, g->globalid, bid, size, tid);
             }
-            if (gpb_uses(c, "invocation.localindex")) {
+            if (local_index) {
+                nvgp_tgsi_builder_set_source_offset(b, index_at);
                 g->localindex = nvgp_tgsi_build_temp(b);
                 tgsi_dst x = nvgp_tgsi_dst_writemask(g->localindex, 1);
                 nvgp_tgsi_build_UMAD(b, x, nvgp_tgsi_src_scalar(size, 1), nvgp_tgsi_src_scalar(tid, 2),
@@ -685,11 +696,14 @@ void lower_gp_bind_begin(lower_ctx *c)
     }
 }
 
+/* Called where the main program ends (before its END; once: later calls
+ * do nothing). */
 void lower_gp_bind_end(lower_ctx *c)
 {
     lower_gpb *g = c->gpb;
-    if (!g)
+    if (!g || g->ended)
         return;
+    g->ended = true;
     for (int i = 0; i < GPB_LEVELS; i++) {
         if (!g->level_has[i])
             continue;
