@@ -20,6 +20,65 @@ static inline float lfma(bool legacy, float a, float b, float c)
     return legacy && (a == 0.0f || b == 0.0f) ? c : fmaf(a, b, c);
 }
 
+/* Rounding to an integral value without libm calls, so the lane loops
+ * vectorise (a call per lane dominated FLR/FRC).  Each gives the same bits
+ * as floorf, ceilf, truncf and nearbyintf (round to nearest even).
+ *
+ * |x| below 2^23 is rounded to the nearest even integer by adding and
+ * removing 2^23, then stepped by 1 toward the wanted direction; copysignf
+ * keeps the sign of zero results (floor(-0) = -0, ceil(-0.5) = -0).  A
+ * float of magnitude 2^23 or more (or inf, NaN) is already integral and is
+ * returned as is (a NaN quieted, as libm does).  Choices are made with
+ * integer masks, not ?: on floats: GCC moves float arithmetic into the arms
+ * of a ?:, which then cannot become vector selects (FP operations may
+ * trap), and the loop is left scalar. */
+#define FLOAT_INTEGRAL 8388608.0f /* 2^23 */
+static inline uint32_t lane_mask(bool c) /* all ones when c */
+{
+    return 0u - (uint32_t)c;
+}
+static inline uint32_t small_mask(float x) /* |x| < 2^23 */
+{
+    return lane_mask((f2u_bits(x) & 0x7fffffffu) < 0x4b000000u);
+}
+static inline float one_if(bool c)
+{
+    return u2f_bits(0x3f800000u & lane_mask(c));
+}
+/* |x| rounded to nearest even when |x| < 2^23, else 0 */
+static inline float abs_rne(float x)
+{
+    return (u2f_bits(f2u_bits(x) & 0x7fffffffu & small_mask(x)) + FLOAT_INTEGRAL) -
+           FLOAT_INTEGRAL;
+}
+/* small_result (given x's sign) when |x| < 2^23, else x (quieted) */
+static inline float fintegral(float x, float small_result)
+{
+    uint32_t u = f2u_bits(x), small = small_mask(x);
+    uint32_t nan = lane_mask((u & 0x7fffffffu) > 0x7f800000u);
+    return u2f_bits((f2u_bits(copysignf(small_result, x)) & small) |
+                    ((u | (0x00400000u & nan)) & ~small));
+}
+static inline float ftrunc(float x)
+{
+    float r = abs_rne(x);
+    return fintegral(x, r - one_if(r > fabsf(x)));
+}
+static inline float ffloor(float x)
+{
+    float r = copysignf(abs_rne(x), x);
+    return fintegral(x, r - one_if(r > x));
+}
+static inline float fceil(float x)
+{
+    float r = copysignf(abs_rne(x), x);
+    return fintegral(x, r + one_if(r < x));
+}
+static inline float fround(float x)
+{
+    return fintegral(x, abs_rne(x));
+}
+
 /* Component-wise ops: r.c = EXPR(x [, y [, z]]) for each enabled component. */
 #define UNOP(NAME, T, EXPR)                                                      \
     void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
@@ -85,6 +144,59 @@ static inline float lfma(bool legacy, float a, float b, float c)
         exec_out_done(w, in, &r);                                                \
     }
 
+/* FMA: fmaf is a libm call per lane unless the compiler may use the FMA
+ * instruction.  On x86-64 hosts whose CPU has it (asked once), a copy of
+ * the lane loop compiled for it does the 32 lanes inline; the result is
+ * the same correctly rounded fused multiply-add. */
+static void fma_lanes(float *o, const float *a, const float *b, const float *c)
+{
+    for (unsigned l = 0; l < LANES; l++)
+        o[l] = fmaf(a[l], b[l], c[l]);
+}
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__FMA__)
+__attribute__((target("fma"))) static void fma_lanes_hw(float *o, const float *a,
+                                                         const float *b, const float *c)
+{
+    for (unsigned l = 0; l < LANES; l++)
+        o[l] = fmaf(a[l], b[l], c[l]);
+}
+static bool host_has_fma(void)
+{
+    static int has = -1;
+    if (has < 0)
+        has = __builtin_cpu_supports("fma") ? 1 : 0;
+    return has;
+}
+#else
+#define fma_lanes_hw fma_lanes
+static bool host_has_fma(void)
+{
+    return true;
+}
+#endif
+
+void exec_op_FMA(exec_warp *w, const exec_insn *in)
+{
+    exec_reg r;
+    bool legacy = w->m->legacy_math, hw = !legacy && host_has_fma();
+    for (unsigned c = 0; c < 4; c++) {
+        if (!DST_ENABLED(c))
+            continue;
+        exec_chan t0, t1, t2;
+        const exec_chan *a = SRC(0, c, &t0), *b = SRC(1, c, &t1), *d = SRC(2, c, &t2);
+        exec_chan *o = exec_out(w, in, &r, c);
+        if (hw) {
+            fma_lanes_hw(o->f, a->f, b->f, d->f);
+        } else if (!legacy) {
+            fma_lanes(o->f, a->f, b->f, d->f);
+        } else {
+            for (unsigned l = 0; l < LANES; l++)
+                o->f[l] = lfma(true, a->f[l], b->f[l], d->f[l]);
+        }
+    }
+    exec_out_done(w, in, &r);
+}
+
 /* Scalar ops on src0.x (and src1.x), replicated. */
 #define REPL1(NAME, EXPR)                                                        \
     void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
@@ -137,8 +249,8 @@ uint32_t exec_f2u(float x)
 
 /* ---- core ------------------------------------------------------------------- */
 
-UNOP(ARL, i, exec_f2i(floorf(x)))
-UNOP(ARR, i, exec_f2i(nearbyintf(x)))
+UNOP(ARL, i, exec_f2i(ffloor(x)))
+UNOP(ARR, i, exec_f2i(fround(x)))
 UNOP(ARA, i, exec_f2i(x))
 UNOP(MOV, u, a->u[l])
 BINOP(MUL, f, lmul(legacy, x, y))
@@ -161,16 +273,15 @@ BINOP(FSEQ, u, x == y ? ~0u : 0u)
 BINOP(FSNE, u, x != y ? ~0u : 0u)
 /* MAD may round once or twice (tgsi.rst); nvgp rounds twice, as MUL then ADD. */
 TRIOP(MAD, f, lmul(legacy, x, y) + z)
-TRIOP(FMA, f, lfma(legacy, x, y, z))
 TRIOP(LRP, f, lmul(legacy, x, y) + lmul(legacy, 1.0f - x, z))
 TRIOP(CMP, f, x < 0.0f ? y : z)
 TRIOP(CND, f, z > 0.5f ? x : y)
 TRIOP(CLAMP, f, fminf(fmaxf(x, y), z))
-UNOP(FRC, f, x - floorf(x))
-UNOP(FLR, f, floorf(x))
-UNOP(CEIL, f, ceilf(x))
-UNOP(TRUNC, f, truncf(x))
-UNOP(ROUND, f, nearbyintf(x))
+UNOP(FRC, f, x - ffloor(x))
+UNOP(FLR, f, ffloor(x))
+UNOP(CEIL, f, fceil(x))
+UNOP(TRUNC, f, ftrunc(x))
+UNOP(ROUND, f, fround(x))
 UNOP(SSG, f, fsign(x))
 UNOP(ABS, f, fabsf(x))
 UNOP(I2F, f, (float)a->i[l])

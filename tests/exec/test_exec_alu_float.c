@@ -218,9 +218,95 @@ static void test_denormals(void **state)
     RUN_CASES(d);
 }
 
+/* FLR, CEIL, TRUNC, ROUND (nearest even) and FRC are floor, ceil, trunc,
+ * round-half-even and x - floor(x) (tgsi.rst), for every float: hand-worked
+ * edge cases first (signed zeros, halves, the last fractional floats below
+ * 2^23, infinities), then 8192 bit patterns spread over all 2^32 checked
+ * against C's floorf/ceilf/truncf/nearbyintf, the functions tgsi.rst names. */
+static void test_rounding_all_floats(void **state)
+{
+    (void)state;
+    enum { N = 8192 + 16 };
+    static const float edge[16] = { -0.0f, 0.0f, -0.5f, 0.5f, 1.5f, 2.5f, -2.5f, -1.0f,
+                                    8388607.5f, -8388607.5f, 8388608.0f, -0.25f, 0.75f,
+                                    INFINITY, -INFINITY, 1e30f };
+    static const float want[16][4] = { /* floor, ceil, trunc, round */
+        { -0.0f, -0.0f, -0.0f, -0.0f }, { 0, 0, 0, 0 }, { -1, -0.0f, -0.0f, -0.0f },
+        { 0, 1, 0, 0 }, { 1, 2, 1, 2 }, { 2, 3, 2, 2 }, { -3, -2, -2, -2 }, { -1, -1, -1, -1 },
+        { 8388607, 8388608, 8388607, 8388608 }, { -8388608, -8388607, -8388607, -8388608 },
+        { 8388608, 8388608, 8388608, 8388608 }, { -1, -0.0f, -0.0f, -0.0f }, { 0, 1, 0, 1 },
+        { INFINITY, INFINITY, INFINITY, INFINITY }, { -INFINITY, -INFINITY, -INFINITY, -INFINITY },
+        { 1e30f, 1e30f, 1e30f, 1e30f } };
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL OUT[1], GENERIC[1]\n"
+            "  0: FLR OUT[0].x, IN[0].xxxx\n"
+            "  1: CEIL OUT[0].y, IN[0].xxxx\n"
+            "  2: TRUNC OUT[0].z, IN[0].xxxx\n"
+            "  3: ROUND OUT[0].w, IN[0].xxxx\n"
+            "  4: FRC OUT[1].x, IN[0].xxxx\n"
+            "  5: END\n",
+            N, 1);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t b = i < 16 ? fbits(edge[i]) : (i - 16) * 524287u + 0x9e3779b9u;
+        xt_in_u(&x, i, 0, b, 0, 0, 0);
+    }
+    xt_run(&x);
+    for (uint32_t i = 0; i < N; i++) {
+        float v = bitsf(i < 16 ? fbits(edge[i]) : (i - 16) * 524287u + 0x9e3779b9u);
+        if (i < 16)
+            xt_expect4f(&x, i, 0, want[i][0], want[i][1], want[i][2], want[i][3]);
+        xt_expect4f(&x, i, 0, floorf(v), ceilf(v), truncf(v), nearbyintf(v));
+        assert_float_bits(xt_out_f(&x, i, 1, 0), v - floorf(v));
+    }
+    xt_free(&x);
+}
+
+/* FMA rounds once: (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 exactly, and adding
+ * -(1 + 2^-11) leaves 2^-24 (MUL then ADD would round the product to
+ * 1 + 2^-11, a tie to even, and give 0).  Then 4096 operand triples against
+ * C's fmaf. */
+static void test_fma_fused(void **state)
+{
+    (void)state;
+    enum { N = 4096 };
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "  0: FMA OUT[0], IN[0].xxxx, IN[0].yyyy, IN[0].zzzz\n"
+            "  1: END\n",
+            N, 1);
+    static uint32_t ops[N][3];
+    float a = 1.0f + 0x1p-12f;
+    ops[0][0] = ops[0][1] = fbits(a);
+    ops[0][2] = fbits(-(1.0f + 0x1p-11f));
+    uint32_t seed = 12345;
+    for (uint32_t i = 1; i < N; i++)
+        for (int k = 0; k < 3; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            /* moderate exponents, so products neither overflow nor vanish */
+            ops[i][k] = (seed & 0x807fffffu) | ((0x70u + (seed >> 27)) << 23);
+        }
+    for (uint32_t i = 0; i < N; i++)
+        xt_in_u(&x, i, 0, ops[i][0], ops[i][1], ops[i][2], 0);
+    xt_run(&x);
+    assert_float_bits(xt_out_f(&x, 0, 0, 0), 0x1p-24f);
+    for (uint32_t i = 0; i < N; i++)
+        assert_float_bits(xt_out_f(&x, i, 0, 0),
+                          fmaf(bitsf(ops[i][0]), bitsf(ops[i][1]), bitsf(ops[i][2])));
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rounding_all_floats),
+        cmocka_unit_test(test_fma_fused),
         cmocka_unit_test(test_core),
         cmocka_unit_test(test_saturate),
         cmocka_unit_test(test_pack),
