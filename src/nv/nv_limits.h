@@ -4,7 +4,7 @@
 #define NVGP_NV_LIMITS_H
 
 enum {
-#define NV_LIMIT(id, value, query, minimum, source) NV_LIMIT_##id = (value),
+#define NV_LIMIT(id, value, query, minimum, source, origin) NV_LIMIT_##id = (value),
 #include "nv/nv_limits.def"
 #undef NV_LIMIT
 };
