@@ -1335,17 +1335,29 @@ static bool finish(arb *a)
     if (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) && p->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS - 4)
         return nv_error_at_end(c, "%u instructions exceed the position-invariant limit (%d)", p->ninsts,
                                NV_LIMIT_PROGRAM_INSTRUCTIONS - 4);
-    if (p->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS)
-        return nv_error_at_end(c, "%u instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB (%d)", p->ninsts, NV_LIMIT_PROGRAM_INSTRUCTIONS);
-    if (a->ntemps > NV_LIMIT_PROGRAM_TEMPORARIES)
-        return nv_error_at_end(c, "%u temporaries exceed MAX_PROGRAM_TEMPORARIES_ARB (%d)", a->ntemps, NV_LIMIT_PROGRAM_TEMPORARIES);
+    /* ARB_fragment_program 3.11.4.5.1 (NV_fragment_program4 2.X.6.Y alike):
+     * a fog option takes one temporary, one attribute, two parameters and
+     * 3 (EXP), 4 (EXP2) or 2 (LINEAR) instructions of the limits. */
+    uint32_t fog_insts = nv_program_has_option(p, NV_OPTION_ARB_fog_exp)    ? 3
+                         : nv_program_has_option(p, NV_OPTION_ARB_fog_exp2) ? 4
+                         : nv_program_has_option(p, NV_OPTION_ARB_fog_linear) ? 2
+                                                                             : 0;
+    uint32_t fog = fog_insts ? 1 : 0;
+    if (p->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS - fog_insts)
+        return nv_error_at_end(c, "%u instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB (%d)%s", p->ninsts,
+                               NV_LIMIT_PROGRAM_INSTRUCTIONS, fog ? " less what the fog option takes" : "");
+    if (a->ntemps > NV_LIMIT_PROGRAM_TEMPORARIES - fog)
+        return nv_error_at_end(c, "%u temporaries exceed MAX_PROGRAM_TEMPORARIES_ARB (%d)%s", a->ntemps,
+                               NV_LIMIT_PROGRAM_TEMPORARIES, fog ? " less one for the fog option" : "");
     uint32_t nparams, nattribs;
     if (!arb_count_bindings(a, &nparams, &nattribs))
         return false;
-    if (nparams > NV_LIMIT_PROGRAM_PARAMETERS)
-        return nv_error_at_end(c, "%u parameters exceed MAX_PROGRAM_PARAMETERS_ARB (%d)", nparams, NV_LIMIT_PROGRAM_PARAMETERS);
-    if (!a->nv && nattribs > NV_LIMIT_PROGRAM_ATTRIBS)
-        return nv_error_at_end(c, "%u attributes exceed MAX_PROGRAM_ATTRIBS_ARB (%d)", nattribs, NV_LIMIT_PROGRAM_ATTRIBS);
+    if (nparams > NV_LIMIT_PROGRAM_PARAMETERS - 2 * fog)
+        return nv_error_at_end(c, "%u parameters exceed MAX_PROGRAM_PARAMETERS_ARB (%d)%s", nparams,
+                               NV_LIMIT_PROGRAM_PARAMETERS, fog ? " less two for the fog option" : "");
+    if (!a->nv && nattribs > NV_LIMIT_PROGRAM_ATTRIBS - fog)
+        return nv_error_at_end(c, "%u attributes exceed MAX_PROGRAM_ATTRIBS_ARB (%d)%s", nattribs,
+                               NV_LIMIT_PROGRAM_ATTRIBS, fog ? " less one for the fog option" : "");
     if (a->naddr > NV_LIMIT_PROGRAM_ADDRESS_REGS || (a->naddr > 1 && !(a->langs & NV_L_ARBVP_NV2)))
         return nv_error_at_end(c, "%u address registers exceed MAX_PROGRAM_ADDRESS_REGISTERS_ARB", a->naddr);
     if ((a->hdr == NV_HDR_NVGP40 || a->hdr == NV_HDR_NVGP50)) {
