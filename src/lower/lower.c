@@ -855,8 +855,6 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_end(&c);
-    if (!c.failed && c.gp)
-        lower_gp_bind_end(&c);
     lower_gp_bind_free(&c);
     free(c.var_has);
     free(c.var_reg);

@@ -142,7 +142,8 @@ void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, boo
 
 /* The instruction list of a 4.0/5.0 program (lower_gp_flow.c): the entry
  * ("main" label, else the first instruction) up to the next label as the
- * main program, every labelled subroutine as BGNSUB/ENDSUB. */
+ * main program, ended by lower_gp_bind_end's instructions and END, then
+ * every labelled subroutine as BGNSUB/ENDSUB. */
 void lower_gp_program(lower_ctx *c);
 
 /* Hooks the shared binding code (lower.c) calls for 4.0/5.0 programs. */

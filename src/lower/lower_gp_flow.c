@@ -447,15 +447,29 @@ static void emit_body(lower_ctx *c, uint32_t first, uint32_t end, uint32_t offse
     }
 }
 
+/* Whether instructions [first, end) hold a RET. */
+static bool has_ret(const nv_program *p, uint32_t first, uint32_t end)
+{
+    for (uint32_t i = first; i < end; i++)
+        if (p->insts[i].op == NV_OP_RET)
+            return true;
+    return false;
+}
+
 void lower_gp_program(lower_ctx *c)
 {
     const nv_program *p = c->p;
     uint32_t nl = p->nlabels, n = p->ninsts;
-    if (nl == 0) {
+    /* a tessellation control program ends by copying its levels
+     * (lower_gp_bind_end), which RET in the main program must not skip */
+    bool tcs = p->stage == NV_STAGE_TESS_CTRL;
+    if (nl == 0 && !(tcs && has_ret(p, 0, n))) {
         emit_body(c, 0, n, 0);
+        if (!c->failed)
+            lower_gp_bind_end(c);
         return;
     }
-    uint32_t *ids = calloc(nl, sizeof *ids);
+    uint32_t *ids = calloc(nl + 1, sizeof *ids);
     if (!ids) {
         lower_error(c, 0, "out of memory");
         return;
@@ -471,41 +485,53 @@ void lower_gp_program(lower_ctx *c)
         if (!strcmp(p->labels[l].name, "main"))
             entry = l;
     }
-    /* a main program that is also called runs as a subroutine */
-    bool entry_called = false, cali = false;
+    uint32_t first = entry < nl ? p->labels[entry].inst : 0;
+    uint32_t end = entry < nl ? seg_end(p, entry) : nl ? p->labels[0].inst : n;
+    uint32_t entry_offset = entry < nl ? p->labels[entry].offset : 0;
+    /* the main program runs as a subroutine behind one CAL when it is also
+     * called, or when its RET must return to the end-of-program copy */
+    bool wrap = tcs && has_ret(p, first, end), cali = false;
     for (uint32_t i = 0; i < n; i++) {
         cali |= p->insts[i].op == NV_OP_CALI;
-        entry_called |= entry < nl && ((p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
-                                       (p->insts[i].op == NV_OP_CALI && p->labels[entry].subroutine_num >= 0));
+        wrap |= entry < nl && ((p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
+                               (p->insts[i].op == NV_OP_CALI && p->labels[entry].subroutine_num >= 0));
     }
+    if (entry == nl)
+        ids[nl] = nvgp_tgsi_build_label(c->b);
     struct lower_gp_subs subs;
     memset(&subs, 0, sizeof subs);
     subs.label = ids;
-    subs.guard = entry == nl ? calls_need_guard(c, 0, p->labels[0].inst)
-                             : calls_need_guard(c, p->labels[entry].inst, seg_end(p, entry));
+    subs.guard = calls_need_guard(c, first, end);
     c->gp_subs = &subs;
+    nvgp_tgsi_builder_set_source_offset(c->b, entry_offset);
     if (subs.guard || cali) {
-        nvgp_tgsi_builder_set_source_offset(c->b, entry == nl ? 0 : p->labels[entry].offset);
         c->gp_calls = nvgp_tgsi_build_temp(c->b);
         nvgp_tgsi_build_MOV(c->b, mask(c->gp_calls, 3), uimm(c, 0));
         c->gp_has_calls = true;
     }
-    if (entry == nl) {
-        emit_body(c, 0, p->labels[0].inst, 0);
-    } else if (!entry_called) {
-        emit_body(c, p->labels[entry].inst, entry + 1 < nl ? p->labels[entry + 1].inst : n, p->labels[entry].offset);
-    } else {
-        nvgp_tgsi_builder_set_source_offset(c->b, p->labels[entry].offset);
+    if (wrap)
         nvgp_tgsi_build_cal(c->b, ids[entry]); /* not counted: the call stack is empty in main */
-    }
+    else
+        emit_body(c, first, end, entry_offset);
+    /* the bindings' last instructions end the main program; a tessellation
+     * control program's levels (made when first written, maybe in a
+     * subroutine translated below) are copied by a subroutine of their own */
     nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+    uint32_t end_label = tcs ? nvgp_tgsi_build_label(c->b) : 0;
+    if (tcs)
+        nvgp_tgsi_build_cal(c->b, end_label);
+    else if (!c->failed)
+        lower_gp_bind_end(c);
     nvgp_tgsi_build_END(c->b);
-    for (uint32_t l = 0; l < nl && !c->failed; l++) {
-        if (l == entry && !entry_called)
+    for (uint32_t l = 0; l <= nl && !c->failed; l++) {
+        /* the labels' subroutines, then (l == nl) a wrapped unlabelled main */
+        if ((l == entry && !wrap) || (l == nl && entry < nl))
             continue;
-        nvgp_tgsi_builder_set_source_offset(c->b, p->labels[l].offset);
+        uint32_t f = l < nl ? p->labels[l].inst : first, e = l < nl ? seg_end(p, l) : end;
+        uint32_t off = l < nl ? p->labels[l].offset : entry_offset;
+        nvgp_tgsi_builder_set_source_offset(c->b, off);
         nvgp_tgsi_build_bgnsub(c->b, ids[l]);
-        emit_body(c, p->labels[l].inst, l + 1 < nl ? p->labels[l + 1].inst : n, p->labels[l].offset);
+        emit_body(c, f, e, off);
         nvgp_tgsi_builder_set_source_offset(c->b, l + 1 < nl ? p->labels[l + 1].offset : p->end_offset);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
@@ -516,6 +542,12 @@ void lower_gp_program(lower_ctx *c)
         nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
         nvgp_tgsi_build_bgnsub(c->b, nvgp_tgsi_build_label(c->b));
         emit_body(c, 0, p->labels[0].inst, p->insts[0].offset);
+        nvgp_tgsi_build_ENDSUB(c->b);
+    }
+    if (tcs && !c->failed) {
+        nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+        nvgp_tgsi_build_bgnsub(c->b, end_label);
+        lower_gp_bind_end(c);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
     c->gp_subs = NULL;

@@ -537,6 +537,33 @@ static void test_main_called(void **state)
     lt_free(&x);
 }
 
+/* What the bindings write at the end of the main program (tessellation
+ * levels written through a temporary) is written before END, not after
+ * the subroutines that follow it, and RET in the main program does not
+ * skip it. */
+static void test_main_end_with_subroutines(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x, "!!NVtcp5.0\nVERTICES_OUT 3;\nmain:\nCAL levels;\nRET;\n"
+                 "levels:\nMOV result.patch.tessouter[1], 3.0;\nRET;\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    lt_run(&x);
+    lt_expect(&x, "result.patch.tessouter[1]", 0x2, 0, 3.0f, 0, 0);
+    lt_free(&x);
+    /* RET in a main program without labels returns to the copy too */
+    lt_lower(&x, "!!NVtcp5.0\nVERTICES_OUT 3;\nMOV result.patch.tessouter[1], 3.0;\nRET;\n"
+                 "MOV result.patch.tessouter[1], 5.0;\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    lt_run(&x);
+    lt_expect(&x, "result.patch.tessouter[1]", 0x2, 0, 3.0f, 0, 0);
+    lt_free(&x);
+}
+
 /* Without recursion and within the depth limit, calls are plain CALs. */
 static void test_plain_calls(void **state)
 {
@@ -586,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_cali),
         cmocka_unit_test(test_recursive_rep),
         cmocka_unit_test(test_main_called),
+        cmocka_unit_test(test_main_end_with_subroutines),
         cmocka_unit_test(test_plain_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
