@@ -296,7 +296,7 @@ static bool base_operand(fp *f, nv_src *s, bool scalar, bool neg, fp_uniq *u)
     const char *w = c->src + t->offset;
     if (t->kind == NV_TOK_NUMBER) {
         /* <signedScalarConstant>: the sign belongs to the constant. */
-        float v[4];
+        float v[4] = {0};
         if (!float_constant(c, neg, &v[0]))
             return false;
         s->negate = false;
