@@ -189,6 +189,7 @@ static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
 /* While lower_gp_program runs (lower_ctx.gp_subs). */
 struct lower_gp_subs {
     uint32_t *label;     /* TGSI label of each nv_label */
+    uint32_t *end;       /* each nv_label's subroutine: instructions [inst, end) */
     /* recursion, or more nested calls than MAX_PROGRAM_CALL_DEPTH_NV, is
      * possible: calls check the depth, and save the counters of the REP
      * blocks open around them, which another activation of the same
@@ -201,16 +202,12 @@ struct lower_gp_subs {
 
 enum { SAVED_COUNTERS = 4 }; /* counted REP blocks open around a call of a recursive program */
 
-static uint32_t seg_end(const nv_program *p, uint32_t l)
-{
-    return l + 1 < p->nlabels ? p->labels[l + 1].inst : p->ninsts;
-}
-
 /* Call-graph walk: the most nested calls instructions [first, end) can
  * make; stops (setting *deep) past the call-depth limit or on recursion,
  * so the walk itself stays shallow. */
 typedef struct call_walk {
     const nv_program *p;
+    const uint32_t *end; /* lower_gp_subs.end */
     uint8_t *state;      /* per label: 0 unseen, 1 on the walk, 2 done */
     uint32_t *depth;     /* per label when done */
     bool deep;
@@ -249,7 +246,7 @@ static uint32_t label_depth(call_walk *w, uint32_t l, uint32_t level)
         return 0;
     }
     w->state[l] = 1;
-    uint32_t d = calls_in(w, w->p->labels[l].inst, seg_end(w->p, l), level);
+    uint32_t d = calls_in(w, w->p->labels[l].inst, w->end[l], level);
     w->state[l] = 2;
     w->depth[l] = d;
     return d;
@@ -257,9 +254,10 @@ static uint32_t label_depth(call_walk *w, uint32_t l, uint32_t level)
 
 /* Whether calls must count their depth: the main program (instructions
  * [first, end)) may recurse or nest too deeply. */
-static bool calls_need_guard(lower_ctx *c, uint32_t first, uint32_t end)
+static bool calls_need_guard(lower_ctx *c, const uint32_t *label_end, uint32_t first, uint32_t end)
 {
-    call_walk w = {c->p, calloc(c->p->nlabels + 1, 1), calloc(c->p->nlabels + 1, sizeof(uint32_t)), false};
+    call_walk w = {c->p, label_end, calloc(c->p->nlabels + 1, 1), calloc(c->p->nlabels + 1, sizeof(uint32_t)),
+                   false};
     if (!w.state || !w.depth)
         w.deep = true; /* out of memory: the safe form */
     else
@@ -447,6 +445,24 @@ static void emit_body(lower_ctx *c, uint32_t first, uint32_t end, uint32_t offse
     }
 }
 
+/* A label where it is written: its instruction, then its text offset. */
+typedef struct label_pos {
+    uint32_t inst, offset, label;
+} label_pos;
+
+static int label_pos_cmp(const void *a, const void *b)
+{
+    const label_pos *x = a, *y = b;
+    if (x->inst != y->inst)
+        return x->inst < y->inst ? -1 : 1;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static uint32_t order_inst(const nv_program *p, uint32_t l, uint32_t n)
+{
+    return p->labels[l].inst < n ? p->labels[l].inst : n;
+}
+
 /* Whether instructions [first, end) hold a RET. */
 static bool has_ret(const nv_program *p, uint32_t first, uint32_t end)
 {
@@ -469,24 +485,30 @@ void lower_gp_program(lower_ctx *c)
             lower_gp_bind_end(c);
         return;
     }
-    uint32_t *ids = calloc(nl + 1, sizeof *ids);
-    if (!ids) {
+    /* labels are numbered as first named (a CAL may name one before it is
+     * written): order them as written */
+    uint32_t *ids = calloc(nl + 1, sizeof *ids), *ends = calloc(nl + 1, sizeof *ends);
+    label_pos *order = calloc(nl + 1, sizeof *order);
+    if (!ids || !ends || !order) {
         lower_error(c, 0, "out of memory");
+        free(ids);
+        free(ends);
+        free(order);
         return;
     }
     uint32_t entry = nl; /* the "main" label, or nl: the first instruction */
     for (uint32_t l = 0; l < nl; l++) {
         ids[l] = nvgp_tgsi_build_label(c->b);
-        if (p->labels[l].inst > n || (l > 0 && p->labels[l].inst < p->labels[l - 1].inst)) {
-            lower_error(c, p->labels[l].offset, "labels out of order");
-            free(ids);
-            return;
-        }
+        order[l] = (label_pos){p->labels[l].inst < n ? p->labels[l].inst : n, p->labels[l].offset, l};
         if (!strcmp(p->labels[l].name, "main"))
             entry = l;
     }
-    uint32_t first = entry < nl ? p->labels[entry].inst : 0;
-    uint32_t end = entry < nl ? seg_end(p, entry) : nl ? p->labels[0].inst : n;
+    qsort(order, nl, sizeof *order, label_pos_cmp);
+    for (uint32_t k = 0; k < nl; k++)
+        ends[order[k].label] = k + 1 < nl ? order[k + 1].inst : n;
+    uint32_t first_label_inst = nl ? order[0].inst : n;
+    uint32_t first = entry < nl ? order_inst(p, entry, n) : 0;
+    uint32_t end = entry < nl ? ends[entry] : first_label_inst;
     uint32_t entry_offset = entry < nl ? p->labels[entry].offset : 0;
     /* the main program runs as a subroutine behind one CAL when it is also
      * called, or when its RET must return to the end-of-program copy */
@@ -501,7 +523,8 @@ void lower_gp_program(lower_ctx *c)
     struct lower_gp_subs subs;
     memset(&subs, 0, sizeof subs);
     subs.label = ids;
-    subs.guard = calls_need_guard(c, first, end);
+    subs.end = ends;
+    subs.guard = calls_need_guard(c, ends, first, end);
     c->gp_subs = &subs;
     nvgp_tgsi_builder_set_source_offset(c->b, entry_offset);
     if (subs.guard || cali) {
@@ -523,25 +546,27 @@ void lower_gp_program(lower_ctx *c)
     else if (!c->failed)
         lower_gp_bind_end(c);
     nvgp_tgsi_build_END(c->b);
-    for (uint32_t l = 0; l <= nl && !c->failed; l++) {
-        /* the labels' subroutines, then (l == nl) a wrapped unlabelled main */
+    for (uint32_t k = 0; k <= nl && !c->failed; k++) {
+        /* the labels' subroutines as written, then (k == nl) a wrapped
+         * unlabelled main program */
+        uint32_t l = k < nl ? order[k].label : nl;
         if ((l == entry && !wrap) || (l == nl && entry < nl))
             continue;
-        uint32_t f = l < nl ? p->labels[l].inst : first, e = l < nl ? seg_end(p, l) : end;
+        uint32_t f = l < nl ? order[k].inst : first, e = l < nl ? ends[l] : end;
         uint32_t off = l < nl ? p->labels[l].offset : entry_offset;
         nvgp_tgsi_builder_set_source_offset(c->b, off);
         nvgp_tgsi_build_bgnsub(c->b, ids[l]);
         emit_body(c, f, e, off);
-        nvgp_tgsi_builder_set_source_offset(c->b, l + 1 < nl ? p->labels[l + 1].offset : p->end_offset);
+        nvgp_tgsi_builder_set_source_offset(c->b, k + 1 < nl ? order[k + 1].offset : p->end_offset);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
     /* instructions before the first label of a program with a "main"
      * label are never executed; translated anyway, as an uncalled
      * subroutine, so that they are checked like the rest */
-    if (entry < nl && p->labels[0].inst > 0 && !c->failed) {
+    if (entry < nl && first_label_inst > 0 && !c->failed) {
         nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
         nvgp_tgsi_build_bgnsub(c->b, nvgp_tgsi_build_label(c->b));
-        emit_body(c, 0, p->labels[0].inst, p->insts[0].offset);
+        emit_body(c, 0, first_label_inst, p->insts[0].offset);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
     if (tcs && !c->failed) {
@@ -552,4 +577,6 @@ void lower_gp_program(lower_ctx *c)
     }
     c->gp_subs = NULL;
     free(ids);
+    free(ends);
+    free(order);
 }

@@ -421,6 +421,22 @@ static void test_main_ends_at_label(void **state)
     lt_free(&x);
 }
 
+/* Labels named by a CAL before they are written (the assembler numbers
+ * labels as first named) still delimit the subroutines as written. */
+static void test_labels_named_early(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nTEMP r;\nMOV.S r, 1;\nCAL second;\nCAL first;\nMOV.S result.texcoord[0], r;\nRET;\n"
+            "first:\nMUL.S r.x, r.x, 3;\nsecond:\nADD.S r.x, r.x, 1;\nRET;\nEND\n",
+            1);
+    lt_run(&x);
+    /* (1 + 1) * 3: "first" ends at the label "second" */
+    lt_expect_u(&x, "result.texcoord[0]", 1, 6, 0, 0, 0);
+    lt_free(&x);
+}
+
 /* Recursion up to MAX_PROGRAM_CALL_DEPTH_NV (32) open calls; the call
  * beyond ends the program (2.X.8 CAL leaves it undefined; a decision).
  * Lane 0 recurses without end, lane 1 stops at depth 3 by a conditional
@@ -609,6 +625,7 @@ int main(void)
         cmocka_unit_test(test_cal_ret),
         cmocka_unit_test(test_main_ends_at_label),
         cmocka_unit_test(test_call_depth),
+        cmocka_unit_test(test_labels_named_early),
         cmocka_unit_test(test_rep_around_cal),
         cmocka_unit_test(test_cali),
         cmocka_unit_test(test_recursive_rep),
