@@ -549,6 +549,28 @@ static void test_compute(void **state)
     lt_free(&x);
 }
 
+/* Tessellation levels written in a subroutine still reach TESSOUTER and
+ * TESSINNER, also when the main program ends with RET: they are copied
+ * where the main program ends, before END and the subroutines. */
+static void test_tess_levels_in_subroutine(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x,
+             "!!NVtcp5.0\n"
+             "VERTICES_OUT 1;\n"
+             "main:\nCAL levels;\nRET;\n"
+             "levels:\nMOV result.patch.tessouter[1], 3.0;\nMOV result.patch.tessinner[0], 7.0;\nRET;\n"
+             "END\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 1), NVGP_EXEC_OK);
+    lt_run(&x);
+    lt_expect(&x, "result.patch.tessouter[1]", 0x2, 0, 3.0f, 0, 0);
+    lt_expect(&x, "result.patch.tessinner[0]", 0x1, 7.0f, 0, 0, 0);
+    lt_free(&x);
+}
+
 /* Tessellation control programs (NV_tessellation_program5): each
  * invocation writes the attributes of its own output patch vertex
  * (OUT[invocation][i]), reads any vertex of the input patch (vertex[m].*)
@@ -635,6 +657,7 @@ int main(void)
         cmocka_unit_test(test_tess_eval),
         cmocka_unit_test(test_tess_control),
         cmocka_unit_test(test_tess_control_vertices),
+        cmocka_unit_test(test_tess_levels_in_subroutine),
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
     };
