@@ -134,6 +134,56 @@ static tgsi_dst narrow64(lower_ctx *c, const lower_gp64 *v, lower_type t)
     return r;
 }
 
+/* A temporary that lives until the current instruction is translated
+ * (lower_gp_inst releases it). */
+static tgsi_dst scratch_temp(lower_ctx *c)
+{
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    if (c->gp_nscratch < sizeof c->gp_scratch / sizeof c->gp_scratch[0])
+        c->gp_scratch[c->gp_nscratch++] = t;
+    return t;
+}
+
+/* NV_gpu_program4 2.X.4.2 on integer operands: "-" is a two's complement
+ * negation and |x| an integer absolute value (no effect on unsigned
+ * operands; -2^31 stays -2^31).  TGSI's modifiers on MOV, UCMP and the
+ * other untyped opcodes flip the float sign bit instead, so integer
+ * operands carry no modifiers: r (unmodified) goes through IABS/INEG. */
+static tgsi_src int_modifiers(lower_ctx *c, const nv_src *s, lower_type t, tgsi_src r)
+{
+    bool abs = s->abs && t == LT_S32;
+    if (!abs && !s->negate && !s->neg_inner)
+        return r;
+    tgsi_dst d = scratch_temp(c);
+    tgsi_src v = r;
+    if (s->neg_inner && s->abs && t == LT_U32) {
+        /* |-x| of an unsigned operand: the absolute value has no effect */
+        nvgp_tgsi_build_INEG(c->b, d, v);
+        v = nvgp_tgsi_src_of(d);
+    } else if (s->abs && t == LT_S32) {
+        nvgp_tgsi_build_IABS(c->b, d, v); /* |-x| = |x| */
+        v = nvgp_tgsi_src_of(d);
+    }
+    if (s->negate) {
+        nvgp_tgsi_build_INEG(c->b, d, v);
+        v = nvgp_tgsi_src_of(d);
+    }
+    return v;
+}
+
+/* The same on literal words. */
+static void int_modifiers_words(const nv_src *s, lower_type t, uint32_t w[4])
+{
+    for (int i = 0; i < 4; i++) {
+        if (s->abs && s->neg_inner && t == LT_U32)
+            w[i] = 0u - w[i];
+        if (s->abs && t == LT_S32 && (w[i] & 0x80000000u))
+            w[i] = 0u - w[i];
+        if (s->negate)
+            w[i] = 0u - w[i];
+    }
+}
+
 tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
 {
     if (lower_type_is_64(t)) {
@@ -150,14 +200,21 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
         tgsi_dst n = narrow64(c, &v, wide_of(t));
         lower_gp_release64(c, &v);
         tgsi_src r = nvgp_tgsi_src_of(n); /* kept: the caller reads it after making others */
+        if (t != LT_F32)
+            return int_modifiers(c, s, t, r);
         if (s->abs)
             r = nvgp_tgsi_src_abs(r);
         if (s->negate)
             r = nvgp_tgsi_src_negate(r);
         return r;
     }
-    if (s->file != NV_FILE_CONST || s->konst >= c->p->nconsts)
-        return lower_src(c, s);
+    if (s->file != NV_FILE_CONST || s->konst >= c->p->nconsts) {
+        if (t == LT_F32 || (!s->negate && !s->abs))
+            return lower_src(c, s);
+        nv_src plain = *s;
+        plain.negate = plain.abs = plain.neg_inner = false;
+        return int_modifiers(c, s, t, lower_src(c, &plain));
+    }
     /* literal: its words as t wants them (4.0/5.0 literals are typed by
      * use: "2" in a float instruction is 2.0, in an integer one 2) */
     const nv_const *k = &c->p->consts[s->konst];
@@ -179,10 +236,14 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
         it = TGSI_IMM_INT32;
     else if (t == LT_U32)
         it = TGSI_IMM_UINT32;
+    if (t != LT_F32)
+        int_modifiers_words(s, t, w);
     tgsi_src r = nvgp_tgsi_build_imm(c->b, it, w, 4);
     uint8_t base[4] = {r.swizzle[0], r.swizzle[1], r.swizzle[2], r.swizzle[3]};
     for (int i = 0; i < 4; i++)
         r.swizzle[i] = base[s->swizzle[i] & 3];
+    if (t != LT_F32)
+        return r;
     if (s->abs)
         r = nvgp_tgsi_src_abs(r);
     if (s->negate)
@@ -322,4 +383,6 @@ void lower_gp_inst(lower_ctx *c, const nv_inst *in)
         lower_gp_with_cc(c, in, row, t);
     else
         row->fn(c, in, row, t);
+    while (c->gp_nscratch)
+        nvgp_tgsi_build_release_temp(c->b, c->gp_scratch[--c->gp_nscratch]);
 }

@@ -71,6 +71,10 @@ typedef struct lower_ctx {
     uint32_t gp_nlong;
     uint32_t gp_long_var[64];
     tgsi_src gp_long_hi[64];
+    /* temporaries of the instruction being translated (integer operand
+     * modifiers), released after it */
+    uint32_t gp_nscratch;
+    tgsi_dst gp_scratch[16];
     /* the MEMORY registers of global and shared memory (lower_gp_mem.c) */
     bool gp_has_global, gp_has_shared;
     tgsi_src gp_global, gp_shared;

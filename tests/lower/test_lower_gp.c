@@ -38,11 +38,35 @@ static void test_typed_literals(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program4 2.X.4.2: on integer operands "-" is a two's complement
+ * negation, |x| an integer absolute value (none on unsigned operands), and
+ * issue (22): -(-2^31) and |-2^31| are -2^31.  MOV has no integer TGSI
+ * form, so this is where a float sign flip would show. */
+static void test_integer_operand_modifiers(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB a = vertex.attrib[1];\nINT TEMP t, u;\nUINT TEMP v;\n"
+            "MOV.S t, -1;\nMOV.S t.y, -a.x;\nMOV.S t.z, |a.y|;\nMOV.S t.w, -|a.z|;\n"
+            "MOV.S u, -a.w;\nMOV.S u.y, |a.w|;\nADD.S u.z, a.x, -a.y;\nMOV.S u.w, -7;\n"
+            "MOV.U v, |-a|;\nMOV.U v.y, -a.x;\n"
+            "MOV.S result.texcoord[0], t;\nMOV.S result.texcoord[1], u;\nMOV.U result.texcoord[2], v;\nEND\n",
+            1);
+    lt_in_u(&x, "vertex.attrib[1]", 5, (uint32_t)-3, (uint32_t)-9, 0x80000000u);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0xffffffffu, (uint32_t)-5, 3, (uint32_t)-9);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 0x80000000u, 0x80000000u, 8, (uint32_t)-7);
+    lt_expect_u(&x, "result.texcoord[2]", 0x3, (uint32_t)-5, (uint32_t)-5, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rows_disjoint),
         cmocka_unit_test(test_typed_literals),
+        cmocka_unit_test(test_integer_operand_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
