@@ -17,6 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "exec/exec.h"
+#include "exec/texture.h"
 #include "lower/lower.h"
 #include "nv/nv_assemble.h"
 #include "nv/nv_ir.h"
@@ -27,8 +29,47 @@
 
 typedef struct tally {
     unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed, reread_failed;
-    unsigned gp_assembled, gp_lowered;
+    unsigned gp_assembled, gp_lowered, gp_ran;
 } tally;
+
+/* The translation of a 4.0/5.0 program also runs: four invocations (one
+ * quad) with default inputs and zero parameters, every sampler it uses
+ * bound to a 4x4 texture of the instruction's target, no error and no
+ * fault. */
+static bool runs(const char *path, const tgsi_program *tp, nvgp_diag *d)
+{
+    nvgp_exec *m = nvgp_exec_create(tp, d);
+    bool ok = m && nvgp_exec_set_invocations(m, 4, tp->processor == TGSI_PROCESSOR_GEOMETRY ? 6 : 1) ==
+                       NVGP_EXEC_OK;
+    nvgp_texture *tex[32] = {0};
+    for (uint32_t i = 0; ok && i < tp->num_instructions; i++) {
+        const tgsi_instruction *in = &tp->instructions[i];
+        for (unsigned k = 0; k < in->num_src; k++) {
+            int32_t u = in->src[k].reg.index;
+            if (in->src[k].reg.file != TGSI_FILE_SAMPLER || u < 0 || u >= 32 || tex[u])
+                continue;
+            nvgp_texture_desc desc = {.target = in->texture, .format = NVGP_TEX_FORMAT_RGBA32F, .width = 4,
+                                      .height = 4, .depth = 1, .layers = 1, .levels = 1, .samples = 1};
+            if (in->texture == TGSI_TEXTURE_CUBE_ARRAY || in->texture == TGSI_TEXTURE_SHADOWCUBE_ARRAY)
+                desc.layers = 6;
+            else if (in->texture == TGSI_TEXTURE_1D_ARRAY || in->texture == TGSI_TEXTURE_2D_ARRAY ||
+                     in->texture == TGSI_TEXTURE_SHADOW1D_ARRAY || in->texture == TGSI_TEXTURE_SHADOW2D_ARRAY)
+                desc.layers = 2;
+            tex[u] = nvgp_texture_create(&desc, d);
+            ok = tex[u] && nvgp_exec_bind_texture(m, (uint32_t)u, tex[u]) == NVGP_EXEC_OK;
+        }
+    }
+    ok = ok && nvgp_exec_run(m, d) == NVGP_EXEC_OK;
+    ok = ok && nvgp_exec_faults(m) == 0;
+    if (!ok) {
+        fprintf(stderr, "the translation of %s does not run: %s\n", path, m ? nvgp_exec_error(m) : "no machine");
+        nvgp_diag_print(d, stderr);
+    }
+    nvgp_exec_destroy(m);
+    for (int u = 0; u < 32; u++)
+        nvgp_texture_destroy(tex[u]);
+    return ok;
+}
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -91,6 +132,7 @@ static void one(const char *path, tally *t)
         } else {
             t->lowered++;
             t->gp_lowered += gp;
+            t->gp_ran += gp && runs(path, tp, ld);
             if (!nvgp_tgsi_check(tp, ld)) {
                 t->check_failed++;
                 fprintf(stderr, "checker rejects the translation of %s\n", path);
@@ -159,9 +201,10 @@ static void test_corpus(void **state)
     assert_int_equal(t.check_failed, 0);
     assert_int_equal(t.reread_failed, 0);
     assert_int_equal(t.plain_arb_failed, 0);
-    printf("NV_gpu_program4/5: %u assemble, %u translate\n", t.gp_assembled, t.gp_lowered);
+    printf("NV_gpu_program4/5: %u assemble, %u translate, %u run\n", t.gp_assembled, t.gp_lowered, t.gp_ran);
     assert_true(t.gp_assembled > 0);
     assert_int_equal(t.gp_lowered, t.gp_assembled);
+    assert_int_equal(t.gp_ran, t.gp_lowered);
     /* every NV/ARB program of the corpus translates */
     assert_int_equal(t.not_yet, 0);
 }
