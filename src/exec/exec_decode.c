@@ -166,6 +166,7 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
     m->const_ureg_base = nvgp_arena_alloc(&m->arena, sizeof(uint32_t) * m->num_const_buffers);
     m->mem_type = nvgp_arena_alloc(&m->arena, nmem + 1);
     m->num_sviews = sizes[TGSI_FILE_SAMPLER_VIEW];
+    m->num_samplers = sizes[TGSI_FILE_SAMPLER];
     m->sview_target = nvgp_arena_alloc(&m->arena, m->num_sviews + 1);
     if (!m->sview_target)
         return decl_err(diag, 0, "out of memory", m);
@@ -453,10 +454,31 @@ bool exec_decode(nvgp_exec *m, nvgp_diag *diag)
                     c->op == TGSI_OPCODE_BARRIER;
         for (unsigned k = 0; k < ti->num_offsets && k < 4; k++) {
             const tgsi_tex_offset *to = &ti->offsets[k];
+            if (to->file != TGSI_FILE_IMMEDIATE) {
+                /* tgsi.rst lets texel offsets be registers (TEMP, CONST,
+                 * ...): read per lane when the instruction runs */
+                if (!c->offset_ops) {
+                    c->offset_ops = nvgp_arena_alloc(&m->arena, sizeof(exec_operand) * 4);
+                    if (!c->offset_ops)
+                        return decl_err(diag, 0, "out of memory", m);
+                    memset(c->offset_ops, 0, sizeof(exec_operand) * 4);
+                }
+                tgsi_register reg;
+                memset(&reg, 0, sizeof reg);
+                reg.file = to->file;
+                reg.index = to->index;
+                exec_operand *o = &c->offset_ops[k];
+                decode_reg(m, &reg, o);
+                for (unsigned j = 0; j < 3; j++)
+                    o->swz[j] = to->swizzle[j] & 3;
+                o->swz[3] = 3;
+                o->mod = EXEC_MOD_INT;
+                c->offset_regs |= (uint8_t)(1u << k);
+                continue;
+            }
             for (unsigned j = 0; j < 3; j++) {
                 int32_t v = 0;
-                if (to->file == TGSI_FILE_IMMEDIATE && to->index >= 0 &&
-                    (uint32_t)to->index < p->num_immediates)
+                if (to->index >= 0 && (uint32_t)to->index < p->num_immediates)
                     v = (int32_t)p->immediates[to->index].value[to->swizzle[j] & 3];
                 c->offsets[k][j] = v;
             }

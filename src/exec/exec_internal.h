@@ -69,7 +69,10 @@ typedef struct exec_insn {
                              the input is flat (CONSTANT interpolated) */
     uint32_t num_cases;
     uint32_t source_offset;
-    int32_t offsets[4][3];/* texel offsets (immediate only) */
+    int32_t offsets[4][3];/* immediate texel offsets */
+    uint8_t offset_regs;  /* bit k: texel offset k is a register, read per
+                             lane from offset_ops[k] (swizzle: its x y z) */
+    exec_operand *offset_ops; /* num_offsets operands when offset_regs */
     exec_operand dst[TGSI_MAX_DST];
     exec_operand src[TGSI_MAX_SRC];
 } exec_insn;
@@ -200,6 +203,7 @@ struct nvgp_exec {
     /* SVIEW[i] targets (tgsi_texture), for the SAMPLE family */
     uint8_t *sview_target;
     uint32_t num_sviews;
+    uint32_t num_samplers;      /* declared SAMP registers (indexed sampler range) */
 
     /* memory files */
     uint8_t *mem_type;          /* per MEMORY index: tgsi_memory_type */

@@ -5,14 +5,65 @@
 #include "exec/exec_internal.h"
 #include "exec/texture.h"
 
-static const nvgp_texture *unit_texture(exec_warp *w, const exec_operand *o)
+static const nvgp_texture *unit_texture(exec_warp *w, int64_t unit)
 {
     nvgp_exec *m = w->m;
-    if (o->index < 0 || (uint32_t)o->index >= m->num_textures || !m->textures[o->index]) {
-        exec_fail(w, NVGP_EXEC_ERROR_BINDING, "texture unit %d is not bound", o->index);
+    if (unit < 0 || (uint64_t)unit >= m->num_textures || !m->textures[unit]) {
+        exec_fail(w, NVGP_EXEC_ERROR_BINDING, "texture unit %lld is not bound", (long long)unit);
         return NULL;
     }
-    return m->textures[o->index];
+    return m->textures[unit];
+}
+
+/* The texture units the lanes of the execution mask select through a
+ * sampler or view operand: one for a direct operand; for SAMP[ADDR[0].x + n]
+ * (or SVIEW[...]) each lane's own, lanes grouped by unit.  A lane whose
+ * index lies outside the declared SAMP (SVIEW) registers selects nothing:
+ * it reads (0,0,0,0) and counts a fault (docs/spec-decisions.md). */
+typedef struct unit_sel {
+    uint32_t n;
+    int32_t unit[LANES];
+    uint32_t lanes[LANES];
+    const nvgp_texture *tex[LANES];
+} unit_sel;
+
+static bool select_units(exec_warp *w, const exec_operand *o, unit_sel *s)
+{
+    nvgp_exec *m = w->m;
+    s->n = 0;
+    if (!o->ind) {
+        s->tex[0] = unit_texture(w, o->index);
+        s->unit[0] = o->index;
+        s->lanes[0] = w->exec;
+        s->n = 1;
+        return s->tex[0] != NULL;
+    }
+    int64_t dim[LANES], idx[LANES];
+    exec_lane_indices(w, o, dim, idx);
+    uint32_t limit = o->file == TGSI_FILE_SAMPLER_VIEW ? m->num_sviews : m->num_samplers;
+    uint32_t faults = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((w->exec >> l) & 1))
+            continue;
+        if (idx[l] < 0 || idx[l] >= (int64_t)limit) {
+            faults++;
+            continue;
+        }
+        uint32_t g = 0;
+        while (g < s->n && s->unit[g] != (int32_t)idx[l])
+            g++;
+        if (g == s->n) {
+            s->tex[g] = unit_texture(w, idx[l]);
+            if (!s->tex[g])
+                return false;
+            s->unit[g] = (int32_t)idx[l];
+            s->lanes[g] = 0;
+            s->n++;
+        }
+        s->lanes[g] |= 1u << l;
+    }
+    exec_memory_fault(w, faults);
+    return true;
 }
 
 static void copy_lanes(nvgp_tex_lanes *dst, const exec_chan *src)
@@ -32,6 +83,36 @@ static void begin(exec_warp *w, const exec_insn *in, nvgp_tex_request *q, unsign
     if (in->num_offsets)
         for (unsigned k = 0; k < 3; k++)
             q->offset[k] = in->offsets[0][k];
+    if (in->offset_regs & 1u) {
+        /* a register offset: each lane's own (u, v, w) */
+        q->lane_offsets = true;
+        for (unsigned k = 0; k < 3; k++) {
+            exec_chan t;
+            copy_lanes(&q->lane_offset[k], exec_fetch(w, &in->offset_ops[0], k, &t));
+        }
+    }
+}
+
+/* Gathers with four texel offsets (GL's textureGatherOffsets, NV_gpu_program5
+ * TXGO): texel k of the result is the (i0,j0) texel of the footprint moved
+ * by offset k, immediate or per lane. */
+static void gather_offsets(exec_warp *w, const exec_insn *in, nvgp_tex_request *q)
+{
+    if (in->num_offsets != 4)
+        return;
+    q->gather_offsets = true;
+    q->lane_offsets = false;
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned c = 0; c < 2; c++) {
+            nvgp_tex_lanes *dst = &q->gather_offset[c][k];
+            if (in->offset_regs & (1u << k)) {
+                exec_chan t;
+                copy_lanes(dst, exec_fetch(w, &in->offset_ops[k], c, &t));
+            } else {
+                for (unsigned l = 0; l < LANES; l++)
+                    dst->i[l] = in->offsets[k][c];
+            }
+        }
 }
 
 static void lanes_of(exec_warp *w, const exec_insn *in, unsigned src, unsigned comp,
@@ -53,24 +134,43 @@ static void finish(exec_warp *w, const exec_insn *in, const exec_operand *view,
 
 enum kind { K_SAMPLE, K_GATHER, K_FETCH, K_LOD };
 
-static void run(exec_warp *w, const exec_insn *in, const nvgp_texture *t,
-                const nvgp_tex_request *q, enum kind k, const exec_operand *view)
+static unsigned view_target(exec_warp *w, int32_t unit)
 {
+    nvgp_exec *m = w->m;
+    if (unit >= 0 && (uint32_t)unit < m->num_sviews)
+        return m->sview_target[unit];
+    return TGSI_TEXTURE_2D;
+}
+
+/* Runs the request on the unit(s) the operand `unit_op` selects; a SAMPLE-
+ * family view also gives the target (by_view).  `view` is the operand
+ * whose swizzle applies to the result (NULL: none). */
+static void run(exec_warp *w, const exec_insn *in, const exec_operand *unit_op,
+                nvgp_tex_request *q, enum kind k, const exec_operand *view, bool by_view)
+{
+    unit_sel s;
+    if (!select_units(w, unit_op, &s))
+        return;
     nvgp_tex_lanes out[4];
     memset(out, 0, sizeof out);
-    switch (k) {
-    case K_SAMPLE:
-        nvgp_texture_sample(t, q, w->exec, out);
-        break;
-    case K_GATHER:
-        nvgp_texture_gather(t, q, w->exec, out);
-        break;
-    case K_FETCH:
-        nvgp_texture_fetch(t, q, w->exec, out);
-        break;
-    default:
-        nvgp_texture_query_lod(t, q, w->exec, out);
-        break;
+    for (uint32_t g = 0; g < s.n; g++) {
+        const nvgp_texture *t = s.tex[g];
+        if (by_view)
+            q->target = (uint8_t)view_target(w, s.unit[g]);
+        switch (k) {
+        case K_SAMPLE:
+            nvgp_texture_sample(t, q, s.lanes[g], out);
+            break;
+        case K_GATHER:
+            nvgp_texture_gather(t, q, s.lanes[g], out);
+            break;
+        case K_FETCH:
+            nvgp_texture_fetch(t, q, s.lanes[g], out);
+            break;
+        default:
+            nvgp_texture_query_lod(t, q, s.lanes[g], out);
+            break;
+        }
     }
     finish(w, in, view, out);
 }
@@ -79,9 +179,6 @@ static void run(exec_warp *w, const exec_insn *in, const nvgp_texture *t,
 static void tex(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, int variant)
 {
     const exec_operand *samp = &in->src[in->num_src - 1];
-    const nvgp_texture *t = unit_texture(w, samp);
-    if (!t)
-        return;
     nvgp_tex_request q;
     begin(w, in, &q, in->texture);
     q.lod_mode = (uint8_t)mode;
@@ -114,7 +211,7 @@ static void tex(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, int v
     default:
         break;
     }
-    run(w, in, t, &q, K_SAMPLE, samp);
+    run(w, in, samp, &q, K_SAMPLE, samp, false);
 }
 
 void exec_op_TEX(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, 0); }
@@ -130,56 +227,57 @@ void exec_op_TXD(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_GR
 static void txf(exec_warp *w, const exec_insn *in, bool lz)
 {
     const exec_operand *samp = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, samp);
-    if (!t)
-        return;
     nvgp_tex_request q;
     begin(w, in, &q, in->texture);
     if (lz)
         memset(&q.coord[3], 0, sizeof q.coord[3]);
-    run(w, in, t, &q, K_FETCH, samp);
+    run(w, in, samp, &q, K_FETCH, samp, false);
 }
 
 void exec_op_TXF(exec_warp *w, const exec_insn *in) { txf(w, in, false); }
 void exec_op_TXF_LZ(exec_warp *w, const exec_insn *in) { txf(w, in, true); }
 
-static void size_query(exec_warp *w, const exec_insn *in, const nvgp_texture *t,
-                       unsigned target, bool lz, const exec_operand *view)
+static void size_query(exec_warp *w, const exec_insn *in, const exec_operand *unit_op,
+                       bool lz, const exec_operand *view, bool by_view)
 {
+    unit_sel s;
+    if (!select_units(w, unit_op, &s))
+        return;
     nvgp_tex_lanes lod, out[4];
     if (lz)
         memset(&lod, 0, sizeof lod);
     else
         lanes_of(w, in, 0, 0, &lod);
     memset(out, 0, sizeof out);
-    nvgp_texture_size(t, target, &lod, w->exec, out);
+    for (uint32_t g = 0; g < s.n; g++)
+        nvgp_texture_size(s.tex[g], by_view ? view_target(w, s.unit[g]) : in->texture, &lod,
+                          s.lanes[g], out);
     finish(w, in, view, out);
 }
 
 void exec_op_TXQ(exec_warp *w, const exec_insn *in)
 {
-    const nvgp_texture *t = unit_texture(w, &in->src[1]);
-    if (t)
-        size_query(w, in, t, in->texture, false, NULL);
+    size_query(w, in, &in->src[1], false, NULL, false);
 }
 
 void exec_op_TXQ_LZ(exec_warp *w, const exec_insn *in)
 {
-    const nvgp_texture *t = unit_texture(w, &in->src[1]);
-    if (t)
-        size_query(w, in, t, in->texture, true, NULL);
+    size_query(w, in, &in->src[1], true, NULL, false);
 }
 
 static void samples_query(exec_warp *w, const exec_insn *in, const exec_operand *o)
 {
-    const nvgp_texture *t = unit_texture(w, o);
-    if (!t)
+    unit_sel s;
+    if (!select_units(w, o, &s))
         return;
     exec_reg r;
     memset(&r, 0, sizeof r);
-    uint32_t n = nvgp_texture_samples(t);
-    for (unsigned l = 0; l < LANES; l++)
-        r.c[0].u[l] = n;
+    for (uint32_t g = 0; g < s.n; g++) {
+        uint32_t n = nvgp_texture_samples(s.tex[g]);
+        for (unsigned l = 0; l < LANES; l++)
+            if ((s.lanes[g] >> l) & 1)
+                r.c[0].u[l] = n;
+    }
     exec_store(w, in, 0, &r, w->exec);
 }
 
@@ -189,9 +287,6 @@ void exec_op_SAMPLE_INFO(exec_warp *w, const exec_insn *in) { samples_query(w, i
 void exec_op_TG4(exec_warp *w, const exec_insn *in)
 {
     const exec_operand *samp = &in->src[2];
-    const nvgp_texture *t = unit_texture(w, samp);
-    if (!t)
-        return;
     nvgp_tex_request q;
     begin(w, in, &q, in->texture);
     exec_chan tc;
@@ -203,38 +298,25 @@ void exec_op_TG4(exec_warp *w, const exec_insn *in)
         unsigned first = w->exec ? (unsigned)__builtin_ctz(w->exec) : 0;
         q.component = (uint8_t)(c1->u[first] & 3);
     }
-    run(w, in, t, &q, K_GATHER, samp);
+    gather_offsets(w, in, &q);
+    run(w, in, samp, &q, K_GATHER, samp, false);
 }
 
 void exec_op_LODQ(exec_warp *w, const exec_insn *in)
 {
     const exec_operand *samp = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, samp);
-    if (!t)
-        return;
     nvgp_tex_request q;
     begin(w, in, &q, in->texture);
-    run(w, in, t, &q, K_LOD, NULL);
+    run(w, in, samp, &q, K_LOD, NULL, false);
 }
 
 /* ---- SAMPLE family: address, SVIEW, SAMP, extra -------------------------------------- */
 
-static unsigned view_target(exec_warp *w, const exec_operand *view)
-{
-    nvgp_exec *m = w->m;
-    if (view->index >= 0 && (uint32_t)view->index < m->num_sviews)
-        return m->sview_target[view->index];
-    return TGSI_TEXTURE_2D;
-}
-
 static void sample(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, int extra)
 {
     const exec_operand *view = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, view);
-    if (!t)
-        return;
     nvgp_tex_request q;
-    begin(w, in, &q, view_target(w, view));
+    begin(w, in, &q, TGSI_TEXTURE_2D); /* target: run() */
     q.lod_mode = (uint8_t)mode;
     switch (extra) {
     case 1: /* SAMPLE_B / SAMPLE_L: src3.x */
@@ -253,7 +335,7 @@ static void sample(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, in
     default:
         break;
     }
-    run(w, in, t, &q, K_SAMPLE, view);
+    run(w, in, view, &q, K_SAMPLE, view, true);
 }
 
 void exec_op_SAMPLE(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_IMPLICIT, 0); }
@@ -266,25 +348,20 @@ void exec_op_SAMPLE_D(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TE
 void exec_op_GATHER4(exec_warp *w, const exec_insn *in)
 {
     const exec_operand *view = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, view);
-    if (!t)
-        return;
     nvgp_tex_request q;
-    begin(w, in, &q, view_target(w, view));
-    run(w, in, t, &q, K_GATHER, view);
+    begin(w, in, &q, TGSI_TEXTURE_2D); /* target: run() */
+    gather_offsets(w, in, &q);
+    run(w, in, view, &q, K_GATHER, view, true);
 }
 
 static void sample_i(exec_warp *w, const exec_insn *in, bool ms)
 {
     const exec_operand *view = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, view);
-    if (!t)
-        return;
     nvgp_tex_request q;
-    begin(w, in, &q, view_target(w, view));
+    begin(w, in, &q, TGSI_TEXTURE_2D); /* target: run() */
     if (ms)
         lanes_of(w, in, 2, 0, &q.coord[3]);
-    run(w, in, t, &q, K_FETCH, view);
+    run(w, in, view, &q, K_FETCH, view, true);
 }
 
 void exec_op_SAMPLE_I(exec_warp *w, const exec_insn *in) { sample_i(w, in, false); }
@@ -292,21 +369,15 @@ void exec_op_SAMPLE_I_MS(exec_warp *w, const exec_insn *in) { sample_i(w, in, tr
 
 void exec_op_SVIEWINFO(exec_warp *w, const exec_insn *in)
 {
-    const exec_operand *view = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, view);
-    if (t)
-        size_query(w, in, t, view_target(w, view), false, view);
+    size_query(w, in, &in->src[1], false, &in->src[1], true);
 }
 
 void exec_op_LOD(exec_warp *w, const exec_insn *in)
 {
     const exec_operand *view = &in->src[1];
-    const nvgp_texture *t = unit_texture(w, view);
-    if (!t)
-        return;
     nvgp_tex_request q;
-    begin(w, in, &q, view_target(w, view));
-    run(w, in, t, &q, K_LOD, view);
+    begin(w, in, &q, TGSI_TEXTURE_2D); /* target: run() */
+    run(w, in, view, &q, K_LOD, view, true);
 }
 
 /* SAMPLE_POS: single-sampled resources have their one sample at the pixel

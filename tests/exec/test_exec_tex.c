@@ -328,6 +328,157 @@ static void test_vertex_bias(void **state)
     nvgp_texture_destroy(t);
 }
 
+/* A w x h RGBA32F texture whose texel (i, j) is (base + i + w j, 0, 0, 1):
+ * each lookup names the texel it read.  NEAREST, CLAMP_TO_EDGE, one level. */
+static nvgp_texture *make_numbered(uint32_t w, uint32_t h, float base)
+{
+    nvgp_texture_desc d = { .target = TGSI_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F,
+                            .width = w, .height = h, .depth = 1, .layers = 1, .levels = 1,
+                            .samples = 1 };
+    nvgp_texture *t = nvgp_texture_create(&d, NULL);
+    assert_non_null(t);
+    float texels[16 * 4];
+    assert_true(w * h <= 16);
+    for (uint32_t j = 0; j < h; j++)
+        for (uint32_t i = 0; i < w; i++) {
+            float *v = &texels[4 * (j * w + i)];
+            v[0] = base + (float)(i + w * j);
+            v[1] = v[2] = 0;
+            v[3] = 1;
+        }
+    assert_true(nvgp_texture_set_image(t, 0, texels, sizeof(float) * 4 * w * h, NULL));
+    nvgp_tex_sampler s;
+    nvgp_tex_sampler_default(&s);
+    s.wrap[0] = s.wrap[1] = s.wrap[2] = NVGP_TEX_WRAP_CLAMP_TO_EDGE;
+    nvgp_texture_set_sampler(t, &s);
+    return t;
+}
+
+/* Texel offsets given by registers (tgsi.rst: a texture instruction's
+ * offsets are registers, immediates being one kind): each lane adds its own.
+ * 4x4 texture, texel (i, j) = i + 4j; the coordinate (0.125, 0.125) is
+ * texel (0,0) and the gather footprint's (i0,j0) (0.125 * 4 - 0.5 = 0).
+ * Lane offsets: (1,0), (0,2), (3,3), (-1,1); CLAMP_TO_EDGE clamps the
+ * moved texel (GL 4.x 8.14.2: offsets are added before wrapping).
+ * TG4 with one offset moves the whole footprint; TG4 with four takes texel
+ * k as the (i0,j0) texel of the footprint moved by offset k (GL's
+ * textureGatherOffsets, NV_gpu_program5 TXGO). */
+static void test_register_offsets(void **state)
+{
+    (void)state;
+    nvgp_texture *t = make_numbered(4, 4, 0);
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0..2]\n"
+            "DCL OUT[0..3], GENERIC[0]\n"
+            "DCL SAMP[0]\n"
+            "DCL TEMP[0..3]\n"
+            "IMM[0] INT32 { 0, 1, 2, 0 }\n"
+            "  0: MOV TEMP[0], IN[1]\n"
+            "  1: TEX OUT[0], IN[0], SAMP[0], 2D, TEMP[0]\n"
+            "  2: TXF OUT[1], IN[2], SAMP[0], 2D, TEMP[0].xyz\n"
+            "  3: MOV TEMP[1], IMM[0].xxxx\n"
+            "  4: MOV TEMP[2], IMM[0].yxxx\n"
+            "  5: MOV TEMP[3], IMM[0].zyxx\n"
+            "  6: TG4 OUT[2], IN[0], IMM[0].xxxx, SAMP[0], 2D, TEMP[1], TEMP[2], TEMP[3], TEMP[0]\n"
+            "  7: TG4 OUT[3], IN[0], IMM[0].xxxx, SAMP[0], 2D, TEMP[0]\n"
+            "  8: END\n",
+            4, 1);
+    assert_int_equal(nvgp_exec_bind_texture(x.m, 0, t), NVGP_EXEC_OK);
+    static const int32_t off[4][2] = { { 1, 0 }, { 0, 2 }, { 3, 3 }, { -1, 1 } };
+    for (uint32_t k = 0; k < 4; k++) {
+        xt_in_f(&x, k, 0, 0.125f, 0.125f, 0, 0);
+        xt_in_u(&x, k, 1, (uint32_t)off[k][0], (uint32_t)off[k][1], 0, 0);
+        xt_in_u(&x, k, 2, 1, 1, 0, 0); /* TXF texel (1,1), level 0 */
+    }
+    xt_run(&x);
+    /* TEX: (0,0) + offset: (1,0) = 1, (0,2) = 8, (3,3) = 15, (-1,1) -> (0,1) = 4 */
+    xt_expect4f(&x, 0, 0, 1, 0, 0, 1);
+    xt_expect4f(&x, 1, 0, 8, 0, 0, 1);
+    xt_expect4f(&x, 2, 0, 15, 0, 0, 1);
+    xt_expect4f(&x, 3, 0, 4, 0, 0, 1);
+    /* TXF: (1,1) + offset: (2,1) = 6, (1,3) = 13; (0,2) = 8 */
+    xt_expect4f(&x, 0, 1, 6, 0, 0, 1);
+    xt_expect4f(&x, 1, 1, 13, 0, 0, 1);
+    xt_expect4f(&x, 3, 1, 8, 0, 0, 1);
+    /* four offsets (0,0), (1,0), (2,1) and the lane's: red of (0,0) = 0,
+     * (1,0) = 1, (2,1) = 6, then 1 / 8 / 15 / 4 as TEX above */
+    xt_expect4f(&x, 0, 2, 0, 1, 6, 1);
+    xt_expect4f(&x, 1, 2, 0, 1, 6, 8);
+    xt_expect4f(&x, 2, 2, 0, 1, 6, 15);
+    xt_expect4f(&x, 3, 2, 0, 1, 6, 4);
+    /* one offset: (i0,j1), (i1,j1), (i1,j0), (i0,j0) of the moved footprint:
+     * lane 0 i 1..2, j 0..1: 5, 6, 2, 1; lane 1 i 0..1, j 2..3: 12, 13, 9, 8;
+     * lane 2 i 3..4 -> 3, j 3..4 -> 3: 15 four times; lane 3 i -1..0 -> 0,
+     * j 1..2: 8, 8, 4, 4 */
+    xt_expect4f(&x, 0, 3, 5, 6, 2, 1);
+    xt_expect4f(&x, 1, 3, 12, 13, 9, 8);
+    xt_expect4f(&x, 2, 3, 15, 15, 15, 15);
+    xt_expect4f(&x, 3, 3, 8, 8, 4, 4);
+    xt_free(&x);
+    nvgp_texture_destroy(t);
+}
+
+/* Samplers and views indexed by a register (SAMP[ADDR[0].x], tgsi.rst's
+ * indirect addressing within a declared array): each lane reads the unit
+ * its index names.  Unit 0: 4x4, texel (0,0) red 0; unit 1: 2x2, texel
+ * (0,0) red 100.  Indices 2 and -1 lie outside SAMP[0..1] / SVIEW[0..1]:
+ * (0,0,0,0) and one fault per lane and instruction. */
+static void test_indexed_units(void **state)
+{
+    (void)state;
+    nvgp_texture *t0 = make_numbered(4, 4, 0), *t1 = make_numbered(2, 2, 100);
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0..1]\n"
+            "DCL OUT[0..3], GENERIC[0]\n"
+            "DCL SAMP[0..1]\n"
+            "DCL SVIEW[0..1], 2D, FLOAT\n"
+            "DCL ADDR[0]\n"
+            "  0: UARL ADDR[0].x, IN[1].xxxx\n"
+            "  1: TEX OUT[0], IN[0], SAMP[ADDR[0].x], 2D\n"
+            "  2: SAMPLE OUT[1], IN[0], SVIEW[ADDR[0].x], SAMP[0]\n"
+            "  3: TXQ OUT[2], IN[1].yyyy, SAMP[ADDR[0].x], 2D\n"
+            "  4: TXF OUT[3], IN[1].yyyy, SAMP[ADDR[0].x-1], 2D\n"
+            "  5: END\n",
+            4, 1);
+    assert_int_equal(nvgp_exec_bind_texture(x.m, 0, t0), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_bind_texture(x.m, 1, t1), NVGP_EXEC_OK);
+    static const int32_t unit[4] = { 0, 1, 2, -1 };
+    for (uint32_t k = 0; k < 4; k++) {
+        xt_in_f(&x, k, 0, 0.125f, 0.125f, 0, 0);
+        xt_in_u(&x, k, 1, (uint32_t)unit[k], 0, 0, 0);
+    }
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 0, 0, 0, 1);
+    xt_expect4f(&x, 1, 0, 100, 0, 0, 1);
+    xt_expect4u(&x, 2, 0, 0, 0, 0, 0);
+    xt_expect4u(&x, 3, 0, 0, 0, 0, 0);
+    xt_expect4f(&x, 0, 1, 0, 0, 0, 1);
+    xt_expect4f(&x, 1, 1, 100, 0, 0, 1);
+    xt_expect4u(&x, 2, 1, 0, 0, 0, 0);
+    /* TXQ lod 0: width, height of each lane's unit, one level */
+    assert_int_equal(xt_out_u(&x, 0, 2, 0), 4);
+    assert_int_equal(xt_out_u(&x, 0, 2, 1), 4);
+    assert_int_equal(xt_out_u(&x, 0, 2, 3), 1);
+    assert_int_equal(xt_out_u(&x, 1, 2, 0), 2);
+    assert_int_equal(xt_out_u(&x, 1, 2, 1), 2);
+    xt_expect4u(&x, 3, 2, 0, 0, 0, 0);
+    /* ADDR - 1: lane 1 fetches texel (0,0) of unit 0, lane 2 of unit 1,
+     * lanes 0 and 3 (-1, -2) nothing */
+    xt_expect4u(&x, 0, 3, 0, 0, 0, 0);
+    xt_expect4f(&x, 1, 3, 0, 0, 0, 1);
+    xt_expect4f(&x, 2, 3, 100, 0, 0, 1);
+    xt_expect4u(&x, 3, 3, 0, 0, 0, 0);
+    /* two lanes outside in each of the four instructions */
+    assert_int_equal(nvgp_exec_faults(x.m), 8);
+    xt_free(&x);
+    nvgp_texture_destroy(t0);
+    nvgp_texture_destroy(t1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_shadow),
         cmocka_unit_test(test_cube_array_variants),
         cmocka_unit_test(test_unbound),
+        cmocka_unit_test(test_register_offsets),
+        cmocka_unit_test(test_indexed_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -573,6 +573,13 @@ static void test_operand_offsets(void **state)
     /* (0,0) + (1,1): texel (1,1) = 4; 1D: texel 1 = 2, level 0 */
     lt_expect(&x, "result.texcoord[0]", 1, 4.0f, 0, 0, 0);
     lt_expect(&x, "result.texcoord[1]", 1, 2.0f, 0, 0, 0);
+    /* TEX at (0.25, 0.25) of the 2x2 texture is texel (0,0); offset (1,1)
+     * moves it to texel (1,1): r = 1 + 1 + 2 = 4, g = r + 1000 */
+    lt_expect(&x, "result.texcoord[2]", 0xf, 4.0f, 1004.0f, 0.0f, 1.0f);
+    /* TXGO at (0.25, 0.25): the footprint's (i0,j0) is (0,0) (0.25 * 2 -
+     * 0.5 = 0); texel k is (0,0) + (op1.k, op2.k) under REPEAT:
+     * (0,0) = 1, (1,0) = 2, (1,-1) -> (1,1) = 4, (0,-1) -> (0,1) = 3 */
+    lt_expect(&x, "result.texcoord[3]", 0xf, 1.0f, 2.0f, 4.0f, 3.0f);
     lt_free(&x);
     nvgp_texture_destroy(t0);
     nvgp_texture_destroy(t1);
