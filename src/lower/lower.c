@@ -4,6 +4,7 @@
 #include "lower/lower_gp.h"
 #include "lower/lower_internal.h"
 
+#include "nv/nv_limits.h"
 #include "nv/nv_old.h"
 
 #include <stdarg.h>
@@ -364,6 +365,27 @@ static void element_name(const nv_binding *bd, uint32_t i, char *buf, size_t cap
     snprintf(buf, cap, "%.*s[%ld]%s", (int)(lb - name), name, first + (long)i, rb ? rb + 1 : "");
 }
 
+/* State bindings whose value the implementation fixes (nv_limits.def): the
+ * map carries it as for a literal, so callers need not know it.  y, z and w
+ * are undefined in the specs; they read 0. */
+static const struct known_state {
+    const char *name;
+    uint32_t x;
+} known_states[] = {
+    {"state.thread.warpsize", NV_LIMIT_WARP_SIZE}, /* NV_shader_thread_group 2.X.3.3 */
+};
+
+static bool known_state_words(const char *name, uint32_t w[4])
+{
+    for (size_t i = 0; name && i < sizeof known_states / sizeof *known_states; i++)
+        if (!strcmp(name, known_states[i].name)) {
+            w[0] = known_states[i].x;
+            w[1] = w[2] = w[3] = 0;
+            return true;
+        }
+    return false;
+}
+
 static void const_words(const nv_const *k, uint32_t w[4])
 {
     for (int i = 0; i < 4; i++)
@@ -419,7 +441,9 @@ static tgsi_src param_var_reg(lower_ctx *c, uint32_t var)
                 map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, has ? w : NULL);
             } else {
                 element_name(bd, i, name, sizeof name);
-                map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, NULL);
+                uint32_t w[4];
+                bool known = bd->kind == NV_BIND_STATE && known_state_words(name, w);
+                map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, known ? w : NULL);
             }
         }
     }

@@ -641,6 +641,31 @@ static void test_unsupported_binding(void **state)
                    "fragment.smid");
 }
 
+/* state.thread.warpsize (NV_shader_thread_group 2.X.3.3: "the total number
+ * of thread in a warp") is known to the translation: 32 lanes, the x of a
+ * literal constant in the map; state.thread.smcount is left to the caller. */
+static void test_thread_state_values(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_thread_group;\nINT PARAM ws = state.thread.warpsize;\n"
+            "INT PARAM sm = state.thread.smcount;\n"
+            "MOV.S result.attrib[0].x, ws.x;\nMOV.S result.attrib[0].y, sm.x;\nEND\n",
+            1);
+    const nvgp_lower_slot *w = nvgp_lower_map_find(x.map, NVGP_LOWER_CONSTANT, "state.thread.warpsize");
+    assert_non_null(w);
+    assert_true(w->has_value);
+    assert_int_equal(w->value[0], 32);
+    const nvgp_lower_slot *sm = nvgp_lower_map_find(x.map, NVGP_LOWER_CONSTANT, "state.thread.smcount");
+    assert_non_null(sm);
+    assert_false(sm->has_value);
+    lt_param_u(&x, "state.thread.smcount", 7, 0, 0, 0);
+    lt_run(&x);
+    lt_expect_u(&x, "result.attrib[0]", 3, 32, 7, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -660,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_tess_levels_in_subroutine),
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
+        cmocka_unit_test(test_thread_state_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
