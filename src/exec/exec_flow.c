@@ -6,18 +6,46 @@
 #include "exec/exec_internal.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
+
+void *exec_stack_grow(exec_warp *w, void *stack, uint32_t *cap, uint32_t sp, size_t elem)
+{
+    if (sp < *cap)
+        return stack;
+    if (sp >= EXEC_STACK_LIMIT) {
+        exec_fail(w, NVGP_EXEC_ERROR_STACK, "control flow nested deeper than %u levels",
+                  (unsigned)EXEC_STACK_LIMIT);
+        return stack;
+    }
+    uint32_t n = *cap ? *cap * 2 : EXEC_STACK_INITIAL;
+    if (n > EXEC_STACK_LIMIT)
+        n = EXEC_STACK_LIMIT;
+    void *p = realloc(stack, elem * n);
+    if (!p) {
+        exec_fail(w, NVGP_EXEC_ERROR_STACK, "out of memory for control flow nested %u deep", sp);
+        return stack;
+    }
+    *cap = n;
+    return p;
+}
+
+/* true when entry sp of the named stack exists (grown if need be) */
+#define STACK_ROOM(w, name, sp)                                                                \
+    ((w)->name##_stack = exec_stack_grow((w), (w)->name##_stack, &(w)->name##_cap, (sp),      \
+                                         sizeof *(w)->name##_stack),                          \
+     (sp) < (w)->name##_cap)
 
 static bool stack_full(exec_warp *w, uint16_t sp, uint16_t max)
 {
     if (sp < max)
         return false;
-    exec_fail(w, NVGP_EXEC_ERROR_STACK, "control flow nested deeper than %u levels", max);
+    exec_fail(w, NVGP_EXEC_ERROR_STACK, "calls nested deeper than %u levels", max);
     return true;
 }
 
 static void push_if(exec_warp *w, const exec_insn *in, uint32_t truth)
 {
-    if (stack_full(w, w->cond_sp, EXEC_MAX_STACK))
+    if (!STACK_ROOM(w, cond, w->cond_sp))
         return;
     w->cond_stack[w->cond_sp++] = w->cond;
     w->cond &= truth;
@@ -69,7 +97,7 @@ void exec_op_BGNLOOP(exec_warp *w, const exec_insn *in)
         w->pc = in->target + 1;
         return;
     }
-    if (stack_full(w, w->loop_sp, EXEC_MAX_STACK))
+    if (!STACK_ROOM(w, loop, w->loop_sp))
         return;
     exec_loop_rec *r = &w->loop_stack[w->loop_sp++];
     r->loop = w->loop;
@@ -170,7 +198,7 @@ void exec_op_SWITCH(exec_warp *w, const exec_insn *in)
         w->pc = in->target + 1;
         return;
     }
-    if (stack_full(w, w->sw_sp, EXEC_MAX_STACK))
+    if (!STACK_ROOM(w, sw, w->sw_sp))
         return;
     exec_switch_rec *r = &w->sw_stack[w->sw_sp++];
     exec_chan t;

@@ -77,7 +77,18 @@ typedef struct exec_insn {
     exec_operand src[TGSI_MAX_SRC];
 } exec_insn;
 
-enum { EXEC_MAX_STACK = 64, EXEC_MAX_CALLS = 64 };
+/* EXEC_MAX_STACK: blocks nested in the program text (checked at decode).
+ * At run time each call frame nests at most that many, so the condition,
+ * loop and switch stacks never need more than EXEC_STACK_LIMIT entries;
+ * they start small and grow on demand up to it (NV_gpu_program4 promises
+ * no nesting limit beyond the call depth).  Runaway recursion ends at
+ * EXEC_MAX_CALLS, runaway loops at the instruction budget. */
+enum {
+    EXEC_MAX_STACK = 64,
+    EXEC_MAX_CALLS = 64,
+    EXEC_STACK_LIMIT = EXEC_MAX_STACK * (EXEC_MAX_CALLS + 1),
+    EXEC_STACK_INITIAL = 16
+};
 
 typedef struct exec_loop_rec {
     uint32_t loop, cont, cond, sw;
@@ -125,10 +136,13 @@ typedef struct exec_warp {
     uint32_t exec;         /* AND of all of the above (without helper) */
 
     uint16_t cond_sp, loop_sp, sw_sp, call_sp;
-    uint32_t cond_stack[EXEC_MAX_STACK];
-    exec_loop_rec loop_stack[EXEC_MAX_STACK];
-    exec_switch_rec *sw_stack;   /* EXEC_MAX_STACK entries, heap */
     exec_call_rec call_stack[EXEC_MAX_CALLS];
+    /* heap stacks (kept across warp_begin, which clears what comes before
+     * call_stack): *_cap entries each, grown by exec_stack_room */
+    uint32_t *cond_stack;
+    exec_loop_rec *loop_stack;
+    exec_switch_rec *sw_stack;
+    uint32_t cond_cap, loop_cap, sw_cap;
 
     uint64_t count;        /* instructions dispatched */
     uint64_t lane_count;
@@ -284,6 +298,11 @@ void exec_fetch64(exec_warp *w, const exec_operand *s, unsigned c, uint64_t out[
 void exec_store64(exec_warp *w, const exec_insn *in, unsigned d, const uint64_t v[2][LANES],
                   uint32_t mask);
 void exec_memory_fault(exec_warp *w, uint32_t n);
+/* A control-flow stack of elem-byte entries with room for entry sp: the
+ * same one, or grown (doubling, at most EXEC_STACK_LIMIT entries; *cap
+ * updated).  Where there is no room the warp fails (NVGP_EXEC_ERROR_STACK)
+ * and *cap stays <= sp. */
+void *exec_stack_grow(exec_warp *w, void *stack, uint32_t *cap, uint32_t sp, size_t elem);
 /* Per-lane (dimension, index) of an operand, indirect parts added. */
 void exec_lane_indices(exec_warp *w, const exec_operand *o, int64_t dim[LANES],
                        int64_t idx[LANES]);

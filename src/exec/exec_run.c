@@ -166,15 +166,16 @@ static bool warp_alloc(exec_warp *w, nvgp_exec *m)
     memset(w, 0, sizeof *w);
     w->m = m;
     w->regs = malloc(sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
-    w->sw_stack = malloc(sizeof(exec_switch_rec) * EXEC_MAX_STACK);
     w->priv = m->num_mem ? calloc((size_t)m->private_size * LANES + 1, 1) : NULL;
     w->out_wr = calloc(m->file_size[TGSI_FILE_OUTPUT] + 1, sizeof(uint32_t));
-    return w->regs && w->sw_stack && w->out_wr && (!m->num_mem || w->priv);
+    return w->regs && w->out_wr && (!m->num_mem || w->priv);
 }
 
 static void warp_free(exec_warp *w)
 {
     free(w->regs);
+    free(w->cond_stack);
+    free(w->loop_stack);
     free(w->sw_stack);
     free(w->priv);
     free(w->out_wr);
@@ -185,7 +186,6 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
 {
     nvgp_exec *m = w->m;
     exec_reg *regs = w->regs;
-    exec_switch_rec *sws = w->sw_stack;
     uint8_t *priv = w->priv;
     uint32_t *out_wr = w->out_wr;
     memset(w, 0, offsetof(exec_warp, call_stack));
@@ -195,7 +195,6 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     memset(w->lane_emits, 0, sizeof w->lane_emits);
     w->m = m;
     w->regs = regs;
-    w->sw_stack = sws;
     w->priv = priv;
     w->out_wr = out_wr;
     memset(out_wr, 0, sizeof(uint32_t) * m->file_size[TGSI_FILE_OUTPUT]);

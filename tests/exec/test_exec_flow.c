@@ -374,6 +374,47 @@ static void test_recursion_limit(void **state)
     xt_free(&x);
 }
 
+/* Recursion with blocks open at every level: the condition and loop
+ * stacks hold one entry per open block of every active call, so 40 calls
+ * with two UIFs and a loop open at each need 80 condition entries and 40
+ * loop entries, more than one frame's static nesting (64).  They grow
+ * (NV_gpu_program4 limits only the call depth).  Each level adds 1 to x
+ * on the way down; levels 1..39 call the next inside both UIFs and the
+ * loop and, once it returns there, add 1 to y: x = 40, y = 39. */
+static void test_deep_recursion_with_blocks(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL TEMP[0..1]\n"
+            "IMM[0] UINT32 { 1, 40, 0, 0 }\n"
+            "  0: MOV TEMP[0], IMM[0].zzzz\n"
+            "  1: CAL :4\n"
+            "  2: MOV OUT[0], TEMP[0]\n"
+            "  3: END\n"
+            "  4: BGNSUB\n"
+            "  5:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+            "  6:   USLT TEMP[1].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+            "  7:   UIF TEMP[1].xxxx\n"
+            "  8:     UIF TEMP[1].xxxx\n"
+            "  9:       BGNLOOP\n"
+            " 10:         CAL :4\n"
+            " 11:         UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].xxxx\n"
+            " 12:         BRK\n"
+            " 13:       ENDLOOP\n"
+            " 14:     ENDIF\n"
+            " 15:   ENDIF\n"
+            " 16:   RET\n"
+            " 17: ENDSUB\n",
+            1, 1);
+    xt_run(&x);
+    assert_int_equal(xt_out_u(&x, 0, 0, 0), 40);
+    assert_int_equal(xt_out_u(&x, 0, 0, 1), 39);
+    xt_free(&x);
+}
+
 /* Unbalanced blocks are refused when the machine is made. */
 static void test_unbalanced(void **state)
 {
@@ -492,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_empty_block_skipped),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_recursion_limit),
+        cmocka_unit_test(test_deep_recursion_with_blocks),
         cmocka_unit_test(test_unbalanced),
         cmocka_unit_test(test_if_conditions),
         cmocka_unit_test(test_host_threads),
