@@ -355,6 +355,29 @@ static uint32_t atom_new(atom_op op, uint32_t old, uint32_t s, uint32_t cmp)
     }
 }
 
+/* Image formats each atomic may touch.  tgsi.rst: "These atomic operations
+ * may only be used with 32-bit integer image formats"; ATOMFADD (tgsi.rst)
+ * and NV_gpu_program5's ATOMIM.ADD.F32 / EXCH on float images (as
+ * NV_shader_atomic_float's imageAtomicAdd / imageAtomicExchange) also take
+ * 32-bit float images: float addition, and exchange of the bits.  Anything
+ * else on an image is a fault (docs/spec-decisions.md, Executor). */
+enum { ON_INT = 1, ON_FLOAT = 2 };
+static const uint8_t atom_image_kinds[] = {
+    [A_UADD] = ON_INT, [A_FADD] = ON_FLOAT,         [A_XCHG] = ON_INT | ON_FLOAT,
+    [A_CAS] = ON_INT,  [A_AND] = ON_INT,            [A_OR] = ON_INT,
+    [A_XOR] = ON_INT,  [A_UMIN] = ON_INT,           [A_UMAX] = ON_INT,
+    [A_IMIN] = ON_INT, [A_IMAX] = ON_INT,           [A_INC] = ON_INT,
+    [A_DEC] = ON_INT,
+};
+
+static bool atom_on_image(atom_op op, const exec_image_bind *img)
+{
+    uint8_t k = img->kind == IMG_U32 || img->kind == IMG_S32 ? ON_INT
+                : img->kind == IMG_F32                        ? ON_FLOAT
+                                                              : 0;
+    return (atom_image_kinds[op] & k) != 0;
+}
+
 /* Read-modify-write of one aligned word; returns the old value. */
 static uint32_t atom_word(uint8_t *p, atom_op op, uint32_t s, uint32_t cmp)
 {
@@ -387,7 +410,7 @@ static void atomic_op(exec_warp *w, const exec_insn *in, atom_op op)
         uint8_t *p;
         if (ro->file == TGSI_FILE_IMAGE) {
             exec_image_bind *img = image_of(w, res[l].index);
-            p = img && (img->kind == IMG_U32 || img->kind == IMG_S32)
+            p = img && atom_on_image(op, img)
                     ? texel_ptr(img, a[0]->u[l], a[1]->u[l], a[2]->u[l]) : NULL;
         } else {
             p = res[l].readonly ? NULL

@@ -346,6 +346,67 @@ static void test_image(void **state)
     xt_free(&x);
 }
 
+/* Atomics on a 32-bit float image (NV_gpu_program5 ATOMIM.ADD.F32 and
+ * EXCH, tgsi.rst ATOMFADD / ATOMXCHG): three threads add 0.5, 1.25, 2 to
+ * texel 0 (1.0): 4.75 whatever the order, each gets the old value; ATOMXCHG
+ * swaps the bits of texel 1 (-3.5 for thread 0's 7.0); an integer atomic
+ * (ATOMUADD) on the float image and ATOMFADD on an R32_UINT image are
+ * faults that leave the texel alone and return 0. */
+static void test_image_float_atomics(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0..3], GENERIC[0]\n"
+            "DCL IMAGE[0], 2D, PIPE_FORMAT_R32_FLOAT, WR\n"
+            "DCL IMAGE[1], 2D, PIPE_FORMAT_R32_UINT, WR\n"
+            "IMM[0] UINT32 { 0, 1, 0, 0 }\n"
+            "IMM[1] FLT32 { 7.0, 1.0, 0.0, 0.0 }\n"
+            "  0: ATOMFADD OUT[0].x, IMAGE[0], IMM[0].xxxx, IN[0].xxxx, 2D, PIPE_FORMAT_R32_FLOAT\n"
+            "  1: USEQ OUT[1].y, IN[0].yyyy, IMM[0].yyyy\n"
+            "  2: UIF OUT[1].yyyy\n"
+            "  3:   ATOMXCHG OUT[1].x, IMAGE[0], IMM[0].yxxx, IMM[1].xxxx, 2D, PIPE_FORMAT_R32_FLOAT\n"
+            "  4:   ATOMUADD OUT[2].x, IMAGE[0], IMM[0].yxxx, IMM[0].yyyy, 2D, PIPE_FORMAT_R32_FLOAT\n"
+            "  5:   ATOMFADD OUT[3].x, IMAGE[1], IMM[0].xxxx, IMM[1].yyyy, 2D, PIPE_FORMAT_R32_UINT\n"
+            "  6: ENDIF\n"
+            "  7: END\n",
+            3, 1);
+    int ffmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "PIPE_FORMAT_R32_FLOAT", 21);
+    int ufmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "PIPE_FORMAT_R32_UINT", 20);
+    if (ffmt < 0)
+        ffmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32_FLOAT", 9);
+    if (ufmt < 0)
+        ufmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32_UINT", 8);
+    assert_true(ffmt >= 0 && ufmt >= 0);
+    nvgp_exec_image fdesc = { TGSI_TEXTURE_2D, (uint16_t)ffmt, 2, 1, 1 };
+    nvgp_exec_image udesc = { TGSI_TEXTURE_2D, (uint16_t)ufmt, 1, 1, 1 };
+    float ftexels[2] = { 1.0f, -3.5f };
+    uint32_t utexels[1] = { 5 };
+    assert_int_equal(nvgp_exec_bind_image(x.m, 0, &fdesc, ftexels), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_bind_image(x.m, 1, &udesc, utexels), NVGP_EXEC_OK);
+    xt_in_f(&x, 0, 0, 0.5f, 0, 0, 0);
+    xt_in_f(&x, 1, 0, 1.25f, 0, 0, 0);
+    xt_in_f(&x, 2, 0, 2.0f, 0, 0, 0);
+    xt_in_u(&x, 0, 0, fbits(0.5f), 1, 0, 0); /* thread 0 also exchanges */
+    xt_run(&x);
+    const float *img = nvgp_exec_image_data(x.m, 0, NULL);
+    assert_float_bits(img[0], 4.75f);
+    assert_float_bits(img[1], 7.0f);
+    /* lanes run in order: thread 0 reads 1.0, 1 reads 1.5, 2 reads 2.75 */
+    assert_float_bits(xt_out_f(&x, 0, 0, 0), 1.0f);
+    assert_float_bits(xt_out_f(&x, 1, 0, 0), 1.5f);
+    assert_float_bits(xt_out_f(&x, 2, 0, 0), 2.75f);
+    assert_float_bits(xt_out_f(&x, 0, 1, 0), -3.5f);
+    assert_int_equal(xt_out_u(&x, 0, 2, 0), 0);
+    assert_int_equal(xt_out_u(&x, 0, 3, 0), 0);
+    const uint32_t *uimg = nvgp_exec_image_data(x.m, 1, NULL);
+    assert_int_equal(uimg[0], 5);
+    assert_int_equal(nvgp_exec_faults(x.m), 2);
+    xt_free(&x);
+}
+
 /* PRIVATE memory is per thread. */
 static void test_private(void **state)
 {
@@ -478,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_barrier_shared),
         cmocka_unit_test(test_compute_ids),
         cmocka_unit_test(test_image),
+        cmocka_unit_test(test_image_float_atomics),
         cmocka_unit_test(test_private),
         cmocka_unit_test(test_hw_atomic_counters),
         cmocka_unit_test(test_atomic_wrap_returns_old),
