@@ -334,7 +334,12 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
                             p->vars[in->dst.var].name, vt == 'F' ? "FLOAT" : vt == 'S' ? "INT" : "UINT",
                             want == 'F' ? "floating-point values" : want == 'S' ? "signed integers" : "unsigned integers");
     }
-    /* Clamping only on floating-point results (2.X.4.1). */
+    /* Clamping only on floating-point results (2.X.4.1), except CVT: NV_gpu_program5
+     * 2.X.8.Z CVT, "Integer values are clamped to the closest value representable in
+     * the result data type if the "SAT" (saturation) modifier is specified."  SSAT
+     * (clamp to [-1,+1]) has no integer meaning and stays refused there. */
+    if (in->op == NV_OP_CVT && in->sat == NV_SAT_SAT)
+        return true;
     if (in->sat && t != 'F' && !(info->out[0] == 'v' && info->out[1] == 'f'))
         return nv_error(c, in->offset, "a clamping modifier on an instruction without floating-point results");
     return true;
