@@ -5,8 +5,18 @@
  * number inside a BGNLOOP, and ends by choosing the next block.  The call
  * stack (four entries, NV_vertex_program2 2.14.1.x; shared with PUSHA/POPA)
  * holds block numbers; a CAL on a full stack or a RET on an empty one ends
- * the program. */
+ * the program.
+ *
+ * A program ends abnormally after executing MAX_PROGRAM_EXEC_INSTRUCTIONS
+ * (65536) source instructions (NV_vertex_program2 2.14.1.x), keeping its
+ * results.  Each lane counts the instructions of the blocks it runs: a
+ * block that fits under the limit runs as it is; one that does not runs
+ * only its first (limit - count) instructions, each under a UIF, and then
+ * the program ends.  The branch, last in its block, never runs there.
+ * Programs with IF/REP/LOOP (NV_fragment_program2) are not counted: their
+ * blocks' lengths are not their executed instructions. */
 #include "lower/lower_internal.h"
+#include "nv/nv_limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +27,11 @@ static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
 static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
 static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }
 static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
+
+static bool is_structured(uint16_t op)
+{
+    return op == NV_OP_IF || op == NV_OP_REP || op == NV_OP_LOOP;
+}
 
 static bool is_branch(uint16_t op)
 {
@@ -77,8 +92,15 @@ void lower_unstructured(lower_ctx *c)
     /* a label at END (or an empty program) goes to the exit */
     const uint32_t exit_block = nb;
 
-    tgsi_dst fl = nvgp_tgsi_build_temp(c->b); /* x: the lane's block */
+    bool count = true;
+    for (uint32_t i = 0; i < n; i++)
+        if (is_structured(p->insts[i].op))
+            count = false;
+
+    tgsi_dst fl = nvgp_tgsi_build_temp(c->b); /* x: the lane's block; y: instructions executed */
     nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, block[entry_inst]));
+    if (count)
+        nvgp_tgsi_build_MOV(c->b, mask(fl, 2), uimm(c, 0));
     nvgp_tgsi_build_BGNLOOP(c->b);
     nvgp_tgsi_build_SWITCH(c->b, sc(of(fl), 0));
     for (uint32_t i = 0; i < n && !c->failed;) {
@@ -86,9 +108,22 @@ void lower_unstructured(lower_ctx *c)
         nvgp_tgsi_builder_set_source_offset(c->b, p->insts[i].offset);
         nvgp_tgsi_build_CASE(c->b, uimm(c, k));
         uint32_t j = i;
-        for (; j < n && block[j] == k && !is_branch(p->insts[j].op); j++) {
-            nvgp_tgsi_builder_set_source_offset(c->b, p->insts[j].offset);
-            lower_inst(c, &p->insts[j]);
+        while (j < n && block[j] == k && !is_branch(p->insts[j].op))
+            j++;
+        const uint32_t body_end = j; /* the branch, if any, is at body_end */
+        uint32_t len = j - i + (j < n && block[j] == k ? 1 : 0);
+        tgsi_dst cnt = {0};
+        if (count) {
+            /* cnt.x: the count after this block; cnt.y: ~0 where it fits */
+            cnt = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_UADD(c->b, mask(cnt, 1), sc(of(fl), 1), uimm(c, len));
+            nvgp_tgsi_build_USGE(c->b, mask(cnt, 2), uimm(c, NV_LIMIT_EXEC_INSTRUCTIONS), sc(of(cnt), 0));
+            nvgp_tgsi_build_UIF(c->b, sc(of(cnt), 1));
+            nvgp_tgsi_build_MOV(c->b, mask(fl, 2), sc(of(cnt), 0));
+        }
+        for (uint32_t q = i; q < body_end; q++) {
+            nvgp_tgsi_builder_set_source_offset(c->b, p->insts[q].offset);
+            lower_inst(c, &p->insts[q]);
         }
         uint32_t next = j < n && block[j] == k ? block[j + 1] : block[j];
         if (j < n && block[j] == k) {
@@ -123,6 +158,24 @@ void lower_unstructured(lower_ctx *c)
             j++;
         } else {
             nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));
+        }
+        if (count) {
+            /* past the limit: the instructions before it, then the end */
+            nvgp_tgsi_builder_set_source_offset(c->b, p->insts[i].offset);
+            nvgp_tgsi_build_ELSE(c->b);
+            for (uint32_t q = i; q < body_end; q++) {
+                /* instruction q runs when count + (q - i) < the limit */
+                nvgp_tgsi_builder_set_source_offset(c->b, p->insts[q].offset);
+                nvgp_tgsi_build_UADD(c->b, mask(cnt, 1), sc(of(fl), 1), uimm(c, q - i));
+                nvgp_tgsi_build_USLT(c->b, mask(cnt, 2), sc(of(cnt), 0), uimm(c, NV_LIMIT_EXEC_INSTRUCTIONS));
+                nvgp_tgsi_build_UIF(c->b, sc(of(cnt), 1));
+                lower_inst(c, &p->insts[q]);
+                nvgp_tgsi_build_ENDIF(c->b);
+            }
+            nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, exit_block));
+            nvgp_tgsi_build_MOV(c->b, mask(fl, 2), uimm(c, NV_LIMIT_EXEC_INSTRUCTIONS));
+            nvgp_tgsi_build_ENDIF(c->b);
+            nvgp_tgsi_build_release_temp(c->b, cnt);
         }
         nvgp_tgsi_build_BRK(c->b);
         i = j;

@@ -655,6 +655,67 @@ static void test_vp2_bra_loop(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program2 2.14.1.x: a program "will terminate abnormally after
+ * executing 65536 instructions", emitting the results written so far.  An
+ * unconditional BRA loop never ends: 2 instructions before it, 3 per
+ * iteration, so the 65536th is the MOV of iteration 21845
+ * ((65536 - 2) = 3 * 21844 + 2): o[HPOS].x = 21845 (21844 if the limit were
+ * 65535); o[TEX0], written first, is produced. */
+static void test_vp2_exec_limit_endless(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!VP2.0\nMOV o[TEX0], c[1];\nMOV R0, c[0];\nloop:\nADD R0, R0, c[2];\nMOV o[HPOS], R0;\n"
+            "BRA loop;\nEND\n",
+            1);
+    lt_param(&x, "c[0]", 0, 0, 0, 0);
+    lt_param(&x, "c[1]", 5, 6, 7, 8);
+    lt_param(&x, "c[2]", 1, 1, 1, 1);
+    lt_run(&x);
+    lt_expect(&x, "o[HPOS]", 0xf, 21845, 21845, 21845, 21845);
+    lt_expect(&x, "o[TEX0]", 0xf, 5, 6, 7, 8);
+    lt_free(&x);
+}
+
+/* The limit per lane, at its edge: 3 instructions, then 4 per iteration
+ * (the loop runs N = v[1].x times), then the final MOV: 4N + 4 in all.
+ * N = 16382: 65532, ends normally, o[HPOS] = N.  N = 16383: exactly 65536,
+ * the final MOV is the last one executed, o[HPOS] = N.  N = 16384: the 65535th
+ * instruction ends iteration 16383, the 65536th is the next ADD; the loop's
+ * MOV o[TEX0] and the final MOV never run again: o[TEX0] = 16383, o[HPOS]
+ * keeps c[1].  N = 1e9 (no end in sight) ends the same way. */
+static void test_vp2_exec_limit_lanes(void **state)
+{
+    (void)state;
+    static const float n[4] = {16382, 16383, 16384, 1e9f};
+    static const float hpos[4] = {16382, 16383, -1, -1};
+    static const float tex0[4] = {16382, 16383, 16383, 16383};
+    lt x;
+    lt_load(&x,
+            "!!VP2.0\nMOV o[HPOS], c[1];\nMOV R0, c[0];\nMOV R1, v[1];\nloop:\nADD R0, R0, c[2];\n"
+            "ADDC R1.x, R1.x, -c[2].x;\nMOV o[TEX0], R0;\nBRA loop (GT.x);\nMOV o[HPOS], R0;\nEND\n",
+            4);
+    lt_param(&x, "c[0]", 0, 0, 0, 0);
+    lt_param(&x, "c[1]", -1, -1, -1, -1);
+    lt_param(&x, "c[2]", 1, 1, 1, 1);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "v[1]");
+    assert_non_null(in);
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t v[4] = {lt_bits(n[i]), 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    for (uint32_t i = 0; i < 4; i++) {
+        float o[4];
+        lt_out(&x, "o[HPOS]", i, o);
+        assert_true(o[0] == hpos[i]);
+        lt_out(&x, "o[TEX0]", i, o);
+        assert_true(o[0] == tex0[i]);
+    }
+    lt_free(&x);
+}
+
 /* CAL/RET: RET on the empty stack ends the program; a skipped ADD by a
  * taken BRA.  R0 = (v1 [+ c0 unless v2.x < 0]) * c1. */
 static void test_vp2_cal_ret(void **state)
@@ -841,6 +902,8 @@ int main(void)
         cmocka_unit_test(test_fp1_kil_cc),
         cmocka_unit_test(test_vp2_bra_loop),
         cmocka_unit_test(test_vp2_cal_ret),
+        cmocka_unit_test(test_vp2_exec_limit_endless),
+        cmocka_unit_test(test_vp2_exec_limit_lanes),
         cmocka_unit_test(test_vp2_address),
         cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_position_invariant),
