@@ -135,6 +135,10 @@ static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
         } else {
             return nv_error(c, t->offset, "unknown or unsupported modifier '%.*s' on %s", len, s, info->name);
         }
+        /* NV_gpu_program4 MUL: with S24 or U24 "the data type is implied and normal
+         * data type modifiers may not be provided". */
+        if ((in->s24 || in->u24) && in->dtype)
+            return nv_error(c, t->offset, "MUL.S24/.U24 imply their data type: no data type modifier may be given");
         nv_next(c);
         nv_next(c);
     }
@@ -247,6 +251,12 @@ static char dt_type(uint8_t dt)
 
 static char inst_type(const nv_inst *in, const nv_opcode_info *info)
 {
+    /* NV_gpu_program4 MUL: "If "S24" or "U24" is specified, the data type is
+     * implied and normal data type modifiers may not be provided." */
+    if (in->s24)
+        return 'S';
+    if (in->u24)
+        return 'U';
     char t = dt_type(in->dtype ? in->dtype : in->storage);
     if (t)
         return t;
