@@ -1180,9 +1180,13 @@ static bool parse_statement(arb *a)
         !(mods & NV_VMOD_FLAT))
         return nv_error(c, mods_off, "integer fragment program attributes must be declared FLAT");
     /* NV_gpu_program4 2.X.3.1: LONG only on TEMP, SHORT only on TEMP and
-     * OUTPUT (NV_fragment_program_option's ARBfp1.0 allows both on OUTPUT). */
-    if (a->nv && (mods & NV_VMOD_LONG) && !arb_tok_word(a, t, "TEMP"))
-        return nv_error(c, mods_off, "LONG is allowed only on TEMP declarations");
+     * OUTPUT (NV_fragment_program_option's ARBfp1.0 allows both on OUTPUT).
+     * NV_gpu_program5 2.X.3.1 adds LONG "attribute variables ("ATTRIB") in
+     * vertex programs" (64-bit vertex attributes), in 5.0 programs only. */
+    bool long_attrib = a->nv5 && (a->ptype & NV_PT_V) && arb_tok_word(a, t, "ATTRIB");
+    if (a->nv && (mods & NV_VMOD_LONG) && !arb_tok_word(a, t, "TEMP") && !long_attrib)
+        return nv_error(c, mods_off, "LONG is allowed only on TEMP declarations%s",
+                        a->nv5 ? " and on ATTRIB declarations of vertex programs" : "");
     if (a->nv && (mods & NV_VMOD_SHORT) && !arb_tok_word(a, t, "TEMP") && !arb_tok_word(a, t, "OUTPUT"))
         return nv_error(c, mods_off, "SHORT is allowed only on TEMP and OUTPUT declarations");
     if (arb_tok_word(a, t, "TEMP"))
