@@ -511,8 +511,11 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     v->bindings = list;
     /* Geometry and tessellation programs: a per-vertex attribute declared
      * without a vertex number is an array over the input vertices
-     * (NV_geometry_program4 2.X.3.2). */
-    if (!output && (a->ptype & (NV_PT_G | NV_PT_TC | NV_PT_TE)) && !strncmp(list[0].name, "vertex.", 7)) {
+     * (NV_geometry_program4 2.X.3.2).  vertex.tesscoord is not: it is "an
+     * attribute of the vertex being processed by a tessellation evaluation
+     * program" (NV_tessellation_program5 2.X.3.2), one value per invocation. */
+    if (!output && (a->ptype & (NV_PT_G | NV_PT_TC | NV_PT_TE)) && !strncmp(list[0].name, "vertex.", 7) &&
+        strcmp(list[0].name, "vertex.tesscoord") != 0) {
         v->is_array = true;
         v->array_size = 0;
     }
