@@ -845,13 +845,14 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         uint16_t op = p->insts[i].op;
         if (op == NV_OP_CAL || op == NV_OP_RET || op == NV_OP_PUSHA || op == NV_OP_POPA) {
             nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
-            tgsi_src zero = nvgp_tgsi_build_imm1u(c.b, 0);
-            for (int k = 0; k < 4; k++) {
-                c.stack[k] = nvgp_tgsi_build_temp(c.b);
-                nvgp_tgsi_build_MOV(c.b, c.stack[k], zero);
-            }
+            /* four entries in VP2.0 (NV_vertex_program2 2.14.1.x), else
+             * MAX_PROGRAM_CALL_DEPTH_NV (NV_vertex_program2_option,
+             * NV_fragment_program2) */
+            c.stack_size = p->header == NV_HDR_VP20 ? 4 : NV_LIMIT_PROGRAM_CALL_DEPTH;
+            c.stack = nvgp_tgsi_build_temp_array(c.b, c.stack_size, NULL);
+            c.stack_addr = nvgp_tgsi_build_address(c.b);
             c.depth = nvgp_tgsi_build_temp(c.b);
-            nvgp_tgsi_build_MOV(c.b, nvgp_tgsi_dst_writemask(c.depth, 1), zero);
+            nvgp_tgsi_build_MOV(c.b, nvgp_tgsi_dst_writemask(c.depth, 3), nvgp_tgsi_build_imm1u(c.b, 0));
             c.has_stack = true;
         }
     }

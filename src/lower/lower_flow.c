@@ -1,11 +1,14 @@
 /* Unstructured flow control (NV_vertex_program2 BRA/CAL/RET and the ARB
  * NV_vertex_program2 option): the program becomes a per-lane program-counter
  * loop.  Basic blocks start at instruction 0, at every label and after
- * every BRA/CAL/RET; each block is a CASE of a SWITCH on the lane's block
- * number inside a BGNLOOP, and ends by choosing the next block.  The call
- * stack (four entries, NV_vertex_program2 2.14.1.x; shared with PUSHA/POPA)
- * holds block numbers; a CAL on a full stack or a RET on an empty one ends
- * the program.
+ * every BRA/CAL/RET/PUSHA/POPA; each block is a CASE of a SWITCH on the
+ * lane's block number inside a BGNLOOP, and ends by choosing the next block.
+ * The call stack (four entries in VP2.0, NV_vertex_program2 2.14.1.x;
+ * MAX_PROGRAM_CALL_DEPTH_NV with the ARB options; shared with PUSHA/POPA)
+ * holds block numbers and address registers; a CAL or PUSHA on a full
+ * stack, a RET on an empty one, a RET of an address or a POPA of a block
+ * number, or a POPA on an empty stack end the program (NV_vertex_program3
+ * 2.14.5.43-44).
  *
  * A program ends abnormally after executing MAX_PROGRAM_EXEC_INSTRUCTIONS
  * (65536) source instructions (NV_vertex_program2 2.14.1.x), keeping its
@@ -21,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CALL_DEPTH = 4 };
-
 static tgsi_src of(tgsi_dst d) { return nvgp_tgsi_src_of(d); }
 static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
 static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }
@@ -35,7 +36,7 @@ static bool is_structured(uint16_t op)
 
 static bool is_branch(uint16_t op)
 {
-    return op == NV_OP_BRA || op == NV_OP_CAL || op == NV_OP_RET;
+    return op == NV_OP_BRA || op == NV_OP_CAL || op == NV_OP_RET || op == NV_OP_PUSHA || op == NV_OP_POPA;
 }
 
 bool lower_needs_pc_loop(const nv_program *p)
@@ -129,32 +130,32 @@ void lower_unstructured(lower_ctx *c)
         if (j < n && block[j] == k) {
             const nv_inst *in = &p->insts[j];
             nvgp_tgsi_builder_set_source_offset(c->b, in->offset);
-            tgsi_dst m = taken(c, &in->cond);
-            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-            tgsi_src mx = sc(of(m), 0);
-            if (in->op == NV_OP_BRA || in->op == NV_OP_CAL) {
-                uint32_t target = in->label < p->nlabels && p->labels[in->label].inst <= n
-                                      ? block[p->labels[in->label].inst] : exit_block;
-                if (in->op == NV_OP_CAL) {
-                    /* t.x: taken on a full stack -> the program ends */
-                    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, CALL_DEPTH));
-                    nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
-                    lower_stack_push(c, mx, uimm(c, next));
-                }
-                nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, uimm(c, target), uimm(c, next));
-                if (in->op == NV_OP_CAL)
-                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), sc(of(t), 0), uimm(c, exit_block), sc(of(fl), 0));
+            /* f.x: ~0 where the instruction ends the program; f.y: the
+             * entry RET pops */
+            tgsi_dst f = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_MOV(c->b, mask(f, 3), uimm(c, 0));
+            if (in->op == NV_OP_PUSHA || in->op == NV_OP_POPA) {
+                c->stack_fail = f;
+                lower_inst(c, in);
+                nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));
             } else {
-                /* RET: pop, or end the program on an empty stack */
-                nvgp_tgsi_build_USEQ(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 0));
-                nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 0), uimm(c, exit_block), sc(of(c->stack[0]), 0));
-                nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, sc(of(t), 1), uimm(c, next));
-                nvgp_tgsi_build_NOT(c->b, mask(t, 1), sc(of(t), 0));
-                nvgp_tgsi_build_AND(c->b, mask(t, 1), sc(of(t), 0), mx);
-                lower_stack_pop(c, sc(of(t), 0));
+                tgsi_dst m = taken(c, &in->cond);
+                tgsi_src mx = sc(of(m), 0);
+                if (in->op == NV_OP_BRA || in->op == NV_OP_CAL) {
+                    uint32_t target = in->label < p->nlabels && p->labels[in->label].inst <= n
+                                          ? block[p->labels[in->label].inst] : exit_block;
+                    if (in->op == NV_OP_CAL)
+                        lower_stack_push(c, mx, uimm(c, next), false, f);
+                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, uimm(c, target), uimm(c, next));
+                } else {
+                    /* RET: the popped block; an empty stack ends the program */
+                    lower_stack_pop(c, mx, false, mask(f, 2), f);
+                    nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), mx, sc(of(f), 1), uimm(c, next));
+                }
+                nvgp_tgsi_build_release_temp(c->b, m);
             }
-            nvgp_tgsi_build_release_temp(c->b, t);
-            nvgp_tgsi_build_release_temp(c->b, m);
+            nvgp_tgsi_build_UCMP(c->b, mask(fl, 1), sc(of(f), 0), uimm(c, exit_block), sc(of(fl), 0));
+            nvgp_tgsi_build_release_temp(c->b, f);
             j++;
         } else {
             nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));

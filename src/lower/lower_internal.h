@@ -48,11 +48,19 @@ typedef struct lower_ctx {
      * ARA and condition-code updates can compute on them */
     bool addr_shadow_has[16];
     tgsi_dst addr_shadow[16];
-    /* the call stack shared by CAL/RET and PUSHA/POPA (VP2 and the vertex
-     * options): four vec4 integer entries, top first, and the depth in x */
+    /* the call stack shared by CAL/RET and PUSHA/POPA (VP2 and the ARB
+     * options): a temporary array of stack_size vec4 integer entries,
+     * bottom first, indexed through stack_addr; depth.x the depth, depth.y
+     * bit i set where entry i holds an address register (PUSHA), clear
+     * where it holds a return block (CAL) */
     bool has_stack;
-    tgsi_dst stack[4];
+    uint32_t stack_size;
+    tgsi_dst stack, stack_addr;
     tgsi_dst depth;
+    /* while lower_flow.c translates a PUSHA/POPA: x set to ~0 in the lanes
+     * whose program the instruction ends (full or empty stack, or an entry
+     * CAL pushed) */
+    tgsi_dst stack_fail;
     /* REP loop counters, innermost last (has_counter false: REP without count) */
     uint32_t nloops;
     bool loop_has_counter[64];
@@ -125,10 +133,15 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t);
 bool lower_needs_pc_loop(const nv_program *p);
 void lower_unstructured(lower_ctx *c);
 
-/* Pushes value (a vec4) / pops the top entry of the call stack in the
- * lanes where cond (~0 / 0, scalar) is set (lower_ops.c). */
-void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value);
-void lower_stack_pop(lower_ctx *c, tgsi_src cond);
+/* Pushes value (a vec4; is_addr: an address register, else a return
+ * block) onto the call stack in the lanes where cond (~0 / 0, scalar) is
+ * set; where the stack is full nothing is pushed and fail.x becomes ~0
+ * (lower_ops.c). */
+void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value, bool is_addr, tgsi_dst fail);
+/* Pops the top entry into out in the lanes where cond is set; where the
+ * stack is empty or the top entry is of the other kind nothing is popped
+ * and fail.x becomes ~0. */
+void lower_stack_pop(lower_ctx *c, tgsi_src cond, bool is_addr, tgsi_dst out, tgsi_dst fail);
 
 /* Runs the old languages' handler of in->op (lower_ops.c), without their
  * condition-code and precision wrapping: the 4.0/5.0 lowering shares the

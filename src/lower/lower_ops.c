@@ -506,31 +506,71 @@ static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
 
 /* ---- The call stack ------------------------------------------------------------ */
 
-void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value)
+/* The stack entry at index (a scalar), clamped into the array so that
+ * lanes whose push or pop does not happen never address past it. */
+static tgsi_dst stack_entry(lower_ctx *c, tgsi_src index, tgsi_dst t, unsigned comp)
 {
-    for (unsigned i = 3; i > 0; i--)
-        nvgp_tgsi_build_UCMP(c->b, c->stack[i], cond, of(c->stack[i - 1]), of(c->stack[i]));
-    nvgp_tgsi_build_UCMP(c->b, c->stack[0], cond, value, of(c->stack[0]));
+    nvgp_tgsi_build_UMIN(c->b, mask(t, 1u << comp), index, uimm(c, c->stack_size - 1));
+    nvgp_tgsi_build_UARL(c->b, mask(c->stack_addr, 1), sc(of(t), comp));
+    return nvgp_tgsi_dst_indirect(c->stack, sc(of(c->stack_addr), 0), 0);
+}
+
+void lower_stack_push(lower_ctx *c, tgsi_src cond, tgsi_src value, bool is_addr, tgsi_dst fail)
+{
+    /* t.x: full; t.y: pushes here; t.z: scratch; t.w: the entry's bit */
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_UADD(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 1));
-    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), cond, sc(of(t), 0), sc(of(c->depth), 0));
+    tgsi_src depth = sc(of(c->depth), 0);
+    nvgp_tgsi_build_USGE(c->b, mask(t, 1), depth, uimm(c, c->stack_size));
+    nvgp_tgsi_build_AND(c->b, mask(t, 4), cond, sc(of(t), 0));
+    nvgp_tgsi_build_OR(c->b, mask(fail, 1), sc(of(fail), 0), sc(of(t), 2));
+    nvgp_tgsi_build_NOT(c->b, mask(t, 4), sc(of(t), 0));
+    nvgp_tgsi_build_AND(c->b, mask(t, 2), cond, sc(of(t), 2));
+    tgsi_dst e = stack_entry(c, depth, t, 2);
+    nvgp_tgsi_build_UCMP(c->b, e, sc(of(t), 1), value, of(e));
+    nvgp_tgsi_build_SHL(c->b, mask(t, 8), uimm(c, 1), depth);
+    if (is_addr) {
+        nvgp_tgsi_build_OR(c->b, mask(t, 4), sc(of(c->depth), 1), sc(of(t), 3));
+    } else {
+        nvgp_tgsi_build_NOT(c->b, mask(t, 8), sc(of(t), 3));
+        nvgp_tgsi_build_AND(c->b, mask(t, 4), sc(of(c->depth), 1), sc(of(t), 3));
+    }
+    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 2), sc(of(t), 1), sc(of(t), 2), sc(of(c->depth), 1));
+    nvgp_tgsi_build_UADD(c->b, mask(t, 4), depth, uimm(c, 1));
+    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), sc(of(t), 1), sc(of(t), 2), depth);
     nvgp_tgsi_build_release_temp(c->b, t);
 }
 
-void lower_stack_pop(lower_ctx *c, tgsi_src cond)
+void lower_stack_pop(lower_ctx *c, tgsi_src cond, bool is_addr, tgsi_dst out, tgsi_dst fail)
 {
-    for (unsigned i = 0; i < 3; i++)
-        nvgp_tgsi_build_UCMP(c->b, c->stack[i], cond, of(c->stack[i + 1]), of(c->stack[i]));
+    /* t.x: cannot pop; t.y: the top's index; t.z: the top's kind, then
+     * scratch; t.w: pops here */
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_UADD(c->b, mask(t, 1), sc(of(c->depth), 0), uimm(c, 0xffffffffu));
-    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), cond, sc(of(t), 0), sc(of(c->depth), 0));
+    tgsi_src depth = sc(of(c->depth), 0);
+    nvgp_tgsi_build_UADD(c->b, mask(t, 2), depth, uimm(c, 0xffffffffu));
+    nvgp_tgsi_build_USHR(c->b, mask(t, 4), sc(of(c->depth), 1), sc(of(t), 1));
+    nvgp_tgsi_build_AND(c->b, mask(t, 4), sc(of(t), 2), uimm(c, 1));
+    if (is_addr)
+        nvgp_tgsi_build_USEQ(c->b, mask(t, 1), sc(of(t), 2), uimm(c, 0));
+    else
+        nvgp_tgsi_build_USNE(c->b, mask(t, 1), sc(of(t), 2), uimm(c, 0));
+    nvgp_tgsi_build_USEQ(c->b, mask(t, 4), depth, uimm(c, 0));
+    nvgp_tgsi_build_OR(c->b, mask(t, 1), sc(of(t), 0), sc(of(t), 2));
+    nvgp_tgsi_build_AND(c->b, mask(t, 4), cond, sc(of(t), 0));
+    nvgp_tgsi_build_OR(c->b, mask(fail, 1), sc(of(fail), 0), sc(of(t), 2));
+    nvgp_tgsi_build_NOT(c->b, mask(t, 4), sc(of(t), 0));
+    nvgp_tgsi_build_AND(c->b, mask(t, 8), cond, sc(of(t), 2));
+    tgsi_dst e = stack_entry(c, sc(of(t), 1), t, 2);
+    nvgp_tgsi_build_UCMP(c->b, out, sc(of(t), 3), of(e), of(out));
+    nvgp_tgsi_build_UCMP(c->b, mask(c->depth, 1), sc(of(t), 3), sc(of(t), 1), depth);
     nvgp_tgsi_build_release_temp(c->b, t);
 }
 
 /* PUSHA/POPA (NV_vertex_program3 2.14.5.43-44): the address register's
- * integer copy goes onto / comes off the call stack.  Overflow and
- * underflow end the program abnormally, with undefined results; here the
- * stack simply loses or repeats entries. */
+ * integer copy goes onto / comes off the call stack.  A push on a full
+ * stack, a pop from an empty one or of an entry CAL pushed end the program
+ * ("terminates abnormally"; results undefined: those written so far are
+ * kept).  They end a block of the program-counter loop (lower_flow.c),
+ * which reads c->stack_fail. */
 static void op_pusha(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
@@ -539,7 +579,7 @@ static void op_pusha(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     tgsi_src a = lower_src(c, &in->src[0]);
-    lower_stack_push(c, uimm(c, 0xffffffffu), of(addr_shadow(c, nvgp_tgsi_dst_of(a))));
+    lower_stack_push(c, uimm(c, 0xffffffffu), of(addr_shadow(c, nvgp_tgsi_dst_of(a))), true, c->stack_fail);
 }
 
 static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -551,9 +591,8 @@ static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
     }
     tgsi_dst a = lower_dst(c, &in->dst);
     tgsi_dst s = addr_shadow(c, a);
-    nvgp_tgsi_build_MOV(c->b, s, of(c->stack[0]));
+    lower_stack_pop(c, uimm(c, 0xffffffffu), true, s, c->stack_fail);
     nvgp_tgsi_build_UARL(c->b, a, of(s));
-    lower_stack_pop(c, uimm(c, 0xffffffffu));
 }
 
 /* ---- Structured flow control (NV_fragment_program2, NV_vertex_program3) ----- */

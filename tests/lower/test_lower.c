@@ -850,6 +850,121 @@ static void test_pusha_popa(void **state)
     lt_free(&x);
 }
 
+/* A recursive subroutine called N = v[1].x times: invocation i runs with
+ * i entries on the stack and calls again while i < N.  VP2.0's stack holds
+ * four entries (NV_vertex_program2: "terminate if a CAL instruction is
+ * executed with four entries already in the call stack"): N = 4 returns
+ * through every level (o[HPOS] = 4), N = 5 ends in the fourth invocation,
+ * whose o[TEX0] = 4 is kept and o[HPOS] keeps c[3].  With the ARB option
+ * the stack holds MAX_PROGRAM_CALL_DEPTH_NV (32) entries: 32 and 33. */
+static void test_call_depth_limit(void **state)
+{
+    (void)state;
+    static const char *const src[2] = {
+        "!!VP2.0\nMOV o[HPOS], c[3];\nMOV R0, c[0];\nMOV R1, v[1];\nCAL sub;\nMOV o[HPOS], R0;\nRET;\n"
+        "sub:\nADD R0, R0, c[2];\nMOV o[TEX0], R0;\nADDC R1.x, R1.x, -c[2].x;\nCAL sub (GT.x);\nRET;\nEND\n",
+        "!!ARBvp1.0\nOPTION NV_vertex_program2;\nTEMP R0, R1;\nMOV result.position, program.env[3];\n"
+        "MOV R0, program.env[0];\nMOV R1, vertex.attrib[1];\nCAL sub;\nMOV result.position, R0;\nRET;\n"
+        "sub:\nADD R0, R0, program.env[2];\nMOV result.texcoord[0], R0;\nADDC R1.x, R1.x, -program.env[2].x;\n"
+        "CAL sub (GT.x);\nRET;\nEND\n",
+    };
+    static const char *const names[2][5] = {
+        {"c[0]", "c[2]", "c[3]", "o[HPOS]", "o[TEX0]"},
+        {"program.env[0]", "program.env[2]", "program.env[3]", "result.position", "result.texcoord[0]"},
+    };
+    static const char *const in_name[2] = {"v[1]", "vertex.attrib[1]"};
+    static const float depth[2] = {4, 32};
+    for (int k = 0; k < 2; k++) {
+        lt x;
+        lt_load(&x, src[k], 2);
+        lt_param(&x, names[k][0], 0, 0, 0, 0);
+        lt_param(&x, names[k][1], 1, 1, 1, 1);
+        lt_param(&x, names[k][2], -1, -1, -1, -1);
+        const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, in_name[k]);
+        assert_non_null(in);
+        for (uint32_t i = 0; i < 2; i++) {
+            uint32_t v[4] = {lt_bits(depth[k] + (float)i), 0, 0, 0};
+            assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+        }
+        lt_run(&x);
+        float o[4];
+        lt_out(&x, names[k][3], 0, o);
+        assert_true(o[0] == depth[k]);
+        lt_out(&x, names[k][4], 0, o);
+        assert_true(o[0] == depth[k]);
+        lt_out(&x, names[k][3], 1, o);
+        assert_true(o[0] == -1);
+        lt_out(&x, names[k][4], 1, o);
+        assert_true(o[0] == depth[k]);
+        lt_free(&x);
+    }
+}
+
+/* PUSHA/POPA (NV_vertex_program3 2.14.5.43-44) end the program on a full
+ * stack, an empty one, or an entry of the other kind.  Lane i of each
+ * program takes branch i; what runs before the end is kept, the rest never
+ * runs (result.texcoord[1] keeps env[3] = -1).
+ *  - N = vertex.attrib[1].x PUSHAs in a BRA loop: 32 fit
+ *    (MAX_PROGRAM_CALL_DEPTH_NV), the 33rd ends the program after
+ *    result.texcoord[0] counted 32.
+ *  - PUSHA, POPA, POPA: the second POPA finds the stack empty.
+ *  - POPA in a subroutine pops CAL's entry; RET pops PUSHA's entry. */
+static void test_pusha_popa_limits(void **state)
+{
+    (void)state;
+    {
+        lt x;
+        lt_load(&x,
+                "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS a;\nTEMP n, k;\n"
+                "MOV result.texcoord[1], program.env[3];\nMOV k, program.env[0];\nARL a, program.env[2];\n"
+                "MOV n, vertex.attrib[1];\nloop:\nPUSHA a;\nADD k, k, program.env[2];\n"
+                "MOV result.texcoord[0], k;\nADDC n.x, n.x, -program.env[2].x;\nBRA loop (GT.x);\n"
+                "MOV result.texcoord[1], k;\nEND\n",
+                2);
+        lt_param(&x, "program.env[0]", 0, 0, 0, 0);
+        lt_param(&x, "program.env[2]", 1, 1, 1, 1);
+        lt_param(&x, "program.env[3]", -1, -1, -1, -1);
+        const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.attrib[1]");
+        assert_non_null(in);
+        for (uint32_t i = 0; i < 2; i++) {
+            uint32_t v[4] = {lt_bits(32.0f + (float)i), 0, 0, 0};
+            assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+        }
+        lt_run(&x);
+        float o[4];
+        lt_out(&x, "result.texcoord[0]", 0, o);
+        assert_true(o[0] == 32);
+        lt_out(&x, "result.texcoord[1]", 0, o);
+        assert_true(o[0] == 32);
+        lt_out(&x, "result.texcoord[0]", 1, o);
+        assert_true(o[0] == 32);
+        lt_out(&x, "result.texcoord[1]", 1, o);
+        assert_true(o[0] == -1);
+        lt_free(&x);
+    }
+    static const char *const src[3] = {
+        "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS a;\nMOV result.texcoord[1], program.env[3];\n"
+        "ARL a, program.env[2];\nPUSHA a;\nPOPA a;\nMOV result.texcoord[0], program.env[2];\nPOPA a;\n"
+        "MOV result.texcoord[1], program.env[2];\nEND\n",
+        "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS a;\nMOV result.texcoord[1], program.env[3];\n"
+        "CAL sub;\nMOV result.texcoord[1], program.env[2];\nRET;\nsub:\n"
+        "MOV result.texcoord[0], program.env[2];\nPOPA a;\nMOV result.texcoord[1], program.env[2];\nRET;\nEND\n",
+        "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS a;\nMOV result.texcoord[1], program.env[3];\n"
+        "ARL a, program.env[2];\nCAL sub;\nMOV result.texcoord[1], program.env[2];\nRET;\nsub:\n"
+        "MOV result.texcoord[0], program.env[2];\nPUSHA a;\nRET;\nEND\n",
+    };
+    for (int k = 0; k < 3; k++) {
+        lt x;
+        lt_load(&x, src[k], 1);
+        lt_param(&x, "program.env[2]", 1, 1, 1, 1);
+        lt_param(&x, "program.env[3]", -1, -1, -1, -1);
+        lt_run(&x);
+        lt_expect(&x, "result.texcoord[0]", 0xf, 1, 1, 1, 1);
+        lt_expect(&x, "result.texcoord[1]", 0xf, -1, -1, -1, -1);
+        lt_free(&x);
+    }
+}
+
 /* FP1.0 precisions (NV_fragment_program 3.11.4.2), values by hand:
  * fp16 of 1/3 is 1365 * 2^-12 = 0.333251953125, 70000 >= 2^16 is +Inf, -0
  * stays -0, 1 stays 1; fx12 of 1/3 is round(341.33)/1024 = 341/1024, 5
@@ -909,6 +1024,8 @@ int main(void)
         cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_vsp_relative),
         cmocka_unit_test(test_pusha_popa),
+        cmocka_unit_test(test_call_depth_limit),
+        cmocka_unit_test(test_pusha_popa_limits),
         cmocka_unit_test(test_fp1_precision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
