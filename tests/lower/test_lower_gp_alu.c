@@ -231,7 +231,7 @@ static void test_float_sequences(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp4.0\nATTRIB a = fragment.texcoord[0];\nATTRIB b = fragment.texcoord[1];\n"
+            "!!NVfp4.0\nOPTION ARB_draw_buffers;\nATTRIB a = fragment.texcoord[0];\nATTRIB b = fragment.texcoord[1];\n"
             "OUTPUT o0 = result.color[0];\nOUTPUT o1 = result.color[1];\nOUTPUT o2 = result.color[2];\n"
             "OUTPUT o3 = result.color[3];\nOUTPUT o4 = result.color[4];\nOUTPUT o5 = result.color[5];\n"
             "DPH o0.x, a, b;\nDP2A o0.y, a, b, 3;\nDP3 o0.z, a, b;\nDP4 o0.w, a, b;\n"
@@ -516,7 +516,7 @@ static void test_more_float_forms(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp4.0\nATTRIB a = fragment.texcoord[0];\n"
+            "!!NVfp4.0\nOPTION ARB_draw_buffers;\nATTRIB a = fragment.texcoord[0];\n"
             "FLAT UINT ATTRIB ua = fragment.texcoord[1];\nTEMP t;\n"
             "OUTPUT o0 = result.color[0];\nOUTPUT o1 = result.color[1];\nOUTPUT o2 = result.color[2];\n"
             "OUTPUT o3 = result.color[3];\nOUTPUT o4 = result.color[4];\nOUTPUT o5 = result.color[5];\n"

@@ -113,7 +113,7 @@ static void test_fragment_interpolation(void **state)
     (void)state;
     lt x;
     lt_lower(&x,
-             "!!NVfp5.0\n"
+             "!!NVfp5.0\nOPTION ARB_draw_buffers;\n"
              "FLAT ATTRIB f = fragment.attrib[1];\n"
              "NOPERSPECTIVE ATTRIB np = fragment.attrib[2];\n"
              "CENTROID ATTRIB ce = fragment.texcoord[3];\n"
@@ -166,7 +166,7 @@ static void test_fragment_system_values(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp5.0\n"
+            "!!NVfp5.0\nOPTION ARB_draw_buffers;\n"
             "MOV result.color.x, fragment.facing;\n"
             "MOV.U result.color[1].x, fragment.sampleid.x;\n"
             "MOV.U result.color[1].y, fragment.samplemask.x;\n"

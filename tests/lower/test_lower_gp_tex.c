@@ -684,7 +684,7 @@ static void test_quad_swizzles(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
+            "!!NVfp5.0\nOPTION ARB_draw_buffers;\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
             "QSWZX result.color[0], a.x, a.y;\n"
             "QSWZ2 result.color[1], a.x;\n"
             "QSWZY result.color[2], a.x, a.y;\n"
@@ -722,7 +722,7 @@ static void test_divergence_after_kil(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
+            "!!NVfp5.0\nOPTION ARB_draw_buffers;\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\n"
             "KIL a.z;\n"
             "QSWZX result.color[0], a.y, a.y;\n"
             "TGALL result.color[1], a.x;\n"
@@ -752,7 +752,7 @@ static void test_divergence_in_if(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp5.0\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\nTEMP t;\n"
+            "!!NVfp5.0\nOPTION ARB_draw_buffers;\nOPTION NV_shader_thread_group;\nATTRIB a = fragment.texcoord[0];\nTEMP t;\n"
             "MOV result.color[0], 7;\nMOV result.color[1], 7;\n"
             "MOVC t, a;\nIF GT.x;\n"
             "QSWZ0 result.color[0], a.y;\n"
@@ -831,7 +831,7 @@ static void test_interpolate_at(void **state)
     (void)state;
     lt x;
     lt_load(&x,
-            "!!NVfp5.0\nATTRIB a = fragment.texcoord[0];\n"
+            "!!NVfp5.0\nOPTION ARB_draw_buffers;\nATTRIB a = fragment.texcoord[0];\n"
             "IPAC result.color[0], a;\n"
             "IPAO result.color[1], a, {0.5, 0.25, 0, 0};\n"
             "IPAS result.color[2], a, 0;\nEND\n",
