@@ -662,8 +662,13 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
             b->index = bm.idx[k];
         else
             b->index2 = bm.idx[k];
-        if (L == 'D' && c->prog->header == NV_HDR_ARBFP10 && !option_on(c, NV_OPTION_ARB_draw_buffers) &&
-            !option_on(c, NV_OPTION_ATI_draw_buffers))
+        /* ARB_fragment_program's ARB_draw_buffers option, and NV_fragment_program4
+         * 2.X.6.Y: "If this option is not specified, a fragment program that attempts
+         * to bind "result.color[n]" will fail to load" (result.color[n].primary and
+         * .secondary are made available by the ARB_blend_func_extended option). */
+        bool nvfp_drawbuf = (NV_HB(c->prog->header) & NV_HB_NVFP) && (r->flags & BF_OPT_DRAWBUF);
+        if (L == 'D' && (c->prog->header == NV_HDR_ARBFP10 || nvfp_drawbuf) &&
+            !option_on(c, NV_OPTION_ARB_draw_buffers) && !option_on(c, NV_OPTION_ATI_draw_buffers))
             return nv_error(c, it->offset, "result.color[n] needs OPTION ARB_draw_buffers");
     }
     if ((r->flags & BF_OPT_NVVP2) && c->prog->header == NV_HDR_ARBVP10 &&
