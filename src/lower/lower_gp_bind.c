@@ -280,9 +280,20 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     if (stage == NV_STAGE_FRAGMENT && !strncmp(base, "fragment.", 9))
         return FIND(vertex_like, base + 9);
     if (per_vertex_stage && !strncmp(base, "vertex.", 7)) {
-        /* "vertex.color" in a declaration: an array over the vertices */
+        /* "vertex.color" in a declaration: an array over the vertices;
+         * "vertex.in.color" the same, "vertex.out.color" over the output
+         * patch's vertices (NV_tessellation_program5 2.X.3.2) */
         *per_vertex = true;
-        return FIND(vertex_like, base + 7);
+        const char *attr = base + 7;
+        if (!strncmp(attr, "in.", 3)) {
+            attr += 3;
+        } else if (!strncmp(attr, "out.", 4)) {
+            if (stage != NV_STAGE_TESS_CTRL)
+                return NULL;
+            attr += 4;
+            *outputs = true;
+        }
+        return FIND(vertex_like, attr);
     }
     return NULL;
 }

@@ -612,6 +612,44 @@ static void test_tess_control_vertices(void **state)
     lt_free(&x);
 }
 
+/* Variables bound to "vertex.out.position" and "vertex.in.position" (no
+ * vertex number; NV_tessellation_program5 2.X.3.2: "identifies a specific
+ * attribute for each of the vertices of the output patch") are indexed by
+ * the vertex: outpos[2] is what invocation 2 wrote (10 + 2, 20 + 2 from
+ * vertex[1].position + 2), inpos[1] is vertex[1].position. */
+static void test_tess_control_vertex_arrays(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x,
+             "!!NVtcp5.0\n"
+             "VERTICES_OUT 3;\n"
+             "ATTRIB outpos = vertex.out.position;\n"
+             "ATTRIB inpos = vertex.in.position;\n"
+             "TEMP t;\n"
+             "I2F t.x, primitive.invocation;\n"
+             "ADD result.position, vertex[1].position, t.x;\n"
+             "MOV result.attrib[0], outpos[2];\n"
+             "MOV result.attrib[1], inpos[1];\n"
+             "END\n");
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex[1].position");
+    assert_non_null(in);
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    uint32_t p[4] = {lt_bits(10.0f), lt_bits(20.0f), lt_bits(30.0f), lt_bits(40.0f)};
+    assert_int_equal(nvgp_exec_set_input(x.m, 0, 1, (uint32_t)in->index, p), NVGP_EXEC_OK);
+    lt_run(&x);
+    for (uint32_t k = 0; k < 3; k++) {
+        float a[4];
+        lt_out(&x, "result.attrib[0]", k, a);
+        assert_true(a[0] == 12.0f && a[1] == 22.0f && a[3] == 42.0f);
+        lt_out(&x, "result.attrib[1]", k, a);
+        assert_true(a[0] == 10.0f && a[1] == 20.0f && a[3] == 40.0f);
+    }
+    lt_free(&x);
+}
+
 /* The lowering must refuse src with a first error containing `what`. */
 static void expect_refused(const char *src, const char *what)
 {
@@ -682,6 +720,7 @@ int main(void)
         cmocka_unit_test(test_tess_eval),
         cmocka_unit_test(test_tess_control),
         cmocka_unit_test(test_tess_control_vertices),
+        cmocka_unit_test(test_tess_control_vertex_arrays),
         cmocka_unit_test(test_tess_levels_in_subroutine),
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
