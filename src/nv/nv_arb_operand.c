@@ -709,8 +709,9 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
             int32_t idx;
             if (!arb_parse_array_index(a, var, &idx, &tx->has_rel, &tx->rel))
                 return false;
-            if (!tx->has_rel)
-                tx->unit += idx;
+            /* The element, or with a register index its constant offset: the
+             * unit is first + n, the register's value added per invocation. */
+            tx->unit += idx;
         } else if (var->is_array) {
             return nv_error(c, t->offset, "array '%s' needs an index", var->name);
         }
@@ -889,8 +890,9 @@ bool arb_parse_image_access(arb *a, nv_inst *in, bool with_target)
             int32_t idx;
             if (!arb_parse_array_index(a, var, &idx, &tx->has_rel, &tx->rel))
                 return false;
-            if (!tx->has_rel)
-                tx->unit += idx;
+            /* The element, or with a register index its constant offset: the
+             * unit is first + n, the register's value added per invocation. */
+            tx->unit += idx;
         } else if (var->is_array) {
             return nv_error(c, t->offset, "array '%s' needs an index", var->name);
         }

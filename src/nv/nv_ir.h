@@ -162,7 +162,9 @@ typedef struct nv_tex {
     bool has_rel;       /* texture[idx.x] over a TEXTURE array */
     bool offset_from_operand; /* gp5 TXGO/TXG/... with a variable offset */
     uint32_t var;       /* TEXTURE/IMAGE variable, or NV_VAR_NONE */
-    int32_t unit;       /* texture image unit, or element of var */
+    int32_t unit;       /* texture image unit: var's first unit + element, or with
+                           has_rel var's first unit + the constant offset n of
+                           "var[idx.x + n]" (the unit used is unit + idx.x) */
     nv_rel rel;
     int8_t offsets[3];
     uint8_t gather_comp;  /* TXG/TXGO component selector: 0 none, 1..4 = x..w */

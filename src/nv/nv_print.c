@@ -185,8 +185,8 @@ static void put_tex(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, bool
     } else if (t->var != NV_VAR_NONE) {
         const nv_var *v = &p->vars[t->var];
         nvgp_strbuf_puts(o, v->name);
-        if (t->has_rel)
-            put_rel(o, p, &t->rel, 0);
+        if (t->has_rel) /* unit = the array's first unit + the constant offset */
+            put_rel(o, p, &t->rel, v->nbindings ? t->unit - v->bindings[0].index : 0);
         else if (v->is_array)
             nvgp_strbuf_printf(o, "[%d]", (int)(t->unit - v->bindings[0].index));
     } else {

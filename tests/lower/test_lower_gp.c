@@ -3,6 +3,7 @@
  * X.13's default names, and literals are typed by use. */
 #include "lower_test_util.h"
 
+#include "exec/texture.h"
 #include "lower/lower_gp.h"
 
 static void test_rows_disjoint(void **state)
@@ -61,12 +62,61 @@ static void test_integer_operand_modifiers(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program4 2.X.4.2, relative addressing: "the GL evaluates the
+ * specified integer scalar operand ... and adds the constant offset.  The
+ * array member loaded is given by this sum."  TEXTURE arr[] = texture[2..5]
+ * read as arr[idx.x + 1] uses unit 2 + 1 + idx.x.  Unit u holds one texel
+ * whose red is 10 u + 1; a sum past the array reads nothing. */
+static void test_texture_array_relative_offset(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\nATTRIB k = vertex.attrib[2];\n"
+            "TEXTURE arr[] = { texture[2..5] };\nINT TEMP idx;\n"
+            "MOV.S idx, k;\n"
+            "TEX result.texcoord[0], c, arr[idx.x + 1], 2D;\n"
+            "TEX result.texcoord[1], c, arr[idx.x + 3], 2D;\n"
+            "MOV result.position, c;\nEND\n",
+            4);
+    nvgp_texture *t[8];
+    for (uint32_t u = 0; u < 8; u++) {
+        nvgp_texture_desc desc = {.target = TGSI_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F, .width = 1,
+                                  .height = 1, .depth = 1, .layers = 1, .levels = 1, .samples = 1};
+        t[u] = nvgp_texture_create(&desc, NULL);
+        assert_non_null(t[u]);
+        uint32_t texel[4] = {lt_bits((float)(10 * u + 1)), 0, 0, lt_bits(1.0f)};
+        assert_true(nvgp_texture_set_image(t[u], 0, texel, sizeof texel, NULL));
+        assert_int_equal(nvgp_exec_bind_texture(x.m, u, t[u]), NVGP_EXEC_OK);
+    }
+    lt_in(&x, "vertex.attrib[1]", 0.5f, 0.5f, 0.0f, 1.0f);
+    const nvgp_lower_slot *k = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.attrib[2]");
+    assert_non_null(k);
+    for (uint32_t i = 0; i < 4; i++) { /* lane i: idx.x = i */
+        uint32_t v[4] = {i, 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)k->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    /* arr[idx.x + 1]: units 3, 4, 5, then 6 (past the array: zero) */
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 1, lt_bits(31.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 1, 1, lt_bits(41.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 2, 1, lt_bits(51.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 3, 0xf, 0, 0, 0, 0);
+    /* arr[idx.x + 3]: unit 5, then past the array */
+    lt_expect_u_at(&x, "result.texcoord[1]", 0, 1, lt_bits(51.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[1]", 1, 0xf, 0, 0, 0, 0);
+    lt_free(&x);
+    for (uint32_t u = 0; u < 8; u++)
+        nvgp_texture_destroy(t[u]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rows_disjoint),
         cmocka_unit_test(test_typed_literals),
         cmocka_unit_test(test_integer_operand_modifiers),
+        cmocka_unit_test(test_texture_array_relative_offset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,7 @@ static const char *same_program(const nv_program *a, const nv_program *b)
         const nv_tex *u = &x->tex, *v = &y->tex;
         if (u->target != v->target || u->unit != v->unit || u->has_offset != v->has_offset ||
             memcmp(u->offsets, v->offsets, 3) || u->gather_comp != v->gather_comp ||
+            u->has_rel != v->has_rel || (u->has_rel && !same_rel(a, &u->rel, b, &v->rel)) ||
             strcmp(var_identity(a, u->var), var_identity(b, v->var)))
             return "texture access";
         if (x->cond.cond != y->cond.cond || x->cond.reg != y->cond.reg || memcmp(x->cond.swizzle, y->cond.swizzle, 4))
