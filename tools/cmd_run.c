@@ -120,12 +120,13 @@ static int write_output(const char *out_path, const nvgp_strbuf *out)
 }
 
 /* NV/ARB binding names (vertex.attrib[2], program.env[0], result.color,
- * vertex[1].position, ...) through the translation's map, TGSI names
- * otherwise. */
+ * vertex[1].position, program.storage[0], image[1], ...) through the
+ * translation's map, TGSI names otherwise. */
 static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
 {
     const nvgp_lower_map *map = ctx;
-    static const nvgp_lower_slot_kind kinds[] = {NVGP_LOWER_INPUT, NVGP_LOWER_OUTPUT, NVGP_LOWER_CONSTANT};
+    static const nvgp_lower_slot_kind kinds[] = {NVGP_LOWER_INPUT, NVGP_LOWER_OUTPUT, NVGP_LOWER_CONSTANT,
+                                                 NVGP_LOWER_BUFFER, NVGP_LOWER_IMAGE};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         const nvgp_lower_slot *sl = nvgp_lower_map_find(map, kinds[k], name);
         if (sl && (sl->kind != NVGP_LOWER_CONSTANT || !sl->has_value)) {

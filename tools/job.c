@@ -4,6 +4,8 @@
 
 #include "job.h"
 
+#include "tgsi/tgsi_names.h"
+
 #include <json-c/json.h>
 
 #include <errno.h>
@@ -530,6 +532,27 @@ static bool data_block(jp *p, json_object *obj, nvgp_job_data *d, bool memory)
     return true;
 }
 
+/* A key of "buffers" or "images": a number 0..1023 (the TGSI register), or
+ * a binding name the runner resolves ("program.storage[0]", "image[1]",
+ * "BUFFER[2]"): a name starts with a letter. */
+static bool binding_key(jp *p, const char *k, const char *what, uint32_t *idx,
+                        const char **name)
+{
+    if (*k >= '0' && *k <= '9') {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(k, &end, 10);
+        if (*end || errno || n > 1023)
+            return fail(p, "%s is a number 0..1023 or a binding name", what);
+        *idx = (uint32_t)n;
+        return true;
+    }
+    if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z')))
+        return fail(p, "%s is a number 0..1023 or a binding name", what);
+    *name = strsave(p, k);
+    return *name != NULL;
+}
+
 static bool buffers(jp *p, json_object *obj)
 {
     if (!want(p, obj, json_type_object, "an object of binding points"))
@@ -541,15 +564,15 @@ static bool buffers(jp *p, json_object *obj)
         return false;
     FOR_MEMBERS(obj, k, v) {
         size_t m = path_key(p, k);
-        char *end;
-        errno = 0;
-        unsigned long idx = strtoul(k, &end, 10);
-        if (!*k || *end || errno || idx > 1023 || k[0] == '-' || k[0] == '+')
-            return fail(p, "a buffer binding point is a number 0..1023");
+        uint32_t idx = 0;
+        const char *key = NULL;
+        if (!binding_key(p, k, "a buffer binding point", &idx, &key))
+            return false;
         nvgp_job_data *d = &job->buffers[job->num_buffers++];
         if (!data_block(p, v, d, false))
             return false;
         d->address = idx;
+        d->key = key;
         path_reset(p, m);
     }
     return true;
@@ -1092,6 +1115,149 @@ static bool textures(jp *p, json_object *obj, nvgp_texture ***made)
     return true;
 }
 
+/* ---- Images -------------------------------------------------------------------------- */
+
+/* Formats the executor loads and stores (exec.h nvgp_exec_bind_image): the
+ * components of a texel and the type its "texels" are given and printed in. */
+static const struct image_format {
+    const char *name;
+    uint8_t comps, type;
+} image_formats[] = {
+    { "R32G32B32A32_FLOAT", 4, NVGP_JOB_F32 }, { "R32G32B32A32_UINT", 4, NVGP_JOB_U32 },
+    { "R32G32B32A32_SINT", 4, NVGP_JOB_S32 },  { "R32G32_FLOAT", 2, NVGP_JOB_F32 },
+    { "R32G32_UINT", 2, NVGP_JOB_U32 },        { "R32G32_SINT", 2, NVGP_JOB_S32 },
+    { "R32_FLOAT", 1, NVGP_JOB_F32 },          { "R32_UINT", 1, NVGP_JOB_U32 },
+    { "R32_SINT", 1, NVGP_JOB_S32 },           { "R8G8B8A8_UNORM", 4, NVGP_JOB_U8 },
+    { "R8G8B8A8_UINT", 4, NVGP_JOB_U8 },
+};
+
+static const struct image_format *image_format(const char *name)
+{
+    if (!strncmp(name, "PIPE_FORMAT_", 12))
+        name += 12;
+    for (size_t i = 0; i < sizeof image_formats / sizeof image_formats[0]; i++)
+        if (!strcmp(image_formats[i].name, name))
+            return &image_formats[i];
+    return NULL;
+}
+
+/* {"format", "target", "size": [w, h, d], "texels" | "words"} */
+static bool image(jp *p, json_object *obj, nvgp_job_image *im)
+{
+    static const char *const fields[] = { "format", "target", "size", "texels", "words", NULL };
+    if (!want(p, obj, json_type_object, "an image object") || !known_fields(p, obj, fields))
+        return false;
+    json_object *v;
+    size_t m = path_field(p, "format");
+    if (!json_object_object_get_ex(obj, "format", &v))
+        return fail(p, "missing");
+    const struct image_format *f =
+        json_object_get_type(v) == json_type_string ? image_format(json_object_get_string(v))
+                                                    : NULL;
+    int code = f ? nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, f->name, strlen(f->name)) : -1;
+    if (code < 0) {
+        nvgp_strbuf list;
+        nvgp_strbuf_init(&list);
+        for (size_t i = 0; i < sizeof image_formats / sizeof image_formats[0]; i++)
+            nvgp_strbuf_printf(&list, "%s%s", i ? " " : "", image_formats[i].name);
+        fail(p, "unknown image format (expected one of: %s)", list.data ? list.data : "");
+        nvgp_strbuf_free(&list);
+        return false;
+    }
+    im->format = (uint16_t)code;
+    path_reset(p, m);
+    int target = TGSI_TEXTURE_2D;
+    if (!choice_member(p, obj, "target", target_names, &target))
+        return false;
+    im->target = (uint8_t)target;
+    uint32_t size[3] = { 1, 1, 1 };
+    m = path_field(p, "size");
+    if (!json_object_object_get_ex(obj, "size", &v))
+        return fail(p, "missing (a list [width, height, depth])");
+    if (!want(p, v, json_type_array, "a list [width, height, depth]"))
+        return false;
+    size_t n = json_object_array_length(v);
+    if (n < 1 || n > 3)
+        return fail(p, "expected 1 to 3 numbers, got %zu", n);
+    for (size_t i = 0; i < n; i++) {
+        size_t mi = path_index(p, i);
+        if (!u32_field(p, json_object_array_get_idx(v, i), 1u << 16, &size[i]))
+            return false;
+        if (!size[i])
+            return fail(p, "at least 1");
+        path_reset(p, mi);
+    }
+    uint64_t count = (uint64_t)size[0] * size[1] * size[2];
+    if (count > (1u << 24))
+        return fail(p, "more than 2^24 texels");
+    path_reset(p, m);
+    im->width = size[0];
+    im->height = size[1];
+    im->depth = size[2];
+    unsigned esize = types[f->type].size;
+    nvgp_job_data *d = &im->data;
+    d->type = f->type;
+    d->bytes = (size_t)count * f->comps * esize;
+    d->data = alloc(p, d->bytes);
+    if (!d->data)
+        return false;
+    json_object *texels = NULL, *words = NULL;
+    json_object_object_get_ex(obj, "texels", &texels);
+    json_object_object_get_ex(obj, "words", &words);
+    if (texels && words)
+        return fail(p, "give \"texels\" or \"words\", not both");
+    /* texels: one number per component in the format's type; words: the
+     * image's raw 32-bit words (numbers or "0x..." bits) */
+    json_object *list = texels ? texels : words;
+    if (!list)
+        return true;
+    nvgp_job_type t = texels ? (nvgp_job_type)f->type : NVGP_JOB_HEX;
+    unsigned es = texels ? esize : 4;
+    m = path_field(p, texels ? "texels" : "words");
+    if (!want(p, list, json_type_array, "a list of numbers"))
+        return false;
+    n = json_object_array_length(list);
+    if (n * es > d->bytes)
+        return fail(p, "%zu values, but the image holds %zu", n, d->bytes / es);
+    for (size_t i = 0; i < n; i++) {
+        size_t mi = path_index(p, i);
+        uint64_t b;
+        json_object *e = json_object_array_get_idx(list, i);
+        if (t == NVGP_JOB_HEX && json_object_get_type(e) == json_type_int) {
+            if (!scalar(p, e, json_object_get_string(e)[0] == '-' ? NVGP_JOB_S32 : NVGP_JOB_U32,
+                        &b))
+                return false;
+        } else if (!scalar(p, e, t, &b)) {
+            return false;
+        }
+        path_reset(p, mi);
+        for (unsigned c = 0; c < es; c++)
+            d->data[i * es + c] = (uint8_t)(b >> (8 * c));
+    }
+    path_reset(p, m);
+    return true;
+}
+
+static bool images(jp *p, json_object *obj)
+{
+    if (!want(p, obj, json_type_object, "an object of image units"))
+        return false;
+    nvgp_job *job = p->job;
+    size_t n = (size_t)json_object_object_length(obj);
+    job->images = alloc(p, n * sizeof *job->images);
+    if (!job->images)
+        return false;
+    FOR_MEMBERS(obj, k, v) {
+        size_t m = path_key(p, k);
+        nvgp_job_image *im = &job->images[job->num_images];
+        if (!binding_key(p, k, "an image unit", &im->index, &im->key) || !image(p, v, im))
+            return false;
+        job->num_images++;
+        path_reset(p, m);
+    }
+    return true;
+}
+
 static bool outputs(jp *p, json_object *obj)
 {
     nvgp_job *job = p->job;
@@ -1225,8 +1391,8 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
 {
     static const char *const fields[] = {
         "program", "invocations", "vertices", "inputs", "params", "buffers", "memory",
-        "textures", "helpers", "outputs", "compute", "budget", "threads", "framebuffer",
-        "comment", NULL
+        "textures", "images", "helpers", "outputs", "compute", "budget", "threads",
+        "framebuffer", "comment", NULL
     };
     nvgp_job *job = p->job;
     if (!want(p, root, json_type_object, "a JSON object") || !known_fields(p, root, fields))
@@ -1281,6 +1447,12 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
     if (json_object_object_get_ex(root, "buffers", &v)) {
         m = path_field(p, "buffers");
         if (!buffers(p, v))
+            return false;
+        path_reset(p, m);
+    }
+    if (json_object_object_get_ex(root, "images", &v)) {
+        m = path_field(p, "images");
+        if (!images(p, v))
             return false;
         path_reset(p, m);
     }
@@ -1393,133 +1565,4 @@ const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i)
 {
     const job_box *box = (const job_box *)job;
     return i < box->num_made ? box->made[i] : NULL;
-}
-
-static char *read_all(const char *path, size_t *len, char **error)
-{
-    FILE *f = fopen(path, "rb");
-    nvgp_strbuf s;
-    nvgp_strbuf_init(&s);
-    if (!f) {
-        nvgp_strbuf_printf(&s, "%s: %s", path, strerror(errno));
-        *error = nvgp_strbuf_take(&s, NULL);
-        return NULL;
-    }
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        nvgp_strbuf_append(&s, buf, n);
-    bool bad = ferror(f) || s.failed;
-    fclose(f);
-    if (bad) {
-        nvgp_strbuf_free(&s);
-        nvgp_strbuf_printf(&s, "%s: read error", path);
-        *error = nvgp_strbuf_take(&s, NULL);
-        return NULL;
-    }
-    if (!s.data)
-        nvgp_strbuf_append(&s, "", 0);
-    *len = s.len;
-    return nvgp_strbuf_take(&s, NULL);
-}
-
-nvgp_job *nvgp_job_load(const char *path, char **error)
-{
-    nvgp_job *job = NULL;
-    nvgp_job_open(path, &job, error);
-    return job;
-}
-
-nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
-{
-    *out = NULL;
-    *error = NULL;
-    size_t len = 0;
-    char *text = read_all(path, &len, error);
-    if (!text)
-        return NVGP_JOB_IO_ERROR;
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path)) : NULL;
-    if (slash && slash == path && dir) {
-        free(dir);
-        dir = strdup("/");
-    }
-    nvgp_job *job = nvgp_job_parse(text, len, path, dir, error);
-    free(dir);
-    free(text);
-    if (!job)
-        return NVGP_JOB_INVALID;
-    if (job->program_path) {
-        size_t plen = 0;
-        char *ptext = read_all(job->program_path, &plen, error);
-        if (!ptext) {
-            nvgp_job_destroy(job);
-            return NVGP_JOB_IO_ERROR;
-        }
-        char *copy = nvgp_arena_alloc(&job->arena, plen + 1);
-        if (copy)
-            memcpy(copy, ptext, plen + 1);
-        free(ptext);
-        if (!copy) {
-            nvgp_job_destroy(job);
-            *error = strdup("out of memory");
-            return NVGP_JOB_IO_ERROR;
-        }
-        job->program_text = copy;
-        job->program_length = plen;
-    }
-    *out = job;
-    return NVGP_JOB_OK;
-}
-
-/* ---- Names ------------------------------------------------------------------------- */
-
-static bool bracket(const char **s, int32_t *out)
-{
-    const char *c = *s;
-    if (*c != '[')
-        return false;
-    c++;
-    if (*c < '0' || *c > '9')
-        return false;
-    int64_t v = 0;
-    while (*c >= '0' && *c <= '9') {
-        v = v * 10 + (*c++ - '0');
-        if (v > INT32_MAX)
-            return false;
-    }
-    if (*c != ']')
-        return false;
-    *out = (int32_t)v;
-    *s = c + 1;
-    return true;
-}
-
-bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg)
-{
-    static const struct { const char *prefix; uint8_t file; } files[] = {
-        { "IN", TGSI_FILE_INPUT }, { "OUT", TGSI_FILE_OUTPUT },
-        { "CONST", TGSI_FILE_CONSTANT }, { "SV", TGSI_FILE_SYSTEM_VALUE },
-    };
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        size_t n = strlen(files[i].prefix);
-        if (strncmp(name, files[i].prefix, n) || name[n] != '[')
-            continue;
-        const char *s = name + n;
-        int32_t a, b;
-        if (!bracket(&s, &a))
-            return false;
-        reg->file = files[i].file;
-        if (!*s) {
-            reg->dim = -1;
-            reg->index = a;
-            return true;
-        }
-        if (files[i].file == TGSI_FILE_SYSTEM_VALUE || !bracket(&s, &b) || *s)
-            return false;
-        reg->dim = a;
-        reg->index = b;
-        return true;
-    }
-    return false;
 }

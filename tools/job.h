@@ -46,10 +46,14 @@ typedef struct nvgp_job_binding {
 
 /* Bytes for a buffer binding point or a global memory range. */
 typedef struct nvgp_job_data {
-    uint64_t address;          /* memory: byte address; buffers: binding index */
+    uint64_t address;          /* memory: byte address; buffers: binding index
+                                  (a numeric key) */
     uint8_t type;              /* nvgp_job_type the elements were given in */
     size_t bytes;
     uint8_t *data;
+    const char *key;           /* buffers keyed by a binding name
+                                  ("program.storage[0]", "BUFFER[1]"): the name,
+                                  resolved by the runner; NULL: numeric key */
 } nvgp_job_data;
 
 typedef struct nvgp_job_texture {
@@ -60,6 +64,18 @@ typedef struct nvgp_job_texture {
     void *level_data[NVGP_TEX_MAX_LEVELS];  /* nvgp_texture_set_image data */
     size_t level_bytes[NVGP_TEX_MAX_LEVELS];
 } nvgp_job_texture;
+
+/* An image unit (IMAGE[n]; NV programs' "image[n]"): its texels, tightly
+ * packed in the format (x fastest, then y, then z). */
+typedef struct nvgp_job_image {
+    uint32_t index;            /* a numeric key */
+    const char *key;           /* a binding name, or NULL for a numeric key */
+    uint8_t target;            /* tgsi_texture */
+    uint16_t format;           /* tgsi_format */
+    uint32_t width, height, depth;
+    nvgp_job_data data;        /* the texels; type: how a component prints
+                                  (f32, u32, s32; u8 for 8-bit formats) */
+} nvgp_job_image;
 
 typedef struct nvgp_job_output {
     const char *name;
@@ -90,6 +106,7 @@ typedef struct nvgp_job {
     nvgp_job_data *buffers;    size_t num_buffers;
     nvgp_job_data *memory;     size_t num_memory;
     nvgp_job_texture *textures; size_t num_textures;
+    nvgp_job_image *images;    size_t num_images;
     uint32_t *helpers;         size_t num_helpers;
     nvgp_job_output *outputs;  size_t num_outputs;
     bool outputs_given;        /* false: report everything written, as f32 */
@@ -127,7 +144,8 @@ typedef struct nvgp_job_reg {
     int32_t index;
 } nvgp_job_reg;
 
-/* TGSI spellings: IN[n] IN[v][n] OUT[n] OUT[v][n] CONST[n] CONST[b][n] SV[n]. */
+/* TGSI spellings: IN[n] IN[v][n] OUT[n] OUT[v][n] CONST[n] CONST[b][n] SV[n]
+ * BUFFER[n] IMAGE[n]. */
 bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg);
 /* The runner's name lookup: true and *reg when name is known. */
 typedef bool (*nvgp_job_resolver)(void *ctx, const char *name, nvgp_job_reg *reg);
@@ -165,6 +183,8 @@ typedef struct nvgp_job_results {
     const nvgp_job_data *buffers;  /* final contents of writable buffers */
     size_t num_buffers;
     uint64_t faults;
+    const nvgp_job_image *images;  /* final contents of the images */
+    size_t num_images;
 } nvgp_job_results;
 
 /* Appends the result JSON (INTERFACES.md "Result"), ending in a newline. */

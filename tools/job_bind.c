@@ -45,6 +45,22 @@ static bool resolve(const nvgp_job_names *names, const char *name, nvgp_job_reg 
     return nvgp_job_tgsi_name(name, reg);
 }
 
+/* The BUFFER or IMAGE register (file) a "buffers" / "images" key names:
+ * the number itself, or what the binding name resolves to. */
+static bool resource_index(const nvgp_job_names *names, const char *key, uint32_t number,
+                           uint8_t file, uint32_t *index)
+{
+    if (!key) {
+        *index = number;
+        return true;
+    }
+    nvgp_job_reg r;
+    if (!resolve(names, key, &r) || r.file != file || r.index < 0)
+        return false;
+    *index = (uint32_t)r.index;
+    return true;
+}
+
 /* The semantic of SV[index]: from the declaration that covers it. */
 static const tgsi_declaration *sv_decl(const tgsi_program *prog, int32_t index)
 {
@@ -179,10 +195,26 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
     }
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
-        st = nvgp_exec_bind_buffer(m, (uint32_t)d->address, d->data, d->bytes);
+        uint32_t index;
+        if (!resource_index(names, d->key, (uint32_t)d->address, TGSI_FILE_BUFFER, &index))
+            return bind_fail(error, jn, "buffers[\"%s\"]: the program has no such buffer",
+                             d->key);
+        st = nvgp_exec_bind_buffer(m, index, d->data, d->bytes);
         if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "buffers[\"%llu\"]: %s",
-                             (unsigned long long)d->address, status_text(st));
+            return bind_fail(error, jn, "buffers[\"%s%u\"]: %s", d->key ? d->key : "",
+                             d->key ? 0u : index, status_text(st));
+    }
+    for (size_t i = 0; i < job->num_images; i++) {
+        const nvgp_job_image *im = &job->images[i];
+        uint32_t index;
+        if (!resource_index(names, im->key, im->index, TGSI_FILE_IMAGE, &index))
+            return bind_fail(error, jn, "images[\"%s\"]: the program has no such image",
+                             im->key);
+        nvgp_exec_image desc = { im->target, im->format, im->width, im->height, im->depth };
+        st = nvgp_exec_bind_image(m, index, &desc, im->data.data);
+        if (st != NVGP_EXEC_OK)
+            return bind_fail(error, jn, "images[\"%s%u\"]: %s", im->key ? im->key : "",
+                             im->key ? 0u : index, status_text(st));
     }
     for (size_t i = 0; i < job->num_memory; i++) {
         const nvgp_job_data *d = &job->memory[i];
@@ -354,15 +386,36 @@ bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *p
     }
     for (size_t i = 0; i < job->num_buffers; i++) {
         size_t bytes = 0;
-        const void *data = nvgp_exec_buffer(m, (uint32_t)job->buffers[i].address, &bytes);
+        uint32_t index = 0;
+        const void *data = NULL;
+        if (resource_index(names, job->buffers[i].key, (uint32_t)job->buffers[i].address,
+                           TGSI_FILE_BUFFER, &index))
+            data = nvgp_exec_buffer(m, index, &bytes);
         buf[i] = job->buffers[i];
         if (data && bytes == job->buffers[i].bytes)
             buf[i].data = (uint8_t *)(uintptr_t)data;
     }
+    nvgp_job_image *img = nvgp_arena_alloc(&a, (job->num_images + 1) * sizeof *img);
+    if (!img) {
+        bind_fail(error, jn, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < job->num_images; i++) {
+        size_t bytes = 0;
+        uint32_t index = 0;
+        const void *data = NULL;
+        if (resource_index(names, job->images[i].key, job->images[i].index, TGSI_FILE_IMAGE,
+                           &index))
+            data = nvgp_exec_image_data(m, index, &bytes);
+        img[i] = job->images[i];
+        if (data && bytes == job->images[i].data.bytes)
+            img[i].data.data = (uint8_t *)(uintptr_t)data;
+    }
     nvgp_job_results r = {
         .invocations = inv, .num_invocations = threads, .has_killed = frag,
         .has_emitted = geom, .memory = mem, .num_memory = job->num_memory,
-        .buffers = buf, .num_buffers = job->num_buffers, .faults = nvgp_exec_faults(m),
+        .buffers = buf, .num_buffers = job->num_buffers, .images = img,
+        .num_images = job->num_images, .faults = nvgp_exec_faults(m),
     };
     nvgp_job_write_results(&r, out);
     ok = true;

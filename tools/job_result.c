@@ -164,12 +164,30 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         }
         nvgp_strbuf_puts(out, "\n  ]");
     }
+    /* buffers and images under the keys the job gave: a number or a name */
     if (r->num_buffers) {
         nvgp_strbuf_puts(out, ",\n  \"buffers\": {");
         for (size_t i = 0; i < r->num_buffers; i++) {
-            nvgp_strbuf_printf(out, "%s\"%llu\": ", i ? ",\n    " : "\n    ",
-                               (unsigned long long)r->buffers[i].address);
+            nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
+            if (r->buffers[i].key)
+                put_string(out, r->buffers[i].key);
+            else
+                nvgp_strbuf_printf(out, "\"%llu\"", (unsigned long long)r->buffers[i].address);
+            nvgp_strbuf_puts(out, ": ");
             put_data(out, &r->buffers[i], false);
+        }
+        nvgp_strbuf_puts(out, "\n  }");
+    }
+    if (r->num_images) {
+        nvgp_strbuf_puts(out, ",\n  \"images\": {");
+        for (size_t i = 0; i < r->num_images; i++) {
+            nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
+            if (r->images[i].key)
+                put_string(out, r->images[i].key);
+            else
+                nvgp_strbuf_printf(out, "\"%u\"", r->images[i].index);
+            nvgp_strbuf_puts(out, ": ");
+            put_data(out, &r->images[i].data, false);
         }
         nvgp_strbuf_puts(out, "\n  }");
     }

@@ -15,6 +15,8 @@
 #include "job.h"
 
 #include <stdio.h>
+#include "tgsi/tgsi_names.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -450,8 +452,35 @@ static void test_errors(void **state)
                  "job.json: params[\"c[0]\"]: expected a list of 4 numbers, got a boolean");
     expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [-1]}}}",
                  "job.json: buffers[\"0\"].u32[0]: -1 is out of range for u32");
-    expect_error("{\"program\": \"p\", \"buffers\": {\"x\": {\"u32\": [1]}}}",
-                 "job.json: buffers[\"x\"]: a buffer binding point is a number 0..1023");
+    expect_error("{\"program\": \"p\", \"buffers\": {\"-1\": {\"u32\": [1]}}}",
+                 "job.json: buffers[\"-1\"]: a buffer binding point is a number 0..1023 or "
+                 "a binding name");
+    expect_error("{\"program\": \"p\", \"buffers\": {\"1024\": {\"u32\": [1]}}}",
+                 "job.json: buffers[\"1024\"]: a buffer binding point is a number 0..1023 or "
+                 "a binding name");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R16_FLOAT\", "
+                 "\"size\": [1]}}}",
+                 "job.json: images[\"0\"].format: unknown image format (expected one of: "
+                 "R32G32B32A32_FLOAT R32G32B32A32_UINT R32G32B32A32_SINT R32G32_FLOAT "
+                 "R32G32_UINT R32G32_SINT R32_FLOAT R32_UINT R32_SINT R8G8B8A8_UNORM "
+                 "R8G8B8A8_UINT)");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\"}}}",
+                 "job.json: images[\"0\"].size: missing (a list [width, height, depth])");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\", "
+                 "\"size\": [2, 0]}}}",
+                 "job.json: images[\"0\"].size[1]: at least 1");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\", "
+                 "\"size\": [2], \"texels\": [1, 2, 3]}}}",
+                 "job.json: images[\"0\"].texels: 3 values, but the image holds 2");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\", "
+                 "\"size\": [2], \"texels\": [1, -2]}}}",
+                 "job.json: images[\"0\"].texels[1]: -2 is out of range for u32");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\", "
+                 "\"size\": [2], \"texels\": [1], \"words\": [1]}}}",
+                 "job.json: images[\"0\"]: give \"texels\" or \"words\", not both");
+    expect_error("{\"program\": \"p\", \"images\": {\"0\": {\"format\": \"R32_UINT\", "
+                 "\"size\": [1], \"depth\": 2}}}",
+                 "job.json: images[\"0\"].depth: unknown field");
     expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1], \"f32\": [2]}}}",
                  "job.json: buffers[\"0\"].f32: only one data list is allowed (also \"u32\")");
     expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 0, \"u8\": [1, 256]}]}",
@@ -569,6 +598,67 @@ static void test_tgsi_names(void **state)
     assert_false(nvgp_job_tgsi_name("INPUT[1]", &r));
     assert_false(nvgp_job_tgsi_name("v[OPOS]", &r));
     assert_false(nvgp_job_tgsi_name("IN[99999999999]", &r));
+    assert_true(nvgp_job_tgsi_name("BUFFER[2]", &r));
+    assert_int_equal(r.file, TGSI_FILE_BUFFER);
+    assert_int_equal(r.index, 2);
+    assert_true(nvgp_job_tgsi_name("IMAGE[1]", &r));
+    assert_int_equal(r.file, TGSI_FILE_IMAGE);
+    assert_int_equal(r.index, 1);
+    assert_false(nvgp_job_tgsi_name("IMAGE[1][2]", &r));
+}
+
+/* "buffers" keyed by a binding name, and "images": format, target, size and
+ * texels in the format's component type (bytes for 8-bit formats) or raw
+ * 32-bit words; texels not given are zero. */
+static void test_images_and_named_buffers(void **state)
+{
+    (void)state;
+    nvgp_job *job = parse(
+        "{ \"program\": \"p.tgsi\",\n"
+        "  \"buffers\": { \"program.storage[0]\": { \"u32\": [7] }, \"3\": { \"size\": 4 } },\n"
+        "  \"images\": {\n"
+        "    \"image[0]\": { \"format\": \"R32_FLOAT\", \"target\": \"1D\", \"size\": [3],\n"
+        "                  \"texels\": [1.5, -2] },\n"
+        "    \"2\": { \"format\": \"PIPE_FORMAT_R8G8B8A8_UNORM\", \"size\": [1, 2],\n"
+        "           \"texels\": [255, 0, 128, 1, \"0x10\"] },\n"
+        "    \"IMAGE[3]\": { \"format\": \"R32G32_SINT\", \"target\": \"3D\", \"size\": [1, 1, 2],\n"
+        "                  \"words\": [\"0xdeadbeef\", -1, 4] } } }\n");
+    assert_int_equal(job->num_buffers, 2);
+    assert_string_equal(job->buffers[0].key, "program.storage[0]");
+    assert_int_equal(job->buffers[0].bytes, 4);
+    assert_null(job->buffers[1].key);
+    assert_int_equal(job->buffers[1].address, 3);
+    assert_int_equal(job->num_images, 3);
+    const nvgp_job_image *a = &job->images[0], *b = &job->images[1], *c = &job->images[2];
+    assert_string_equal(a->key, "image[0]");
+    assert_int_equal(a->target, TGSI_TEXTURE_1D);
+    assert_int_equal(a->width, 3);
+    assert_int_equal(a->height, 1);
+    assert_int_equal(a->depth, 1);
+    assert_int_equal(a->data.type, NVGP_JOB_F32);
+    assert_int_equal(a->data.bytes, 12);
+    float f[3];
+    memcpy(f, a->data.data, 12);
+    assert_true(f[0] == 1.5f && f[1] == -2.0f && f[2] == 0.0f);
+    assert_int_equal(a->format,
+                     nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32_FLOAT", strlen("R32_FLOAT")));
+    assert_null(b->key);
+    assert_int_equal(b->index, 2);
+    assert_int_equal(b->target, TGSI_TEXTURE_2D); /* the default */
+    assert_int_equal(b->data.type, NVGP_JOB_U8);
+    assert_int_equal(b->data.bytes, 8);
+    static const uint8_t bytes[8] = { 255, 0, 128, 1, 16, 0, 0, 0 };
+    assert_memory_equal(b->data.data, bytes, 8);
+    assert_string_equal(c->key, "IMAGE[3]");
+    assert_int_equal(c->depth, 2);
+    assert_int_equal(c->data.bytes, 16);
+    uint32_t w[4];
+    memcpy(w, c->data.data, 16);
+    assert_int_equal(w[0], 0xdeadbeefu);
+    assert_int_equal(w[1], 0xffffffffu);
+    assert_int_equal(w[2], 4);
+    assert_int_equal(w[3], 0);
+    nvgp_job_destroy(job);
 }
 
 /* ---- Results --------------------------------------------------------------------------- */
@@ -596,9 +686,19 @@ static void test_results(void **state)
     uint8_t mem0[8] = { 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff };
     uint8_t mem1[3] = { 1, 2, 3 };
     uint8_t buf0[4] = { 0, 0, 0x80, 0x3f };
-    nvgp_job_data mem[2] = { { 4096, NVGP_JOB_U32, 8, mem0 }, { 8192, NVGP_JOB_S8, 3, mem1 } };
-    nvgp_job_data buf[1] = { { 2, NVGP_JOB_F32, 4, buf0 } };
-    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 1, 2 };
+    uint8_t buf1[8] = { 5, 0, 0, 0, 0xfe, 0xff, 0xff, 0xff };
+    uint8_t img0[4] = { 0, 128, 255, 1 };
+    nvgp_job_data mem[2] = { { 4096, NVGP_JOB_U32, 8, mem0, NULL },
+                             { 8192, NVGP_JOB_S8, 3, mem1, NULL } };
+    /* buffers and images print under the key the job gave: a number or a
+     * binding name */
+    nvgp_job_data buf[2] = { { 2, NVGP_JOB_F32, 4, buf0, NULL },
+                             { 0, NVGP_JOB_S32, 8, buf1, "program.storage[1]" } };
+    nvgp_job_image img[2] = {
+        { 3, NULL, TGSI_TEXTURE_2D, 0, 1, 1, 1, { 0, NVGP_JOB_U8, 4, img0, NULL } },
+        { 0, "image[1]", TGSI_TEXTURE_1D, 0, 1, 1, 1, { 0, NVGP_JOB_F32, 4, buf0, NULL } },
+    };
+    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2 };
     nvgp_strbuf s;
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&r, &s);
@@ -618,7 +718,12 @@ static void test_results(void **state)
         "    { \"address\": 8192, \"s8\": [1, 2, 3] }\n"
         "  ],\n"
         "  \"buffers\": {\n"
-        "    \"2\": { \"f32\": [1] }\n"
+        "    \"2\": { \"f32\": [1] },\n"
+        "    \"program.storage[1]\": { \"s32\": [5, -2] }\n"
+        "  },\n"
+        "  \"images\": {\n"
+        "    \"3\": { \"u8\": [0, 128, 255, 1] },\n"
+        "    \"image[1]\": { \"f32\": [1] }\n"
         "  },\n"
         "  \"faults\": 2 }\n";
     assert_string_equal(s.data, expect);
@@ -628,7 +733,7 @@ static void test_results(void **state)
     const nvgp_job_value e0[] = { { "OUT[0]", NVGP_JOB_F32, { 0x3f800000, 0, 0, 0x3f800000 } } };
     const nvgp_job_vertex vx[2] = { { 0, 0, e0, 1 }, { 1, 3, e0, 1 } };
     nvgp_job_invocation g[2] = { { NULL, 0, false, vx, 2 }, { NULL, 0, false, NULL, 0 } };
-    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0 };
+    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0, NULL, 0 };
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&rg, &s);
     expect =
@@ -762,6 +867,7 @@ int main(void)
         cmocka_unit_test(test_float_round_trip),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_tgsi_names),
+        cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_mutations),

@@ -257,6 +257,62 @@ static void test_bind_errors(void **state)
     snprintf(json, sizeof json, "%s\"framebuffer\": {\"OUT[0]\": [1, 2, 3, 4]}}", prog);
     expect_text(run_job(json, true),
                 "job.json: framebuffer: only fragment programs read the framebuffer");
+    snprintf(json, sizeof json, "%s\"buffers\": {\"program.storage[0]\": {\"size\": 4}}}",
+             prog);
+    expect_text(run_job(json, true),
+                "job.json: buffers[\"program.storage[0]\"]: the program has no such buffer");
+    snprintf(json, sizeof json, "%s\"buffers\": {\"IN[0]\": {\"size\": 4}}}", prog);
+    expect_text(run_job(json, true),
+                "job.json: buffers[\"IN[0]\"]: the program has no such buffer");
+    snprintf(json, sizeof json,
+             "%s\"images\": {\"image[1]\": {\"format\": \"R32_UINT\", \"size\": [1]}}}", prog);
+    expect_text(run_job(json, true),
+                "job.json: images[\"image[1]\"]: the program has no such image");
+}
+
+/* Buffers and images named by TGSI register ("BUFFER[1]", "IMAGE[0]") or
+ * by number.  Thread i of 2 loads texel i of the 1D R32_FLOAT image
+ * (1.5, -3), doubles it, stores it back and at byte 4i of BUFFER[1], and
+ * adds 4 to texel (0,0) of the R32_UINT IMAGE[2] (10): by hand the buffer
+ * and image hold (3, -6), IMAGE[2] 10 + 4 + 4 = 18.  Results come back
+ * under the keys the job used. */
+static void test_buffers_and_images_by_name(void **state)
+{
+    (void)state;
+    char *r = run_job(
+        "{\"program\": {\"text\": \"COMP\\nPROPERTY CS_FIXED_BLOCK_WIDTH 2\\n"
+        "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\\nPROPERTY CS_FIXED_BLOCK_DEPTH 1\\n"
+        "DCL SV[0], THREAD_ID\\nDCL BUFFER[1]\\n"
+        "DCL IMAGE[0], 1D, PIPE_FORMAT_R32_FLOAT, WR\\n"
+        "DCL IMAGE[2], 2D, PIPE_FORMAT_R32_UINT, WR\\nDCL TEMP[0..1]\\n"
+        "IMM[0] UINT32 {4, 0, 0, 0}\\nIMM[1] FLT32 {2.0, 0.0, 0.0, 0.0}\\n"
+        "  0: MOV TEMP[1], IMM[0].yyyy\\n"
+        "  1: MOV TEMP[1].x, SV[0].xxxx\\n"
+        "  2: LOAD TEMP[0], IMAGE[0], TEMP[1], 1D, PIPE_FORMAT_R32_FLOAT\\n"
+        "  3: MUL TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\\n"
+        "  4: STORE IMAGE[0].x, TEMP[1], TEMP[0].xxxx, 1D, PIPE_FORMAT_R32_FLOAT\\n"
+        "  5: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\\n"
+        "  6: STORE BUFFER[1].x, TEMP[1].xxxx, TEMP[0].xxxx\\n"
+        "  7: ATOMUADD TEMP[1].x, IMAGE[2], IMM[0].yyyy, IMM[0].xxxx, 2D, PIPE_FORMAT_R32_UINT\\n"
+        "  8: END\\n\"},\n"
+        " \"buffers\": {\"BUFFER[1]\": {\"f32\": [0, 0]}},\n"
+        " \"images\": {\"IMAGE[0]\": {\"format\": \"R32_FLOAT\", \"target\": \"1D\", "
+        "\"size\": [2], \"texels\": [1.5, -3]},\n"
+        "            \"2\": {\"format\": \"R32_UINT\", \"size\": [1, 1], \"texels\": [10]}},\n"
+        " \"outputs\": []}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    {},\n"
+        "    {}\n"
+        "  ],\n"
+        "  \"buffers\": {\n"
+        "    \"BUFFER[1]\": { \"f32\": [3, -6] }\n"
+        "  },\n"
+        "  \"images\": {\n"
+        "    \"IMAGE[0]\": { \"f32\": [3, -6] },\n"
+        "    \"2\": { \"u32\": [18] }\n"
+        "  },\n"
+        "  \"faults\": 0 }\n");
 }
 
 int main(void)
@@ -269,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_geometry_emit),
         cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
+        cmocka_unit_test(test_buffers_and_images_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

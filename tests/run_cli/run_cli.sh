@@ -41,5 +41,25 @@ else
     fail "mad.json: exit $?: $(cat "$tmp/err")"
 fi
 
+# An NV_compute_program5 program with a storage buffer and two images bound
+# by their NV names (program.storage[1], image[0], image[1]): invocation i
+# doubles texel i of image[0] (1.5, -3, 0.25, 10), stores it back and at
+# byte 4i of the buffer, and adds it to image[1] with ATOMIM.ADD.F32:
+#   buffer = image[0] = (3, -6, 0.5, 20); image[1] = 0.5 + 3 - 6 + 0.5 + 20 = 18
+if "$nvgp" run "$dir/nv_storage_image.json" >"$tmp/out" 2>"$tmp/err"; then
+    flat=$(tr -d ' \n\t\r' <"$tmp/out")
+    for want in '"program.storage[1]":{"f32":[3,-6,0.5,20]}' \
+                '"image[0]":{"f32":[3,-6,0.5,20]}' '"image[1]":{"f32":[18]}' '"faults":0'; do
+        case "$flat" in
+        *"$want"*) ;;
+        *) fail "nv_storage_image.json: output $flat does not contain $want" ;;
+        esac
+    done
+else
+    fail "nv_storage_image.json: exit $?: $(cat "$tmp/err")"
+fi
+# A name the program does not bind is invalid input (1), named in the message.
+expect_status 1 'program.storage\[5\]' "$dir/nv_unknown_buffer.json"
+
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"
