@@ -547,7 +547,14 @@ static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offs
                 break;
             sem_row r = {"v", TGSI_SEMANTIC_GENERIC, index, false};
             snprintf(name, sizeof name, "v[%d]", index);
-            return input_reg(c, &r, 0, name);
+            tgsi_src in = input_reg(c, &r, 0, name);
+            /* programs (and jobs) name it either way: v[3] or v[COL0] */
+            const char *mnemonic = nvgp_nv_vp_attrib_mnemonic(index);
+            if (mnemonic) {
+                snprintf(name, sizeof name, "v[%s]", mnemonic);
+                map_add(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, in.reg.index, name, NULL);
+            }
+            return in;
         }
     case NV_FILE_OUTPUT:
         if (frag) {

@@ -94,4 +94,8 @@ bool nv_old_cc_test(nv_parse_ctx *c, bool allow1, nv_cc_test *t);
 int nv_old_split_opcode(const char *s, size_t len, bool allow_prec, bool allow_sat,
                         uint8_t *prec, bool *cc, bool *sat, bool *suffix_ok);
 
+/* NV_vertex_program's mnemonic of vertex attribute register v[index]
+ * ("OPOS", "COL0", ...), or NULL where it has none (v[6], v[7]). */
+const char *nvgp_nv_vp_attrib_mnemonic(int32_t index);
+
 #endif

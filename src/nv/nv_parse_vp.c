@@ -24,6 +24,11 @@ static const char *const vp_attrib_mnemonics[] = {
     "OPOS", "WGHT", "NRML", "COL0", "COL1", "FOGC", NULL, NULL,
     "TEX0", "TEX1", "TEX2", "TEX3", "TEX4", "TEX5", "TEX6", "TEX7"};
 
+const char *nvgp_nv_vp_attrib_mnemonic(int32_t index)
+{
+    return index >= 0 && index < 16 ? vp_attrib_mnemonics[index] : NULL;
+}
+
 /* Per-instruction record of the program parameter and vertex attribute
  * registers read (2.14.1.8: at most one unique one of each). */
 typedef struct vp_uniq {
