@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The README's main job: checks every program in examples/ and prints it as
-# canonical TGSI and in Mesa's tgsi_dump style (NV/ARB programs: as TGSI
-# where their translation exists).  Fails if any step fails.
+# The README's main job: checks every program in examples/, prints it as
+# canonical TGSI (NV/ARB programs: their translation, with source-line
+# comments) and TGSI programs also in Mesa's tgsi_dump style, then runs
+# every job in examples/ on the executor.  Fails if any step fails.
 #
 #   run-examples.sh NVGP_BINARY
 set -uo pipefail
@@ -25,27 +26,9 @@ step() {
 
 "$nvgp" --version
 echo
-# NV/ARB programs print as TGSI through their translation; until that
-# exists for a language, nvgp says so and the example is only checked.
-tgsi_step() {
-    echo "\$ nvgp tgsi $*"
-    local err
-    err=$(mktemp)
-    if "$nvgp" tgsi "$@" 2>"$err"; then
-        cat "$err" >&2
-    elif grep -q 'to TGSI is not implemented yet' "$err"; then
-        echo "(note: $(grep -m1 -o 'translation of .* not implemented yet' "$err"))"
-    else
-        cat "$err" >&2
-        echo "run-examples: 'nvgp tgsi $*' failed" >&2
-        failed=$((failed + 1))
-    fi
-    rm -f "$err"
-    echo
-}
-
 for f in examples/*; do
     [ -f "$f" ] || continue
+    case "$f" in *.json) continue ;; esac
     echo "\$ nvgp check $f"
     if "$nvgp" check "$f"; then
         echo "valid"
@@ -54,17 +37,20 @@ for f in examples/*; do
         failed=$((failed + 1))
     fi
     echo
-    if [ "$(head -c 2 "$f")" = '!!' ]; then
-        tgsi_step "$f"
-    else
-        step tgsi "$f"
-        step tgsi --style=mesa "$f"
-    fi
+    step tgsi "$f"
+    [ "$(head -c 2 "$f")" = '!!' ] || step tgsi --style=mesa "$f"
 done
-step check --json examples/*
+programs=()
+for f in examples/*; do
+    case "$f" in *.json) ;; *) programs+=("$f") ;; esac
+done
+step check --json "${programs[@]}"
+for j in examples/*.json; do
+    step run "$j"
+done
 
 if [ "$failed" -ne 0 ]; then
     echo "run-examples: $failed step(s) failed" >&2
     exit 1
 fi
-echo "run-examples: every example checks and prints"
+echo "run-examples: every example checks, prints and runs"

@@ -1,0 +1,66 @@
+#!/bin/bash
+# usage: examples_test.sh NVGP EXAMPLES_DIR -- every example program checks,
+# prints as TGSI, and its job gives the results worked out by hand below.
+nvgp=$1
+dir=$2
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+for f in "$dir"/*; do
+    case "$f" in *.json) continue ;; esac
+    "$nvgp" check "$f" >/dev/null 2>"$tmp/err" || fail "nvgp check $f: $(cat "$tmp/err")"
+    "$nvgp" tgsi "$f" >"$tmp/tgsi" 2>"$tmp/err" || fail "nvgp tgsi $f: $(cat "$tmp/err")"
+done
+
+# expect JOB FRAGMENT...: the job's output, blanks removed, contains each fragment.
+expect() {
+    local job=$1
+    shift
+    if ! "$nvgp" run "$dir/$job" >"$tmp/out" 2>"$tmp/err"; then
+        fail "nvgp run $job: $(cat "$tmp/err")"
+        return
+    fi
+    local flat
+    flat=$(tr -d ' \n\t\r' <"$tmp/out")
+    for want in "$@"; do
+        case "$flat" in
+        *"$want"*) ;;
+        *) fail "$job: output $flat does not contain $want" ;;
+        esac
+    done
+}
+
+# Identity transform, light (0,0,1): diffuse = max(n.z, 0), colour (1,0.5,0.25,1) times it:
+#   n = (0,0,1): 1;  n = (0,0,-1): 0;  n = (0.6,0,0.8): 0.8 (as a float: 0.800000012).
+expect arb_vertex_lighting.json \
+    '{"result.position":[1,2,3,1],"result.color":[1,0.5,0.25,1]}' \
+    '{"result.position":[0,0,0,1],"result.color":[0,0,0,0]}' \
+    '"result.color":[0.800000012,0.400000006,0.200000003,0.800000012]'
+
+# VP2.0: x = 0.5 is not LT, so the colour is scaled by c[4] = 2 (w by 1);
+# x = -1 branches to c[5].
+expect vp2_branch.json \
+    '{"o[HPOS]":[1,2,3,1],"o[COL0]":[1,1,1,1]}' \
+    '{"o[HPOS]":[4,5,6,1],"o[COL0]":[0,0,1,1]}'
+
+# NVvp5.0: (bit count, highest set bit, bits reversed, count & 1), red if odd:
+#   1 -> (1, 0, 0x80000000, 1);  7 -> (3, 2, 0xe0000000, 1);
+#   256 (bit 8) -> (1, 8, bit 23 = 8388608, 1);  -1 -> (32, -1 (no zero bit), -1, 0), green.
+expect nvvp5_bits.json \
+    '{"result.texcoord[0]":[1,0,-2147483648,1],"result.color":[1,0,0,1]}' \
+    '{"result.texcoord[0]":[3,2,-536870912,1],"result.color":[1,0,0,1]}' \
+    '{"result.texcoord[0]":[1,8,8388608,1],"result.color":[1,0,0,1]}' \
+    '{"result.texcoord[0]":[32,-1,-1,0],"result.color":[0,1,0,1]}'
+
+# 64 threads reverse the words 0..63 through shared memory.
+want=$(seq 63 -1 0 | paste -sd, -)
+expect compute_shared_reverse.json "\"0\":{\"u32\":[$want]}"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "examples: every program checks and prints, every job gives the hand-computed results"
