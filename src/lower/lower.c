@@ -102,6 +102,7 @@ void lower_map_add_vertex(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file fil
     }
     s->kind = (uint8_t)kind;
     s->file = (uint8_t)file;
+    s->component = -1;
     s->index = index;
     s->vertex = vertex;
     if (value) {
@@ -110,6 +111,16 @@ void lower_map_add_vertex(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file fil
     }
     m->count++;
     *pos = m->count;
+}
+
+void lower_map_add_comp(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t vertex, int32_t index,
+                        int8_t comp, const char *name)
+{
+    lower_map_add_vertex(c, kind, file, vertex, index, name, NULL);
+    bool found;
+    uint32_t *pos = c->failed ? NULL : slot_find(c, kind, index, name, &found);
+    if (pos && found && *pos)
+        c->map->slots[*pos - 1].component = comp;
 }
 
 static void map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t index, const char *name,
@@ -218,9 +229,9 @@ static const sem_row vertex_results[] = {
     {"result.fogcoord", TGSI_SEMANTIC_FOG, 0, false},
     {"result.pointsize", TGSI_SEMANTIC_PSIZE, 0, false},
     {"result.texcoord", TGSI_SEMANTIC_GENERIC, 0, true},
-    /* user clip distances (NV_vertex_program2_option): generic slots after
-     * the texture coordinates, as o[CLPn] */
-    {"result.clip", TGSI_SEMANTIC_GENERIC, 32, true},
+    /* user clip distances (NV_vertex_program2_option): component n % 4 of
+     * CLIPDIST[n / 4] (lower_clip_result) */
+    {"result.clip", TGSI_SEMANTIC_CLIPDIST, 0, true},
 };
 
 static const sem_row fragment_results[] = {
@@ -239,10 +250,10 @@ static const sem_row vp_results[NV_VPR_COUNT] = {
     {"TEX2", TGSI_SEMANTIC_GENERIC, 2, false},  {"TEX3", TGSI_SEMANTIC_GENERIC, 3, false},
     {"TEX4", TGSI_SEMANTIC_GENERIC, 4, false},  {"TEX5", TGSI_SEMANTIC_GENERIC, 5, false},
     {"TEX6", TGSI_SEMANTIC_GENERIC, 6, false},  {"TEX7", TGSI_SEMANTIC_GENERIC, 7, false},
-    /* user clip distances: generic slots after the texture coordinates */
-    {"CLP0", TGSI_SEMANTIC_GENERIC, 32, false}, {"CLP1", TGSI_SEMANTIC_GENERIC, 33, false},
-    {"CLP2", TGSI_SEMANTIC_GENERIC, 34, false}, {"CLP3", TGSI_SEMANTIC_GENERIC, 35, false},
-    {"CLP4", TGSI_SEMANTIC_GENERIC, 36, false}, {"CLP5", TGSI_SEMANTIC_GENERIC, 37, false},
+    /* user clip distances: clip n is component n % 4 of CLIPDIST[n / 4] */
+    {"CLP0", TGSI_SEMANTIC_CLIPDIST, 0, false}, {"CLP1", TGSI_SEMANTIC_CLIPDIST, 1, false},
+    {"CLP2", TGSI_SEMANTIC_CLIPDIST, 2, false}, {"CLP3", TGSI_SEMANTIC_CLIPDIST, 3, false},
+    {"CLP4", TGSI_SEMANTIC_CLIPDIST, 4, false}, {"CLP5", TGSI_SEMANTIC_CLIPDIST, 5, false},
 };
 
 static const sem_row fp_attribs[NV_FPA_COUNT] = {
@@ -286,9 +297,50 @@ static tgsi_src input_reg(lower_ctx *c, const sem_row *r, int32_t n, const char 
     return s;
 }
 
+tgsi_src lower_clip_result(lower_ctx *c, int32_t n, const char *name, uint32_t offset)
+{
+    if (n < 0 || n >= NV_LIMIT_CLIP_PLANES) {
+        lower_error(c, offset, "clip distance %d has no TGSI translation", (int)n);
+        return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
+    }
+    if (!c->has_clip) {
+        c->clip = nvgp_tgsi_build_temp_array(c->b, NV_LIMIT_CLIP_PLANES, NULL);
+        c->has_clip = true;
+    }
+    int h = n / 4;
+    if (!c->clip_out_has[h]) {
+        c->clip_out[h] = nvgp_tgsi_build_output(c->b, TGSI_SEMANTIC_CLIPDIST, (uint32_t)h);
+        c->clip_out_has[h] = true;
+    }
+    lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, c->clip_out[h].reg.index, (int8_t)(n % 4), name);
+    c->clip_used |= (uint8_t)(1u << n);
+    tgsi_src r = nvgp_tgsi_src_of(c->clip);
+    r.reg.index += n;
+    return r;
+}
+
+void lower_clip_flush(lower_ctx *c)
+{
+    if (!c->clip_pending)
+        return;
+    c->clip_pending = false;
+    for (int n = 0; n < NV_LIMIT_CLIP_PLANES; n++) {
+        if (!(c->clip_used & (1u << n)))
+            continue;
+        tgsi_dst o = nvgp_tgsi_dst_writemask(c->clip_out[n / 4], 1u << (n % 4));
+        if (c->gp)
+            o = lower_gp_bind_own_vertex(c, o);
+        tgsi_src e = nvgp_tgsi_src_of(c->clip);
+        e.reg.index += n;
+        nvgp_tgsi_build_MOV(c->b, o, nvgp_tgsi_src_scalar(e, 0));
+    }
+}
+
 static tgsi_dst output_reg(lower_ctx *c, const sem_row *r, int32_t n, const char *name)
 {
     uint32_t index = (uint32_t)(r->first + (r->indexed ? n : 0));
+    if (r->semantic == TGSI_SEMANTIC_CLIPDIST)
+        return nvgp_tgsi_dst_of(lower_clip_result(c, (int32_t)index, name, 0));
     tgsi_dst d = nvgp_tgsi_build_output(c->b, (tgsi_semantic)r->semantic, index);
     map_add(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, d.reg.index, name, NULL);
     return d;
@@ -653,13 +705,22 @@ modifiers:;
     return r;
 }
 
+/* Marks the clip temporaries for copying when d is one of them. */
+static tgsi_dst note_clip(lower_ctx *c, tgsi_dst d)
+{
+    if (c->has_clip && d.reg.file == TGSI_FILE_TEMPORARY && d.reg.index >= c->clip.reg.index &&
+        d.reg.index < c->clip.reg.index + NV_LIMIT_CLIP_PLANES)
+        c->clip_pending = true;
+    return d;
+}
+
 tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
 {
     if (c->has_dst_override)
         return nvgp_tgsi_dst_writemask(c->dst_override, d->writemask & 0xf);
     tgsi_dst gd;
     if (c->gp && lower_gp_bind_dst(c, d, &gd))
-        return gd;
+        return note_clip(c, gd);
     tgsi_src r = reg_of(c, d->file, d->var, d->index, d->offset);
     if (d->var != NV_VAR_NONE)
         r.reg.index += d->index;
@@ -667,7 +728,7 @@ tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
         lower_error(c, d->offset, "relatively addressed destinations have no TGSI translation yet");
     tgsi_dst out = nvgp_tgsi_dst_of(r);
     out.writemask = d->writemask & 0xf;
-    return out;
+    return note_clip(c, out);
 }
 
 static const uint8_t tex_targets[NV_TEX_COUNT] = {

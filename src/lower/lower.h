@@ -37,6 +37,11 @@ typedef struct nvgp_lower_slot {
     const char *name;     /* binding as the program spells it, one element */
     uint8_t kind;         /* nvgp_lower_slot_kind */
     uint8_t file;         /* tgsi_file */
+    int8_t component;     /* scalar bindings held in one component of the
+                             register (result.clip[n] is component n % 4 of
+                             CLIPDIST[n / 4], a tessellation level one of
+                             TESSOUTER/TESSINNER): that component, 0..3;
+                             -1 for bindings that are the whole register */
     int32_t index;        /* TGSI register number */
     int32_t vertex;       /* per-vertex inputs of geometry and tessellation
                              programs: the vertex, IN[vertex][index]; -1 */

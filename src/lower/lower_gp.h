@@ -175,6 +175,10 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset);
  * for other operands, which lower.c translates). */
 bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out);
 bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out);
+/* A result register d of this invocation: in a tessellation control
+ * program the per-vertex output of the invocation's vertex, OUT[id][i];
+ * d unchanged in other programs. */
+tgsi_dst lower_gp_bind_own_vertex(lower_ctx *c, tgsi_dst d);
 /* An ADDR register loaded (UARL) from the relative index r, read in every
  * component. */
 tgsi_src lower_gp_rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset);

@@ -10,8 +10,10 @@
  *  - "vertex-like" attributes (what one stage writes as result.* and the
  *    next reads as fragment.*, vertex[m].* or vertex.in[m].*) share one
  *    table: position, colors, fog, point size, texture coordinates
- *    (TEXCOORD n), generic attributes (GENERIC n), clip distances (GENERIC
- *    32 + n, as the older languages' o[CLPn]) and the vertex id (GENERIC 40);
+ *    (TEXCOORD n), generic attributes (GENERIC n), clip distances
+ *    (component n % 4 of CLIPDIST n / 4, as the older languages' o[CLPn];
+ *    results are written through temporaries, lower_clip_result) and the
+ *    vertex id (GENERIC 40);
  *  - values the hardware supplies (vertex.id, primitive.id, invocation.*,
  *    fragment.sampleid, ...) are system values.
  * Scalar bindings that are one component of a TGSI vector (a tessellation
@@ -38,7 +40,8 @@ typedef enum gpb_kind {
     GPB_SYSVAL,     /* SV */
     GPB_LEVEL,      /* tessellation control result.patch.tessouter/tessinner: a temporary */
     GPB_GLOBALID,   /* invocation.globalid: computed at the start */
-    GPB_LOCALINDEX  /* invocation.localindex: computed at the start */
+    GPB_LOCALINDEX, /* invocation.localindex: computed at the start */
+    GPB_CLIP        /* clip[n]: component n % 4 of CLIPDIST[n / 4] */
 } gpb_kind;
 
 typedef struct gpb_row {
@@ -71,7 +74,7 @@ static const gpb_row vp_inputs[] = {
 
 /* Vertex-like attributes, after their prefix ("result.", "fragment.",
  * "vertex[m].", "vertex.in[m]."). */
-enum { GPB_CLIP_GENERIC = 32, GPB_ID_GENERIC = 40 };
+enum { GPB_ID_GENERIC = 40 };
 static const gpb_row vertex_like[] = {
     {"position", GPB_INPUT, TGSI_SEMANTIC_POSITION, 0, 0},
     {"color", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
@@ -87,7 +90,7 @@ static const gpb_row vertex_like[] = {
     {"pointsize", GPB_INPUT, TGSI_SEMANTIC_PSIZE, 0, 0},
     {"texcoord", GPB_INPUT, TGSI_SEMANTIC_TEXCOORD, 0, R_INDEXED},
     {"attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
-    {"clip", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_CLIP_GENERIC, R_INDEXED},
+    {"clip", GPB_CLIP, TGSI_SEMANTIC_CLIPDIST, 0, R_INDEXED},
     {"id", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_ID_GENERIC, R_FLAT},
 };
 
@@ -442,6 +445,35 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         }
         uint32_t count = bd->count ? bd->count : 1;
         bool lone = v->nbindings == 1 && count == 1;
+        gpb_row clip_row;
+        int8_t comp = -1;
+        if (r->kind == GPB_CLIP && v->kind == NV_VAR_OUTPUT) {
+            /* results: the clip temporaries, consecutive like the clips */
+            for (uint32_t i = 0; i < count && !c->failed; i++, e++) {
+                gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+                tgsi_src reg = lower_clip_result(c, n + (int32_t)i, name, offset);
+                if (e == 0)
+                    first = reg;
+                else if (reg.reg.file != first.reg.file || reg.reg.index != first.reg.index + (int32_t)e)
+                    lower_error(c, offset, "the elements of '%s' are not consecutive registers",
+                                v->name ? v->name : "?");
+            }
+            continue;
+        }
+        if (r->kind == GPB_CLIP) {
+            /* reads: one component of CLIPDIST[n / 4] in every swizzle slot */
+            if (!lone) {
+                lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
+                break;
+            }
+            clip_row = *r;
+            clip_row.kind = GPB_INPUT;
+            clip_row.first = (int16_t)(n / 4);
+            clip_row.flags = 0;
+            comp = (int8_t)(n % 4);
+            gv->comp = comp;
+            r = &clip_row;
+        }
         if ((r->flags & R_COMP) || r->kind == GPB_LEVEL || r->kind == GPB_GLOBALID || r->kind == GPB_LOCALINDEX) {
             if (!lone) {
                 lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
@@ -476,7 +508,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                                 r->semantic != TGSI_SEMANTIC_PATCH;
             if (patch_vertex && v->kind == NV_VAR_OUTPUT) {
                 /* OUT[invocation][i]: this invocation's vertex */
-                lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, -1, reg.reg.index, name, NULL);
+                lower_map_add_comp(c, kind, (tgsi_file)reg.reg.file, -1, reg.reg.index, comp, name);
                 reg.reg.dimension = true;
                 reg.reg.dim_indirect = true;
                 reg.reg.dim_index = 0;
@@ -490,10 +522,10 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 for (int32_t m = 0; m < nvert; m++) {
                     char vn[224];
                     snprintf(vn, sizeof vn, "vertex[%d]%s", m, name + 6);
-                    lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, m, reg.reg.index, vn, NULL);
+                    lower_map_add_comp(c, kind, (tgsi_file)reg.reg.file, m, reg.reg.index, comp, vn);
                 }
             } else {
-                lower_map_add_vertex(c, kind, (tgsi_file)reg.reg.file, vertex, reg.reg.index, name, NULL);
+                lower_map_add_comp(c, kind, (tgsi_file)reg.reg.file, vertex, reg.reg.index, comp, name);
             }
             if (vertex >= 0)
                 reg = nvgp_tgsi_src_dimension(reg, vertex);
@@ -503,6 +535,20 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
     }
     gv->reg = first;
     return first;
+}
+
+tgsi_dst lower_gp_bind_own_vertex(lower_ctx *c, tgsi_dst d)
+{
+    lower_gpb *g = c->gpb;
+    if (c->p->stage != NV_STAGE_TESS_CTRL || !g)
+        return d;
+    d.reg.dimension = true;
+    d.reg.dim_indirect = true;
+    d.reg.dim_index = 0;
+    d.reg.dim_ind.file = TGSI_FILE_ADDRESS;
+    d.reg.dim_ind.index = g->invocation.reg.index;
+    d.reg.dim_ind.swizzle = TGSI_SWIZZLE_X;
+    return d;
 }
 
 /* ---- Operands ------------------------------------------------------------- */
@@ -721,7 +767,7 @@ void lower_gp_bind_end(lower_ctx *c)
         tgsi_dst o = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
         char name[48];
         snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
-        lower_map_add_vertex(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, o.reg.index, name, NULL);
+        lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, o.reg.index, (int8_t)(i < 4 ? i : i - 4), name);
         nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(o, 1u << (i < 4 ? i : i - 4)),
                             nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
     }

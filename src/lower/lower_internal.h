@@ -101,6 +101,16 @@ typedef struct lower_ctx {
     struct lower_gp_subs *gp_subs;
     bool gp_has_calls;
     tgsi_dst gp_calls;
+    /* clip distances written (result.clip[n], o[CLPn]): a temporary array
+     * holding clip n in element n's x, copied to component n % 4 of the
+     * CLIPDIST[n / 4] output after every instruction that writes one
+     * (clip_pending), so conditional and relative writes see the value
+     * written so far */
+    bool has_clip, clip_pending;
+    uint8_t clip_used;        /* bit n: clip n has a binding */
+    tgsi_dst clip;
+    bool clip_out_has[2];
+    tgsi_dst clip_out[2];
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;
@@ -113,6 +123,19 @@ void lower_error(lower_ctx *c, uint32_t offset, const char *fmt, ...) NVGP_PRINT
  * per-vertex input, IN[vertex][index]) in the binding map (lower.c). */
 void lower_map_add_vertex(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t vertex, int32_t index,
                           const char *name, const uint32_t *value);
+
+/* As lower_map_add_vertex for a binding that is component comp (0..3) of
+ * the register (nvgp_lower_slot.component). */
+void lower_map_add_comp(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int32_t vertex, int32_t index,
+                        int8_t comp, const char *name);
+
+/* The register standing for clip distance n (result.clip[n], o[CLPn]) as a
+ * destination: element n of the clip temporaries; declares its CLIPDIST
+ * output and names it `name` in the map (lower.c). */
+tgsi_src lower_clip_result(lower_ctx *c, int32_t n, const char *name, uint32_t offset);
+/* After an instruction: copies the clip temporaries to their CLIPDIST
+ * components if it wrote one (lower_inst calls it). */
+void lower_clip_flush(lower_ctx *c);
 
 /* Operands (lower.c). */
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);

@@ -784,12 +784,19 @@ bool lower_old_sequence(lower_ctx *c, const nv_inst *in)
     return true;
 }
 
+static void old_inst(lower_ctx *c, const nv_inst *in);
+
 void lower_inst(lower_ctx *c, const nv_inst *in)
 {
-    if (c->gp) {
+    if (c->gp)
         lower_gp_inst(c, in);
-        return;
-    }
+    else
+        old_inst(c, in);
+    lower_clip_flush(c);
+}
+
+static void old_inst(lower_ctx *c, const nv_inst *in)
+{
     const char *name = in->op < NV_OP_COUNT ? nvgp_nv_opcode_info((nv_opcode)in->op)->name : "?";
     if (in->op >= NV_OP_COUNT || !rows[in->op].fn) {
         lower_error(c, in->offset, "%s has no TGSI translation yet", name);

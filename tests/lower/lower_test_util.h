@@ -225,4 +225,16 @@ static inline void lt_expect_u(lt *x, const char *name, unsigned mask, uint32_t 
     lt_expect_u_at(x, name, 0, mask, a, b, c, d);
 }
 
+/* A scalar output held in one component of its register (a slot with a
+ * component: result.clip[n], tessellation levels), of invocation thread. */
+static inline float lt_out_scalar(lt *x, const char *name, uint32_t thread)
+{
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x->map, NVGP_LOWER_OUTPUT, name);
+    assert_non_null(s);
+    assert_true(s->component >= 0 && s->component < 4);
+    float o[4];
+    lt_out(x, name, thread, o);
+    return o[s->component];
+}
+
 #endif

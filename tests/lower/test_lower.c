@@ -965,6 +965,57 @@ static void test_pusha_popa_limits(void **state)
     }
 }
 
+/* o[CLPn] and result.clip[n] (NV_vertex_program2, its ARB option) are
+ * component n % 4 of CLIPDIST[n / 4]; a scalar binding takes x of what is
+ * written (o[CLP0].y leaves clip 0 alone), conditional writes keep the
+ * earlier value where the test fails (lane 0: v[1].x = -1 is not GT). */
+static void test_clip_results(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!VP2.0\nMOV o[CLP0], c[0];\nMOV o[CLP0].y, c[2];\nMOVC R0, v[1];\nMOV o[CLP4], c[0];\n"
+            "MOV o[CLP4] (GT.x), c[1];\nMOV o[HPOS], c[0];\nEND\n",
+            2);
+    lt_param(&x, "c[0]", 5, 6, 7, 8);
+    lt_param(&x, "c[1]", 7, 0, 0, 0);
+    lt_param(&x, "c[2]", 9, 9, 9, 9);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "v[1]");
+    assert_non_null(in);
+    for (uint32_t i = 0; i < 2; i++) {
+        uint32_t v[4] = {lt_bits(i ? 1.0f : -1.0f), 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    const nvgp_lower_slot *c4 = nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "o[CLP4]");
+    assert_non_null(c4);
+    assert_int_equal(c4->component, 0);
+    bool clipdist1 = false;
+    for (uint32_t i = 0; i < x.tgsi->num_declarations; i++) {
+        const tgsi_declaration *d = &x.tgsi->declarations[i];
+        if (d->file == TGSI_FILE_OUTPUT && d->first <= c4->index && c4->index <= d->last)
+            clipdist1 = d->has_semantic && d->semantic_name == TGSI_SEMANTIC_CLIPDIST && d->semantic_index == 1;
+    }
+    assert_true(clipdist1);
+    assert_true(lt_out_scalar(&x, "o[CLP0]", 0) == 5);
+    assert_true(lt_out_scalar(&x, "o[CLP0]", 1) == 5);
+    assert_true(lt_out_scalar(&x, "o[CLP4]", 0) == 5);
+    assert_true(lt_out_scalar(&x, "o[CLP4]", 1) == 7);
+    lt_free(&x);
+
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program2;\nMOV result.clip[3], program.env[0];\n"
+            "MOV result.position, program.env[0];\nEND\n",
+            1);
+    lt_param(&x, "program.env[0]", 4, 3, 2, 1);
+    lt_run(&x);
+    const nvgp_lower_slot *c3 = nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.clip[3]");
+    assert_non_null(c3);
+    assert_int_equal(c3->component, 3);
+    assert_true(lt_out_scalar(&x, "result.clip[3]", 0) == 4);
+    lt_free(&x);
+}
+
 /* FP1.0 precisions (NV_fragment_program 3.11.4.2), values by hand:
  * fp16 of 1/3 is 1365 * 2^-12 = 0.333251953125, 70000 >= 2^16 is +Inf, -0
  * stays -0, 1 stays 1; fx12 of 1/3 is round(341.33)/1024 = 341/1024, 5
@@ -1026,6 +1077,7 @@ int main(void)
         cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_call_depth_limit),
         cmocka_unit_test(test_pusha_popa_limits),
+        cmocka_unit_test(test_clip_results),
         cmocka_unit_test(test_fp1_precision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

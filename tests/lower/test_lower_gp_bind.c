@@ -650,6 +650,55 @@ static void test_tess_control_vertex_arrays(void **state)
     lt_free(&x);
 }
 
+/* Clip distances are TGSI clip distances: result.clip[n] is component
+ * n % 4 of the CLIPDIST[n / 4] output, named result.clip[n] in the map
+ * with that component.  Writes go through the write mask's x (the binding
+ * is scalar), also relative ones through an OUTPUT array: lane 0 has
+ * i = 2 (clips[2] = a.z), lane 1 i = 5 (clips[5] = a.z replaces a.y). */
+static void test_clip_distances(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp4.0\nATTRIB a = vertex.attrib[1];\nOUTPUT clips[] = { result.clip[0..5] };\nINT TEMP i;\n"
+            "FLR.S i.x, a.w;\nMOV result.clip[0], a.x;\nMOV result.clip[5].x, a.y;\nMOV result.clip[2].y, a.w;\n"
+            "MOV clips[i.x], a.z;\nMOV result.position, a;\nEND\n",
+            2);
+    expect_semantic(&x, NVGP_LOWER_OUTPUT, "result.clip[0]", TGSI_FILE_OUTPUT, TGSI_SEMANTIC_CLIPDIST, 0);
+    expect_semantic(&x, NVGP_LOWER_OUTPUT, "result.clip[2]", TGSI_FILE_OUTPUT, TGSI_SEMANTIC_CLIPDIST, 0);
+    expect_semantic(&x, NVGP_LOWER_OUTPUT, "result.clip[5]", TGSI_FILE_OUTPUT, TGSI_SEMANTIC_CLIPDIST, 1);
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.clip[2]")->component, 2);
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.clip[5]")->component, 1);
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_OUTPUT, "result.position")->component, -1);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.attrib[1]");
+    assert_non_null(in);
+    static const float w[2] = {2, 5};
+    for (uint32_t k = 0; k < 2; k++) {
+        uint32_t v[4] = {lt_bits(1), lt_bits(-2), lt_bits(3), lt_bits(w[k])};
+        assert_int_equal(nvgp_exec_set_input(x.m, k, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    assert_true(lt_out_scalar(&x, "result.clip[0]", 0) == 1);
+    assert_true(lt_out_scalar(&x, "result.clip[5]", 0) == -2);
+    assert_true(lt_out_scalar(&x, "result.clip[2]", 0) == 3);
+    assert_true(lt_out_scalar(&x, "result.clip[0]", 1) == 1);
+    assert_true(lt_out_scalar(&x, "result.clip[5]", 1) == 3);
+    lt_free(&x);
+
+    /* a geometry program reads vertex[0].clip[6]: component 2 of
+     * IN[0][CLIPDIST[1]] in every swizzle slot */
+    lt_lower(&x,
+             "!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\n"
+             "MOV result.clip[1], vertex[0].clip[6];\nMOV result.position, vertex[0].position;\nEMIT;\nEND\n");
+    const nvgp_lower_slot *ci = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex[0].clip[6]");
+    assert_non_null(ci);
+    assert_int_equal(ci->component, 2);
+    assert_int_equal(ci->vertex, 0);
+    expect_semantic(&x, NVGP_LOWER_INPUT, "vertex[0].clip[6]", TGSI_FILE_INPUT, TGSI_SEMANTIC_CLIPDIST, 1);
+    expect_semantic(&x, NVGP_LOWER_OUTPUT, "result.clip[1]", TGSI_FILE_OUTPUT, TGSI_SEMANTIC_CLIPDIST, 0);
+    lt_free(&x);
+}
+
 /* The lowering must refuse src with a first error containing `what`. */
 static void expect_refused(const char *src, const char *what)
 {
@@ -721,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_tess_control),
         cmocka_unit_test(test_tess_control_vertices),
         cmocka_unit_test(test_tess_control_vertex_arrays),
+        cmocka_unit_test(test_clip_distances),
         cmocka_unit_test(test_tess_levels_in_subroutine),
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
