@@ -251,19 +251,23 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
     return r;
 }
 
-/* The 64-bit words of literal component value x as type t.  The
- * assembler keeps literals as doubles, so integers beyond 2^53 arrive
- * rounded. */
-static void literal64(double x, lower_type t, uint32_t w[2])
+/* The 64-bit words of literal component i of k as type t: integers written
+ * as integers from the assembler's exact 64-bit value, everything else
+ * from the double (F64 bits; a float literal read as an integer truncated,
+ * saturated to the 64-bit range). */
+static void literal64(const nv_const *k, unsigned i, lower_type t, uint32_t w[2])
 {
+    double x = k->d[i];
     uint64_t u = 0;
     if (t == LT_F64)
         memcpy(&u, &x, 8);
+    else if (k->is_int)
+        u = k->bits64[i];
     else if (x < 0 && x >= -9223372036854775808.0)
         u = (uint64_t)(int64_t)x;
     else if (x >= 0 && x < 18446744073709551616.0)
         u = (uint64_t)x;
-    else if (x >= 18446744073709551616.0) /* 0xffffffffffffffff reads as 2^64 in a double */
+    else if (x >= 18446744073709551616.0)
         u = ~(uint64_t)0;
     w[0] = (uint32_t)u;
     w[1] = (uint32_t)(u >> 32);
@@ -282,8 +286,8 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
         tgsi_imm_type it = t == LT_F64 ? TGSI_IMM_FLOAT64 : t == LT_S64 ? TGSI_IMM_INT64 : TGSI_IMM_UINT64;
         for (unsigned h = 0; h < 2; h++) {
             uint32_t w[4];
-            literal64(k->d[s->swizzle[2 * h] & 3], t, w);
-            literal64(k->d[s->swizzle[2 * h + 1] & 3], t, w + 2);
+            literal64(k, s->swizzle[2 * h] & 3u, t, w);
+            literal64(k, s->swizzle[2 * h + 1] & 3u, t, w + 2);
             v.half[h] = nvgp_tgsi_build_imm(c->b, it, w, 4);
         }
     } else if (s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)) {

@@ -319,6 +319,8 @@ static bool check_types(arb *a, const nv_inst *in, const nv_opcode_info *info)
             bool wide = in->dtype == NV_DT_S64 || in->dtype == NV_DT_U64 || in->storage == NV_DT_S64 ||
                         in->storage == NV_DT_U64;
             double lim = wide ? 18446744073709551615.0 : 4294967295.0;
+            if (want != 'F' && k->overflow)
+                return nv_error(c, s->offset, "integer constant too large to be represented");
             if (want != 'F')
                 for (int j = 0; j < 4; j++)
                     if (k->d[j] > lim || k->d[j] < -lim)

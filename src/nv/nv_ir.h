@@ -258,7 +258,11 @@ typedef struct nv_var {
 /* A literal constant vector (or scalar, replicated). */
 typedef struct nv_const {
     union { float f[4]; uint32_t u[4]; int32_t i[4]; } v;
-    double d[4];        /* values as written, for 64-bit uses */
+    double d[4];        /* values as written (integers beyond 2^53 rounded) */
+    uint64_t bits64[4]; /* is_int: each component's exact 64-bit value as written,
+                           two's complement when negated ("-1" is all ones);
+                           missing components of a vector 0, w 1 */
+    bool overflow;      /* is_int: a component needs more than 64 bits */
     uint8_t ncomp;      /* components written */
     bool is_int;        /* written as integers (4.0/5.0: typed by use) */
     bool scalar;        /* written as a bare scalar ("0.5"), replicated */

@@ -179,8 +179,10 @@ bool arb_parse_int(arb *a, long long *v, bool allow_sign)
     return true;
 }
 
-/* Signed number (float or int) into a double; records whether it was an integer. */
-static bool parse_signed_number(arb *a, double *v, uint32_t *bits, bool *is_int)
+/* Signed number (float or int) into a double; records whether it was an
+ * integer, its 32-bit word and, for integers, its exact 64-bit value (two's
+ * complement when negated) and whether it needed more than 64 bits. */
+static bool parse_signed_number(arb *a, double *v, uint32_t *bits, uint64_t *bits64, bool *over, bool *is_int)
 {
     nv_parse_ctx *c = a->c;
     bool neg = false;
@@ -195,6 +197,8 @@ static bool parse_signed_number(arb *a, double *v, uint32_t *bits, bool *is_int)
         return nv_error_here(c, "hexadecimal constants are not allowed in this program type");
     *v = neg ? -t->fval : t->fval;
     *is_int = !t->is_float;
+    *bits64 = t->is_float ? 0 : neg ? 0u - t->ival : t->ival;
+    *over = !t->is_float && t->overflow;
     if (t->is_hex) {
         uint32_t u = (uint32_t)t->ival;
         *bits = neg ? (uint32_t)(0u - u) : u;
@@ -219,6 +223,8 @@ bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scal
     uint32_t idx = *index;
     double vals[4] = {0, 0, 0, 1};
     uint32_t bits[4] = {0, 0, 0, 0x3f800000u};
+    uint64_t bits64[4] = {0, 0, 0, 1};
+    bool over[4] = {false, false, false, false};
     bool all_int = true;
     int n = 0;
     bool braced = nv_at(c, NV_TOK_LBRACE);
@@ -228,7 +234,7 @@ bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scal
             bool is_int;
             if (n == 4)
                 return nv_error_here(c, "a constant vector has at most four components");
-            if (!parse_signed_number(a, &vals[n], &bits[n], &is_int))
+            if (!parse_signed_number(a, &vals[n], &bits[n], &bits64[n], &over[n], &is_int))
                 return false;
             all_int &= is_int;
             n++;
@@ -243,16 +249,20 @@ bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scal
     } else {
         (void)allow_scalar_sign;
         bool is_int;
-        if (!parse_signed_number(a, &vals[0], &bits[0], &is_int))
+        if (!parse_signed_number(a, &vals[0], &bits[0], &bits64[0], &over[0], &is_int))
             return false;
         all_int = is_int;
         n = 1;
         for (int i = 1; i < 4; i++)
-            vals[i] = vals[0], bits[i] = bits[0];
+            vals[i] = vals[0], bits[i] = bits[0], bits64[i] = bits64[0], over[i] = over[0];
     }
     k = &c->prog->consts[idx];
     for (int i = 0; i < 4; i++) {
         k->d[i] = vals[i];
+        if (all_int) {
+            k->bits64[i] = bits64[i];
+            k->overflow |= over[i];
+        }
         if (all_int && n > 0 && a->nv) {
             k->v.u[i] = bits[i];
         } else {

@@ -39,25 +39,38 @@ static void put_num(nvgp_strbuf *o, double d, bool is_int)
         nvgp_strbuf_puts(o, ".0");
 }
 
+/* Component i of a constant: integers from their exact 64-bit value (the
+ * double's sign says whether it was written negated), others as doubles. */
+static void put_const_comp(nvgp_strbuf *o, const nv_const *k, int i)
+{
+    if (!k->is_int) {
+        put_num(o, k->d[i], false);
+        return;
+    }
+    uint64_t u = k->bits64[i];
+    if (k->d[i] < 0)
+        nvgp_strbuf_printf(o, "-%llu", (unsigned long long)(0u - u));
+    else
+        nvgp_strbuf_printf(o, "%llu", (unsigned long long)u);
+}
+
 /* A binding as written; `count` > 1 turns its last index into a range. */
 static void put_binding(nvgp_strbuf *o, const nv_program *p, const nv_binding *b)
 {
     if (b->kind == NV_BIND_CONST) {
-        /* The values as written (exact doubles), so integers stay integers
-         * and the text reads back to the same constant. */
+        /* The values as written (integers exact in 64 bits, other values as
+         * exact doubles), so integers stay integers and the text reads back
+         * to the same constant. */
         const nv_const *k = &p->consts[b->konst];
         if (k->scalar) {
-            put_num(o, k->d[0], k->is_int);
+            put_const_comp(o, k, 0);
             return;
         }
         nvgp_strbuf_putc(o, '{');
         for (int i = 0; i < 4; i++) {
-            double d = k->d[i];
-            if (k->is_int && i >= k->ncomp)
-                d = i == 3 ? 1 : 0;
             if (i)
                 nvgp_strbuf_puts(o, ", ");
-            put_num(o, d, k->is_int);
+            put_const_comp(o, k, i); /* missing integer components are 0, w 1 */
         }
         nvgp_strbuf_putc(o, '}');
         return;

@@ -110,6 +110,28 @@ static void test_texture_array_relative_offset(void **state)
         nvgp_texture_destroy(t[u]);
 }
 
+/* NV_gpu_program4 2.X.3.3 with 64-bit types (NV_gpu_program5): an integer
+ * literal is the integer written, also beyond 2^53 where a double cannot
+ * hold it: 2^53 + 1 = 0x0020000000000001, 2^64 - 1, 2^63 + 3 =
+ * 0x8000000000000003, and -(2^53 + 1) = 0xffdfffffffffffff. */
+static void test_wide_integer_literals(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG TEMP e;\n"
+            "MOV.U64 e.xy, {9007199254740993, 18446744073709551615, 0, 0};\n"
+            "UP64.U result.texcoord[0], e;\n"
+            "MOV.U64 e.x, 9223372036854775811;\nMOV.S64 e.y, -9007199254740993;\n"
+            "UP64.U result.texcoord[1], e;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 1, 0x00200000u, 0xffffffffu, 0xffffffffu);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 3, 0x80000000u, 0xffffffffu, 0xffdfffffu);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +139,7 @@ int main(void)
         cmocka_unit_test(test_typed_literals),
         cmocka_unit_test(test_integer_operand_modifiers),
         cmocka_unit_test(test_texture_array_relative_offset),
+        cmocka_unit_test(test_wide_integer_literals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

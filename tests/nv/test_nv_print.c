@@ -40,7 +40,7 @@ static bool same_rel(const nv_program *a, const nv_rel *x, const nv_program *b, 
 static bool same_const(const nv_program *a, uint32_t i, const nv_program *b, uint32_t j)
 {
     for (int k = 0; k < 4; k++)
-        if (a->consts[i].d[k] != b->consts[j].d[k])
+        if (a->consts[i].d[k] != b->consts[j].d[k] || a->consts[i].bits64[k] != b->consts[j].bits64[k])
             return false;
     return true;
 }
