@@ -200,9 +200,11 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
             return bind_fail(error, jn, "buffers[\"%s\"]: the program has no such buffer",
                              d->key);
         st = nvgp_exec_bind_buffer(m, index, d->data, d->bytes);
+        char key[16];
+        snprintf(key, sizeof key, "%u", index);
         if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "buffers[\"%s%u\"]: %s", d->key ? d->key : "",
-                             d->key ? 0u : index, status_text(st));
+            return bind_fail(error, jn, "buffers[\"%s\"]: %s", d->key ? d->key : key,
+                             status_text(st));
     }
     for (size_t i = 0; i < job->num_images; i++) {
         const nvgp_job_image *im = &job->images[i];
@@ -212,9 +214,11 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
                              im->key);
         nvgp_exec_image desc = { im->target, im->format, im->width, im->height, im->depth };
         st = nvgp_exec_bind_image(m, index, &desc, im->data.data);
+        char key[16];
+        snprintf(key, sizeof key, "%u", index);
         if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "images[\"%s%u\"]: %s", im->key ? im->key : "",
-                             im->key ? 0u : index, status_text(st));
+            return bind_fail(error, jn, "images[\"%s\"]: %s", im->key ? im->key : key,
+                             status_text(st));
     }
     for (size_t i = 0; i < job->num_memory; i++) {
         const nvgp_job_data *d = &job->memory[i];

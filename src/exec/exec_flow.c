@@ -31,9 +31,10 @@ void *exec_stack_grow(exec_warp *w, void *stack, uint32_t *cap, uint32_t sp, siz
 
 /* true when entry sp of the named stack exists (grown if need be) */
 #define STACK_ROOM(w, name, sp)                                                                \
-    ((w)->name##_stack = exec_stack_grow((w), (w)->name##_stack, &(w)->name##_cap, (sp),      \
-                                         sizeof *(w)->name##_stack),                          \
-     (sp) < (w)->name##_cap)
+    ((sp) < (w)->name##_cap ||                                                                 \
+     ((w)->name##_stack = exec_stack_grow((w), (w)->name##_stack, &(w)->name##_cap, (sp),     \
+                                          sizeof *(w)->name##_stack),                         \
+      (sp) < (w)->name##_cap))
 
 static bool stack_full(exec_warp *w, uint16_t sp, uint16_t max)
 {
