@@ -702,6 +702,8 @@ modifiers:;
         r = nvgp_tgsi_src_abs(r);
     if (s->negate)
         r = nvgp_tgsi_src_negate(r);
+    if (c->src_prec)
+        r = lower_convert_src(c, r);
     return r;
 }
 

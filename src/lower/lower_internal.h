@@ -111,6 +111,13 @@ typedef struct lower_ctx {
     tgsi_dst clip;
     bool clip_out_has[2];
     tgsi_dst clip_out[2];
+    /* FP1.0 and the NV fragment options (NV_fragment_program 3.11.4.2):
+     * the precision, 'H' or 'X' (0: none), that lower_src converts the
+     * operands of the instruction being translated to, and the
+     * temporaries holding them, released after it (lower_ops.c) */
+    int src_prec;
+    uint32_t nsrc_conv;
+    tgsi_dst src_conv[8];
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;
@@ -136,6 +143,10 @@ tgsi_src lower_clip_result(lower_ctx *c, int32_t n, const char *name, uint32_t o
 /* After an instruction: copies the clip temporaries to their CLIPDIST
  * components if it wrote one (lower_inst calls it). */
 void lower_clip_flush(lower_ctx *c);
+
+/* An operand, loaded, converted to c->src_prec in a new temporary
+ * (lower_ops.c). */
+tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r);
 
 /* Operands (lower.c). */
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);

@@ -309,6 +309,71 @@ static int result_precision(lower_ctx *c, const nv_inst *in)
     return prec;
 }
 
+/* The precision an instruction's operands are converted to ("the values
+ * sourced are converted to the precision specified by the instruction"):
+ * its X or H suffix, or without one that of an H register it writes ("the
+ * precision of the temporary register receiving the result"); none for
+ * instructions without precision suffixes (textures, KIL, ...), for SWZ
+ * (whose handler swizzles the operand itself), and, in FP1.0, for
+ * instructions reading f[FOGC] or f[TEXn] (carried out at fp32). */
+static int source_precision(lower_ctx *c, const nv_inst *in)
+{
+    if (in->op >= NV_OP_COUNT || in->op == NV_OP_SWZ)
+        return 0;
+    const char *mods = nvgp_nv_opcode_info((nv_opcode)in->op)->oldmods;
+    if (!mods || !strchr(mods, 'H'))
+        return 0;
+    bool fp1 = c->p->header == NV_HDR_FP10;
+    int prec = in->prec == NV_PREC_X ? 'X' : in->prec == NV_PREC_H ? 'H' : 0;
+    if (!prec && in->prec != NV_PREC_R && fp1 && in->has_dst && in->dst.file == NV_FILE_TEMP &&
+        in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE)
+        prec = 'H';
+    if (prec && fp1)
+        for (unsigned k = 0; k < in->nsrc && k < 4; k++) {
+            const nv_src *s = &in->src[k];
+            if (s->file == NV_FILE_ATTRIB && s->var == NV_VAR_NONE && s->index >= 3) /* FOGC, TEX0..7 */
+                prec = 0;
+        }
+    return prec;
+}
+
+/* r converted in place to fx12 ('X': [-2048/1024, 2047/1024] in steps of
+ * 1/1024, NaN to 0) or fp16 ('H'). */
+static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
+{
+    if (prec == 'X') {
+        tgsi_dst n = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_FSNE(c->b, n, of(r), of(r));
+        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1024.0f));
+        nvgp_tgsi_build_ROUND(c->b, r, of(r));
+        nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -2048.0f));
+        nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 2047.0f));
+        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1.0f / 1024.0f));
+        nvgp_tgsi_build_UCMP(c->b, r, of(n), fimm(c, 0.0f), of(r));
+        nvgp_tgsi_build_release_temp(c->b, n);
+        return;
+    }
+    tgsi_dst h = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_PK2H(c->b, mask(h, 1), of(r));
+    nvgp_tgsi_build_PK2H(c->b, mask(h, 2), nvgp_tgsi_src_swizzle(of(r), 2, 3, 2, 3));
+    nvgp_tgsi_build_UP2H(c->b, mask(r, 3), sc(of(h), 0));
+    nvgp_tgsi_build_UP2H(c->b, mask(r, 0xc), sc(of(h), 1));
+    nvgp_tgsi_build_release_temp(c->b, h);
+}
+
+tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
+{
+    if (c->nsrc_conv >= sizeof c->src_conv / sizeof c->src_conv[0]) {
+        lower_error(c, 0, "too many operands to convert");
+        return r;
+    }
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    c->src_conv[c->nsrc_conv++] = t;
+    nvgp_tgsi_build_MOV(c->b, t, r);
+    convert_value(c, t, c->src_prec);
+    return of(t);
+}
+
 static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec)
 {
     if (prec == 'X') {
@@ -810,10 +875,14 @@ static void old_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
         return;
     }
+    c->src_prec = source_precision(c, in);
     if (in->has_dst && !rows[in->op].own_cc &&
         (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
          result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else
         rows[in->op].fn(c, in, &rows[in->op]);
+    c->src_prec = 0;
+    while (c->nsrc_conv)
+        nvgp_tgsi_build_release_temp(c->b, c->src_conv[--c->nsrc_conv]);
 }

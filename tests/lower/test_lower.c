@@ -1046,6 +1046,36 @@ static void test_fp1_precision(void **state)
     lt_free(&x);
 }
 
+/* NV_fragment_program 3.11.4.2: "the values sourced are converted to the
+ * precision specified by the instruction".  ADDH of 70000 and -69999 adds
+ * fp16 +Inf and -Inf: NaN (ADDR gives 1); MULX of 3 and 0.25 multiplies
+ * fx12 2047/1024 by 0.25 = 511.75/1024, rounded to 512/1024 = 0.5 (MULR
+ * gives 0.75); ADD without a suffix writing H4 is an H instruction (NaN).
+ * H and R registers do not overlap (revision 61: "registers are guaranteed
+ * not to overlap"): writing H0 and H1 leaves R0 alone. */
+static void test_fp1_source_precision(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!FP1.0\nADDH R0.x, p[0].x, p[0].y;\nADDR R0.y, p[0].x, p[0].y;\nMULX R0.z, p[0].z, p[0].w;\n"
+            "MULR R0.w, p[0].z, p[0].w;\nMOVR o[COLR], R0;\nEND\n",
+            1);
+    lt_param(&x, "p[0]", 70000, -69999, 3, 0.25f);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xf, NAN, 1, 0.5f, 0.75f);
+    lt_free(&x);
+    lt_load(&x,
+            "!!FP1.0\nMOVR R0, p[1];\nADD H4, p[0].x, p[0].y;\nMOVH H0, p[0].w;\nMOVH H1, p[0].w;\n"
+            "MOVR o[COLR].x, H4.x;\nMOVR o[COLR].yzw, R0;\nEND\n",
+            1);
+    lt_param(&x, "p[0]", 70000, -69999, 3, 0.25f);
+    lt_param(&x, "p[1]", 5, 6, 7, 8);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xf, NAN, 6, 7, 8);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1079,6 +1109,7 @@ int main(void)
         cmocka_unit_test(test_pusha_popa_limits),
         cmocka_unit_test(test_clip_results),
         cmocka_unit_test(test_fp1_precision),
+        cmocka_unit_test(test_fp1_source_precision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
