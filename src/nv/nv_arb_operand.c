@@ -146,6 +146,10 @@ static bool note_relative_array(arb *a, uint32_t var, uint32_t offset)
 /* Members of an array declared without a size. */
 static long unsized_array_size(const nv_var *v)
 {
+    /* A STORAGE array over one binding point spans the whole buffer, in basic
+     * machine units (NV_shader_storage_buffer_object 2.X.3.Y). */
+    if (v->kind == NV_VAR_STORAGE)
+        return NV_LIMIT_STORAGE_BLOCK_SIZE;
     return v->kind == NV_VAR_ATTRIB ? NV_LIMIT_PATCH_VERTICES : arb_buffer_elements((nv_var_kind)v->kind);
 }
 

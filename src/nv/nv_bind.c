@@ -44,14 +44,15 @@ enum {
     BF_INT = 1 << 4,        /* integer binding */
     BF_OPT_TG = 1 << 5,     /* needs OPTION NV_shader_thread_group */
     BF_OPT_NVFP2 = 1 << 6,  /* ARBfp1.0 needs OPTION NV_fragment_program2 */
-    BF_PATCHES = 1 << 7     /* geometry programs: needs PRIMITIVE_IN PATCHES */
+    BF_PATCHES = 1 << 7,    /* geometry programs: needs PRIMITIVE_IN PATCHES */
+    BF_OPT_SSBO = 1 << 8    /* needs OPTION NV_shader_storage_buffer */
 };
 
 typedef struct bind_row {
     const char *pat;
     uint8_t kind;
     uint32_t headers;
-    uint8_t flags;
+    uint16_t flags;
 } bind_row;
 
 static const bind_row bind_rows[] = {
@@ -252,6 +253,9 @@ static const bind_row bind_rows[] = {
     {"program.local[O]", NV_BIND_LOCAL, H_STATE_ALL, 0},
     {"program.buffer[B]", NV_BIND_BUFFER, H_NV, 0},
     {"program.buffer[B][N]", NV_BIND_BUFFER, H_NV, 0},
+    /* NV_shader_storage_buffer_object 2.X.3.3: the unsized array length of
+     * storage buffer binding point a (integer zero for assembly programs). */
+    {"program.storagelen[S]", NV_BIND_STATE, NV_HB_GP5, BF_SCALAR | BF_INT | BF_OPT_SSBO},
 };
 
 enum { NROWS = sizeof bind_rows / sizeof bind_rows[0] };
@@ -338,6 +342,7 @@ static long bracket_limit(const nv_parse_ctx *c, char l)
     case 'J': return 2;
     case 'B': return NV_LIMIT_PARAMETER_BUFFER_BINDINGS;
     case 'N': return c->buffer_elements ? c->buffer_elements : NV_LIMIT_PARAMETER_BUFFER_SIZE;
+    case 'S': return NV_LIMIT_STORAGE_BUFFER_BINDINGS;
     default: return 0;
     }
 }
@@ -346,7 +351,7 @@ static long bracket_limit(const nv_parse_ctx *c, char l)
 static bool bracket_range_ok(char l)
 {
     return l == 'T' || l == 'A' || l == 'G' || l == 'C' || l == 'E' || l == 'O' || l == 'K' ||
-           l == 'J' || l == 'N';
+           l == 'J' || l == 'N' || l == 'S';
 }
 
 typedef struct match {
@@ -683,6 +688,8 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_NVFP2) && c->prog->header == NV_HDR_ARBFP10 &&
         !option_on(c, NV_OPTION_NV_fragment_program2))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_fragment_program2", r->pat);
+    if ((r->flags & BF_OPT_SSBO) && !option_on(c, NV_OPTION_NV_shader_storage_buffer))
+        return nv_error(c, t0->offset, "'%s' needs OPTION NV_shader_storage_buffer", r->pat);
     if ((r->flags & BF_OPT_TG) && !option_on(c, NV_OPTION_NV_shader_thread_group))
         return nv_error(c, t0->offset, "'%s' needs OPTION NV_shader_thread_group", b->name ? b->name : r->pat);
     if ((r->flags & BF_OPT_BLEND) && c->prog->header == NV_HDR_ARBFP10 &&

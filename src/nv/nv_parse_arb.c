@@ -780,13 +780,22 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     }
     if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
-    if (is_array && size && size != total && kind != NV_VAR_SHARED)
+    /* NV_shader_storage_buffer_object 2.X.3.Y: "program.storage[a]" in an array
+     * declaration is "the entire buffer -- elements 0 through <n>-1, where <n> is
+     * either the size of the array (if declared) or the implementation-dependent
+     * maximum shader storage buffer object size limit"; elements are basic
+     * machine units.  Several binding points make an array over the points. */
+    bool whole_buffer = kind == NV_VAR_STORAGE && is_array && total == 1;
+    if (is_array && size && size != total && kind != NV_VAR_SHARED && !whole_buffer)
         return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
+    if (whole_buffer && size > (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE)
+        return nv_error(c, size_off + 1, "array size %u exceeds the storage buffer size limit (%d)", size,
+                        NV_LIMIT_STORAGE_BLOCK_SIZE);
     nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
     if (!v)
         return false;
     v->is_array = is_array;
-    v->array_size = size ? size : total;
+    v->array_size = whole_buffer ? size : size ? size : total;
     v->nbindings = 1;
     v->bindings = nv_alloc(c, sizeof *v->bindings);
     if (!v->bindings)

@@ -301,6 +301,12 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
             if (v->kind == NV_VAR_COUNTER)
                 nvgp_strbuf_printf(o, "[%d]", b->index);
             nvgp_strbuf_puts(o, " }");
+        } else if (v->is_array && v->kind == NV_VAR_STORAGE && b->count == 1) {
+            /* the whole buffer of one binding point, its size as declared */
+            nvgp_strbuf_printf(o, "%s[", v->name);
+            if (v->array_size)
+                nvgp_strbuf_printf(o, "%u", v->array_size);
+            nvgp_strbuf_printf(o, "] = { %s[%d] }", word, first);
         } else if (v->is_array) {
             nvgp_strbuf_printf(o, "%s[] = { %s", v->name, word);
             if (v->kind == NV_VAR_COUNTER)
