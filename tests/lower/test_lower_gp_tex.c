@@ -531,6 +531,40 @@ static void test_bindless_handles(void **state)
     nvgp_texture_destroy(t[1]);
 }
 
+/* offset(reg) differs per invocation: each lane's own offset reaches the
+ * executor (TGSI TEMP offsets read per lane).  2x2 texture, r = 1 + i + 2j,
+ * REPEAT, at (0.25, 0.25) = texel (0,0), footprint (i0,j0) = (0,0).
+ * Invocation 0 offset (1,0): TXB reads texel (1,0): r = 2; TXG's footprint
+ * i 1..2 -> 1, 0 and j 0..1: (i0,j1) (1,1) = 4, (i1,j1) (0,1) = 3,
+ * (i1,j0) (0,0) = 1, (i0,j0) (1,0) = 2.  Invocation 1 offset (0,1): TXB
+ * texel (0,1): r = 3; TXG i 0..1, j 1..2 -> 1, 0: (0,0) = 1, (1,0) = 2,
+ * (1,1) = 4, (0,1) = 3. */
+static void test_per_lane_operand_offsets(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nATTRIB c = vertex.attrib[1];\nINT ATTRIB oa = vertex.attrib[2];\nINT TEMP o;\n"
+            "MOV.S o, oa;\n"
+            "TXB result.texcoord[0], c, texture[0], 2D, offset(o);\n"
+            "TXG result.texcoord[1], c, texture[0], 2D, offset(o);\n"
+            "MOV result.position, c;\nEND\n",
+            2);
+    nvgp_texture *t = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_float);
+    bind(&x, 0, t);
+    for (uint32_t k = 0; k < 2; k++)
+        in_at(&x, "vertex.attrib[1]", k, f(0.25f), f(0.25f), 0, 0);
+    in_at(&x, "vertex.attrib[2]", 0, 1, 0, 0, 0);
+    in_at(&x, "vertex.attrib[2]", 1, 0, 1, 0, 0);
+    lt_run(&x);
+    lt_expect_u_at(&x, "result.texcoord[0]", 0, 0x3, f(2.0f), f(1002.0f), 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[0]", 1, 0x3, f(3.0f), f(1003.0f), 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[1]", 0, 0xf, f(4.0f), f(3.0f), f(1.0f), f(2.0f));
+    lt_expect_u_at(&x, "result.texcoord[1]", 1, 0xf, f(1.0f), f(2.0f), f(4.0f), f(3.0f));
+    lt_free(&x);
+    nvgp_texture_destroy(t);
+}
+
 /* Texel offsets from an operand (NV_gpu_program5 "offset(...)"): TXF adds
  * them to the texel coordinate (y ignored for 1D); sampling instructions
  * and TXGO carry them as TEMP offsets of the TGSI instruction. */
@@ -896,6 +930,7 @@ int main(void)
         cmocka_unit_test(test_texture_variables),
         cmocka_unit_test(test_bindless_handles),
         cmocka_unit_test(test_operand_offsets),
+        cmocka_unit_test(test_per_lane_operand_offsets),
         cmocka_unit_test(test_untranslatable),
         cmocka_unit_test(test_votes_and_ballot),
         cmocka_unit_test(test_shuffles),
