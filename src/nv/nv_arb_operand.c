@@ -972,8 +972,13 @@ bool arb_parse_subroutine(arb *a)
     bool braces = is_array && nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
-    uint32_t total = 0;
-    int32_t first = -1;
+    /* One binding per item, each keeping its own location (an item
+     * "program.subroutine[a..b]" is one binding of count b - a + 1), so
+     * { program.subroutine[3], program.subroutine[0] } is locations 3 then 0. */
+    uint32_t total = 0, nb = 0, cap = 4;
+    nv_binding *list = nv_alloc(c, cap * sizeof *list);
+    if (!list)
+        return false;
     for (;;) {
         if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, "subroutine") ||
             !nv_expect(c, NV_TOK_LBRACKET, "'['"))
@@ -992,8 +997,21 @@ bool arb_parse_subroutine(arb *a)
             return nv_error(c, off, "invalid subroutine uniform location");
         if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
             return false;
-        if (first < 0)
-            first = (int32_t)lo;
+        if (nb == cap) {
+            nv_binding *grown = nv_alloc(c, 2 * cap * sizeof *list);
+            if (!grown)
+                return false;
+            memcpy(grown, list, cap * sizeof *list);
+            list = grown;
+            cap *= 2;
+        }
+        memset(&list[nb], 0, sizeof list[nb]);
+        list[nb].kind = NV_BIND_OTHER;
+        list[nb].index = (int32_t)lo;
+        list[nb].count = (uint32_t)(hi - lo + 1);
+        list[nb].name = "program.subroutine";
+        list[nb].offset = off;
+        nb++;
         total += (uint32_t)(hi - lo + 1);
         if (!braces || !nv_at(c, NV_TOK_COMMA))
             break;
@@ -1009,15 +1027,8 @@ bool arb_parse_subroutine(arb *a)
     v->is_array = is_array;
     v->array_size = total;
     v->alias_of = tv; /* its SUBROUTINETYPE */
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof *v->bindings);
-    if (!v->bindings)
-        return false;
-    v->bindings[0].kind = NV_BIND_OTHER;
-    v->bindings[0].index = first;
-    v->bindings[0].count = total;
-    v->bindings[0].name = "program.subroutine";
-    v->bindings[0].offset = n->offset;
+    v->nbindings = nb;
+    v->bindings = list;
     return true;
 }
 

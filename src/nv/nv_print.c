@@ -279,10 +279,17 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
         break;
     case NV_VAR_SUBROUTINE:
         nvgp_strbuf_printf(o, "%s %s", p->vars[v->alias_of].name, v->name);
-        if (v->is_array)
-            nvgp_strbuf_printf(o, "[] = { program.subroutine[%d..%d] }", v->bindings[0].index,
-                               v->bindings[0].index + (int)v->bindings[0].count - 1);
-        else
+        if (v->is_array) {
+            nvgp_strbuf_puts(o, "[] = {");
+            for (uint32_t k = 0; k < v->nbindings; k++) {
+                const nv_binding *b = &v->bindings[k];
+                nvgp_strbuf_printf(o, "%s program.subroutine[%d", k ? "," : "", b->index);
+                if (b->count > 1)
+                    nvgp_strbuf_printf(o, "..%d", b->index + (int)b->count - 1);
+                nvgp_strbuf_putc(o, ']');
+            }
+            nvgp_strbuf_puts(o, " }");
+        } else
             nvgp_strbuf_printf(o, " = program.subroutine[%d]", v->bindings[0].index);
         break;
     case NV_VAR_TEXTURE:
