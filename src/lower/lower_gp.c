@@ -344,12 +344,18 @@ void lower_gp_dst64(lower_ctx *c, const nv_dst *d, lower_type t, const lower_gp6
         lower_error(c, d->offset, "condition codes of 64-bit results have no TGSI translation yet");
         return;
     }
-    if (d->file == NV_FILE_TEMP && lower_gp_is_long(c, d->var)) {
+    bool pairs = c->has_dst64_override || (d->file == NV_FILE_TEMP && lower_gp_is_long(c, d->var));
+    if (pairs) {
         tgsi_dst reg[2];
-        reg[0] = lower_dst(c, d);
-        reg[0].writemask = 0xf; /* the pairs' masks below replace the NV mask */
-        reg[1] = reg[0];
-        reg[1].reg.index = long_hi_base(c, d->var, d->offset).reg.index + d->index;
+        if (c->has_dst64_override) {
+            reg[0] = c->dst64_override[0];
+            reg[1] = c->dst64_override[1];
+        } else {
+            reg[0] = lower_dst(c, d);
+            reg[0].writemask = 0xf; /* the pairs' masks below replace the NV mask */
+            reg[1] = reg[0];
+            reg[1].reg.index = long_hi_base(c, d->var, d->offset).reg.index + d->index;
+        }
         for (unsigned h = 0; h < 2; h++) {
             unsigned m = ((wm >> (2 * h)) & 1 ? 3u : 0u) | ((wm >> (2 * h + 1)) & 1 ? 0xcu : 0u);
             if (!m)

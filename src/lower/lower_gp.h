@@ -24,12 +24,15 @@
  * before the update) and sets the flags of the components enabled by both
  * masks from the result (float: SF = <0 or NaN, ZF = 0 or NaN, OF = CF =
  * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows).  With 64-bit
- * types the handler writes its TEMP destination itself (lower_gp_dst64)
- * and the wrapper restores, per NV component, what the test rejects.
+ * types the handler's lower_gp_dst64 writes into two temporaries
+ * (lower_ctx.dst64_override); the wrapper writes them to the destination
+ * (any file) where the test passes, per NV component, and takes the flags
+ * from the 64-bit values.
  * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
  * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning:
- * when in->cc_update is set and the type is S or U (32-bit), the handler
- * builds two new temporaries with ~0/0 per component (CF: the unsigned
+ * when in->cc_update is set and the type is S or U (32-bit; ADD/SUB also
+ * S64/U64), the handler builds two new temporaries with ~0/0 per NV
+ * component (CF: the unsigned
  * add carried out, or the unsigned subtract did not borrow; OF: the signed
  * add/subtract overflowed), sets gp_has_cf/gp_has_of, and the wrapper
  * reads them and releases the temporaries.  Other instructions leave

@@ -354,6 +354,50 @@ static void add_int(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst r, t
         add_flags(c, r, a, b, nb, flags);
 }
 
+/* 64-bit integer ADD/SUB with a condition-code update (NV_gpu_program5: the
+ * 32-bit rules on 64-bit values): the operands as add_int takes them, the
+ * sum per pair with U64ADD, and per NV component CF (U64SLT/U64SGE, whose
+ * results land in x and z of each pair) and OF (the sign of the high words
+ * y and w of (x ^ r) & (y ^ r), or (x ^ y) & (x ^ r) for a subtract). */
+static void add64_flags(lower_ctx *c, const nv_inst *in, lower_type t, bool sub)
+{
+    nv_src pa = in->src[0], pb = in->src[1];
+    bool na = pa.negate, nb = pb.negate != sub;
+    pa.negate = pb.negate = false;
+    lower_gp64 A = lower_gp_src64(c, &pa, t), B = lower_gp_src64(c, &pb, t);
+    bool s = na && !nb ? true : na && nb ? false : nb;
+    lower_gp64 R = new64(c);
+    tgsi_dst xa = temp(c), yb = temp(c), u = temp(c), v = temp(c);
+    tgsi_dst cf = temp(c), ov = temp(c); /* the wrapper releases them */
+    for (unsigned h = 0; h < 2; h++) {
+        tgsi_src x = na && !nb ? B.half[h] : na && nb ? neg(A.half[h]) : A.half[h];
+        tgsi_src y = na && !nb ? A.half[h] : na && nb ? neg(B.half[h]) : B.half[h];
+        x = plain64(c, x, t, xa);
+        y = plain64(c, y, t, yb);
+        nvgp_tgsi_build_U64ADD(c->b, R.tmp[h], x, s ? neg(y) : y);
+        if (s)
+            nvgp_tgsi_build_U64SGE(c->b, mask(u, 5), x, y);
+        else
+            nvgp_tgsi_build_U64SLT(c->b, mask(u, 5), R.half[h], x);
+        nvgp_tgsi_build_MOV(c->b, mask(cf, 3u << (2 * h)), swz(of(u), 0, 2, 0, 2));
+        nvgp_tgsi_build_XOR(c->b, u, x, R.half[h]);
+        nvgp_tgsi_build_XOR(c->b, v, y, s ? x : R.half[h]);
+        nvgp_tgsi_build_AND(c->b, u, of(u), of(v));
+        nvgp_tgsi_build_ISLT(c->b, mask(u, 10), of(u), uimm(c, 0));
+        nvgp_tgsi_build_MOV(c->b, mask(ov, 3u << (2 * h)), swz(of(u), 1, 3, 1, 3));
+    }
+    release(c, v);
+    release(c, u);
+    release(c, yb);
+    release(c, xa);
+    lower_gp_release64(c, &A);
+    lower_gp_release64(c, &B);
+    c->gp_cf = cf;
+    c->gp_of = ov;
+    c->gp_has_cf = c->gp_has_of = true;
+    put64(c, in, t, &R);
+}
+
 /* ADD/SUB: floats and 64-bit types directly; 32-bit integers with flags. */
 static void gp_addsub(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
@@ -365,6 +409,10 @@ static void gp_addsub(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
             if (sub)
                 s[1] = neg(s[1]);
             put(c, in, t, TGSI_OPCODE_ADD, s, 2);
+            return;
+        }
+        if (t != LT_F64 && in->cc_update) {
+            add64_flags(c, in, t, sub);
             return;
         }
         gp64_args a;

@@ -258,40 +258,53 @@ static lower_gp64 copy64(lower_ctx *c, lower_gp64 *v, tgsi_dst dst[2])
     return r;
 }
 
-/* 64-bit results (F64/S64/U64): the handler writes its destination (a
- * TEMP) through lower_gp_dst64; the wrapper keeps the old value where the
- * conditional write mask fails (writing back the selection per NV
- * component) and takes the flags from the value written, read back. */
+/* 64-bit results (F64/S64/U64): the handler's lower_gp_dst64 writes the
+ * 64-bit values into two temporaries (c->dst64_override); the wrapper
+ * writes them to the destination (LONG TEMP pairs, or narrowed) where the
+ * conditional write mask passes, per NV component, keeping the old value
+ * elsewhere, and takes the flags from the 64-bit values, so that results
+ * written to 32-bit registers or outputs get the flags of the value
+ * computed, not of the value stored. */
 static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
-    if (in->dst.file != NV_FILE_TEMP || in->dst.has_rel) {
-        lower_error(c, in->offset, "condition codes and conditional writes of 64-bit results outside "
-                                   "temporaries have no TGSI translation yet");
+    if (in->dst.has_rel) {
+        lower_error(c, in->offset, "condition codes and conditional writes of 64-bit results to relatively "
+                                   "addressed destinations have no TGSI translation yet");
         return;
     }
     unsigned wm = in->dst.writemask & 0xf;
     bool cond = in->dst.cc.cond != NV_COND_NONE;
-    nv_src d;
-    memset(&d, 0, sizeof d);
-    d.file = in->dst.file;
-    d.var = in->dst.var;
-    d.index = in->dst.index;
-    d.offset = in->dst.offset;
-    for (int i = 0; i < 4; i++)
-        d.swizzle[i] = (uint8_t)i;
-    tgsi_dst m = {0}, old_t[2];
-    lower_gp64 old;
-    memset(old_t, 0, sizeof old_t);
-    memset(&old, 0, sizeof old);
-    if (cond) {
-        m = lower_gp_cc_test(c, &in->dst.cc);
-        lower_gp64 v = lower_gp_src64(c, &d, t);
-        old = copy64(c, &v, old_t);
+    bool to_dst = in->dst.file != NV_FILE_CC;
+    tgsi_dst m = {0};
+    if (cond)
+        m = lower_gp_cc_test(c, &in->dst.cc); /* the condition code before the update */
+    tgsi_dst res[2];
+    lower_gp64 now;
+    memset(&now, 0, sizeof now);
+    for (unsigned h = 0; h < 2; h++) {
+        res[h] = nvgp_tgsi_build_temp(c->b);
+        now.half[h] = of(res[h]);
     }
     release_addsub_flags(c);
+    c->dst64_override[0] = res[0];
+    c->dst64_override[1] = res[1];
+    c->has_dst64_override = true;
     row->fn(c, in, row, t);
-    lower_gp64 now = lower_gp_src64(c, &d, t);
-    if (cond) {
+    c->has_dst64_override = false;
+    if (to_dst && cond) {
+        /* the old value, read as the 64-bit type (a 32-bit register is
+         * widened and narrowed back unchanged) */
+        nv_src d;
+        memset(&d, 0, sizeof d);
+        d.file = in->dst.file;
+        d.var = in->dst.var;
+        d.index = in->dst.index;
+        d.offset = in->dst.offset;
+        for (int i = 0; i < 4; i++)
+            d.swizzle[i] = (uint8_t)i;
+        lower_gp64 v = lower_gp_src64(c, &d, t);
+        tgsi_dst old_t[2];
+        lower_gp64 old = copy64(c, &v, old_t);
         /* word k of half h belongs to NV component 2h + k/2 */
         tgsi_dst sel[2];
         lower_gp64 merged;
@@ -307,10 +320,10 @@ static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
             nvgp_tgsi_build_release_temp(c->b, sel[h]);
             nvgp_tgsi_build_release_temp(c->b, old_t[h]);
         }
+    } else if (to_dst) {
+        lower_gp_dst64(c, &in->dst, t, &now);
     }
     if (in->cc_update && in->cc_update <= 2) {
-        /* `now` may name the destination itself, which holds the old value
-         * again where the test failed: those components keep their flags */
         unsigned reg = in->cc_update - 1u;
         make_cc(c, reg);
         tgsi_dst flags = nvgp_tgsi_build_temp(c->b);
@@ -318,7 +331,8 @@ static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         write_where(c, mask(c->gp_cc[reg], wm), cond ? &m : NULL, of(flags));
         nvgp_tgsi_build_release_temp(c->b, flags);
     }
-    lower_gp_release64(c, &now);
+    for (unsigned h = 0; h < 2; h++)
+        nvgp_tgsi_build_release_temp(c->b, res[h]);
     release_addsub_flags(c);
     if (cond)
         nvgp_tgsi_build_release_temp(c->b, m);

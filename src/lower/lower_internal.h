@@ -121,6 +121,10 @@ typedef struct lower_ctx {
     /* while a conditional write is lowered, handlers write here instead */
     bool has_dst_override;
     tgsi_dst dst_override;
+    /* the same for 64-bit results (lower_gp_dst64): the pairs of NV
+     * components x, y ([0]) and z, w ([1]) */
+    bool has_dst64_override;
+    tgsi_dst dst64_override[2];
 } lower_ctx;
 
 /* Reports err at offset and marks the translation failed. */

@@ -205,6 +205,71 @@ static void test_cc_64bit(void **state)
     lt_free(&x);
 }
 
+/* 64-bit ADD/SUB with .CC (NV_gpu_program5, the 2.X.4.3 rules on 64-bit
+ * values): CF is the carry out of bit 63 of an add or "no borrow" of a
+ * subtract, OF the signed overflow, per NV component.  Lane 1's x adds
+ * 0xffffffff + 1: a carry out of the low word only (CF clear).  A 64-bit
+ * result written to an output is narrowed but its flags are those of the
+ * 64-bit value (lane 0: CC1.y from 0x8000000000000000, whose low word is
+ * 0); a conditional 64-bit write to an output keeps the old value where
+ * the test fails. */
+static void test_cc_add_sub_64(void **state)
+{
+    (void)state;
+    nvgp_strbuf sb;
+    nvgp_strbuf_init(&sb);
+    nvgp_strbuf_printf(&sb, "!!NVvp5.0\nATTRIB a = vertex.attrib[1];\nATTRIB b = vertex.attrib[2];\n"
+                            "LONG TEMP p, q, r;\nTEMP t;\nPK64.U p, a;\nPK64.U q, b;\n");
+    static const char *const ops[2] = {"ADD.U64.CC r.xy, p, q", "SUB.S64.CC r.xy, p, q"};
+    for (int k = 0; k < 4; k++) {
+        if (k % 2 == 0)
+            nvgp_strbuf_printf(&sb, "%s;\n", ops[k / 2]);
+        char c = "xy"[k % 2];
+        nvgp_strbuf_printf(&sb, "MOV.U t, 0;\nMOV.U t.x (CF.%c), 1;\nMOV.U t.y (OF.%c), 1;\nMOV.U t.z (SF.%c), 1;\n"
+                                "MOV.U t.w (EQ.%c), 1;\nMOV.U result.texcoord[%d], t;\n",
+                           c, c, c, c, k);
+    }
+    nvgp_strbuf_printf(&sb, "ADD.U64.CC1 result.texcoord[4].xy, p, q;\n"
+                            "MOV.U t, 0;\nMOV.U t.x (CF1.x), 1;\nMOV.U t.y (OF1.y), 1;\nMOV.U t.z (SF1.y), 1;\n"
+                            "MOV.U t.w (EQ1.x), 1;\nMOV.U result.texcoord[5], t;\n"
+                            "MOV.U result.texcoord[6], 7;\nMOV.S64 result.texcoord[6].xy (EQ1.x), p;\nEND\n");
+    char *src = nvgp_strbuf_take(&sb, NULL);
+    static const uint32_t a[3][4] = {{0xffffffffu, 0xffffffffu, 0xffffffffu, 0x7fffffffu},
+                                     {0xffffffffu, 0, 0, 0},
+                                     {5, 0, 0, 0x80000000u}};
+    static const uint32_t b[3][4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {5, 0, 1, 0}};
+    /* (CF, OF, SF, EQ) of ADD x, ADD y, SUB x, SUB y */
+    static const uint8_t want[3][4][4] = {
+        {{1, 0, 0, 1}, {0, 1, 1, 0}, {1, 0, 1, 0}, {1, 0, 0, 0}},
+        {{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 0, 1, 0}},
+        {{0, 0, 0, 0}, {0, 0, 1, 0}, {1, 0, 0, 1}, {1, 1, 0, 0}},
+    };
+    static const uint32_t sum_lo[3][2] = {{0, 0}, {0, 1}, {10, 1}};
+    static const uint8_t cc1[3][4] = {{1, 1, 1, 1}, {0, 0, 0, 0}, {0, 0, 1, 0}};
+    lt x;
+    lt_load(&x, src, 3);
+    for (uint32_t i = 0; i < 3; i++) {
+        in_lane(&x, "vertex.attrib[1]", i, a[i][0], a[i][1], a[i][2], a[i][3]);
+        in_lane(&x, "vertex.attrib[2]", i, b[i][0], b[i][1], b[i][2], b[i][3]);
+    }
+    lt_run(&x);
+    for (uint32_t i = 0; i < 3; i++) {
+        for (int k = 0; k < 4; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "result.texcoord[%d]", k);
+            lt_expect_u_at(&x, name, i, 0xf, want[i][k][0], want[i][k][1], want[i][k][2], want[i][k][3]);
+        }
+        lt_expect_u_at(&x, "result.texcoord[4]", i, 3, sum_lo[i][0], sum_lo[i][1], 0, 0);
+        lt_expect_u_at(&x, "result.texcoord[5]", i, 0xf, cc1[i][0], cc1[i][1], cc1[i][2], cc1[i][3]);
+        if (i == 0)
+            lt_expect_u_at(&x, "result.texcoord[6]", i, 0xf, 0xffffffffu, 0xffffffffu, 7, 7);
+        else
+            lt_expect_u_at(&x, "result.texcoord[6]", i, 0xf, 7, 7, 7, 7);
+    }
+    lt_free(&x);
+    free(src);
+}
+
 /* Components of the CC are updated only where both the write mask and the
  * condition-code write mask allow (2.X.4.3); tests read the CC as it was
  * before the instruction; the initial flags are those of 0.0 (EQ passes,
@@ -617,6 +682,7 @@ int main(void)
         cmocka_unit_test(test_cc_add_sub_flags),
         cmocka_unit_test(test_cc_masks),
         cmocka_unit_test(test_cc_64bit),
+        cmocka_unit_test(test_cc_add_sub_64),
         cmocka_unit_test(test_if_else_nested),
         cmocka_unit_test(test_rep_counts),
         cmocka_unit_test(test_rep_counts64),
