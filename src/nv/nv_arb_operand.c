@@ -143,14 +143,22 @@ static bool note_relative_array(arb *a, uint32_t var, uint32_t offset)
     return true;
 }
 
-/* Members of an array declared without a size. */
-static long unsized_array_size(const nv_var *v)
+/* Members of an array declared without a size.  A per-vertex attribute
+ * array has one per vertex: of the input primitive (NV_geometry_program4
+ * 2.X.3.2), or of a tessellation control program's output patch for
+ * "vertex.out" (NV_tessellation_program5: VERTICES_OUT). */
+static long unsized_array_size(const nv_program *p, const nv_var *v)
 {
+    if (v->kind == NV_VAR_ATTRIB) {
+        if (v->nbindings && !strncmp(v->bindings[0].name, "vertex.out", 10) && p->decls.vertices_out > 0)
+            return p->decls.vertices_out;
+        return nvgp_nv_input_vertices(p);
+    }
     /* A STORAGE array over one binding point spans the whole buffer, in basic
      * machine units (NV_shader_storage_buffer_object 2.X.3.Y). */
     if (v->kind == NV_VAR_STORAGE)
         return NV_LIMIT_STORAGE_BLOCK_SIZE;
-    return v->kind == NV_VAR_ATTRIB ? NV_LIMIT_PATCH_VERTICES : arb_buffer_elements((nv_var_kind)v->kind);
+    return arb_buffer_elements((nv_var_kind)v->kind);
 }
 
 /* "[n]" or "[A0.x + n]" / "[R0.x + n]" after an array variable. */
@@ -164,7 +172,7 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     if (t->kind == NV_TOK_NUMBER) {
         if (t->is_float)
             return nv_error_here(c, "array index must be an integer");
-        long unsized_limit = unsized_array_size(v);
+        long unsized_limit = unsized_array_size(c->prog, v);
         if (t->overflow || (n && t->ival >= n) || (!n && !v->is_array) || (!n && t->ival >= (uint64_t)unsized_limit))
             return nv_error(c, t->offset, "array index %llu out of range (array size %ld)", (unsigned long long)t->ival,
                             n ? (long)n : unsized_limit);
@@ -222,7 +230,7 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
         if (a->nv) {
             /* An unsized array spans what its binding reaches: the input
              * vertices or a whole parameter buffer binding point. */
-            long size = n ? (long)n : unsized_array_size(v);
+            long size = n ? (long)n : unsized_array_size(c->prog, v);
             if (off < 0 || off >= size)
                 return nv_error(c, o->offset, "relative offset %lld outside [0,%ld]", off, size - 1);
         } else if (off < -64 || off > 63) {

@@ -321,6 +321,20 @@ bool nv_bind_starts(const nv_parse_ctx *c, unsigned want)
     return false;
 }
 
+long nvgp_nv_input_vertices(const nv_program *p)
+{
+    if (p->header != NV_HDR_NVGP40 && p->header != NV_HDR_NVGP50)
+        return NV_LIMIT_PATCH_VERTICES;
+    switch (p->decls.primitive_in) {
+    case NV_PRIM_POINTS: return 1;
+    case NV_PRIM_LINES: return 2;
+    case NV_PRIM_LINES_ADJACENCY: return 4;
+    case NV_PRIM_TRIANGLES: return 3;
+    case NV_PRIM_TRIANGLES_ADJACENCY: return 6;
+    default: return NV_LIMIT_PATCH_VERTICES;
+    }
+}
+
 /* The limit on an index in brackets of letter l (upper-cased). */
 static long bracket_limit(const nv_parse_ctx *c, char l)
 {
@@ -335,7 +349,7 @@ static long bracket_limit(const nv_parse_ctx *c, char l)
     case 'O': return NV_LIMIT_LOCAL_PARAMETERS;
     case 'U': return NV_LIMIT_TEXTURE_UNITS;
     case 'D': return NV_LIMIT_DRAW_BUFFERS;
-    case 'V': return NV_LIMIT_PATCH_VERTICES;
+    case 'V': return nvgp_nv_input_vertices(c->prog); /* "vertex[m]": a vertex of the input primitive */
     case 'W': return NV_LIMIT_MODELVIEW_MATRICES;
     case 'I': return NV_LIMIT_MODELVIEW_MATRICES;
     case 'K': return 4;

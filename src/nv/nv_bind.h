@@ -31,4 +31,11 @@ bool nv_bind_starts(const nv_parse_ctx *c, unsigned want);
  * count).  Returns false after reporting an error. */
 bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *b);
 
+/* Vertices of the input primitive a per-vertex attribute array spans: in a
+ * geometry program with a PRIMITIVE_IN of fixed size, that size
+ * (NV_geometry_program4 2.14.6.1: 1, 2, 4, 3 or 6); otherwise (PATCHES, a
+ * patch of a tessellation program, or no PRIMITIVE_IN yet)
+ * MAX_PATCH_VERTICES. */
+long nvgp_nv_input_vertices(const nv_program *p);
+
 #endif

@@ -1,0 +1,8 @@
+!!NVgp4.0
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+ATTRIB pos2 = vertex[2].position;
+ATTRIB pos3 = vertex[3].position;
+EMIT;
+END
