@@ -83,8 +83,9 @@ static size_t lex_number(const char *s, size_t len, size_t i, nv_token *t)
         }
     }
     t->ival = v;
-    if (t->is_float) {
-        /* strtod needs a terminated copy; numbers are short. */
+    if (t->is_float || t->overflow) {
+        /* strtod needs a terminated copy; numbers are short.  An integer
+         * past 64 bits, read as a float, is its value, not the wrapped digits. */
         char buf[128];
         size_t n = i - start;
         if (n < sizeof buf) {

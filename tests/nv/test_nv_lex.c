@@ -74,6 +74,9 @@ static void test_numbers(void **state)
     assert_int_equal(l.tok[11].kind, NV_TOK_IDENT);
     assert_int_equal(l.tok[11].len, 4);
     assert_true(l.tok[12].overflow);
+    /* 10^20 - 1 does not fit 64 bits; as a float it is still about 1e20 */
+    assert_false(l.tok[12].is_float);
+    assert_true(l.tok[12].fval > 9.9e19 && l.tok[12].fval < 1.01e20);
     nvgp_arena_destroy(&a);
 }
 
