@@ -911,7 +911,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_cc = true;
         }
     }
-    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack && !c.gp; i++) {
+    const bool structured_calls = !c.gp && lower_calls_structured(p);
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack && !c.gp && !structured_calls; i++) {
         uint16_t op = p->insts[i].op;
         if (op == NV_OP_CAL || op == NV_OP_RET || op == NV_OP_PUSHA || op == NV_OP_POPA) {
             nvgp_tgsi_builder_set_source_offset(c.b, p->insts[i].offset);
@@ -940,6 +941,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         position_invariant(&c);
     if (!c.failed && c.gp) {
         lower_gp_program(&c);
+    } else if (!c.failed && structured_calls) {
+        lower_structured_calls(&c);
     } else if (!c.failed && lower_needs_pc_loop(p)) {
         lower_unstructured(&c);
     } else {

@@ -192,3 +192,170 @@ void lower_unstructured(lower_ctx *c)
     free(block);
     free(leader);
 }
+
+/* ---- Subroutines around IF/REP/LOOP blocks (NV_fragment_program2) ----------------
+ *
+ * Blocks cannot straddle the program-counter loop's cases, so programs with
+ * CAL/RET and IF/REP/LOOP (ARB fragment programs with NV_fragment_program2,
+ * which has no BRA) become TGSI subroutines.  Execution runs on past a
+ * label (NV_fragment_program2: labels do not end subroutines), so the main
+ * program and each label's subroutine run from their first instruction to
+ * the end of the program text; falling off its end ends the program, also
+ * inside a subroutine.  Per lane, calls.x counts the call depth; a CAL with
+ * MAX_PROGRAM_CALL_DEPTH_NV calls active sets calls.y and returns, and
+ * every caller returns on while calls.y is set.  The main program is a
+ * subroutine too, so RET on an empty call stack (the end of the program)
+ * is a TGSI RET.  Labels must stand outside blocks; a recursive program
+ * must not call inside REP/LOOP blocks (their counters would be shared
+ * between the active calls). */
+
+static bool is_block_start(uint16_t op) { return op == NV_OP_IF || op == NV_OP_REP || op == NV_OP_LOOP; }
+static bool is_block_end(uint16_t op) { return op == NV_OP_ENDIF || op == NV_OP_ENDREP || op == NV_OP_ENDLOOP; }
+
+bool lower_calls_structured(const nv_program *p)
+{
+    bool calls = false, blocks = false;
+    for (uint32_t i = 0; i < p->ninsts; i++) {
+        uint16_t op = p->insts[i].op;
+        if (op == NV_OP_BRA || op == NV_OP_PUSHA || op == NV_OP_POPA)
+            return false;
+        calls |= op == NV_OP_CAL || op == NV_OP_RET;
+        blocks |= is_structured(op);
+    }
+    return calls && blocks;
+}
+
+typedef struct sub_calls {
+    const nv_program *p;
+    uint8_t *state; /* per label: 0 unvisited, 1 on the path, 2 done */
+} sub_calls;
+
+/* Whether a call chain starting with the code from instruction first comes
+ * back to a subroutine on the path. */
+static bool calls_cycle(sub_calls *w, uint32_t first)
+{
+    const nv_program *p = w->p;
+    for (uint32_t i = first; i < p->ninsts; i++) {
+        const nv_inst *in = &p->insts[i];
+        if (in->op != NV_OP_CAL || in->label >= p->nlabels)
+            continue;
+        uint32_t l = in->label;
+        if (w->state[l] == 1)
+            return true;
+        if (w->state[l] == 0) {
+            w->state[l] = 1;
+            if (calls_cycle(w, p->labels[l].inst))
+                return true;
+            w->state[l] = 2;
+        }
+    }
+    return false;
+}
+
+static void sub_body(lower_ctx *c, uint32_t first, bool is_main, tgsi_dst calls, const uint32_t *tlabel)
+{
+    const nv_program *p = c->p;
+    for (uint32_t i = first; i < p->ninsts && !c->failed; i++) {
+        const nv_inst *in = &p->insts[i];
+        nvgp_tgsi_builder_set_source_offset(c->b, in->offset);
+        if (in->op != NV_OP_CAL && in->op != NV_OP_RET) {
+            lower_inst(c, in);
+            continue;
+        }
+        bool cond = in->cond.cond != NV_COND_NONE && in->cond.cond != NV_COND_TR;
+        if (cond) {
+            tgsi_dst m = taken(c, &in->cond);
+            nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
+            nvgp_tgsi_build_release_temp(c->b, m);
+        }
+        if (in->op == NV_OP_RET) {
+            nvgp_tgsi_build_RET(c->b);
+        } else if (in->label >= p->nlabels) {
+            lower_error(c, in->offset, "CAL names no label");
+        } else {
+            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(calls), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
+            nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
+            nvgp_tgsi_build_MOV(c->b, mask(calls, 2), uimm(c, 0xffffffffu));
+            nvgp_tgsi_build_RET(c->b);
+            nvgp_tgsi_build_ENDIF(c->b);
+            nvgp_tgsi_build_release_temp(c->b, t);
+            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 1));
+            nvgp_tgsi_build_cal(c->b, tlabel[in->label]);
+            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 0xffffffffu));
+            nvgp_tgsi_build_UIF(c->b, sc(of(calls), 1));
+            nvgp_tgsi_build_RET(c->b);
+            nvgp_tgsi_build_ENDIF(c->b);
+            lower_reload_loop_index(c);
+        }
+        if (cond)
+            nvgp_tgsi_build_ENDIF(c->b);
+    }
+    nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+    if (!is_main) /* the end of the program text ends the program */
+        nvgp_tgsi_build_MOV(c->b, mask(calls, 2), uimm(c, 0xffffffffu));
+}
+
+void lower_structured_calls(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    uint32_t n = p->ninsts;
+    int32_t *depth = calloc(n + 1, sizeof *depth);
+    uint32_t *tlabel = calloc(p->nlabels + 1, sizeof *tlabel);
+    uint8_t *state = calloc(p->nlabels + 1, 1);
+    if (!depth || !tlabel || !state) {
+        lower_error(c, 0, "out of memory");
+        goto out;
+    }
+    /* depth[i]: blocks open before instruction i */
+    bool call_in_loop = false;
+    int32_t d = 0, loops = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint16_t op = p->insts[i].op;
+        depth[i] = d;
+        if (op == NV_OP_CAL && loops > 0)
+            call_in_loop = true;
+        d += is_block_start(op) - is_block_end(op);
+        loops += (op == NV_OP_REP || op == NV_OP_LOOP) - (op == NV_OP_ENDREP || op == NV_OP_ENDLOOP);
+    }
+    depth[n] = d;
+    uint32_t entry = 0;
+    for (uint32_t l = 0; l < p->nlabels && !c->failed; l++) {
+        uint32_t at = p->labels[l].inst <= n ? p->labels[l].inst : n;
+        if (depth[at] != 0)
+            lower_error(c, p->labels[l].offset, "a label inside an IF, REP or LOOP block has no TGSI translation");
+        if (!strcmp(p->labels[l].name, "main"))
+            entry = at;
+    }
+    sub_calls w = {p, state};
+    if (!c->failed && call_in_loop) {
+        if (calls_cycle(&w, entry))
+            lower_error(c, p->insts[0].offset, "a recursive program calling inside REP or LOOP blocks has no TGSI "
+                                               "translation yet");
+    }
+    if (c->failed)
+        goto out;
+    c->keep_loop_counters = true;
+    nvgp_tgsi_builder_set_source_offset(c->b, n ? p->insts[entry < n ? entry : 0].offset : p->end_offset);
+    tgsi_dst calls = nvgp_tgsi_build_temp(c->b); /* x: call depth; y: ~0 once the program ended */
+    nvgp_tgsi_build_MOV(c->b, mask(calls, 3), uimm(c, 0));
+    uint32_t main_label = nvgp_tgsi_build_label(c->b);
+    for (uint32_t l = 0; l < p->nlabels; l++)
+        tlabel[l] = nvgp_tgsi_build_label(c->b);
+    nvgp_tgsi_build_cal(c->b, main_label);
+    nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
+    nvgp_tgsi_build_END(c->b);
+    nvgp_tgsi_build_bgnsub(c->b, main_label);
+    sub_body(c, entry, true, calls, tlabel);
+    nvgp_tgsi_build_ENDSUB(c->b);
+    for (uint32_t l = 0; l < p->nlabels && !c->failed; l++) {
+        nvgp_tgsi_builder_set_source_offset(c->b, p->labels[l].offset);
+        nvgp_tgsi_build_bgnsub(c->b, tlabel[l]);
+        sub_body(c, p->labels[l].inst <= n ? p->labels[l].inst : n, false, calls, tlabel);
+        nvgp_tgsi_build_ENDSUB(c->b);
+    }
+out:
+    free(depth);
+    free(tlabel);
+    free(state);
+}

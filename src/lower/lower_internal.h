@@ -66,6 +66,7 @@ typedef struct lower_ctx {
     bool loop_has_counter[64];
     bool loop_is_loop[64];    /* LOOP (with an index) rather than REP */
     tgsi_dst loop_counter[64]; /* REP: x count; LOOP: x count, y index, z step (integers) */
+    bool keep_loop_counters;  /* never release a counter (programs with subroutines) */
     /* NV_gpu_program4/5 condition codes CC0/CC1 (lower_gp_cc.c owns them) */
     bool gp_has_cc[2];
     tgsi_dst gp_cc[2];
@@ -170,6 +171,13 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t);
  * (lower_flow.c). */
 bool lower_needs_pc_loop(const nv_program *p);
 void lower_unstructured(lower_ctx *c);
+/* Programs with CAL/RET and IF/REP/LOOP blocks (NV_fragment_program2, no
+ * BRA/PUSHA/POPA): TGSI subroutines instead (lower_flow.c). */
+bool lower_calls_structured(const nv_program *p);
+void lower_structured_calls(lower_ctx *c);
+/* After a call inside a LOOP block: its index back into the loop's
+ * address register (lower_ops.c). */
+void lower_reload_loop_index(lower_ctx *c);
 
 /* Pushes value (a vec4; is_addr: an address register, else a return
  * block) onto the call stack in the lanes where cond (~0 / 0, scalar) is

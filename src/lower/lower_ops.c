@@ -767,6 +767,15 @@ static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(n), 1));
 }
 
+void lower_reload_loop_index(lower_ctx *c)
+{
+    for (uint32_t j = c->nloops; j-- > 0;)
+        if (c->loop_is_loop[j]) {
+            nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(c->loop_counter[j]), 1));
+            break;
+        }
+}
+
 static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
@@ -779,15 +788,14 @@ static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
         nvgp_tgsi_build_UADD(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
                              sc(of(c->loop_counter[k]), 2));
     nvgp_tgsi_build_ENDLOOP(c->b);
-    if (c->loop_has_counter[k])
+    /* with subroutines a counter stays the block's own: a released one
+     * could be another block's that a call leaves live */
+    if (c->loop_has_counter[k] && !c->keep_loop_counters)
         nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
-    /* back in an enclosing LOOP, A0.x is its index again */
-    for (uint32_t j = k; j-- > 0;)
-        if (c->loop_is_loop[j]) {
-            nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(c->loop_counter[j]), 1));
-            break;
-        }
     c->loop_is_loop[k] = false;
+    c->nloops = k;
+    /* back in an enclosing LOOP, A0.x is its index again */
+    lower_reload_loop_index(c);
 }
 
 #define DIRECT(nv, tg) [NV_OP_##nv] = {op_direct, TGSI_OPCODE_##tg, false, false}

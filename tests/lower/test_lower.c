@@ -1016,6 +1016,104 @@ static void test_clip_results(void **state)
     lt_free(&x);
 }
 
+/* NV_fragment_program2 CAL/RET among IF/REP/LOOP blocks (TGSI subroutines):
+ *  1. CAL inside IF inside REP (3 times where texcoord[0].x > 0); the
+ *     subroutine runs its own REP (t.y += 2 * 1000) and on past label b
+ *     (t.z += 1): (1, 6000, 3, 0); lane 1 (x = -1) calls nothing.
+ *  2. CAL inside LOOP (index 1, 2: adds texcoord[2] + texcoord[3]) to a
+ *     subroutine with its own LOOP (index 5): the caller's index is its own
+ *     again after the call: (5, 50, 0, 2 + 2).
+ *  3. Recursion N = texcoord[0].y times: 32 calls fit
+ *     (MAX_PROGRAM_CALL_DEPTH_NV), the 33rd ends the program (result.color
+ *     keeps local[2]).
+ *  4. A subroutine that runs off the end of the program ends it. */
+static void test_fp2_calls_in_blocks(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nTEMP t;\n"
+            "MOVC t, fragment.texcoord[0];\nREP n.x;\nIF GT.x;\nCAL a;\nENDIF;\nENDREP;\nMOV result.color, t;\nRET;\n"
+            "a:\nREP n.y;\nADD t.y, t.y, 1000;\nENDREP;\nb:\nADD t.z, t.z, 1;\nRET;\nEND\n",
+            2);
+    lt_param(&x, "program.local[0]", 3, 2, 0, 0);
+    const nvgp_lower_slot *in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "fragment.texcoord[0]");
+    assert_non_null(in);
+    for (uint32_t i = 0; i < 2; i++) {
+        uint32_t v[4] = {lt_bits(i ? -1.0f : 1.0f), 0, 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    float o[4];
+    lt_out(&x, "result.color", 0, o);
+    assert_true(o[0] == 1 && o[1] == 6000 && o[2] == 3 && o[3] == 0);
+    lt_out(&x, "result.color", 1, o);
+    assert_true(o[0] == -1 && o[1] == 0 && o[2] == 0 && o[3] == 0);
+    lt_free(&x);
+
+    lt_load(&x,
+            "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nPARAM m = program.local[1];\n"
+            "TEMP t;\nMOV t, 0;\nLOOP n;\nCAL s;\nADD t, t, fragment.texcoord[A0.x + 1];\nENDLOOP;\n"
+            "MOV result.color, t;\nRET;\ns:\nLOOP m;\nADD t.w, t.w, 1;\nENDLOOP;\nRET;\nEND\n",
+            1);
+    for (int i = 0; i < 8; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "fragment.texcoord[%d]", i);
+        lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+    }
+    lt_param(&x, "program.local[0]", 2, 1, 1, 0);
+    lt_param(&x, "program.local[1]", 1, 5, 1, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.color", 0xf, 5, 50, 0, 4);
+    lt_free(&x);
+
+    lt_load(&x,
+            "!!ARBfp1.0\nOPTION NV_fragment_program2;\nTEMP t;\nMOV result.color, program.local[2];\n"
+            "MOV t, fragment.texcoord[0];\nIF TR.x;\nENDIF;\nCAL rec;\nMOV result.color, t;\nRET;\n"
+            "rec:\nADD t.x, t.x, 1;\nADDC t.y, t.y, -1;\nCAL rec (GT.y);\nRET;\nEND\n",
+            2);
+    lt_param(&x, "program.local[2]", -1, -1, -1, -1);
+    in = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "fragment.texcoord[0]");
+    assert_non_null(in);
+    for (uint32_t i = 0; i < 2; i++) {
+        uint32_t v[4] = {0, lt_bits(32.0f + (float)i), 0, 0};
+        assert_int_equal(nvgp_exec_set_input(x.m, i, 0, (uint32_t)in->index, v), NVGP_EXEC_OK);
+    }
+    lt_run(&x);
+    lt_out(&x, "result.color", 0, o);
+    assert_true(o[0] == 32 && o[1] == 0);
+    lt_out(&x, "result.color", 1, o);
+    assert_true(o[0] == -1 && o[1] == -1);
+    lt_free(&x);
+
+    lt_load(&x,
+            "!!ARBfp1.0\nOPTION NV_fragment_program2;\nTEMP t;\nMOV result.color, program.local[2];\n"
+            "IF TR.x;\nCAL c;\nENDIF;\nMOV result.color, program.local[3];\nRET;\nc:\nMOV t, 0;\nEND\n",
+            1);
+    lt_param(&x, "program.local[2]", -1, -1, -1, -1);
+    lt_param(&x, "program.local[3]", 5, 5, 5, 5);
+    lt_run(&x);
+    lt_expect(&x, "result.color", 0xf, -1, -1, -1, -1);
+    lt_free(&x);
+
+    /* refused with a diagnostic: recursion with a call inside a REP (the
+     * assembler already refuses labels inside blocks) */
+    static const char *const refused[1] = {
+        "!!ARBfp1.0\nOPTION NV_fragment_program2;\nTEMP t;\nMOV t, 0;\nCAL r;\nMOV result.color, t;\nRET;\n"
+        "r:\nREP 2;\nCAL r;\nENDREP;\nRET;\nEND\n",
+    };
+    for (int k = 0; k < 1; k++) {
+        nvgp_diag *d = nvgp_diag_create("t", refused[k], strlen(refused[k]));
+        nv_program *p = nvgp_nv_assemble(refused[k], strlen(refused[k]), d);
+        assert_non_null(p);
+        nvgp_lower_map *map = NULL;
+        assert_null(nvgp_lower_to_tgsi(p, &map, d));
+        assert_null(map);
+        nvgp_nv_program_destroy(p);
+        nvgp_diag_destroy(d);
+    }
+}
+
 /* FP1.0 precisions (NV_fragment_program 3.11.4.2), values by hand:
  * fp16 of 1/3 is 1365 * 2^-12 = 0.333251953125, 70000 >= 2^16 is +Inf, -0
  * stays -0, 1 stays 1; fx12 of 1/3 is round(341.33)/1024 = 341/1024, 5
@@ -1107,6 +1205,7 @@ int main(void)
         cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_call_depth_limit),
         cmocka_unit_test(test_pusha_popa_limits),
+        cmocka_unit_test(test_fp2_calls_in_blocks),
         cmocka_unit_test(test_clip_results),
         cmocka_unit_test(test_fp1_precision),
         cmocka_unit_test(test_fp1_source_precision),
