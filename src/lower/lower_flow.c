@@ -333,6 +333,13 @@ void lower_structured_calls(lower_ctx *c)
             lower_error(c, p->insts[0].offset, "a recursive program calling inside REP or LOOP blocks has no TGSI "
                                                "translation yet");
     }
+    /* each entry translates the rest of the text: bound the total */
+    uint64_t total = n - (entry < n ? entry : n);
+    for (uint32_t l = 0; l < p->nlabels; l++)
+        total += n - (p->labels[l].inst < n ? p->labels[l].inst : n);
+    if (!c->failed && total > 4u * NV_LIMIT_PROGRAM_INSTRUCTIONS)
+        lower_error(c, p->end_offset, "subroutines spanning %llu instructions in all have no TGSI translation",
+                    (unsigned long long)total);
     if (c->failed)
         goto out;
     c->keep_loop_counters = true;
