@@ -352,16 +352,24 @@ static tgsi_src subroutine_var_reg(lower_ctx *c, uint32_t var)
 {
     if (c->var_has[var])
         return c->var_reg[var];
+    /* one CONST register per element, in array order; each listed item
+     * ({ program.subroutine[3], program.subroutine[0..1] }) keeps its own
+     * numbers */
     const nv_var *v = &c->p->vars[var];
-    const nv_binding *bd = v->nbindings ? &v->bindings[0] : NULL;
-    uint32_t n = bd && bd->count ? bd->count : 1;
     int32_t first = c->next_const;
-    c->next_const += (int32_t)n;
-    for (uint32_t i = 0; i < n; i++) {
-        char name[64];
-        snprintf(name, sizeof name, "program.subroutine[%d]", (bd ? bd->index : 0) + (int32_t)i);
-        lower_map_add_vertex(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, -1, first + (int32_t)i, name, NULL);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < v->nbindings; k++) {
+        const nv_binding *bd = &v->bindings[k];
+        uint32_t count = bd->count ? bd->count : 1;
+        for (uint32_t i = 0; i < count; i++, n++) {
+            char name[64];
+            snprintf(name, sizeof name, "program.subroutine[%d]", bd->index + (int32_t)i);
+            lower_map_add_vertex(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, -1, first + (int32_t)n, name, NULL);
+        }
     }
+    if (n == 0)
+        n = 1;
+    c->next_const += (int32_t)n;
     nvgp_tgsi_build_constant(c->b, first + (int32_t)n - 1);
     tgsi_src r = nvgp_tgsi_build_constant(c->b, first);
     c->var_has[var] = true;

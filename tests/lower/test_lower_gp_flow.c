@@ -577,6 +577,29 @@ static void test_cali(void **state)
     lt_free(&x);
 }
 
+/* A SUBROUTINE array listing separate items keeps each item's numbers:
+ * g = { program.subroutine[5], program.subroutine[1..2] } has elements
+ * [5], [1], [2].  3 -> dbl 6 -> inc 7 -> dbl 14. */
+static void test_cali_listed_items(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nSUBROUTINETYPE Op { dbl, inc };\n"
+            "SUBROUTINE Op g[3] = { program.subroutine[5], program.subroutine[1..2] };\nTEMP r;\n"
+            "dbl SUBROUTINENUM(4):\n  ADD.S r.x, r.x, r.x;\n  RET;\n"
+            "inc SUBROUTINENUM(1):\n  ADD.S r.x, r.x, 1;\n  RET;\n"
+            "main:\n  MOV.S r, 3;\n  CALI g[0];\n  CALI g[1];\n  CALI g[2];\n"
+            "  MOV.S result.texcoord[0], r;\nEND\n",
+            1);
+    lt_param_u(&x, "program.subroutine[5]", 4, 0, 0, 0);
+    lt_param_u(&x, "program.subroutine[1]", 1, 0, 0, 0);
+    lt_param_u(&x, "program.subroutine[2]", 4, 0, 0, 0);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 1, 14, 0, 0, 0);
+    lt_free(&x);
+}
+
 /* Recursion inside a counted REP: every activation has its own loop
  * count (the counters open around a call are saved per depth).  Lane i
  * builds a binary call tree of depth a.x = i + 1: 2^(i+1) - 1 calls. */
@@ -697,6 +720,7 @@ int main(void)
         cmocka_unit_test(test_recursive_rep),
         cmocka_unit_test(test_main_called),
         cmocka_unit_test(test_main_end_with_subroutines),
+        cmocka_unit_test(test_cali_listed_items),
         cmocka_unit_test(test_plain_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
