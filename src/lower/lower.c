@@ -429,6 +429,12 @@ static const struct known_state {
 
 static bool known_state_words(const char *name, uint32_t w[4])
 {
+    /* NV_shader_storage_buffer_object: for assembly programs "the x
+     * component will hold the integer value zero" */
+    if (name && !strncmp(name, "program.storagelen[", 19)) {
+        w[0] = w[1] = w[2] = w[3] = 0;
+        return true;
+    }
     for (size_t i = 0; name && i < sizeof known_states / sizeof *known_states; i++)
         if (!strcmp(name, known_states[i].name)) {
             w[0] = known_states[i].x;

@@ -753,6 +753,26 @@ static void test_thread_state_values(void **state)
     lt_free(&x);
 }
 
+/* program.storagelen[a] (NV_shader_storage_buffer_object): "If the
+ * program is an assembly program ... the x component will hold the integer
+ * value zero": a literal in the map, not a value the caller must give. */
+static void test_storagelen_is_zero(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_storage_buffer;\nINT PARAM len = program.storagelen[1];\n"
+            "MOV.S result.attrib[0].x, len.x;\nEND\n",
+            1);
+    const nvgp_lower_slot *l = nvgp_lower_map_find(x.map, NVGP_LOWER_CONSTANT, "program.storagelen[1]");
+    assert_non_null(l);
+    assert_true(l->has_value);
+    assert_int_equal(l->value[0], 0);
+    lt_run(&x);
+    lt_expect_u(&x, "result.attrib[0]", 1, 0, 0, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_compute),
         cmocka_unit_test(test_unsupported_binding),
         cmocka_unit_test(test_thread_state_values),
+        cmocka_unit_test(test_storagelen_is_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
