@@ -536,10 +536,11 @@ tgsi_src nvgp_tgsi_build_imm(tgsi_builder *b, tgsi_imm_type type, const uint32_t
     }
     tgsi_src s = nvgp_tgsi_src(TGSI_FILE_IMMEDIATE, (int32_t)k);
     unsigned values = n / unit;
-    for (unsigned c = 0; c < 4 / unit; c++) {
-        unsigned from = slot[c < values ? c : values - 1];
-        for (unsigned q = 0; q < unit; q++)
-            s.swizzle[c * unit + q] = (uint8_t)(from + q);
+    for (unsigned i = 0; i < 4; i++) {
+        /* component i is word i % unit of value i / unit (the last value
+         * repeats) */
+        unsigned c = i / unit;
+        s.swizzle[i] = (uint8_t)(slot[c < values ? c : values - 1] + i % unit);
     }
     return s;
 }
