@@ -17,8 +17,9 @@
  *    offsets of the TGSI instruction; for TXF/TXFMS they are added to the
  *    integer coordinate instead, which is exact.
  *  - TEXTURE arrays indexed by a register (texture[idx.x]) and bindless
- *    handles (NV_bindless_texture) select the unit per lane: one UIF per
- *    candidate unit (tex_per_lane_unit); no match reads (0,0,0,0).
+ *    handles (NV_bindless_texture) sample SAMP[ADDR.x + first], the unit
+ *    per lane (per_lane_sampler); a lane naming no unit of the array (no
+ *    unit's handle) reads (0,0,0,0).
  * Results are the texels' words whatever the type modifier (integer
  * textures store integers), so .F/.S/.U only decide how literals and the
  * result are read.
@@ -70,7 +71,7 @@ tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
         return nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);
     }
     if (t->has_rel) {
-        /* the texture instructions resolve these themselves (tex_per_unit) */
+        /* the texture instructions resolve these themselves (per_lane_sampler) */
         *target = lower_tex_target(t->target);
         lower_error(c, t->offset, "a relatively indexed TEXTURE array is only allowed in a texture instruction");
         return nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);
@@ -226,13 +227,17 @@ static void tex_emit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, c
 /* Instructions whose texture differs per lane: a TEXTURE array indexed by a
  * register ("arr[idx.x + n]": element idx + n, where n is what tx->unit
  * lies beyond the array's first unit), or a bindless handle
- * (NV_bindless_texture "handle(h.x)").  tgsi.rst has no operand that
- * indexes samplers by a value or takes a handle, only SAMP2HND producing
- * one; so each candidate unit gets a UIF: the element number matches, or
- * the handle equals SAMP2HND of the unit's sampler (the low words: handles
- * of samplers differ there).  Lanes matching no unit read (0,0,0,0). */
-static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o,
-                              tgsi_dst d)
+ * (NV_bindless_texture "handle(h.x)").  Both sample SAMP[ADDR.x + first],
+ * every unit they can reach declared, with ADDR.x the lane's element:
+ *  - arrays: idx + n, units first .. first + size - 1;
+ *  - handles: the handle's low word less SAMP2HND of unit 0, units 0..31
+ *    (the handles of units 0..31 are consecutive: docs/spec-decisions.md,
+ *    Executor 5, so a unit's handle is that of unit 0 plus its number).
+ * An element outside the reachable units becomes -first - 1, which indexes
+ * below SAMP[0]: the executor reads (0,0,0,0) for the lane and counts a
+ * fault (docs/spec-decisions.md, Executor 11), even where other samplers are
+ * declared next to the array. */
+static tgsi_src per_lane_sampler(lower_ctx *c, const nv_inst *in, tgsi_dst m, tgsi_texture *target)
 {
     const nv_tex *tx = &in->tex;
     bool bindless = tex_is_bindless(tx);
@@ -243,6 +248,10 @@ static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_ro
         n = var ? var->array_size : 0;
         first = var && var->nbindings ? var->bindings[0].index : 0;
     }
+    tgsi_src samp = nvgp_tgsi_src(TGSI_FILE_SAMPLER, 0);
+    *target = lower_tex_target(tx->target);
+    for (uint32_t k = 0; k < n; k++)
+        samp = unit_sampler(c, in, first + (int32_t)k, target);
     nv_src ks;
     memset(&ks, 0, sizeof ks);
     ks.file = tx->rel.file;
@@ -251,33 +260,35 @@ static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_ro
     for (int i = 0; i < 4; i++)
         ks.swizzle[i] = tx->rel.comp;
     tgsi_src key = sc(lower_gp_src(c, &ks, bindless ? LT_U32 : LT_S32), 0);
-    tgsi_dst res = nvgp_tgsi_build_temp(c->b), m = nvgp_tgsi_build_temp(c->b);
-    int32_t plus = bindless ? 0 : tx->unit - first;
-    if (plus) {
-        nvgp_tgsi_build_UADD(c->b, wm(m, 2), key, nvgp_tgsi_build_imm1i(c->b, plus));
-        key = sc(of(m), 1);
+    tgsi_src elem = key;
+    if (bindless) {
+        tgsi_src unit0 = unit_sampler(c, in, 0, target);
+        nvgp_tgsi_build_tex(c->b, TGSI_OPCODE_SAMP2HND, wm(m, 1), *target, &unit0, 1, NULL, 0);
+        nvgp_tgsi_build_UADD(c->b, wm(m, 1), key, nvgp_tgsi_src_negate(sc(of(m), 0)));
+        elem = sc(of(m), 0);
+    } else if (tx->unit != first) {
+        nvgp_tgsi_build_UADD(c->b, wm(m, 1), key, nvgp_tgsi_build_imm1i(c->b, tx->unit - first));
+        elem = sc(of(m), 0);
     }
-    tex_ops inner = *o;
-    inner.sat = false;
-    nvgp_tgsi_build_MOV(c->b, res, uimm(c, 0));
-    for (uint32_t k = 0; k < n; k++) {
-        tgsi_texture target;
-        tgsi_src samp = unit_sampler(c, in, first + (int32_t)k, &target);
-        if (bindless) {
-            nvgp_tgsi_build_tex(c->b, TGSI_OPCODE_SAMP2HND, wm(m, 1), target, &samp, 1, NULL, 0);
-            nvgp_tgsi_build_USEQ(c->b, wm(m, 1), key, sc(of(m), 0));
-        } else {
-            nvgp_tgsi_build_USEQ(c->b, wm(m, 1), key, uimm(c, k));
-        }
-        nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
-        tex_emit(c, in, row, &inner, res, samp);
-        nvgp_tgsi_build_ENDIF(c->b);
+    nvgp_tgsi_build_USLT(c->b, wm(m, 2), elem, uimm(c, n));
+    nvgp_tgsi_build_UCMP(c->b, wm(m, 1), sc(of(m), 1), elem, nvgp_tgsi_build_imm1i(c->b, -first - 1));
+    if (!c->gp_has_tex_addr) {
+        c->gp_tex_addr = nvgp_tgsi_build_address(c->b);
+        c->gp_has_tex_addr = true;
     }
-    tgsi_instruction *mv = nvgp_tgsi_build_MOV(c->b, d, of(res));
-    if (mv && o->sat)
-        mv->saturate = 1;
+    nvgp_tgsi_build_UARL(c->b, wm(c->gp_tex_addr, 1), sc(of(m), 0));
+    samp = nvgp_tgsi_src(TGSI_FILE_SAMPLER, first);
+    return nvgp_tgsi_src_indirect(samp, sc(of(c->gp_tex_addr), 0), 0);
+}
+
+static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o,
+                              tgsi_dst d)
+{
+    tgsi_dst m = nvgp_tgsi_build_temp(c->b);
+    tgsi_texture target;
+    tgsi_src samp = per_lane_sampler(c, in, m, &target);
+    tex_emit(c, in, row, o, d, samp);
     nvgp_tgsi_build_release_temp(c->b, m);
-    nvgp_tgsi_build_release_temp(c->b, res);
 }
 
 /* Samples with cube-array shadow targets need a reference value the

@@ -91,6 +91,10 @@ typedef struct lower_ctx {
      * turn (an operand is read by the instruction right after its load) */
     uint32_t gp_nbuf, gp_next_buf;
     tgsi_dst gp_buf[16];
+    /* the ADDR register texture instructions index SAMP through, per lane
+     * (TEXTURE arrays indexed by a register, bindless handles; lower_gp_tex.c) */
+    bool gp_has_tex_addr;
+    tgsi_dst gp_tex_addr;
     /* NV_gpu_program4/5 bindings: per-variable registers and the state of
      * tessellation levels, computed compute values and address loads
      * (lower_gp_bind.c owns it) */

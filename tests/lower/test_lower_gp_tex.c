@@ -454,8 +454,10 @@ static void texel_of_unit(uint32_t level, uint32_t i, uint32_t j, uint32_t layer
 }
 
 /* TEXTURE variables (NV_gpu_program5): a single texture, an array element
- * with a constant index, and texture[idx.x] with a different index per
- * lane; an index outside the array reads (0,0,0,0). */
+ * with a constant index, and texture[idx.x] (texture[idx.x + 1]) with a
+ * different index per lane; an index outside the array reads (0,0,0,0) and
+ * counts a fault, even where it would name another declared unit (3, the
+ * unit of `one`, lies right past the array). */
 static void test_texture_variables(void **state)
 {
     (void)state;
@@ -468,6 +470,7 @@ static void test_texture_variables(void **state)
             "MOV.S idx, k;\n"
             "TEX result.texcoord[2], c, arr[idx.x], 2D;\n"
             "TXF result.texcoord[3], {1, 0, 0, 0}, arr[idx.y], 2D;\n"
+            "TEX result.texcoord[4], c, arr[idx.y + 1], 2D;\n"
             "MOV result.position, c;\nEND\n",
             4);
     nvgp_texture *t[4];
@@ -492,6 +495,13 @@ static void test_texture_variables(void **state)
     lt_expect_u_at(&x, "result.texcoord[3]", 0, 1, f(2.0f), 0, 0, 0);
     lt_expect_u_at(&x, "result.texcoord[3]", 2, 1, f(2002.0f), 0, 0, 0);
     lt_expect_u_at(&x, "result.texcoord[3]", 3, 0xf, 0, 0, 0, 0);
+    /* arr[idx.y + 1]: lane i reads element i + 1; lanes 2 and 3 are past the end */
+    lt_expect_u_at(&x, "result.texcoord[4]", 0, 1, f(1003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[4]", 1, 1, f(2003.0f), 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[4]", 2, 0xf, 0, 0, 0, 0);
+    lt_expect_u_at(&x, "result.texcoord[4]", 3, 0xf, 0, 0, 0, 0);
+    /* lane 3 of texcoord[2] and [3], lanes 2 and 3 of texcoord[4] */
+    assert_int_equal(nvgp_exec_faults(x.m), 4);
     lt_free(&x);
     for (unsigned u = 0; u < 4; u++)
         nvgp_texture_destroy(t[u]);
@@ -499,17 +509,20 @@ static void test_texture_variables(void **state)
 
 /* Bindless handles (NV_bindless_texture "handle(h.x)"): the handle names
  * the texture whose sampler SAMP2HND gives that handle (the executor's
- * handles: 0x5341 << 16 | unit); a handle of no sampler reads 0. */
+ * handles: 0x5341 << 16 | unit); a handle of no sampler reads 0 and counts
+ * a fault. */
 static void test_bindless_handles(void **state)
 {
     (void)state;
     lt x;
     lt_load(&x,
             "!!NVvp5.0\nOPTION NV_bindless_texture;\nATTRIB c = vertex.attrib[1];\n"
-            "PARAM h = program.local[0];\n"
+            "PARAM h = program.local[0];\nPARAM g = program.local[1];\n"
             "TEX result.texcoord[0], c, handle(h.x), 2D;\n"
             "TEX result.texcoord[1], c, handle(h.y), 2D;\n"
             "TXF result.texcoord[2], {1, 1, 0, 0}, handle(h.z), 2D;\n"
+            "TEX result.texcoord[3], c, handle(h.w), 2D;\n"
+            "TEX result.texcoord[4], c, handle(g.x), 2D;\n"
             "MOV result.position, c;\nEND\n",
             1);
     nvgp_texture *t[2];
@@ -518,7 +531,10 @@ static void test_bindless_handles(void **state)
         t[u] = make_tex(TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 2, 2, 1, 1, 1, texel_of_unit);
         bind(&x, texel_unit_number, t[u]);
     }
-    lt_param_u(&x, "program.local[0]", 0x53410003u, 0x53410001u, 0x00000003u, 0);
+    /* units 0..31 have handles; 0x53410020 would be unit 32's, 0x5340ffff
+     * lies just below unit 0's */
+    lt_param_u(&x, "program.local[0]", 0x53410003u, 0x53410001u, 0x00000003u, 0x53410020u);
+    lt_param_u(&x, "program.local[1]", 0x5340ffffu, 0, 0, 0);
     lt_in(&x, "vertex.attrib[1]", 0.75f, 0.25f, 0.0f, 1.0f);
     lt_run(&x);
     /* texel (1, 0): 1 + 1 = 2, unit 3 / unit 1 */
@@ -526,6 +542,9 @@ static void test_bindless_handles(void **state)
     lt_expect(&x, "result.texcoord[1]", 1, 1002.0f, 0, 0, 0);
     /* 3 is the number of unit 3, not its handle */
     lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, 0, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[4]", 0xf, 0, 0, 0, 0);
+    assert_int_equal(nvgp_exec_faults(x.m), 3);
     lt_free(&x);
     nvgp_texture_destroy(t[0]);
     nvgp_texture_destroy(t[1]);
