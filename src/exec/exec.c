@@ -228,9 +228,29 @@ nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t
     return NVGP_EXEC_OK;
 }
 
-nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
-                                            tgsi_semantic semantic, uint32_t semantic_index,
-                                            const uint32_t value[4])
+nvgp_exec_status nvgp_exec_set_input_component(nvgp_exec *m, uint32_t invocation,
+                                               uint32_t vertex, uint32_t index,
+                                               uint32_t component, uint32_t word)
+{
+    if (vertex >= m->vertices || index >= m->num_inputs || component >= 4)
+        return NVGP_EXEC_ERROR_BINDING;
+    if (invocation == NVGP_EXEC_ALL) {
+        for (uint32_t i = 0; i < m->invocations; i++)
+            nvgp_exec_set_input_component(m, i, vertex, index, component, word);
+        return NVGP_EXEC_OK;
+    }
+    if (invocation >= m->invocations)
+        return NVGP_EXEC_ERROR_BINDING;
+    uint64_t at = (((uint64_t)invocation * m->vertices + vertex) * m->num_inputs + index) * 4;
+    m->inputs[at + component] = word;
+    return NVGP_EXEC_OK;
+}
+
+/* Appends an override of the components in mask (nvgp_exec_run merges the
+ * settings in order: later ones win, component by component). */
+static nvgp_exec_status add_sv_override(nvgp_exec *m, uint32_t thread, tgsi_semantic semantic,
+                                        uint32_t semantic_index, uint8_t mask,
+                                        const uint32_t value[4])
 {
     if ((unsigned)semantic >= TGSI_SEMANTIC_COUNT)
         return NVGP_EXEC_ERROR_BINDING;
@@ -247,8 +267,29 @@ nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
     o->semantic = (uint8_t)semantic;
     o->semantic_index = semantic_index;
     o->thread = thread;
+    o->mask = mask;
     memcpy(o->value, value, sizeof o->value);
     return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
+                                            tgsi_semantic semantic, uint32_t semantic_index,
+                                            const uint32_t value[4])
+{
+    return add_sv_override(m, thread, semantic, semantic_index, 0xf, value);
+}
+
+nvgp_exec_status nvgp_exec_set_system_value_component(nvgp_exec *m, uint32_t thread,
+                                                      tgsi_semantic semantic,
+                                                      uint32_t semantic_index,
+                                                      uint32_t component, uint32_t word)
+{
+    if (component >= 4)
+        return NVGP_EXEC_ERROR_BINDING;
+    uint32_t value[4] = { 0, 0, 0, 0 };
+    value[component] = word;
+    return add_sv_override(m, thread, semantic, semantic_index, (uint8_t)(1u << component),
+                           value);
 }
 
 nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper)

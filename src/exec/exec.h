@@ -113,6 +113,12 @@ nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t
  * for every invocation).  Unset inputs read (0,0,0,1.0f). */
 nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t vertex,
                                      uint32_t index, const uint32_t value[4]);
+/* One component (0..3) of IN[vertex][index], for scalar bindings held in a
+ * component of an input register (a clip distance of CLIPDIST); the other
+ * components keep their values. */
+nvgp_exec_status nvgp_exec_set_input_component(nvgp_exec *m, uint32_t invocation,
+                                               uint32_t vertex, uint32_t index,
+                                               uint32_t component, uint32_t word);
 /* Overrides the value of a system value (SV declared with semantic and
  * semantic index) for a thread (or NVGP_EXEC_ALL).  Without an override the
  * executor provides: THREAD_ID BLOCK_ID BLOCK_SIZE GRID_SIZE INVOCATIONID
@@ -123,6 +129,15 @@ nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t
 nvgp_exec_status nvgp_exec_set_system_value(nvgp_exec *m, uint32_t thread,
                                             tgsi_semantic semantic, uint32_t semantic_index,
                                             const uint32_t value[4]);
+/* Overrides one component (0..3) of a system value, for scalar bindings held
+ * in a component (a tessellation level of TESSOUTER / TESSINNER).  Settings
+ * apply in order, component by component: the components not set keep what
+ * earlier settings (or the default) give; a setting for one thread wins over
+ * one for all, component by component. */
+nvgp_exec_status nvgp_exec_set_system_value_component(nvgp_exec *m, uint32_t thread,
+                                                      tgsi_semantic semantic,
+                                                      uint32_t semantic_index,
+                                                      uint32_t component, uint32_t word);
 /* Marks fragment invocation as a helper lane. */
 nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper);
 

@@ -176,6 +176,8 @@ typedef struct exec_sv_override {
     uint8_t semantic;
     uint32_t semantic_index;
     uint32_t thread;       /* NVGP_EXEC_ALL or a thread */
+    uint8_t mask;          /* components set (bit c: component c); the rest
+                              keep what earlier settings or the default give */
     uint32_t value[4];
 } exec_sv_override;
 

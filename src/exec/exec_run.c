@@ -139,6 +139,13 @@ static void sv_default(const exec_warp *w, uint8_t sem, uint32_t t, unsigned lan
     }
 }
 
+static void apply_sv_override(const exec_sv_override *o, uint32_t v[4])
+{
+    for (unsigned c = 0; c < 4; c++)
+        if (o->mask & (1u << c))
+            v[c] = o->value[c];
+}
+
 static void fill_system_values(exec_warp *w)
 {
     const nvgp_exec *m = w->m;
@@ -148,11 +155,15 @@ static void fill_system_values(exec_warp *w)
         for (unsigned l = 0; l < LANES; l++) {
             uint32_t t = w->first_thread + l, v[4];
             sv_default(w, d->semantic, t, l, v);
-            int32_t o = m->sv_all[s];
-            if (m->sv_map[s] && t < m->num_threads && m->sv_map[s][t] >= 0)
-                o = m->sv_map[s][t];
-            if (o >= 0)
-                memcpy(v, m->sv_over[o].value, sizeof v);
+            /* the setting for all threads, then the thread's own: each
+             * holds what its earlier settings merged (build_sv_maps) */
+            int32_t all = m->sv_all[s], own = -1;
+            if (m->sv_map[s] && t < m->num_threads)
+                own = m->sv_map[s][t];
+            if (all >= 0)
+                apply_sv_override(&m->sv_over[all], v);
+            if (own >= 0)
+                apply_sv_override(&m->sv_over[own], v);
             for (unsigned c = 0; c < 4; c++)
                 r->c[c].u[l] = v[c];
         }
@@ -434,9 +445,19 @@ static void free_sv_maps(nvgp_exec *m)
     m->sv_all = NULL;
 }
 
+/* A later setting takes the components it leaves alone from the earlier
+ * one of the same key (the same value again when the maps are rebuilt). */
+static void merge_sv_override(exec_sv_override *later, const exec_sv_override *earlier)
+{
+    for (unsigned c = 0; c < 4; c++)
+        if (!(later->mask & (1u << c)) && (earlier->mask & (1u << c)))
+            later->value[c] = earlier->value[c];
+    later->mask |= earlier->mask;
+}
+
 /* Indexes the system-value overrides by declaration and thread, so that
- * warp set-up reads them in constant time.  Later settings win; a setting
- * for one thread wins over one for all. */
+ * warp set-up reads them in constant time.  Later settings win, component
+ * by component; a setting for one thread wins over one for all. */
 static bool build_sv_maps(nvgp_exec *m)
 {
     uint32_t n = m->num_sv_decls;
@@ -448,10 +469,12 @@ static bool build_sv_maps(nvgp_exec *m)
         const exec_sv_decl *d = &m->svs[s];
         m->sv_all[s] = -1;
         for (uint32_t o = 0; o < m->num_sv_over; o++) {
-            const exec_sv_override *ov = &m->sv_over[o];
+            exec_sv_override *ov = &m->sv_over[o];
             if (ov->semantic != d->semantic || ov->semantic_index != d->semantic_index)
                 continue;
             if (ov->thread == NVGP_EXEC_ALL) {
+                if (m->sv_all[s] >= 0)
+                    merge_sv_override(ov, &m->sv_over[m->sv_all[s]]);
                 m->sv_all[s] = (int32_t)o;
                 continue;
             }
@@ -464,6 +487,8 @@ static bool build_sv_maps(nvgp_exec *m)
                 for (uint32_t t = 0; t < m->num_threads; t++)
                     m->sv_map[s][t] = -1;
             }
+            if (m->sv_map[s][ov->thread] >= 0)
+                merge_sv_override(ov, &m->sv_over[m->sv_map[s][ov->thread]]);
             m->sv_map[s][ov->thread] = (int32_t)o;
         }
     }

@@ -350,6 +350,77 @@ static void test_tess_ctrl_cross_reads(void **state)
     xt_free(&x);
 }
 
+/* Scalar bindings held in one component: tessellation levels set one
+ * component at a time (primitive.tessouter[k] is TESSOUTER component k) keep
+ * the components set before; a later setting of the same component wins; a
+ * thread's own setting wins over the one for all, component by component;
+ * components never set read the default 0.  A clip distance input sets one
+ * component of CLIPDIST and leaves the others as set (or the default
+ * (0,0,0,1)). */
+static void test_component_bindings(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "TESS_EVAL\n"
+            "PROPERTY TES_PRIM_MODE TRIANGLES\n"
+            "DCL IN[][0], CLIPDIST[0]\n"
+            "DCL SV[0], TESSOUTER\n"
+            "DCL SV[1], TESSINNER\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL OUT[1], GENERIC[1]\n"
+            "DCL OUT[2], GENERIC[2]\n"
+            "DCL OUT[3], GENERIC[3]\n"
+            "  0: MOV OUT[0], SV[0]\n"
+            "  1: MOV OUT[1], SV[1]\n"
+            "  2: MOV OUT[2], IN[0][0]\n"
+            "  3: MOV OUT[3], IN[1][0]\n"
+            "  4: END\n",
+            2, 3);
+    nvgp_exec *m = x.m;
+    const uint32_t all = NVGP_EXEC_ALL;
+    assert_int_equal(nvgp_exec_set_system_value_component(m, all, TGSI_SEMANTIC_TESSOUTER, 0, 0,
+                                                          fbits(2)), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value_component(m, all, TGSI_SEMANTIC_TESSOUTER, 0, 2,
+                                                          fbits(5)), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value_component(m, all, TGSI_SEMANTIC_TESSOUTER, 0, 0,
+                                                          fbits(3)), NVGP_EXEC_OK);
+    /* thread 1 alone: component 1 */
+    assert_int_equal(nvgp_exec_set_system_value_component(m, 1, TGSI_SEMANTIC_TESSOUTER, 0, 1,
+                                                          fbits(7)), NVGP_EXEC_OK);
+    /* a whole-register setting, then one component over it */
+    uint32_t inner[4] = { fbits(1), fbits(2), fbits(3), fbits(4) };
+    assert_int_equal(nvgp_exec_set_system_value(m, all, TGSI_SEMANTIC_TESSINNER, 0, inner),
+                     NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value_component(m, all, TGSI_SEMANTIC_TESSINNER, 0, 3,
+                                                          fbits(9)), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_system_value_component(m, all, TGSI_SEMANTIC_TESSINNER, 0, 4,
+                                                          fbits(1)), NVGP_EXEC_ERROR_BINDING);
+    /* clip distance inputs: vertex 0 component 2 for all, vertex 1 whole
+     * then component 0 of invocation 1 */
+    assert_int_equal(nvgp_exec_set_input_component(m, all, 0, 0, 2, fbits(-1.5f)), NVGP_EXEC_OK);
+    uint32_t v1[4] = { fbits(10), fbits(20), fbits(30), fbits(40) };
+    assert_int_equal(nvgp_exec_set_input(m, all, 1, 0, v1), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_input_component(m, 1, 1, 0, 0, fbits(0.5f)), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_input_component(m, 0, 0, 0, 4, 0), NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_set_input_component(m, 0, 3, 0, 0, 0), NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_set_input_component(m, 2, 0, 0, 0, 0), NVGP_EXEC_ERROR_BINDING);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 3, 0, 5, 0);
+    xt_expect4f(&x, 1, 0, 3, 7, 5, 0);
+    for (uint32_t t = 0; t < 2; t++) {
+        xt_expect4f(&x, t, 1, 1, 2, 3, 9);
+        xt_expect4f(&x, t, 2, 0, 0, -1.5f, 1);
+    }
+    xt_expect4f(&x, 0, 3, 10, 20, 30, 40);
+    xt_expect4f(&x, 1, 3, 0.5f, 20, 30, 40);
+    /* a second run rebuilds the merged settings to the same values */
+    xt_run(&x);
+    xt_expect4f(&x, 1, 0, 3, 7, 5, 0);
+    xt_expect4f(&x, 0, 1, 1, 2, 3, 9);
+    xt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_geometry_emit_without_stream),
         cmocka_unit_test(test_fbfetch),
         cmocka_unit_test(test_tess_ctrl_cross_reads),
+        cmocka_unit_test(test_component_bindings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
