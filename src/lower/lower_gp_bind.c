@@ -489,8 +489,8 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 first = gpb_element(c, v, r, 0, false, offset);
             if ((r->flags & R_COMP) && r->kind != GPB_LEVEL)
                 gv->comp = (int8_t)(r->first + n);
-            if (r->kind == GPB_SYSVAL)
-                lower_map_add_vertex(c, NVGP_LOWER_INPUT, TGSI_FILE_SYSTEM_VALUE, -1, first.reg.index, bd->name, NULL);
+            if (r->kind == GPB_SYSVAL) /* a level's slot carries its component */
+                lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_SYSTEM_VALUE, -1, first.reg.index, gv->comp, bd->name);
             break;
         }
         gv->per_vertex = per_vertex;

@@ -466,6 +466,10 @@ static void test_tess_eval(void **state)
     expect_semantic(&x, NVGP_LOWER_INPUT, "primitive.tessouter[2]", TGSI_FILE_SYSTEM_VALUE, TGSI_SEMANTIC_TESSOUTER,
                     0);
     expect_semantic(&x, NVGP_LOWER_INPUT, "primitive.patch.attrib[3]", TGSI_FILE_INPUT, TGSI_SEMANTIC_PATCH, 3);
+    /* the levels' slots name their components; whole-register bindings -1 */
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "primitive.tessouter[2]")->component, 2);
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "primitive.tessinner[1]")->component, 1);
+    assert_int_equal(nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.tesscoord")->component, -1);
     const nvgp_lower_slot *pv = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex[1].position");
     assert_non_null(pv);
     assert_int_equal(pv->vertex, 1);
