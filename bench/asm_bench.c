@@ -26,6 +26,7 @@
 
 #include "base/diag.h"
 #include "nv/nv_assemble.h"
+#include "read_whole_file.h"
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
@@ -59,28 +60,20 @@ static void add(const char *p, size_t n)
 
 static void load_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *buf = read_whole_file(path, NULL);
+    if (!buf)
         return;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size) {
-        buf[size] = 0;
-        for (char *p = buf; (p = strstr(p, "!!")) != NULL;) {
-            if ((p != buf && p[-1] != '\n') || !strncmp(p, "!!test", 6)) {
-                p += 2;
-                continue;
-            }
-            char *end = strstr(p + 2, "\n!!");
-            size_t n = end ? (size_t)(end - p + 1) : strlen(p);
-            add(p, n);
-            p += n;
+    for (char *p = buf; (p = strstr(p, "!!")) != NULL;) {
+        if ((p != buf && p[-1] != '\n') || !strncmp(p, "!!test", 6)) {
+            p += 2;
+            continue;
         }
+        char *end = strstr(p + 2, "\n!!");
+        size_t n = end ? (size_t)(end - p + 1) : strlen(p);
+        add(p, n);
+        p += n;
     }
     free(buf);
-    fclose(f);
 }
 
 static void walk(const char *dir)

@@ -24,6 +24,7 @@
 #include "nv/nv_assemble.h"
 #include "nv/nv_ir.h"
 #include "tgsi/tgsi_ir.h"
+#include "read_whole_file.h"
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
@@ -42,28 +43,6 @@ typedef struct prog_list {
     uint64_t insts, tgsi_insts;
 } prog_list;
 
-static char *load(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)size + 1);
-        if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[size] = '\0';
-        *len = (size_t)size;
-    }
-    return buf;
-}
-
 static bool has_nv_header(const char *s, size_t n)
 {
     static const char *const heads[] = {"!!ARBvp1.0", "!!ARBfp1.0", "!!VP1.", "!!VP2.0", "!!VSP1.0", "!!FP1.0", "!!NV"};
@@ -76,7 +55,7 @@ static bool has_nv_header(const char *s, size_t n)
 static void add(prog_list *l, const char *path)
 {
     size_t len;
-    char *src = load(path, &len);
+    char *src = read_whole_file(path, &len);
     if (!src || !has_nv_header(src, len)) {
         free(src);
         return;

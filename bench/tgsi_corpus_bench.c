@@ -21,6 +21,7 @@
 #include "tgsi/tgsi_ir.h"
 #include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
+#include "read_whole_file.h"
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
@@ -35,28 +36,6 @@ typedef struct text_list {
     text *items;
     size_t count, cap;
 } text_list;
-
-static char *load(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)size + 1);
-        if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[size] = '\0';
-        *len = (size_t)size;
-    }
-    return buf;
-}
 
 static int collect(const char *dir, text_list *l)
 {
@@ -79,7 +58,7 @@ static int collect(const char *dir, text_list *l)
         if (!S_ISREG(st.st_mode))
             continue;
         text t;
-        t.data = load(full, &t.len);
+        t.data = read_whole_file(full, &t.len);
         if (!t.data)
             continue;
         if (l->count == l->cap) {

@@ -15,6 +15,7 @@
 
 #include "base/diag.h"
 #include "nv/nv_assemble.h"
+#include "read_whole_file.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -27,27 +28,6 @@
 typedef struct tally {
     int total, pass, fail, pending, rejected;
 } tally;
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* Assembles one program; returns 1 valid, 0 invalid, -1 language pending. */
 static int assemble(const char *src, size_t len, char *msg, size_t msgsz, long *pos, int stage)
@@ -156,7 +136,7 @@ static void walk(const char *dir, file_fn fn, tally *t)
 static void programs_in_file(const char *path, tally *t)
 {
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = read_whole_file(path, &len);
     if (!buf)
         return;
     bool shader_test = strstr(path, ".shader_test") != NULL;
@@ -187,7 +167,7 @@ static void programs_in_file(const char *path, tally *t)
 static void asmparser_file(const char *path, tally *t)
 {
     size_t len;
-    char *buf = read_file(path, &len);
+    char *buf = read_whole_file(path, &len);
     if (!buf)
         return;
     bool expect_fail = strstr(buf, "# FAIL") != NULL;

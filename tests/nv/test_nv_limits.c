@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_whole_file.h"
+
 typedef struct limit_row {
     const char *id;
     long value;
@@ -29,25 +31,6 @@ static const limit_row def_rows[] = {
 #undef NV_LIMIT
 };
 enum { NDEF = sizeof def_rows / sizeof def_rows[0] };
-
-static char *read_doc(void)
-{
-    FILE *f = fopen(NVGP_SOURCE_DIR "/docs/limits.md", "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
 
 /* Splits a table line "| a | b | ... |" into trimmed cells (in place). */
 static int split_cells(char *line, char **cell, int max)
@@ -85,7 +68,7 @@ static const char *unquote(char *s)
 static void test_doc_matches_def(void **state)
 {
     (void)state;
-    char *doc = read_doc();
+    char *doc = read_whole_file(NVGP_SOURCE_DIR "/docs/limits.md", NULL);
     assert_non_null(doc);
     bool seen[NDEF] = {false};
     int rows = 0;

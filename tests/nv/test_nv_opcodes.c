@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "nv/nv_opcodes.h"
+#include "read_whole_file.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -31,25 +32,6 @@
 #include <sys/stat.h>
 
 #define SPEC NVGP_SHARED_DIR "/spec"
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
-}
 
 static int split(char *line, char **tok, int max)
 {
@@ -81,7 +63,7 @@ static void check_tables(const char *file, bool first_only, bool gp5)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", SPEC, file);
-    char *text = read_file(path);
+    char *text = read_whole_file(path, NULL);
     assert_non_null(text);
     char *prev = NULL;
     bool in_table = false, has_v = false;
@@ -188,7 +170,7 @@ static int heading_ops(const char *file, const char *const *prefixes, bool *set)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", SPEC, file);
-    char *text = read_file(path);
+    char *text = read_whole_file(path, NULL);
     assert_non_null(text);
     int count = 0;
     for (char *line = text; line && *line;) {

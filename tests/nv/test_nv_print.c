@@ -12,6 +12,7 @@
 #include "nv/nv_assemble.h"
 #include "nv/nv_ir.h"
 #include "nv/nv_print.h"
+#include "read_whole_file.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -133,27 +134,6 @@ static void round_trip(const char *name, const char *src, size_t len)
     free(second);
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
-
 static void walk(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -173,7 +153,7 @@ static void walk(const char *dir)
             continue;
         }
         size_t len;
-        char *buf = read_file(path, &len);
+        char *buf = read_whole_file(path, &len);
         if (!buf)
             continue;
         for (char *p = buf; (p = strstr(p, "!!")) != NULL;) {

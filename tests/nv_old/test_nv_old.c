@@ -21,6 +21,7 @@
 #include "nv/nv_ir.h"
 #include "nv/nv_limits.h"
 #include "nv/nv_old.h"
+#include "read_whole_file.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -29,8 +30,6 @@
 #include <sys/stat.h>
 
 #define CORPUS NVGP_SHARED_DIR "/corpus"
-
-static char *read_file(const char *path, size_t *len);
 
 /* Assembles text; *pos gets PROGRAM_ERROR_POSITION (-1 when it loads). */
 static nv_program *assemble(const char *text, size_t len, long *pos)
@@ -466,7 +465,7 @@ static void test_print_round_trip(void **state)
             char path[2048];
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
             size_t len;
-            char *text = read_file(path, &len);
+            char *text = read_whole_file(path, &len);
             assert_non_null(text);
             long pos;
             nv_program *p = assemble(text, len, &pos);
@@ -505,27 +504,6 @@ static const struct {
 };
 
 static const char *const old_headers[] = {"!!VP1.0", "!!VP1.1", "!!VP2.0", "!!VSP1.0", "!!FP1.0"};
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 typedef struct tally {
     int programs, valid, rejected, bad;
@@ -575,7 +553,7 @@ static void scan_dir(const char *dir, tally *t)
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t len;
-        char *text = read_file(path, &len);
+        char *text = read_whole_file(path, &len);
         if (!text)
             continue;
         for (size_t i = 0; i < len; i++) {

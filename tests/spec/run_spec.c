@@ -11,6 +11,7 @@
 
 #include "base/diag.h"
 #include "nv/nv_assemble.h"
+#include "read_whole_file.h"
 
 #include <dirent.h>
 #include <stdbool.h>
@@ -20,27 +21,6 @@
 #include <sys/stat.h>
 
 #define SPEC_DIR NVGP_SOURCE_DIR "/tests/spec"
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* Reads a quoted string at *p (after spaces) into out; advances *p. */
 static bool quoted(const char **p, char *out, size_t cap)
@@ -189,8 +169,8 @@ static bool run_case(const char *ext, const char *dir, const char *name)
     char *dot = strrchr(epath, '.');
     memcpy(dot, ".expect", 8);
     size_t len, elen;
-    char *src = read_file(path, &len);
-    char *etext = read_file(epath, &elen);
+    char *src = read_whole_file(path, &len);
+    char *etext = read_whole_file(epath, &elen);
     bool ok = false;
     char why[256] = "";
     expect e;
@@ -274,7 +254,7 @@ static void test_spec_cases(void **state)
                 snprintf(ep, 8192, "%s/%s", dir, files[j]);
                 memcpy(strrchr(ep, '.'), ".expect", 8);
                 size_t el;
-                char *et = read_file(ep, &el);
+                char *et = read_whole_file(ep, &el);
                 if (et && strstr(et, "error at"))
                     errors++;
                 free(et);

@@ -26,29 +26,9 @@
 #include "tgsi/tgsi_build.h"
 #include "tgsi/tgsi_check.h"
 #include "tgsi/tgsi_text_read.h"
+#include "read_whole_file.h"
 
 #define CASES_DIR NVGP_SOURCE_DIR "/tests/tgsi_check/cases"
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[size] = '\0';
-        *len = (size_t)size;
-    }
-    return buf;
-}
 
 static int cmp_name(const void *a, const void *b)
 {
@@ -163,7 +143,7 @@ static void test_cases(void **state)
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", CASES_DIR, names[k]);
         size_t len = 0;
-        char *text = read_file(path, &len);
+        char *text = read_whole_file(path, &len);
         assert_non_null(text);
         valid_cases += strstr(text, "# expect: valid") == text;
         if (!run_case(names[k], text, len))

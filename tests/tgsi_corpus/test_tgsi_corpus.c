@@ -63,6 +63,7 @@
 #include "tgsi/tgsi_ir.h"
 #include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
+#include "read_whole_file.h"
 
 /* Corpus files that are C format strings or pseudo-code rather than TGSI
  * text (paths relative to the corpus folder). */
@@ -139,28 +140,6 @@ static void collect(const char *root, const char *rel, file_list *l)
             list_add(l, r);
     }
     closedir(d);
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)size + 1);
-        if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[size] = '\0';
-        *len = (size_t)size;
-    }
-    return buf;
 }
 
 static const char *corpus_dir(void)
@@ -264,7 +243,7 @@ static void test_canonical_fixed_point(void **state)
         char path[8192];
         assert_true(path_join(path, sizeof path, corpus_dir(), rel));
         size_t len = 0;
-        char *src = read_file(path, &len);
+        char *src = read_whole_file(path, &len);
         assert_non_null(src);
         const char *why = NULL;
         bool expect_reject = is_not_tgsi(rel, &why);
@@ -411,7 +390,7 @@ static void test_mesa_style_reproduces_dumps(void **state)
         char path[8192];
         assert_true(path_join(path, sizeof path, corpus_dir(), rel));
         size_t len = 0;
-        char *src = read_file(path, &len);
+        char *src = read_whole_file(path, &len);
         assert_non_null(src);
         char *err = NULL;
         tgsi_program *p = read_text(rel, src, len, &err);
