@@ -131,6 +131,7 @@ static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
         const nvgp_lower_slot *sl = nvgp_lower_map_find(map, kinds[k], name);
         if (sl && (sl->kind != NVGP_LOWER_CONSTANT || !sl->has_value)) {
             reg->file = sl->file;
+            reg->component = sl->component;
             reg->dim = sl->vertex;
             reg->index = sl->index;
             return true;
@@ -139,13 +140,26 @@ static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
     return nvgp_job_tgsi_name(name, reg);
 }
 
-/* Results printed without an "outputs" list keep the program's names. */
-static const char *output_name_nv(void *ctx, uint32_t index)
+/* Results printed without an "outputs" list keep the program's names: the
+ * k-th output slot of OUT[index], whole-register bindings first, then the
+ * scalar ones by component (result.clip[0], result.clip[1], ...), each in
+ * map order. */
+static const char *output_name_nv(void *ctx, uint32_t index, uint32_t k, int32_t *component)
 {
     const nvgp_lower_map *map = ctx;
-    for (uint32_t i = 0; i < map->count; i++)
-        if (map->slots[i].kind == NVGP_LOWER_OUTPUT && map->slots[i].index == (int32_t)index)
-            return map->slots[i].name;
+    uint32_t seen = 0;
+    for (int32_t comp = -1; comp < 4; comp++) {
+        for (uint32_t i = 0; i < map->count; i++) {
+            const nvgp_lower_slot *sl = &map->slots[i];
+            if (sl->kind != NVGP_LOWER_OUTPUT || sl->index != (int32_t)index ||
+                sl->component != comp)
+                continue;
+            if (seen++ == k) {
+                *component = comp;
+                return sl->name;
+            }
+        }
+    }
     return NULL;
 }
 

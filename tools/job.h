@@ -137,9 +137,13 @@ const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i);
 /* ---- Names ---------------------------------------------------------------- */
 
 /* A TGSI register a binding name resolves to: file is a tgsi_file, dim is
- * the first bracket of a 2-D name (CONST[b][n], IN[v][n]) or -1. */
+ * the first bracket of a 2-D name (CONST[b][n], IN[v][n]) or -1.  component
+ * is 0..3 for a scalar binding held in one component of the register (an NV
+ * program's result.clip[n], primitive.tessouter[k]), -1 for the whole
+ * register (every TGSI name). */
 typedef struct nvgp_job_reg {
     uint8_t file;
+    int8_t component;
     int32_t dim;
     int32_t index;
 } nvgp_job_reg;

@@ -40,9 +40,12 @@ bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg)
 
 static bool resolve(const nvgp_job_names *names, const char *name, nvgp_job_reg *reg)
 {
-    if (names && names->resolve)
-        return names->resolve(names->ctx, name, reg);
-    return nvgp_job_tgsi_name(name, reg);
+    reg->component = -1;   /* a resolver that knows no components leaves it */
+    bool found = names && names->resolve ? names->resolve(names->ctx, name, reg)
+                                         : nvgp_job_tgsi_name(name, reg);
+    if (reg->component < -1 || reg->component > 3)
+        reg->component = -1;
+    return found;
 }
 
 /* The BUFFER or IMAGE register (file) a "buffers" / "images" key names:
@@ -87,9 +90,15 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
                              b->name);
         uint32_t si = d->semantic_index + (uint32_t)(r.index - d->first);
         for (uint32_t i = 0; i < b->count; i++) {
-            nvgp_exec_status st = nvgp_exec_set_system_value(
-                m, b->list ? i : NVGP_EXEC_ALL, (tgsi_semantic)d->semantic_name, si,
-                b->values[i]);
+            uint32_t thread = b->list ? i : NVGP_EXEC_ALL;
+            tgsi_semantic sem = (tgsi_semantic)d->semantic_name;
+            /* a scalar binding (a tessellation level) sets its component
+             * from the value's x and leaves the others to other bindings */
+            nvgp_exec_status st =
+                r.component >= 0
+                    ? nvgp_exec_set_system_value_component(m, thread, sem, si,
+                                                           (uint32_t)r.component, b->values[i][0])
+                    : nvgp_exec_set_system_value(m, thread, sem, si, b->values[i]);
             if (st != NVGP_EXEC_OK)
                 return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
         }
@@ -101,9 +110,12 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
         return bind_fail(error, jn, "inputs[\"%s\"]: vertex %d, but \"vertices\" is %u",
                          b->name, r.dim, job->vertices);
     for (uint32_t i = 0; i < b->count; i++) {
-        nvgp_exec_status st = nvgp_exec_set_input(m, b->list ? i : NVGP_EXEC_ALL,
-                                                  r.dim < 0 ? 0 : (uint32_t)r.dim,
-                                                  (uint32_t)r.index, b->values[i]);
+        uint32_t inv = b->list ? i : NVGP_EXEC_ALL, vertex = r.dim < 0 ? 0 : (uint32_t)r.dim;
+        nvgp_exec_status st =
+            r.component >= 0
+                ? nvgp_exec_set_input_component(m, inv, vertex, (uint32_t)r.index,
+                                                (uint32_t)r.component, b->values[i][0])
+                : nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index, b->values[i]);
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
     }
@@ -185,6 +197,9 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
         if (!resolve(names, b->name, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
             return bind_fail(error, jn, "framebuffer[\"%s\"]: the program has no such output",
                              b->name);
+        if (r.component >= 0)
+            return bind_fail(error, jn, "framebuffer[\"%s\"]: a scalar output has no "
+                             "framebuffer colour", b->name);
         for (uint32_t k = 0; k < b->count; k++) {
             st = nvgp_exec_set_framebuffer(m, b->list ? k : NVGP_EXEC_ALL, (uint32_t)r.index,
                                            b->values[k]);
@@ -251,15 +266,52 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
 typedef struct out_sel {
     const char *name;
     uint8_t type;
+    int8_t component;   /* a scalar binding: this component prints as x; -1 */
     uint32_t index;
 } out_sel;
 
-/* The outputs to print: the job's list, or every written OUT as f32. */
+/* Names of OUT[index] that the runner's callback gives (0: print it as
+ * "OUT[index]"). */
+static uint32_t count_output_names(const nvgp_job_names *names, uint32_t index)
+{
+    uint32_t k = 0;
+    int32_t comp;
+    while (names && names->output_name && names->output_name(names->ctx, index, k, &comp))
+        k++;
+    return k;
+}
+
+/* The values printed for a selected output from its register's words:
+ * a scalar binding prints as [value, 0, 0, 0]. */
+static void select_words(const out_sel *sel, const uint32_t reg[4], uint32_t words[4])
+{
+    if (sel->component < 0) {
+        memcpy(words, reg, 4 * sizeof(uint32_t));
+        return;
+    }
+    uint32_t x = reg[sel->component];
+    words[0] = x;
+    words[1] = words[2] = words[3] = 0;
+}
+
+/* The outputs to print: the job's list, or as f32 every name of every
+ * written OUT, in register order. */
 static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_exec *m,
                                const nvgp_job_names *names, nvgp_arena *a, size_t *count,
                                char **error)
 {
-    size_t n = job->outputs_given ? job->num_outputs : nvgp_exec_num_outputs(m);
+    size_t n = 0;
+    uint32_t nout = nvgp_exec_num_outputs(m);
+    if (job->outputs_given) {
+        n = job->num_outputs;
+    } else {
+        for (uint32_t i = 0; i < nout; i++) {
+            if (nvgp_exec_output_written(m, i)) {
+                uint32_t c = count_output_names(names, i);
+                n += c ? c : 1;
+            }
+        }
+    }
     out_sel *sel = nvgp_arena_alloc(a, (n ? n : 1) * sizeof *sel);
     if (!sel) {
         bind_fail(error, jn, "out of memory");
@@ -279,20 +331,31 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
                           name);
                 return NULL;
             }
-            sel[k++] = (out_sel){ name, job->outputs[i].type, (uint32_t)r.index };
+            sel[k++] = (out_sel){ name, job->outputs[i].type, r.component, (uint32_t)r.index };
         }
     } else {
-        for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t i = 0; i < nout && k < n; i++) {
             if (!nvgp_exec_output_written(m, i))
                 continue;
-            const char *name = names && names->output_name ? names->output_name(names->ctx, i)
-                                                           : NULL;
-            if (!name) {
+            uint32_t names_here = count_output_names(names, i);
+            for (uint32_t j = 0; j < names_here && k < n; j++) {
+                int32_t comp = -1;
+                const char *name = names->output_name(names->ctx, i, j, &comp);
+                if (!name)
+                    break;
+                sel[k++] = (out_sel){ name, NVGP_JOB_F32,
+                                      (int8_t)(comp >= 0 && comp < 4 ? comp : -1), i };
+            }
+            if (!names_here) {
                 char buf[32];
                 snprintf(buf, sizeof buf, "OUT[%u]", i);
-                name = nvgp_arena_strdup(a, buf);
+                const char *name = nvgp_arena_strdup(a, buf);
+                if (!name) {
+                    bind_fail(error, jn, "out of memory");
+                    return NULL;
+                }
+                sel[k++] = (out_sel){ name, NVGP_JOB_F32, -1, i };
             }
-            sel[k++] = (out_sel){ name, NVGP_JOB_F32, i };
         }
     }
     *count = k;
@@ -335,7 +398,9 @@ bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *p
             for (size_t i = 0; i < nsel; i++) {
                 vals[i].name = sel[i].name;
                 vals[i].type = sel[i].type;
-                nvgp_exec_get_output(m, t, sel[i].index, vals[i].words);
+                uint32_t reg[4];
+                nvgp_exec_get_output(m, t, sel[i].index, reg);
+                select_words(&sel[i], reg, vals[i].words);
             }
             v->values = vals;
             v->count = nsel;
@@ -365,7 +430,7 @@ bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *p
                     vals[i].name = sel[i].name;
                     vals[i].type = sel[i].type;
                     if (sel[i].index < nout)
-                        memcpy(vals[i].words, &words[4 * sel[i].index], 16);
+                        select_words(&sel[i], &words[4 * sel[i].index], vals[i].words);
                 }
                 vx[k] = (nvgp_job_vertex){ s, prim, vals, nsel };
             }

@@ -11,9 +11,12 @@
 /* How the job's binding names map to the program's registers. */
 typedef struct nvgp_job_names {
     nvgp_job_resolver resolve;   /* name -> register */
-    /* Name of OUT[index] for results printed without an "outputs" list;
-     * NULL: "OUT[index]".  Returns NULL to use that too. */
-    const char *(*output_name)(void *ctx, uint32_t index);
+    /* Names of OUT[index] for results printed without an "outputs" list:
+     * the k-th (k = 0, 1, ...) name of the register, with the component it
+     * binds in *component (-1: the whole register), or NULL past the last.
+     * A register with no name (NULL for k = 0), or a NULL callback, prints
+     * as "OUT[index]". */
+    const char *(*output_name)(void *ctx, uint32_t index, uint32_t k, int32_t *component);
     void *ctx;
 } nvgp_job_names;
 

@@ -127,6 +127,7 @@ bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg)
         if (!bracket(&s, &a))
             return false;
         reg->file = files[i].file;
+        reg->component = -1;
         if (!*s) {
             reg->dim = -1;
             reg->index = a;

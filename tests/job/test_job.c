@@ -577,8 +577,10 @@ static void test_tgsi_names(void **state)
 {
     (void)state;
     nvgp_job_reg r;
+    r.component = 2;
     assert_true(nvgp_job_tgsi_name("IN[3]", &r));
     assert_int_equal(r.file, TGSI_FILE_INPUT);
+    assert_int_equal(r.component, -1);   /* TGSI names are whole registers */
     assert_int_equal(r.dim, -1);
     assert_int_equal(r.index, 3);
     assert_true(nvgp_job_tgsi_name("CONST[1][20]", &r));
