@@ -91,6 +91,13 @@ else
 fi
 # A name the program does not bind is invalid input (1), named in the message.
 expect_status 1 'program.storage\[5\]' "$dir/nv_unknown_buffer.json"
+# NVgp4.0: each emitted vertex prints result.clip[2] as a scalar: vertex 0
+# gets vertex[1].clip[1] = 5, vertex 1 vertex[2].clip[1] + 1 = 7 (also the
+# invocation's final value).
+expect_output nv_gp_clip.json \
+    '{"invocations":[{"result.position":[1,2,3,4],"result.clip[2]":[7,0,0,0]}],"emitted":[['\
+'{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[5,0,0,0]},'\
+'{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[7,0,0,0]}]],"faults":0}'
 
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"
