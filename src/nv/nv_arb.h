@@ -66,6 +66,21 @@ bool arb_check_new_name(arb *a, const nv_token *t);
 bool arb_parse_int(arb *a, long long *v, bool allow_sign);
 bool arb_parse_constant(arb *a, uint32_t *index, uint8_t *ncomp, bool allow_scalar_sign);
 bool arb_parse_decl_array(arb *a, bool *is_array, uint32_t *size);
+/* The part declarations share: "name", then "[size]" or "[]" (ARB_DECL_ARRAY)
+ * and "=" (ARB_DECL_EQUALS required, ARB_DECL_EQUALS_OPTIONAL allowed);
+ * the keyword before the name is the caller's. */
+enum { ARB_DECL_ARRAY = 1, ARB_DECL_EQUALS = 2, ARB_DECL_EQUALS_OPTIONAL = 4 };
+typedef struct arb_decl_head {
+    const nv_token *name;
+    bool is_array;
+    uint32_t size;     /* 0: no size given */
+    uint32_t size_off; /* offset of the token after the name (size errors point at size_off + 1) */
+} arb_decl_head;
+bool arb_parse_decl_head(arb *a, unsigned flags, arb_decl_head *h);
+/* The variable the head names; NULL (diagnosed) when it cannot be added. */
+nv_var *arb_add_decl_var(arb *a, const arb_decl_head *h, nv_var_kind kind);
+/* Gives v its one binding, zeroed; NULL when out of memory. */
+nv_binding *arb_one_binding(arb *a, nv_var *v);
 bool arb_note_attrib(arb *a, const nv_binding *b);
 long arb_buffer_elements(nv_var_kind kind);
 /* Two variables bind a common element (same binding name and index). */

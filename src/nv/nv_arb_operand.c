@@ -925,10 +925,9 @@ bool arb_parse_subroutine_type(arb *a)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, 0, &h))
         return false;
-    nv_next(c);
     if (!nv_expect(c, NV_TOK_LBRACE, "'{'"))
         return false;
     uint32_t first_label = c->prog->nlabels, count = 0;
@@ -948,7 +947,7 @@ bool arb_parse_subroutine_type(arb *a)
     }
     if (!nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_SUBROUTINETYPE, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, NV_VAR_SUBROUTINETYPE);
     if (!v)
         return false;
     v->array_size = count;
@@ -966,18 +965,10 @@ bool arb_parse_subroutine(arb *a)
     if (ty->kind != NV_TOK_IDENT || !arb_find_var(a, ty, &tv) || c->prog->vars[tv].kind != NV_VAR_SUBROUTINETYPE)
         return nv_error(c, ty->offset, "expected a SUBROUTINETYPE name");
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
-        return false;
-    bool braces = is_array && nv_at(c, NV_TOK_LBRACE);
+    bool braces = h.is_array && nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
     /* One binding per item, each keeping its own location (an item
@@ -1027,12 +1018,12 @@ bool arb_parse_subroutine(arb *a)
     }
     if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
-    if (size && size != total)
-        return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_SUBROUTINE, n->offset, NULL);
+    if (h.size && h.size != total)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bindings", h.size, total);
+    nv_var *v = arb_add_decl_var(a, &h, NV_VAR_SUBROUTINE);
     if (!v)
         return false;
-    v->is_array = is_array;
+    v->is_array = h.is_array;
     v->array_size = total;
     v->alias_of = tv; /* its SUBROUTINETYPE */
     v->nbindings = nb;

@@ -346,24 +346,51 @@ bool arb_parse_decl_array(arb *a, bool *is_array, uint32_t *size)
     return nv_expect(c, NV_TOK_RBRACKET, "']'");
 }
 
+bool arb_parse_decl_head(arb *a, unsigned flags, arb_decl_head *h)
+{
+    nv_parse_ctx *c = a->c;
+    h->name = nv_peek(c);
+    h->is_array = false;
+    h->size = 0;
+    if (!arb_check_new_name(a, h->name))
+        return false;
+    nv_next(c);
+    h->size_off = nv_peek(c)->offset;
+    if ((flags & ARB_DECL_ARRAY) && !arb_parse_decl_array(a, &h->is_array, &h->size))
+        return false;
+    if (flags & ARB_DECL_EQUALS)
+        return nv_expect(c, NV_TOK_EQUALS, "'='");
+    if ((flags & ARB_DECL_EQUALS_OPTIONAL) && nv_at(c, NV_TOK_EQUALS))
+        nv_next(c);
+    return true;
+}
+
+nv_var *arb_add_decl_var(arb *a, const arb_decl_head *h, nv_var_kind kind)
+{
+    nv_parse_ctx *c = a->c;
+    return nv_add_var(c, c->src + h->name->offset, h->name->len, kind, h->name->offset, NULL);
+}
+
+nv_binding *arb_one_binding(arb *a, nv_var *v)
+{
+    v->nbindings = 1;
+    v->bindings = nv_alloc(a->c, sizeof *v->bindings);
+    return v->bindings;
+}
+
 static bool parse_temp_like(arb *a, nv_var_kind kind, uint16_t mods)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c); /* TEMP / ADDRESS / SHARED */
     for (;;) {
-        const nv_token *n = nv_peek(c);
-        if (!arb_check_new_name(a, n))
+        arb_decl_head h;
+        if (!arb_parse_decl_head(a, a->nv && kind != NV_VAR_ADDRESS ? ARB_DECL_ARRAY : 0, &h))
             return false;
-        nv_next(c);
-        bool is_array = false;
-        uint32_t size = 0;
-        if (a->nv && kind != NV_VAR_ADDRESS) {
-            if (!arb_parse_decl_array(a, &is_array, &size))
-                return false;
-            if (is_array && !size)
-                return nv_error_here(c, "a temporary array needs a size");
-        }
-        nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
+        bool is_array = h.is_array;
+        uint32_t size = h.size;
+        if (is_array && !size)
+            return nv_error_here(c, "a temporary array needs a size");
+        nv_var *v = arb_add_decl_var(a, &h, kind);
         if (!v)
             return false;
         v->mods = mods;
@@ -460,17 +487,11 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     nv_parse_ctx *c = a->c;
     unsigned want = output ? NV_BWANT_RESULT : NV_BWANT_ATTRIB;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, (a->nv ? ARB_DECL_ARRAY : 0) | ARB_DECL_EQUALS, &h))
         return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (a->nv && !arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
-        return false;
+    bool is_array = h.is_array;
+    uint32_t size = h.size, size_off = h.size_off;
     bool braces = is_array && nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
@@ -511,7 +532,7 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
         return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
     if (!output && a->nv && (a->ptype & NV_PT_F) && !check_interpolation(a, mods, list, nb))
         return false;
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, output ? NV_VAR_OUTPUT : NV_VAR_ATTRIB, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, output ? NV_VAR_OUTPUT : NV_VAR_ATTRIB);
     if (!v)
         return false;
     v->mods = mods;
@@ -561,17 +582,11 @@ static bool parse_param_decl(arb *a, uint16_t mods)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
-        return false;
+    bool is_array = h.is_array;
+    uint32_t size = h.size, size_off = h.size_off;
     nv_binding *list = NULL;
     uint32_t nb = 0, cap = 0, total = 0;
     if (!is_array) {
@@ -606,7 +621,7 @@ static bool parse_param_decl(arb *a, uint16_t mods)
         if (size && size != total)
             return nv_error(c, size_off + 1, "array size %u does not match the %u parameters in its list", size, total);
     }
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_PARAM, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, NV_VAR_PARAM);
     if (!v)
         return false;
     v->mods = mods;
@@ -621,11 +636,8 @@ static bool parse_alias(arb *a)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
-        return false;
-    nv_next(c);
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_EQUALS, &h))
         return false;
     const nv_token *t = nv_peek(c);
     uint32_t target;
@@ -634,7 +646,7 @@ static bool parse_alias(arb *a)
     nv_next(c);
     while (c->prog->vars[target].kind == NV_VAR_ALIAS)
         target = c->prog->vars[target].alias_of;
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_ALIAS, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, NV_VAR_ALIAS);
     if (!v)
         return false;
     v->alias_of = target;
@@ -659,17 +671,11 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
-        return false;
+    bool is_array = h.is_array;
+    uint32_t size = h.size, size_off = h.size_off;
     nv_binding b;
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
@@ -703,17 +709,16 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
             (kind == NV_VAR_BUFFER || kind == NV_VAR_BUFFER4) && o->nbindings && o->bindings[0].index == b.index)
             return nv_error(c, b.offset, "BUFFER and BUFFER4 variables use the same binding point %d", b.index);
     }
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, kind);
     if (!v)
         return false;
     v->mods = mods;
     v->is_array = is_array || whole;
     v->array_size = size ? size : whole ? 0 : b.count;
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof b);
-    if (!v->bindings)
+    nv_binding *vb = arb_one_binding(a, v);
+    if (!vb)
         return false;
-    v->bindings[0] = b;
+    *vb = b;
     return true;
 }
 
@@ -723,17 +728,11 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
-        return false;
+    bool is_array = h.is_array;
+    uint32_t size = h.size, size_off = h.size_off;
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
@@ -791,21 +790,20 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     if (whole_buffer && size > (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE)
         return nv_error(c, size_off + 1, "array size %u exceeds the storage buffer size limit (%d)", size,
                         NV_LIMIT_STORAGE_BLOCK_SIZE);
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, kind);
     if (!v)
         return false;
     v->is_array = is_array;
     v->array_size = whole_buffer ? size : size ? size : total;
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof *v->bindings);
-    if (!v->bindings)
+    nv_binding *vb = arb_one_binding(a, v);
+    if (!vb)
         return false;
-    v->bindings[0].kind = kind == NV_VAR_STORAGE ? NV_BIND_STORAGE : NV_BIND_OTHER;
-    v->bindings[0].index = (int32_t)first;
-    v->bindings[0].index2 = (int32_t)first;
-    v->bindings[0].count = total;
-    v->bindings[0].name = word;
-    v->bindings[0].offset = n->offset;
+    vb->kind = kind == NV_VAR_STORAGE ? NV_BIND_STORAGE : NV_BIND_OTHER;
+    vb->index = (int32_t)first;
+    vb->index2 = (int32_t)first;
+    vb->count = total;
+    vb->name = word;
+    vb->offset = h.name->offset;
     return true;
 }
 
@@ -842,19 +840,13 @@ static bool parse_counter_decl(arb *a)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
-        return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    uint32_t size_off = nv_peek(c)->offset;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
     /* The extension's grammar has no "=" (unlike every other declaration):
      * both spellings load (docs/spec-decisions.md). */
-    if (nv_at(c, NV_TOK_EQUALS))
-        nv_next(c);
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS_OPTIONAL, &h))
+        return false;
+    bool is_array = h.is_array;
+    uint32_t size = h.size, size_off = h.size_off;
     if (is_array && !nv_expect(c, NV_TOK_LBRACE, "'{' starting the counter binding list"))
         return false;
     long long binding = -1, first = 0, next = 0;
@@ -909,21 +901,20 @@ static bool parse_counter_decl(arb *a)
                         NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE);
     if (size && size != total)
         return nv_error(c, size_off + 1, "array size %u does not match the %u bound counters", size, total);
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, NV_VAR_COUNTER, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, NV_VAR_COUNTER);
     if (!v)
         return false;
     v->is_array = is_array;
     v->array_size = is_array ? total : 0;
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof *v->bindings);
-    if (!v->bindings)
+    nv_binding *vb = arb_one_binding(a, v);
+    if (!vb)
         return false;
-    v->bindings[0].kind = NV_BIND_COUNTER;
-    v->bindings[0].index = (int32_t)binding;
-    v->bindings[0].index2 = (int32_t)first;
-    v->bindings[0].count = total;
-    v->bindings[0].name = "counter";
-    v->bindings[0].offset = n->offset;
+    vb->kind = NV_BIND_COUNTER;
+    vb->index = (int32_t)binding;
+    vb->index2 = (int32_t)first;
+    vb->count = total;
+    vb->name = "counter";
+    vb->offset = h.name->offset;
     return true;
 }
 
@@ -932,15 +923,8 @@ static bool parse_unit_decl(arb *a, nv_var_kind kind, const char *word, long lim
 {
     nv_parse_ctx *c = a->c;
     nv_next(c);
-    const nv_token *n = nv_peek(c);
-    if (!arb_check_new_name(a, n))
-        return false;
-    nv_next(c);
-    bool is_array = false;
-    uint32_t size = 0;
-    if (!arb_parse_decl_array(a, &is_array, &size))
-        return false;
-    if (!nv_expect(c, NV_TOK_EQUALS, "'='"))
+    arb_decl_head h;
+    if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
@@ -961,20 +945,19 @@ static bool parse_unit_decl(arb *a, nv_var_kind kind, const char *word, long lim
         return nv_error(c, off, "invalid %s unit range", word);
     if (!nv_expect(c, NV_TOK_RBRACKET, "']'") || (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'")))
         return false;
-    nv_var *v = nv_add_var(c, c->src + n->offset, n->len, kind, n->offset, NULL);
+    nv_var *v = arb_add_decl_var(a, &h, kind);
     if (!v)
         return false;
-    v->is_array = is_array;
+    v->is_array = h.is_array;
     v->array_size = (uint32_t)(hi - lo + 1);
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof *v->bindings);
-    if (!v->bindings)
+    nv_binding *vb = arb_one_binding(a, v);
+    if (!vb)
         return false;
-    v->bindings[0].kind = kind == NV_VAR_TEXTURE ? NV_BIND_TEXTURE : NV_BIND_IMAGE;
-    v->bindings[0].index = (int32_t)lo;
-    v->bindings[0].count = (uint32_t)(hi - lo + 1);
-    v->bindings[0].name = word;
-    v->bindings[0].offset = off;
+    vb->kind = kind == NV_VAR_TEXTURE ? NV_BIND_TEXTURE : NV_BIND_IMAGE;
+    vb->index = (int32_t)lo;
+    vb->count = (uint32_t)(hi - lo + 1);
+    vb->name = word;
+    vb->offset = off;
     return true;
 }
 
