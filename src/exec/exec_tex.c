@@ -175,54 +175,64 @@ static void run(exec_warp *w, const exec_insn *in, const exec_operand *unit_op,
     finish(w, in, view, out);
 }
 
+/* Operands past the coordinate that a TEX- or SAMPLE-family opcode reads:
+ * the source and component of its LOD or bias and of its depth reference,
+ * and the source of its x derivatives (the y ones follow); -1: none. */
+typedef struct tex_operands {
+    int8_t lod_src, lod_comp, ref_src, ref_comp, ddx_src;
+} tex_operands;
+
+static const tex_operands NO_OPERANDS = {-1, 0, -1, 0, -1},
+                          LOD_SRC0_W = {0, 3, -1, 0, -1},  /* TXB, TXL */
+                          REF_SRC1_X = {-1, 0, 1, 0, -1},  /* TEX2 */
+                          LOD_SRC1_X = {1, 0, -1, 0, -1},  /* TXB2, TXL2 */
+                          GRAD_SRC1 = {-1, 0, -1, 0, 1},   /* TXD */
+                          LOD_SRC3_X = {3, 0, -1, 0, -1},  /* SAMPLE_B, SAMPLE_L */
+                          REF_SRC3_X = {-1, 0, 3, 0, -1},  /* SAMPLE_C, SAMPLE_C_LZ */
+                          GRAD_SRC3 = {-1, 0, -1, 0, 3};   /* SAMPLE_D */
+
+static void read_operands(exec_warp *w, const exec_insn *in, const tex_operands *o, nvgp_tex_request *q)
+{
+    if (o->lod_src >= 0)
+        lanes_of(w, in, (unsigned)o->lod_src, (unsigned)o->lod_comp, &q->lod);
+    if (o->ref_src >= 0) {
+        lanes_of(w, in, (unsigned)o->ref_src, (unsigned)o->ref_comp, &q->ref);
+        q->has_ref = true;
+    }
+    if (o->ddx_src >= 0)
+        for (unsigned c = 0; c < 3; c++) {
+            lanes_of(w, in, (unsigned)o->ddx_src, c, &q->ddx[c]);
+            lanes_of(w, in, (unsigned)o->ddx_src + 1, c, &q->ddy[c]);
+        }
+}
+
 /* TEX-family: sampler operand is the last source. */
-static void tex(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, int variant)
+static void tex(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, const tex_operands *o,
+                bool projective)
 {
     const exec_operand *samp = &in->src[in->num_src - 1];
     nvgp_tex_request q;
     begin(w, in, &q, in->texture);
     q.lod_mode = (uint8_t)mode;
-    bool cube_array_shadow = in->texture == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
-    switch (variant) {
-    case 1: /* TXP */
-        q.projective = true;
-        break;
-    case 2: /* TXB, TXL: src0.w */
-        lanes_of(w, in, 0, 3, &q.lod);
-        break;
-    case 3: /* TEX2, TXB2, TXL2: src1.x (ref for TEX2; lod or bias, ref in .y) */
-        if (mode == NVGP_TEX_LOD_IMPLICIT) {
-            lanes_of(w, in, 1, 0, &q.ref);
-            q.has_ref = true;
-        } else {
-            lanes_of(w, in, 1, 0, &q.lod);
-            if (cube_array_shadow) {
-                lanes_of(w, in, 1, 1, &q.ref);
-                q.has_ref = true;
-            }
-        }
-        break;
-    case 4: /* TXD */
-        for (unsigned c = 0; c < 3; c++) {
-            lanes_of(w, in, 1, c, &q.ddx[c]);
-            lanes_of(w, in, 2, c, &q.ddy[c]);
-        }
-        break;
-    default:
-        break;
+    q.projective = projective;
+    read_operands(w, in, o, &q);
+    if (o->lod_src == 1 && in->texture == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
+        /* TXB2, TXL2: the bias or LOD in src1.x, the reference in .y */
+        lanes_of(w, in, 1, 1, &q.ref);
+        q.has_ref = true;
     }
     run(w, in, samp, &q, K_SAMPLE, samp, false);
 }
 
-void exec_op_TEX(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, 0); }
-void exec_op_TXP(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, 1); }
-void exec_op_TXB(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_BIAS, 2); }
-void exec_op_TXL(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_EXPLICIT, 2); }
-void exec_op_TEX2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, 3); }
-void exec_op_TXB2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_BIAS, 3); }
-void exec_op_TXL2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_EXPLICIT, 3); }
-void exec_op_TEX_LZ(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_ZERO, 0); }
-void exec_op_TXD(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_GRADIENT, 4); }
+void exec_op_TEX(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, &NO_OPERANDS, false); }
+void exec_op_TXP(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, &NO_OPERANDS, true); }
+void exec_op_TXB(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_BIAS, &LOD_SRC0_W, false); }
+void exec_op_TXL(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_EXPLICIT, &LOD_SRC0_W, false); }
+void exec_op_TEX2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_IMPLICIT, &REF_SRC1_X, false); }
+void exec_op_TXB2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_BIAS, &LOD_SRC1_X, false); }
+void exec_op_TXL2(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_EXPLICIT, &LOD_SRC1_X, false); }
+void exec_op_TEX_LZ(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_ZERO, &NO_OPERANDS, false); }
+void exec_op_TXD(exec_warp *w, const exec_insn *in) { tex(w, in, NVGP_TEX_LOD_GRADIENT, &GRAD_SRC1, false); }
 
 static void txf(exec_warp *w, const exec_insn *in, bool lz)
 {
@@ -312,38 +322,22 @@ void exec_op_LODQ(exec_warp *w, const exec_insn *in)
 
 /* ---- SAMPLE family: address, SVIEW, SAMP, extra -------------------------------------- */
 
-static void sample(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, int extra)
+static void sample(exec_warp *w, const exec_insn *in, nvgp_tex_lod_mode mode, const tex_operands *o)
 {
     const exec_operand *view = &in->src[1];
     nvgp_tex_request q;
     begin(w, in, &q, TGSI_TEXTURE_2D); /* target: run() */
     q.lod_mode = (uint8_t)mode;
-    switch (extra) {
-    case 1: /* SAMPLE_B / SAMPLE_L: src3.x */
-        lanes_of(w, in, 3, 0, &q.lod);
-        break;
-    case 2: /* SAMPLE_C / SAMPLE_C_LZ: reference src3.x */
-        lanes_of(w, in, 3, 0, &q.ref);
-        q.has_ref = true;
-        break;
-    case 3: /* SAMPLE_D */
-        for (unsigned c = 0; c < 3; c++) {
-            lanes_of(w, in, 3, c, &q.ddx[c]);
-            lanes_of(w, in, 4, c, &q.ddy[c]);
-        }
-        break;
-    default:
-        break;
-    }
+    read_operands(w, in, o, &q);
     run(w, in, view, &q, K_SAMPLE, view, true);
 }
 
-void exec_op_SAMPLE(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_IMPLICIT, 0); }
-void exec_op_SAMPLE_B(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_BIAS, 1); }
-void exec_op_SAMPLE_L(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_EXPLICIT, 1); }
-void exec_op_SAMPLE_C(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_IMPLICIT, 2); }
-void exec_op_SAMPLE_C_LZ(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_ZERO, 2); }
-void exec_op_SAMPLE_D(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_GRADIENT, 3); }
+void exec_op_SAMPLE(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_IMPLICIT, &NO_OPERANDS); }
+void exec_op_SAMPLE_B(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_BIAS, &LOD_SRC3_X); }
+void exec_op_SAMPLE_L(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_EXPLICIT, &LOD_SRC3_X); }
+void exec_op_SAMPLE_C(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_IMPLICIT, &REF_SRC3_X); }
+void exec_op_SAMPLE_C_LZ(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_ZERO, &REF_SRC3_X); }
+void exec_op_SAMPLE_D(exec_warp *w, const exec_insn *in) { sample(w, in, NVGP_TEX_LOD_GRADIENT, &GRAD_SRC3); }
 
 void exec_op_GATHER4(exec_warp *w, const exec_insn *in)
 {
