@@ -34,7 +34,8 @@ mkdir -p "$work/corpus" "$work/artifacts"
 
 # fuzz_exec takes a program, a NUL byte and a job: each seed program is paired
 # with the job of tests/fuzz/exec_jobs/ for its stage (and the examples/ ones
-# with every job), written to WORK_DIR/seeds, which replaces the plain seeds.
+# with every job), the programs of tests/fuzz/exec_seeds/ with their own
+# jobs, written to WORK_DIR/seeds, which replaces the plain seeds.
 if [ "$name" = fuzz_exec ]; then
     jobs=$src/tests/fuzz/exec_jobs
     rm -rf "$work/seeds"
@@ -57,6 +58,12 @@ if [ "$name" = fuzz_exec ]; then
     for p in "$src"/examples/*; do
         for j in "$jobs"/*.json; do
             pair "$p" "$j"
+        done
+    done
+    # program and job pairs: NAME.json is the job of the program NAME.*
+    for j in "$src"/tests/fuzz/exec_seeds/*.json; do
+        for p in "${j%.json}".*; do
+            [ "$p" = "$j" ] || pair "$p" "$j"
         done
     done
     seeds=("$work/seeds")
