@@ -386,18 +386,16 @@ static bool parse_temp_like(arb *a, nv_var_kind kind, uint16_t mods)
         arb_decl_head h;
         if (!arb_parse_decl_head(a, a->nv && kind != NV_VAR_ADDRESS ? ARB_DECL_ARRAY : 0, &h))
             return false;
-        bool is_array = h.is_array;
-        uint32_t size = h.size;
-        if (is_array && !size)
+        if (h.is_array && !h.size)
             return nv_error_here(c, "a temporary array needs a size");
         nv_var *v = arb_add_decl_var(a, &h, kind);
         if (!v)
             return false;
         v->mods = mods;
-        v->is_array = is_array;
-        v->array_size = size;
+        v->is_array = h.is_array;
+        v->array_size = h.size;
         if (kind == NV_VAR_TEMP)
-            a->ntemps += is_array ? size : 1;
+            a->ntemps += h.is_array ? h.size : 1;
         else if (kind == NV_VAR_ADDRESS)
             a->naddr++;
         if (!nv_at(c, NV_TOK_COMMA))
@@ -490,9 +488,7 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     arb_decl_head h;
     if (!arb_parse_decl_head(a, (a->nv ? ARB_DECL_ARRAY : 0) | ARB_DECL_EQUALS, &h))
         return false;
-    bool is_array = h.is_array;
-    uint32_t size = h.size, size_off = h.size_off;
-    bool braces = is_array && nv_at(c, NV_TOK_LBRACE);
+    bool braces = h.is_array && nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
     nv_binding *list = NULL;
@@ -512,7 +508,7 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
         nv_binding *b = &list[nb];
         if (!nv_bind_parse(c, want, braces ? NV_BCTX_MULTI : NV_BCTX_SINGLE, b))
             return false;
-        if (b->count > 1 && !is_array)
+        if (b->count > 1 && !h.is_array)
             return nv_error(c, b->offset, "a range of bindings needs an array variable");
         if (!output && !arb_note_attrib(a, b))
             return false;
@@ -528,15 +524,15 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     }
     if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
-    if (is_array && size && size != total)
-        return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
+    if (h.is_array && h.size && h.size != total)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bindings", h.size, total);
     if (!output && a->nv && (a->ptype & NV_PT_F) && !check_interpolation(a, mods, list, nb))
         return false;
     nv_var *v = arb_add_decl_var(a, &h, output ? NV_VAR_OUTPUT : NV_VAR_ATTRIB);
     if (!v)
         return false;
     v->mods = mods;
-    v->is_array = is_array;
+    v->is_array = h.is_array;
     v->array_size = total;
     v->nbindings = nb;
     v->bindings = list;
@@ -585,11 +581,9 @@ static bool parse_param_decl(arb *a, uint16_t mods)
     arb_decl_head h;
     if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    bool is_array = h.is_array;
-    uint32_t size = h.size, size_off = h.size_off;
     nv_binding *list = NULL;
     uint32_t nb = 0, cap = 0, total = 0;
-    if (!is_array) {
+    if (!h.is_array) {
         list = nv_alloc(c, sizeof *list);
         if (!list || !parse_param_item(a, NV_BCTX_SINGLE, list))
             return false;
@@ -618,14 +612,15 @@ static bool parse_param_decl(arb *a, uint16_t mods)
         }
         if (!nv_expect(c, NV_TOK_RBRACE, "'}'"))
             return false;
-        if (size && size != total)
-            return nv_error(c, size_off + 1, "array size %u does not match the %u parameters in its list", size, total);
+        if (h.size && h.size != total)
+            return nv_error(c, h.size_off + 1, "array size %u does not match the %u parameters in its list", h.size,
+                            total);
     }
     nv_var *v = arb_add_decl_var(a, &h, NV_VAR_PARAM);
     if (!v)
         return false;
     v->mods = mods;
-    v->is_array = is_array;
+    v->is_array = h.is_array;
     v->array_size = total;
     v->nbindings = nb;
     v->bindings = list;
@@ -674,8 +669,6 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     arb_decl_head h;
     if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    bool is_array = h.is_array;
-    uint32_t size = h.size, size_off = h.size_off;
     nv_binding b;
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
@@ -694,14 +687,14 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
         return false;
     /* "program.buffer[a]" binds the whole buffer: its size is not known. */
     bool whole = strchr(strchr(b.name, '[') + 1, '[') == NULL;
-    if (size && !whole && size != b.count)
-        return nv_error(c, size_off + 1, "array size %u does not match the %u bound elements", size, b.count);
+    if (h.size && !whole && h.size != b.count)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bound elements", h.size, b.count);
     /* A declared size over a whole binding point cannot exceed what the
      * binding point holds (MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV; see
      * docs/spec-decisions.md). */
-    if (size && whole && size > (uint32_t)elements)
-        return nv_error(c, size_off + 1, "array size %u exceeds the %ld elements of a parameter buffer binding", size,
-                        elements);
+    if (h.size && whole && h.size > (uint32_t)elements)
+        return nv_error(c, h.size_off + 1, "array size %u exceeds the %ld elements of a parameter buffer binding",
+                        h.size, elements);
     /* BUFFER and BUFFER4 on one binding point (NV_gpu_program4 2.X.3.6). */
     for (uint32_t i = 0; i < c->prog->nvars; i++) {
         const nv_var *o = &c->prog->vars[i];
@@ -713,8 +706,8 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     if (!v)
         return false;
     v->mods = mods;
-    v->is_array = is_array || whole;
-    v->array_size = size ? size : whole ? 0 : b.count;
+    v->is_array = h.is_array || whole;
+    v->array_size = h.size ? h.size : whole ? 0 : b.count;
     nv_binding *vb = arb_one_binding(a, v);
     if (!vb)
         return false;
@@ -731,8 +724,6 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     arb_decl_head h;
     if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS, &h))
         return false;
-    bool is_array = h.is_array;
-    uint32_t size = h.size, size_off = h.size_off;
     bool braces = nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);
@@ -784,17 +775,17 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
      * either the size of the array (if declared) or the implementation-dependent
      * maximum shader storage buffer object size limit"; elements are basic
      * machine units.  Several binding points make an array over the points. */
-    bool whole_buffer = kind == NV_VAR_STORAGE && is_array && total == 1;
-    if (is_array && size && size != total && kind != NV_VAR_SHARED && !whole_buffer)
-        return nv_error(c, size_off + 1, "array size %u does not match the %u bindings", size, total);
-    if (whole_buffer && size > (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE)
-        return nv_error(c, size_off + 1, "array size %u exceeds the storage buffer size limit (%d)", size,
+    bool whole_buffer = kind == NV_VAR_STORAGE && h.is_array && total == 1;
+    if (h.is_array && h.size && h.size != total && kind != NV_VAR_SHARED && !whole_buffer)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bindings", h.size, total);
+    if (whole_buffer && h.size > (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE)
+        return nv_error(c, h.size_off + 1, "array size %u exceeds the storage buffer size limit (%d)", h.size,
                         NV_LIMIT_STORAGE_BLOCK_SIZE);
     nv_var *v = arb_add_decl_var(a, &h, kind);
     if (!v)
         return false;
-    v->is_array = is_array;
-    v->array_size = whole_buffer ? size : size ? size : total;
+    v->is_array = h.is_array;
+    v->array_size = whole_buffer ? h.size : h.size ? h.size : total;
     nv_binding *vb = arb_one_binding(a, v);
     if (!vb)
         return false;
@@ -845,9 +836,7 @@ static bool parse_counter_decl(arb *a)
     arb_decl_head h;
     if (!arb_parse_decl_head(a, ARB_DECL_ARRAY | ARB_DECL_EQUALS_OPTIONAL, &h))
         return false;
-    bool is_array = h.is_array;
-    uint32_t size = h.size, size_off = h.size_off;
-    if (is_array && !nv_expect(c, NV_TOK_LBRACE, "'{' starting the counter binding list"))
+    if (h.is_array && !nv_expect(c, NV_TOK_LBRACE, "'{' starting the counter binding list"))
         return false;
     long long binding = -1, first = 0, next = 0;
     bool whole = false;
@@ -866,16 +855,16 @@ static bool parse_counter_decl(arb *a)
         if (binding >= 0 && a_lo != binding)
             return nv_error(c, a_off, "the bindings of a counter array must use one binding point (%lld)", binding);
         bool item_whole = !nv_at(c, NV_TOK_LBRACKET);
-        if (item_whole && !is_array)
+        if (item_whole && !h.is_array)
             return nv_error_here(c, "a single counter needs an element: program.counter[a][b]");
         if (item_whole || whole) {
             if (nitems > 0)
                 return nv_error(c, item_off, "program.counter[a] spans the whole buffer: it must be the only binding");
             lo = 0;
-            hi = (size ? size : NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE) - 1;
+            hi = (h.size ? h.size : NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE) - 1;
             whole = true;
         } else {
-            if (!counter_bracket(a, is_array, &lo, &hi, &e_off))
+            if (!counter_bracket(a, h.is_array, &lo, &hi, &e_off))
                 return false;
             if (hi >= NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE)
                 return nv_error(c, e_off, "counter %lld beyond MAX_ATOMIC_COUNTER_BUFFER_SIZE (%d counters)", hi,
@@ -889,23 +878,23 @@ static bool parse_counter_decl(arb *a)
             first = lo;
         }
         next = hi + 1;
-        if (!is_array || !nv_at(c, NV_TOK_COMMA))
+        if (!h.is_array || !nv_at(c, NV_TOK_COMMA))
             break;
         nv_next(c);
     }
-    if (is_array && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
+    if (h.is_array && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
     uint32_t total = (uint32_t)(next - first);
-    if (whole && size > NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE)
-        return nv_error(c, size_off + 1, "array size %u exceeds MAX_ATOMIC_COUNTER_BUFFER_SIZE (%d counters)", size,
+    if (whole && h.size > NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE)
+        return nv_error(c, h.size_off + 1, "array size %u exceeds MAX_ATOMIC_COUNTER_BUFFER_SIZE (%d counters)", h.size,
                         NV_LIMIT_ATOMIC_COUNTER_BUFFER_SIZE);
-    if (size && size != total)
-        return nv_error(c, size_off + 1, "array size %u does not match the %u bound counters", size, total);
+    if (h.size && h.size != total)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bound counters", h.size, total);
     nv_var *v = arb_add_decl_var(a, &h, NV_VAR_COUNTER);
     if (!v)
         return false;
-    v->is_array = is_array;
-    v->array_size = is_array ? total : 0;
+    v->is_array = h.is_array;
+    v->array_size = h.is_array ? total : 0;
     nv_binding *vb = arb_one_binding(a, v);
     if (!vb)
         return false;
