@@ -16,17 +16,16 @@
  * instructions, and reading stops at the first one past the limit. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "base/diag.h"
 #include "nv/nv_assemble.h"
 #include "read_whole_file.h"
+#include "walk_files.h"
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
@@ -76,26 +75,11 @@ static void load_file(const char *path)
     free(buf);
 }
 
-static void walk(const char *dir)
+static void visit(const char *path, const char *name, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode))
-            walk(path);
-        else if (!strstr(e->d_name, ".md") && !strstr(e->d_name, ".json"))
-            load_file(path);
-    }
-    closedir(d);
+    (void)ctx;
+    if (!strstr(name, ".md") && !strstr(name, ".json"))
+        load_file(path);
 }
 
 static double now(void)
@@ -180,7 +164,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", corpus, dirs[i]);
-        walk(path);
+        walk_files(path, visit, NULL);
     }
     if (!count) {
         fprintf(stderr, "asm_bench: no programs found under %s\n", corpus);

@@ -12,11 +12,9 @@
  * generated NVvp4.0 program of 60000 instructions is lowered once. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "base/strbuf.h"
@@ -25,6 +23,7 @@
 #include "nv/nv_ir.h"
 #include "tgsi/tgsi_ir.h"
 #include "read_whole_file.h"
+#include "walk_files.h"
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
@@ -96,30 +95,10 @@ static void add(prog_list *l, const char *path)
     l->items[l->count++] = (prog){src, len, p};
 }
 
-static void walk(prog_list *l, const char *dir)
+static void visit(const char *path, const char *name, void *l)
 {
-    DIR *dp = opendir(dir);
-    if (!dp)
-        return;
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        if (e->d_name[0] == '.')
-            continue;
-        size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(n);
-        if (!path)
-            break;
-        snprintf(path, n, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                walk(l, path);
-            else if (S_ISREG(st.st_mode))
-                add(l, path);
-        }
-        free(path);
-    }
-    closedir(dp);
+    (void)name;
+    add(l, path);
 }
 
 static double now(clockid_t clock)
@@ -162,7 +141,7 @@ int main(int argc, char **argv)
     if (rounds < 1)
         rounds = 1;
     prog_list l = {0};
-    walk(&l, dir);
+    walk_files(dir, visit, &l);
     if (!l.count) {
         fprintf(stderr, "lower_bench: no NV/ARB program that lowers under %s\n", dir);
         return 1;

@@ -7,10 +7,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "exec_test_util.h"
 #include "exec/texture.h"
+#include "walk_files.h"
 
 #include <dirent.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 typedef struct corpus_stats {
     unsigned read, ran, budget;
@@ -67,34 +67,18 @@ static void run_file(const char *path, corpus_stats *st)
     nvgp_tgsi_program_destroy(p);
 }
 
-static void walk(const char *dir, corpus_stats *st)
+static void visit(const char *path, const char *name, void *st)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat sb;
-        if (stat(path, &sb) != 0)
-            continue;
-        size_t len = strlen(e->d_name);
-        if (S_ISDIR(sb.st_mode))
-            walk(path, st);
-        else if (len > 5 && !strcmp(e->d_name + len - 5, ".tgsi"))
-            run_file(path, st);
-    }
-    closedir(d);
+    size_t len = strlen(name);
+    if (len > 5 && !strcmp(name + len - 5, ".tgsi"))
+        run_file(path, st);
 }
 
 static void test_corpus(void **state)
 {
     (void)state;
     corpus_stats st = { 0, 0, 0 };
-    walk(NVGP_SHARED_DIR "/corpus", &st);
+    walk_files(NVGP_SHARED_DIR "/corpus", visit, &st);
     printf("corpus: %u programs read, %u ran, %u hit the budget\n", st.read, st.ran, st.budget);
     assert_true(st.read > 0);
     assert_int_equal(st.ran + st.budget, st.read);

@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +25,7 @@
 #include "tgsi/tgsi_check.h"
 #include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
+#include "walk_files.h"
 
 typedef struct tally {
     unsigned assembled, lowered, plain_arb, plain_arb_failed, not_yet, check_failed, reread_failed;
@@ -163,36 +163,17 @@ static void one(const char *path, tally *t)
     free(src);
 }
 
-static void walk(const char *dir, tally *t)
+static void visit(const char *path, const char *name, void *t)
 {
-    DIR *dp = opendir(dir);
-    if (!dp)
-        return;
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        if (e->d_name[0] == '.')
-            continue;
-        size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(n);
-        assert_non_null(path);
-        snprintf(path, n, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                walk(path, t);
-            else if (S_ISREG(st.st_mode))
-                one(path, t);
-        }
-        free(path);
-    }
-    closedir(dp);
+    (void)name;
+    one(path, t);
 }
 
 static void test_corpus(void **state)
 {
     (void)state;
     tally t = {0};
-    walk(NVGP_SHARED_DIR "/corpus", &t);
+    walk_files(NVGP_SHARED_DIR "/corpus", visit, &t);
     printf("corpus: %u NV/ARB programs assemble; %u lower (all pass the checker: %s); %u not yet "
            "translatable; plain ARBvp1.0/ARBfp1.0: %u, of which %u fail to lower\n",
            t.assembled, t.lowered, t.check_failed ? "no" : "yes", t.not_yet, t.plain_arb, t.plain_arb_failed);

@@ -13,8 +13,8 @@
 #include "nv/nv_ir.h"
 #include "nv/nv_print.h"
 #include "read_whole_file.h"
+#include "walk_files.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,53 +134,39 @@ static void round_trip(const char *name, const char *src, size_t len)
     free(second);
 }
 
-static void walk(const char *dir)
+/* Round-trips each program of a file (programs start with "!!" at the start
+ * of a line; a spec case's "[section]" ends one). */
+static void visit(const char *path, const char *name, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (!d)
+    (void)name;
+    (void)ctx;
+    size_t len;
+    char *buf = read_whole_file(path, &len);
+    if (!buf)
         return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            walk(path);
+    for (char *p = buf; (p = strstr(p, "!!")) != NULL;) {
+        if (p != buf && p[-1] != '\n') {
+            p += 2;
             continue;
         }
-        size_t len;
-        char *buf = read_whole_file(path, &len);
-        if (!buf)
-            continue;
-        for (char *p = buf; (p = strstr(p, "!!")) != NULL;) {
-            if (p != buf && p[-1] != '\n') {
-                p += 2;
-                continue;
-            }
-            char *end = strstr(p + 2, "\n!!");
-            char *sec = strstr(p, "\n[");
-            if (sec && (!end || sec < end))
-                end = sec;
-            size_t n = end ? (size_t)(end - p + 1) : strlen(p);
-            round_trip(path, p, n);
-            p += n;
-        }
-        free(buf);
+        char *end = strstr(p + 2, "\n!!");
+        char *sec = strstr(p, "\n[");
+        if (sec && (!end || sec < end))
+            end = sec;
+        size_t n = end ? (size_t)(end - p + 1) : strlen(p);
+        round_trip(path, p, n);
+        p += n;
     }
-    closedir(d);
+    free(buf);
 }
 
 static void test_round_trip(void **state)
 {
     (void)state;
-    walk(NVGP_SOURCE_DIR "/tests/spec");
+    walk_files(NVGP_SOURCE_DIR "/tests/spec", visit, NULL);
     struct stat st;
     if (stat(NVGP_SHARED_DIR "/corpus", &st) == 0)
-        walk(NVGP_SHARED_DIR "/corpus");
+        walk_files(NVGP_SHARED_DIR "/corpus", visit, NULL);
     printf("printer round trip: %d programs, %d fail\n", checked, failed);
     assert_true(checked > 50);
     assert_int_equal(failed, 0);

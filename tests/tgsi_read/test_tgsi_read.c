@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "tgsi/tgsi_names.h"
 #include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
+#include "walk_files.h"
 
 /* ---- Helpers ------------------------------------------------------------------- */
 
@@ -1264,25 +1264,10 @@ static void read_corpus_file(const char *path, const char *name, corpus_stats *s
     free(buf);
 }
 
-static void walk(const char *dir, corpus_stats *st)
+static void visit(const char *path, const char *name, void *st)
 {
-    DIR *dh = opendir(dir);
-    assert_non_null(dh);
-    struct dirent *e;
-    while ((e = readdir(dh)) != NULL) {
-        if (e->d_name[0] == '.' || !strcmp(e->d_name, "SOURCES.md"))
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat sb;
-        if (stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode))
-            walk(path, st);
-        else if (S_ISREG(sb.st_mode))
-            read_corpus_file(path, e->d_name, st);
-    }
-    closedir(dh);
+    if (strcmp(name, "SOURCES.md") != 0)
+        read_corpus_file(path, name, st);
 }
 
 static void test_corpus(void **state)
@@ -1297,7 +1282,7 @@ static void test_corpus(void **state)
             printf("  %s missing: corpus not read\n", dirs[i]);
             skip();
         }
-        walk(dirs[i], &st);
+        assert_true(walk_files(dirs[i], visit, &st));
     }
     printf("  corpus: %d files, %d read, %d failed, %d of %zu listed non-TGSI files rejected\n",
            st.files, st.read, st.failed, st.expected_rejects, sizeof not_tgsi / sizeof *not_tgsi);
