@@ -243,6 +243,21 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     return nv_expect(c, NV_TOK_RBRACKET, "']'");
 }
 
+/* An unnamed variable of `kind` whose one binding is b: a binding written
+ * in an operand ("vertex.attrib[1]", "result.color"); *var gets its
+ * number. */
+static nv_var *add_binding_var(arb *a, nv_var_kind kind, const nv_binding *b, uint32_t *var)
+{
+    nv_var *v = nv_add_var(a->c, NULL, 0, kind, b->offset, var);
+    if (!v)
+        return NULL;
+    nv_binding *vb = arb_one_binding(a, v);
+    if (!vb)
+        return NULL;
+    *vb = *b;
+    return v;
+}
+
 static bool parse_loop_indexed_texcoord(arb *a, nv_src *s)
 {
     nv_parse_ctx *c = a->c;
@@ -278,16 +293,11 @@ static bool parse_loop_indexed_texcoord(arb *a, nv_src *s)
     b.count = NV_LIMIT_TEXTURE_COORDS;
     b.name = "fragment.texcoord";
     b.offset = t->offset;
-    nv_var *v = nv_add_var(c, NULL, 0, NV_VAR_ATTRIB, t->offset, &s->var);
+    nv_var *v = add_binding_var(a, NV_VAR_ATTRIB, &b, &s->var);
     if (!v)
         return false;
     v->is_array = true;
     v->array_size = NV_LIMIT_TEXTURE_COORDS;
-    v->nbindings = 1;
-    v->bindings = nv_alloc(c, sizeof b);
-    if (!v->bindings)
-        return false;
-    v->bindings[0] = b;
     s->file = NV_FILE_ATTRIB;
     s->has_rel = true;
     s->rel.file = NV_FILE_ADDRESS;
@@ -387,14 +397,9 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
                 return nv_error(c, b.offset, "program.buffer bindings cannot be instruction operands");
             if (!arb_note_attrib(a, &b))
                 return false;
-            nv_var *nvv = nv_add_var(c, NULL, 0, b.kind == NV_BIND_ATTRIB ? NV_VAR_ATTRIB : NV_VAR_PARAM, b.offset, &s->var);
+            nv_var *nvv = add_binding_var(a, b.kind == NV_BIND_ATTRIB ? NV_VAR_ATTRIB : NV_VAR_PARAM, &b, &s->var);
             if (!nvv)
                 return false;
-            nvv->nbindings = 1;
-            nvv->bindings = nv_alloc(c, sizeof b);
-            if (!nvv->bindings)
-                return false;
-            nvv->bindings[0] = b;
             nvv->array_size = 1;
             s->file = (uint8_t)(b.kind == NV_BIND_ATTRIB ? NV_FILE_ATTRIB : NV_FILE_PARAM);
         } else if (nv_bind_starts(c, NV_BWANT_RESULT)) {
@@ -403,14 +408,9 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
             nv_binding b;
             if (!nv_bind_parse(c, NV_BWANT_RESULT, NV_BCTX_OPERAND, &b))
                 return false;
-            nv_var *nvv = nv_add_var(c, NULL, 0, NV_VAR_OUTPUT, b.offset, &s->var);
+            nv_var *nvv = add_binding_var(a, NV_VAR_OUTPUT, &b, &s->var);
             if (!nvv)
                 return false;
-            nvv->nbindings = 1;
-            nvv->bindings = nv_alloc(c, sizeof b);
-            if (!nvv->bindings)
-                return false;
-            nvv->bindings[0] = b;
             nvv->array_size = 1;
             s->file = NV_FILE_OUTPUT;
         } else {
@@ -562,14 +562,8 @@ bool arb_parse_dst(arb *a, nv_inst *in)
         nv_binding b;
         if (!nv_bind_parse(c, NV_BWANT_RESULT, NV_BCTX_OPERAND, &b))
             return false;
-        nv_var *nvv = nv_add_var(c, NULL, 0, NV_VAR_OUTPUT, b.offset, &d->var);
-        if (!nvv)
+        if (!add_binding_var(a, NV_VAR_OUTPUT, &b, &d->var))
             return false;
-        nvv->nbindings = 1;
-        nvv->bindings = nv_alloc(c, sizeof b);
-        if (!nvv->bindings)
-            return false;
-        nvv->bindings[0] = b;
         d->file = NV_FILE_OUTPUT;
         if (!strcmp(b.name, "result.position")) {
             a->wrote_position = true;
