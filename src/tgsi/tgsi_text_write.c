@@ -243,57 +243,55 @@ static bool step_last_digit(char *e_text, int dir)
  * p-digit neighbour may read back where the rounded value does not
  * (2^87f: 1.5474251e+26, not 1.54742505e+26); there both neighbours are
  * tried too. */
-static size_t format_float_exact(float f, char *out)
+/* Whether text reads back (strtof for binary32, strtod for binary64) to the
+ * bits `want`. */
+static bool reads_back(const char *text, bool single, uint64_t want)
 {
-    char buf[48], alt[48];
-    uint32_t want;
-    memcpy(&want, &f, sizeof want);
-    bool pow2 = (want & 0x7fffffu) == 0 && (want & 0x7f800000u) > 0x00800000u;
-    for (int prec = 1; prec <= 9; prec++) {
-        snprintf(buf, sizeof buf, "%.*e", prec - 1, (double)f);
-        float back = strtof(buf, NULL);
+    if (single) {
+        float back = strtof(text, NULL);
         uint32_t got;
         memcpy(&got, &back, sizeof got);
-        if (got == want)
+        return got == want;
+    }
+    double back = strtod(text, NULL);
+    uint64_t got;
+    memcpy(&got, &back, sizeof got);
+    return got == want;
+}
+
+/* v is the value (a binary32 one widened when single), want its bits in
+ * its own format. */
+static size_t format_exact(double v, bool single, uint64_t want, char *out)
+{
+    char buf[48], alt[48];
+    int digits = single ? 9 : 17;
+    bool pow2 = single ? (want & 0x7fffffu) == 0 && (want & 0x7f800000u) > 0x00800000u
+                       : (want & 0xfffffffffffffull) == 0 && (want & 0x7ff0000000000000ull) > 0x0010000000000000ull;
+    for (int prec = 1; prec <= digits; prec++) {
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
+        if (reads_back(buf, single, want))
             break;
         for (int dir = -1; pow2 && dir <= 1; dir += 2) {
             memcpy(alt, buf, sizeof alt);
-            if (!step_last_digit(alt, dir))
-                continue;
-            back = strtof(alt, NULL);
-            memcpy(&got, &back, sizeof got);
-            if (got == want)
-                return shortest_layout(alt, 9, out);
+            if (step_last_digit(alt, dir) && reads_back(alt, single, want))
+                return shortest_layout(alt, digits, out);
         }
     }
-    return shortest_layout(buf, 9, out);
+    return shortest_layout(buf, digits, out);
+}
+
+static size_t format_float_exact(float f, char *out)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return format_exact((double)f, true, bits, out);
 }
 
 static size_t format_double_exact(double d, char *out)
 {
-    char buf[48], alt[48];
-    uint64_t want;
-    memcpy(&want, &d, sizeof want);
-    bool pow2 = (want & 0xfffffffffffffull) == 0 &&
-                (want & 0x7ff0000000000000ull) > 0x0010000000000000ull;
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-        double back = strtod(buf, NULL);
-        uint64_t got;
-        memcpy(&got, &back, sizeof got);
-        if (got == want)
-            break;
-        for (int dir = -1; pow2 && dir <= 1; dir += 2) {
-            memcpy(alt, buf, sizeof alt);
-            if (!step_last_digit(alt, dir))
-                continue;
-            back = strtod(alt, NULL);
-            memcpy(&got, &back, sizeof got);
-            if (got == want)
-                return shortest_layout(alt, 17, out);
-        }
-    }
-    return shortest_layout(buf, 17, out);
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return format_exact(d, false, bits, out);
 }
 
 void nvgp_tgsi_write_float_exact(float f, nvgp_strbuf *out)
