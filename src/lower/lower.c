@@ -165,8 +165,7 @@ void nvgp_lower_map_destroy(nvgp_lower_map *m)
 
 /* ---- Semantics of attribute and result bindings ------------------------------ */
 
-/* A binding name without its "[n]", and n (0 when absent). */
-static void split_name(const char *name, char *base, size_t cap, int32_t *index)
+void lower_split_name(const char *name, char *base, size_t cap, int32_t *index)
 {
     size_t o = 0;
     *index = 0;
@@ -351,7 +350,7 @@ static bool binding_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset, tgs
 {
     char base[128];
     int32_t n;
-    split_name(bd->name ? bd->name : "", base, sizeof base, &n);
+    lower_split_name(bd->name ? bd->name : "", base, sizeof base, &n);
     bool frag = c->p->stage == NV_STAGE_FRAGMENT;
     const sem_row *r;
     if (bd->kind == NV_BIND_ATTRIB) {
@@ -379,7 +378,7 @@ static tgsi_src attrib_array_reg(lower_ctx *c, const nv_binding *bd, uint32_t of
 {
     char base[128], name[160];
     int32_t n;
-    split_name(bd->name ? bd->name : "", base, sizeof base, &n);
+    lower_split_name(bd->name ? bd->name : "", base, sizeof base, &n);
     n = bd->index;
     bool frag = c->p->stage == NV_STAGE_FRAGMENT;
     const sem_row *r = frag ? find_row(fragment_inputs, sizeof fragment_inputs / sizeof *r, base)

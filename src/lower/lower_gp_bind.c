@@ -192,25 +192,6 @@ typedef struct lower_gpb {
 
 /* ---- Names ---------------------------------------------------------------- */
 
-/* name without its [n] parts, and the last n in *index (0 when none). */
-static void gpb_split(const char *name, char *base, size_t cap, int32_t *index)
-{
-    size_t o = 0;
-    *index = 0;
-    for (const char *s = name; *s && o + 1 < cap; s++) {
-        if (*s == '[') {
-            *index = (int32_t)strtol(s + 1, NULL, 10);
-            while (*s && *s != ']')
-                s++;
-            if (!*s)
-                break;
-            continue;
-        }
-        base[o++] = *s;
-    }
-    base[o] = '\0';
-}
-
 static const gpb_row *gpb_find(const gpb_row *t, size_t n, const char *base)
 {
     for (size_t i = 0; i < n; i++)
@@ -258,7 +239,7 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     *per_vertex = false;
     *outputs = v->kind == NV_VAR_OUTPUT;
     if (v->kind == NV_VAR_OUTPUT) {
-        gpb_split(name, base, sizeof base, n);
+        lower_split_name(name, base, sizeof base, n);
         if (stage == NV_STAGE_FRAGMENT)
             return FIND(fp_results, base);
         const gpb_row *r = FIND(other_results, base);
@@ -270,11 +251,11 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     int32_t m = gpb_vertex_prefix(name, &rest, outputs);
     bool per_vertex_stage = stage == NV_STAGE_GEOMETRY || stage == NV_STAGE_TESS_CTRL || stage == NV_STAGE_TESS_EVAL;
     if (m >= 0 && per_vertex_stage) {
-        gpb_split(rest, base, sizeof base, n);
+        lower_split_name(rest, base, sizeof base, n);
         *vertex = m;
         return FIND(vertex_like, base);
     }
-    gpb_split(name, base, sizeof base, n);
+    lower_split_name(name, base, sizeof base, n);
     const gpb_row *r = FIND(other_inputs, base);
     if (r)
         return r;

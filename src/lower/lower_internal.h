@@ -157,6 +157,10 @@ void lower_clip_flush(lower_ctx *c);
  * (lower_ops.c). */
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r);
 
+/* A binding name without its "[n]" parts ("vertex[2].attrib[3]" ->
+ * "vertex.attrib"), and the last n in *index (0 when absent) (lower.c). */
+void lower_split_name(const char *name, char *base, size_t cap, int32_t *index);
+
 /* Operands (lower.c). */
 tgsi_src lower_src(lower_ctx *c, const nv_src *s);
 tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d);
