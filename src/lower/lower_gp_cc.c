@@ -149,6 +149,24 @@ static bool result_is_float(const nv_inst *in, lower_type t)
     return lower_type_is_float(t);
 }
 
+/* flags = SF where the ~0/0 mask sf is set | ZF where zf is, plus OF and
+ * CF from an integer add or subtract (gp_of/gp_cf), else cleared; z is a
+ * scratch temporary (it may be zf's register). */
+static void pack_flags(lower_ctx *c, tgsi_dst flags, tgsi_src sf, tgsi_src zf, tgsi_dst z, bool is_float)
+{
+    nvgp_tgsi_build_AND(c->b, flags, sf, uimm(c, LOWER_GP_SF));
+    nvgp_tgsi_build_AND(c->b, z, zf, uimm(c, LOWER_GP_ZF));
+    nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    if (!is_float && c->gp_has_of) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gp_of), uimm(c, LOWER_GP_OF));
+        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    }
+    if (!is_float && c->gp_has_cf) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gp_cf), uimm(c, LOWER_GP_CF));
+        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
+    }
+}
+
 /* flags = the four flags of each component of r (2.X.4.3). */
 static void flags_of(lower_ctx *c, tgsi_dst flags, tgsi_src r, bool is_float)
 {
@@ -167,18 +185,7 @@ static void flags_of(lower_ctx *c, tgsi_dst flags, tgsi_src r, bool is_float)
         nvgp_tgsi_build_ISLT(c->b, flags, r, uimm(c, 0));
         nvgp_tgsi_build_USEQ(c->b, z, r, uimm(c, 0));
     }
-    nvgp_tgsi_build_AND(c->b, flags, of(flags), uimm(c, LOWER_GP_SF));
-    nvgp_tgsi_build_AND(c->b, z, of(z), uimm(c, LOWER_GP_ZF));
-    nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    /* OF and CF: from an integer add or subtract, else cleared */
-    if (!is_float && c->gp_has_of) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_of), uimm(c, LOWER_GP_OF));
-        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    }
-    if (!is_float && c->gp_has_cf) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_cf), uimm(c, LOWER_GP_CF));
-        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    }
+    pack_flags(c, flags, of(flags), of(z), z, is_float);
     nvgp_tgsi_build_release_temp(c->b, z);
 }
 
@@ -226,17 +233,7 @@ static void flags_of64(lower_ctx *c, tgsi_dst flags, const lower_gp64 *v, bool i
         nvgp_tgsi_build_MOV(c->b, mask(sf, 3u << (2 * h)), nvgp_tgsi_src_swizzle(of(s), 0, 2, 0, 2));
         nvgp_tgsi_build_MOV(c->b, mask(zf, 3u << (2 * h)), nvgp_tgsi_src_swizzle(of(z), 0, 2, 0, 2));
     }
-    nvgp_tgsi_build_AND(c->b, flags, of(sf), uimm(c, LOWER_GP_SF));
-    nvgp_tgsi_build_AND(c->b, z, of(zf), uimm(c, LOWER_GP_ZF));
-    nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    if (!is_float && c->gp_has_of) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_of), uimm(c, LOWER_GP_OF));
-        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    }
-    if (!is_float && c->gp_has_cf) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_cf), uimm(c, LOWER_GP_CF));
-        nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    }
+    pack_flags(c, flags, of(sf), of(zf), z, is_float);
     nvgp_tgsi_build_release_temp(c->b, z);
     nvgp_tgsi_build_release_temp(c->b, s);
     nvgp_tgsi_build_release_temp(c->b, zf);
