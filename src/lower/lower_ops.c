@@ -376,25 +376,11 @@ tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
 
 static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec)
 {
-    if (prec == 'X') {
-        tgsi_dst n = nvgp_tgsi_build_temp(c->b);
-        nvgp_tgsi_build_FSNE(c->b, n, of(r), of(r));
-        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1024.0f));
-        nvgp_tgsi_build_ROUND(c->b, r, of(r));
-        nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -2048.0f));
-        nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 2047.0f));
-        nvgp_tgsi_build_MUL(c->b, r, of(r), fimm(c, 1.0f / 1024.0f));
-        nvgp_tgsi_build_UCMP(c->b, r, of(n), fimm(c, 0.0f), of(r));
-        nvgp_tgsi_build_release_temp(c->b, n);
-        if (!(c->p->header == NV_HDR_FP10 && in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE))
-            return;
-    }
-    tgsi_dst h = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_PK2H(c->b, mask(h, 1), of(r));
-    nvgp_tgsi_build_PK2H(c->b, mask(h, 2), nvgp_tgsi_src_swizzle(of(r), 2, 3, 2, 3));
-    nvgp_tgsi_build_UP2H(c->b, mask(r, 3), sc(of(h), 0));
-    nvgp_tgsi_build_UP2H(c->b, mask(r, 0xc), sc(of(h), 1));
-    nvgp_tgsi_build_release_temp(c->b, h);
+    convert_value(c, r, prec);
+    /* an X result written to an H register is also an fp16 value */
+    if (prec == 'X' && c->p->header == NV_HDR_FP10 && in->dst.var == NV_VAR_NONE &&
+        in->dst.index >= NV_FP_HREG_BASE)
+        convert_value(c, r, 'H');
 }
 
 /* An instruction with a "C" suffix, a conditional write mask, a CC-only
