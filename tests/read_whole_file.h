@@ -7,10 +7,12 @@
 #include <stdlib.h>
 
 /* The bytes of the file at `path` followed by a NUL, malloc'ed (the caller
- * frees them), and their number in *len when len is not NULL; NULL when the
- * file cannot be opened, sized or read. */
+ * frees them), and their number in *len when len is not NULL (0 when the
+ * file cannot be read); NULL when the file cannot be opened, sized or read. */
 static inline char *read_whole_file(const char *path, size_t *len)
 {
+    if (len)
+        *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
