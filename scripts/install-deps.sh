@@ -5,7 +5,12 @@
 set -euo pipefail
 
 packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
-          libclang-rt-14-dev)
+          libclang-rt-14-dev
+          # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
+          # as ../shared/tools/mesa-oracle/setup.sh lists them
+          libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
+          libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
+          libosmesa6-dev)
 
 missing=()
 for p in "${packages[@]}"; do
