@@ -119,9 +119,9 @@ static void walk(const char *dir, file_fn fn, tally *t)
     closedir(d);
     for (size_t i = 0; i < n; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        int len = snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         struct stat st;
-        if (stat(path, &st) == 0) {
+        if (len > 0 && (size_t)len < sizeof path && stat(path, &st) == 0) {
             if (S_ISDIR(st.st_mode))
                 walk(path, fn, t);
             else if (!strstr(names[i], ".md") && !strstr(names[i], ".json"))
