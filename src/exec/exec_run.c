@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <threads.h>
+#include <pthread.h>
 
 /* The handler table: every row of the opcode table names its handler, so a
  * missing one is a link error. */
@@ -287,7 +287,7 @@ typedef struct run_ctx {
     nvgp_exec *m;
     uint32_t items;            /* warps, or work groups */
     _Atomic uint32_t next;
-    mtx_t lock;
+    pthread_mutex_t lock;
     uint32_t fail_item;
     uint32_t fail_offset;
     nvgp_exec_status fail_status;
@@ -297,7 +297,7 @@ typedef struct run_ctx {
 static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
 {
     nvgp_exec *m = ctx->m;
-    mtx_lock(&ctx->lock);
+    pthread_mutex_lock(&ctx->lock);
     if (item < ctx->fail_item) {
         ctx->fail_item = item;
         ctx->fail_status = w->status;
@@ -308,15 +308,31 @@ static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
         snprintf(m->error, sizeof m->error, "%s (warp of threads %u..%u)", w->fail_msg,
                  w->first_thread, last);
     }
-    mtx_unlock(&ctx->lock);
+    pthread_mutex_unlock(&ctx->lock);
 }
 
 static void add_stats(run_ctx *ctx, const exec_warp *w)
 {
-    mtx_lock(&ctx->lock);
+    pthread_mutex_lock(&ctx->lock);
     ctx->warp_insns += w->count;
     ctx->lane_insns += w->lane_count;
-    mtx_unlock(&ctx->lock);
+    pthread_mutex_unlock(&ctx->lock);
+}
+
+/* Host threads are POSIX threads rather than C11 thrd_create: glibc's
+ * thrd_create bypasses the pthread_create that ThreadSanitizer intercepts,
+ * so the threaded executor could not be checked under it. */
+typedef struct worker_start {
+    int (*fn)(void *);
+    void *ctx;
+    int rc;
+} worker_start;
+
+static void *worker_main(void *arg)
+{
+    worker_start *w = arg;
+    w->rc = w->fn(w->ctx);
+    return NULL;
 }
 
 static int worker_warps(void *arg)
@@ -575,7 +591,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     ctx.items = (uint32_t)items;
     atomic_init(&ctx.next, 0);
     ctx.fail_item = UINT32_MAX;
-    mtx_init(&ctx.lock, mtx_plain);
+    pthread_mutex_init(&ctx.lock, NULL);
     int (*fn)(void *) = compute ? worker_groups : worker_warps;
     unsigned nthr = m->threads;
     /* Emitted vertices are appended in order: geometry runs on one thread. */
@@ -587,20 +603,22 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     if (nthr <= 1) {
         rc = fn(&ctx);
     } else {
-        thrd_t th[64];
+        pthread_t th[64];
+        worker_start ws[64];
         unsigned started = 0;
-        for (; started < nthr; started++)
-            if (thrd_create(&th[started], fn, &ctx) != thrd_success)
+        for (; started < nthr && started < 64; started++) {
+            ws[started] = (worker_start){ fn, &ctx, 0 };
+            if (pthread_create(&th[started], NULL, worker_main, &ws[started]) != 0)
                 break;
+        }
         if (!started)
             rc = fn(&ctx);
         for (unsigned i = 0; i < started; i++) {
-            int r = 0;
-            thrd_join(th[i], &r);
-            rc |= r;
+            pthread_join(th[i], NULL);
+            rc |= ws[i].rc;
         }
     }
-    mtx_destroy(&ctx.lock);
+    pthread_mutex_destroy(&ctx.lock);
     free_sv_maps(m);
     m->warp_insns = ctx.warp_insns;
     m->lane_insns = ctx.lane_insns;
