@@ -1,10 +1,11 @@
 # Short commands for nvgp (README.md says what each does).
 #
 #   make          build (Release) into $(BUILD_DIR)
-#   make run      install missing dependencies (as root), build, then check
-#                 and print the programs in examples/
+#   make run      install missing dependencies (as root), build, then check,
+#                 print and run the programs and jobs in examples/
 #   make test     the full test suite: gcc and clang builds with -Werror and
-#                 an ASan+UBSan build (with the fuzz targets), each + ctest
+#                 an ASan+UBSan build (with the fuzz targets), each + ctest,
+#                 and a ThreadSanitizer build for the threaded executor tests
 #   make bench    build Release and run every benchmark program under bench/
 #   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS
 #   make clean    remove the build folders these commands make
@@ -41,4 +42,4 @@ fuzz:
 	bash scripts/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD_DIR) $(FUZZ_DIR) build-ci-gcc build-ci-clang build-ci-asan
+	rm -rf $(BUILD_DIR) $(FUZZ_DIR) build-ci-gcc build-ci-clang build-ci-asan build-ci-tsan

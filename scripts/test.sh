@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The README's test command (make test; .ci/run): three builds, each with
+# The README's test command (make test; .ci/run): four builds, three with
 # the whole CTest suite, so warnings, both compilers and the sanitizers are
 # all covered:
-#   gcc    -DNVGP_WERROR=ON                         (build-ci-gcc)
+#   gcc    -DNVGP_WERROR=ON -O2                     (build-ci-gcc)
 #   clang  -DNVGP_WERROR=ON                         (build-ci-clang)
 #   clang  -DNVGP_SANITIZE=ON -DNVGP_FUZZ=ON        (build-ci-asan: ASan+UBSan,
 #          and a short run of every fuzz target)
+#   clang  -fsanitize=thread                        (build-ci-tsan: the executor,
+#          job and example tests only)
 # Every step runs even when an earlier one fails; the summary says which
 # failed and the exit status is 1 if any did.
 set -uo pipefail
@@ -31,7 +33,7 @@ step() {
             result="build failed"
         else
             echo "=== $name: ctest"
-            if ! ctest --test-dir "$dir" -j"$jobs" --output-on-failure; then
+            if ! ctest --test-dir "$dir" -j"$jobs" --output-on-failure ${CTEST_FILTER:+-R "$CTEST_FILTER"}; then
                 result="tests failed"
             fi
         fi
@@ -48,6 +50,11 @@ step gcc   build-ci-gcc   gcc   -DNVGP_WERROR=ON "${gcc_type[@]}"
 step clang build-ci-clang clang -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=Debug
 step asan  build-ci-asan  clang -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=Debug \
     "-DCMAKE_C_FLAGS_DEBUG=-g -O1" -DNVGP_SANITIZE=ON -DNVGP_FUZZ=ON
+# ThreadSanitizer over the tests that run the executor on several host
+# threads (atomics, shared memory, per-thread state) and its callers.
+CTEST_FILTER='exec|job|run_cli|examples' \
+step tsan  build-ci-tsan  clang -DNVGP_WERROR=ON -DCMAKE_BUILD_TYPE=Debug \
+    "-DCMAKE_C_FLAGS_DEBUG=-g -O1 -fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread
 
 echo
 echo "=== summary"
@@ -57,7 +64,7 @@ for i in "${!names[@]}"; do
     [ "${results[$i]}" = ok ] || status=1
 done
 if [ "$status" -eq 0 ]; then
-    echo "make test: all three builds pass"
+    echo "make test: all four builds pass"
 else
     echo "make test: FAILED"
 fi
