@@ -215,63 +215,87 @@ static void input_value(int which, int x, int y, float v[4])
     }
 }
 
-/* result.color, or result.color[0] in programs that name their draw buffers */
-static const char *color_name = "result.color";
+/* One input or parameter of a job: its name, its value(s), whether the
+ * program has it (a job may only name bindings the program has). */
+typedef struct {
+    char name[64];
+    bool is_param, use;
+    int count; /* 1: every invocation; else one vec4 per invocation */
+    float v[NPIX][4];
+} job_binding;
 
-static void write_job(const char *path, const char *prog_path, const bool *use_input,
-                      const bool *use_env, const bool *use_local)
+typedef struct {
+    job_binding b[160];
+    int n;
+    int invocations;
+    const char *output; /* the one output to print, or NULL for all */
+} job_spec;
+
+static job_binding *job_add(job_spec *j, bool is_param, const char *name, int count)
+{
+    job_binding *b = &j->b[j->n++];
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->is_param = is_param;
+    b->use = true;
+    b->count = count;
+    return b;
+}
+
+static void job_add_params(job_spec *j)
+{
+    for (int local = 0; local < 2; local++)
+        for (int i = 0; i < NPARAM; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "program.%s[%d]", local ? "local" : "env", i);
+            param_value(local, i, job_add(j, true, name, 1)->v[0]);
+        }
+}
+
+static void write_vec4s(FILE *f, const job_binding *b)
+{
+    if (b->count > 1)
+        fputc('[', f);
+    for (int i = 0; i < b->count; i++)
+        fprintf(f, "%s[%.9g, %.9g, %.9g, %.9g]", i ? ", " : "", b->v[i][0], b->v[i][1],
+                b->v[i][2], b->v[i][3]);
+    if (b->count > 1)
+        fputc(']', f);
+}
+
+static void write_job(const char *path, const char *prog_path, const job_spec *j)
 {
     FILE *f = fopen(path, "w");
     if (!f)
         exit(2);
-    fprintf(f, "{ \"program\": \"%s\", \"invocations\": %d,\n  \"inputs\": {", prog_path, NPIX);
-    const char *sep = "";
-    for (int n = 0; n < NINPUTS; n++) {
-        if (!use_input[n])
-            continue;
-        fprintf(f, "%s\n    \"%s\": [", sep, input_names[n]);
-        for (int i = 0; i < NPIX; i++) {
-            int x, y;
-            float v[4];
-            pixel_of(i, &x, &y);
-            input_value(n, x, y, v);
-            fprintf(f, "%s[%.9g, %.9g, %.9g, %.9g]", i ? ", " : "", v[0], v[1], v[2], v[3]);
-        }
-        fprintf(f, "]");
-        sep = ",";
-    }
-    fprintf(f, "},\n  \"params\": {");
-    sep = "";
-    for (int local = 0; local < 2; local++)
-        for (int i = 0; i < NPARAM; i++) {
-            if (!(local ? use_local : use_env)[i])
+    fprintf(f, "{ \"program\": \"%s\", \"invocations\": %d", prog_path, j->invocations);
+    for (int params = 0; params < 2; params++) {
+        fprintf(f, ",\n  \"%s\": {", params ? "params" : "inputs");
+        const char *sep = "";
+        for (int i = 0; i < j->n; i++) {
+            if (!j->b[i].use || j->b[i].is_param != (params != 0))
                 continue;
-            float v[4];
-            param_value(local, i, v);
-            fprintf(f, "%s\n    \"program.%s[%d]\": [%.9g, %.9g, %.9g, %.9g]", sep,
-                    local ? "local" : "env", i, v[0], v[1], v[2], v[3]);
+            fprintf(f, "%s\n    \"%s\": ", sep, j->b[i].name);
+            write_vec4s(f, &j->b[i]);
             sep = ",";
         }
-    fprintf(f, "},\n  \"outputs\": [\"%s\"] }\n", color_name);
+        fprintf(f, "}");
+    }
+    if (j->output)
+        fprintf(f, ",\n  \"outputs\": [\"%s\"]", j->output);
+    fprintf(f, " }\n");
     fclose(f);
 }
 
-/* Runs the job, dropping inputs and parameters the program does not have
- * (a job may only name bindings the program has).  The parsed result, or NULL
- * with *why set. */
-static json_object *run_nvgp(const char *prog_path, const char **why)
+/* Runs the job, dropping the inputs and parameters the program does not have
+ * one by one as nvgp names them.  The parsed result, or NULL with *why set. */
+static json_object *run_nvgp(const char *prog_path, job_spec *j, const char **why)
 {
-    bool use_input[NINPUTS], use_env[NPARAM], use_local[NPARAM];
-    for (int i = 0; i < NINPUTS; i++)
-        use_input[i] = true;
-    for (int i = 0; i < NPARAM; i++)
-        use_env[i] = use_local[i] = true;
     char job[4096], out[4096], err[4096], cmd[16384];
     snprintf(job, sizeof job, "%s/job.json", work);
     snprintf(out, sizeof out, "%s/nvgp.json", work);
     snprintf(err, sizeof err, "%s/nvgp.err", work);
-    for (int attempt = 0; attempt < NINPUTS + 2 * NPARAM + 2; attempt++) {
-        write_job(job, prog_path, use_input, use_env, use_local);
+    for (int attempt = 0; attempt < j->n + 2; attempt++) {
+        write_job(job, prog_path, j);
         snprintf(cmd, sizeof cmd, "'%s' run -o '%s' '%s' 2>'%s'", nvgp, out, job, err);
         int rc = run_cmd(cmd);
         if (rc == 0) {
@@ -283,24 +307,20 @@ static json_object *run_nvgp(const char *prog_path, const char **why)
         size_t n;
         char *e = read_whole_file(err, &n);
         bool dropped = false;
-        if (e && strstr(e, "outputs[\"result.color\"]: the program has no such output")) {
-            color_name = "result.color[0]";
+        /* programs naming their draw buffers write result.color[0] */
+        if (e && j->output && strcmp(j->output, "result.color") == 0 &&
+            strstr(e, "outputs[\"result.color\"]: the program has no such output")) {
+            j->output = "result.color[0]";
             dropped = true;
         }
         const char *q = e ? strstr(e, "[\"") : NULL;
         if (q && (strstr(e, "has no such input") || strstr(e, "has no such parameter"))) {
             q += 2;
-            for (int i = 0; i < NINPUTS && !dropped; i++)
-                if (strncmp(q, input_names[i], strlen(input_names[i])) == 0 &&
-                    q[strlen(input_names[i])] == '"')
-                    use_input[i] = false, dropped = true;
-            for (int local = 0; local < 2 && !dropped; local++)
-                for (int i = 0; i < NPARAM && !dropped; i++) {
-                    char name[64];
-                    snprintf(name, sizeof name, "program.%s[%d]\"", local ? "local" : "env", i);
-                    if (strncmp(q, name, strlen(name)) == 0)
-                        (local ? use_local : use_env)[i] = false, dropped = true;
-                }
+            for (int i = 0; i < j->n && !dropped; i++) {
+                size_t len = strlen(j->b[i].name);
+                if (j->b[i].use && strncmp(q, j->b[i].name, len) == 0 && q[len] == '"')
+                    j->b[i].use = false, dropped = true;
+            }
         }
         if (!dropped) {
             static char msg[512];
@@ -316,6 +336,24 @@ static json_object *run_nvgp(const char *prog_path, const char **why)
     }
     *why = "nvgp run: too many retries";
     return NULL;
+}
+
+/* The fragment job: every input the harness defines, under each of its
+ * names, for the 64 pixels in quad order; env and local parameters. */
+static void fragment_job(job_spec *j)
+{
+    j->n = 0;
+    j->invocations = NPIX;
+    j->output = "result.color";
+    for (int n = 0; n < NINPUTS; n++) {
+        job_binding *b = job_add(j, false, input_names[n], NPIX);
+        for (int i = 0; i < NPIX; i++) {
+            int x, y;
+            pixel_of(i, &x, &y);
+            input_value(n, x, y, b->v[i]);
+        }
+    }
+    job_add_params(j);
 }
 
 static bool close_enough(float a, float b, bool approx)
@@ -420,8 +458,9 @@ static void compare_program(const char *path, const char *rel, tally *t)
     }
     origin_upper_left = strstr(prog, "ARB_fragment_coord_origin_upper_left") != NULL;
     pixel_center_integer = strstr(prog, "ARB_fragment_coord_pixel_center_integer") != NULL;
-    color_name = "result.color";
-    json_object *res = run_nvgp(fp, &why);
+    static job_spec job;
+    fragment_job(&job);
+    json_object *res = run_nvgp(fp, &job, &why);
     if (!res) {
         printf("NVGP-FAILS %s: %s\n", rel, why);
         t->compared++;
@@ -445,7 +484,7 @@ static void compare_program(const char *path, const char *rel, tally *t)
         float ours[4] = {0, 0, 0, 0}; /* a killed fragment leaves the clear colour */
         if (!was_killed) {
             json_object *inv = json_object_array_get_idx(invs, i), *col = NULL;
-            if (!inv || !json_object_object_get_ex(inv, color_name, &col)) {
+            if (!inv || !json_object_object_get_ex(inv, job.output, &col)) {
                 bad++;
                 continue;
             }
@@ -473,6 +512,256 @@ static void compare_program(const char *path, const char *rel, tally *t)
     }
     json_object_put(res);
     if (bad == 0) {
+        if (is_known(rel))
+            printf("note %s agrees but is listed in the known differences\n", rel);
+        t->agree++;
+    } else if (is_known(rel)) {
+        printf("known difference %s: %d pixels, %s\n", rel, bad, first);
+        t->known++;
+    } else {
+        printf("MISMATCH %s: %d pixels, first %s\n", rel, bad, first);
+        t->mismatched++;
+    }
+    free(mesa);
+    free(prog);
+}
+
+/* ---- vertex programs ----
+ * The harness draws the quad as a strip of four vertices at (+-1, +-1, 0, 1)
+ * with vertex.color = (s, t, 0.25, 1), texcoord[0] = (s, t, 0, 1) and
+ * texcoord[1] = (s W, t H, 0, 1) for s, t in {0, 1}; a pass-through fragment
+ * program shows the interpolated result.color.  nvgp runs the program on the
+ * four vertices; when its result.position is the vertex's own (so the quad
+ * covers the viewport and w = 1), the colour at each pixel centre is the
+ * linear interpolation of the corner colours over the strip's triangle
+ * (0,1,2) or (1,3,2), computed here in double and compared with Mesa's. */
+
+static const char *vp_skip_reason(const char *prog)
+{
+    static const char *const unsupported[] = {
+        "vertex.attrib",  "vertex.normal",   "vertex.fogcoord",        "vertex.weight",
+        "vertex.color.secondary", "vertex.matrixindex", "result.color.back",
+    };
+    for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+        if (strstr(prog, unsupported[i]))
+            return unsupported[i];
+    for (const char *t = prog; (t = strstr(t, "state.")) != NULL; t++)
+        if (strncmp(t, "state.matrix.", 13) != 0)
+            return "state.* other than matrices (GL state the job cannot reproduce)";
+    for (const char *t = prog; (t = strstr(t, "vertex.texcoord[")) != NULL;) {
+        t += strlen("vertex.texcoord[");
+        if (*t != '0' && *t != '1')
+            return "vertex.texcoord[2+] (not set by the harness)";
+    }
+    if (!strstr(prog, "result.color"))
+        return "writes no result.color";
+    return NULL;
+}
+
+static void vertex_job(job_spec *j, const char *prog)
+{
+    static const char *const names[] = {"vertex.position", "vertex.color",
+                                        "vertex.color.primary", "vertex.texcoord[0]",
+                                        "vertex.texcoord", "vertex.texcoord[1]"};
+    j->n = 0;
+    j->invocations = 4;
+    j->output = NULL;
+    for (int n = 0; n < 6; n++) {
+        job_binding *b = job_add(j, false, names[n], 4);
+        for (int i = 0; i < 4; i++) {
+            float s = (float)(i & 1), t = (float)(i >> 1);
+            float v[6][4] = {{2 * s - 1, 2 * t - 1, 0, 1}, {s, t, 0.25f, 1},
+                             {s, t, 0.25f, 1}, {s, t, 0, 1}, {s, t, 0, 1}, {s * W, t * H, 0, 1}};
+            memcpy(b->v[i], v[n], sizeof b->v[i]);
+        }
+    }
+    job_add_params(j);
+    /* the harness loads identity model-view and projection matrices; texture
+     * matrices start as identity: every state.matrix (and its inverse,
+     * transpose) the program names is the identity */
+    for (int r = 0; r < 4; r++) { /* OPTION ARB_position_invariant reads these */
+        char name[64];
+        snprintf(name, sizeof name, "state.matrix.mvp.row[%d]", r);
+        job_binding *b = job_add(j, true, name, 1);
+        for (int c = 0; c < 4; c++)
+            b->v[0][c] = c == r ? 1.0f : 0.0f;
+    }
+    for (const char *t = prog; (t = strstr(t, "state.matrix.")) != NULL && j->n + 4 <= 160;) {
+        char base[64];
+        size_t k = 0;
+        while (k + 1 < sizeof base && (t[k] == '.' || t[k] == '[' || t[k] == ']' ||
+                                       (t[k] >= '0' && t[k] <= '9') ||
+                                       ((t[k] | 32) >= 'a' && (t[k] | 32) <= 'z'))) {
+            if (strncmp(t + k, ".row", 4) == 0)
+                break;
+            base[k] = t[k];
+            k++;
+        }
+        base[k] = 0;
+        t += k;
+        bool seen = false;
+        for (int i = 0; i < j->n && !seen; i++)
+            seen = strncmp(j->b[i].name, base, k) == 0 && strncmp(j->b[i].name + k, ".row[", 5) == 0;
+        for (int r = 0; r < 4 && !seen; r++) {
+            char name[96];
+            snprintf(name, sizeof name, "%s.row[%d]", base, r);
+            job_binding *b = job_add(j, true, name, 1);
+            for (int c = 0; c < 4; c++)
+                b->v[0][c] = c == r ? 1.0f : 0.0f;
+        }
+    }
+}
+
+static bool read_vec4(json_object *inv, const char *name, double v[4])
+{
+    json_object *a;
+    if (!json_object_object_get_ex(inv, name, &a))
+        return false;
+    for (int c = 0; c < 4; c++) {
+        json_object *e = json_object_array_get_idx(a, c);
+        v[c] = json_object_is_type(e, json_type_string) ? NAN : json_object_get_double(e);
+    }
+    return true;
+}
+
+static void compare_vertex_program(const char *path, const char *rel, tally *t)
+{
+    size_t len;
+    char *text = read_whole_file(path, &len);
+    char *prog = text ? extract_program(text, "!!ARBvp1.0") : NULL;
+    free(text);
+    if (!prog)
+        return;
+    t->found++;
+    char vp[4096], fp[4096], mesa_out[4096], cmd[16384];
+    snprintf(vp, sizeof vp, "%s/prog.vp", work);
+    snprintf(fp, sizeof fp, "%s/pass.fp", work);
+    snprintf(mesa_out, sizeof mesa_out, "%s/mesa.f32", work);
+    FILE *f = fopen(vp, "w");
+    FILE *g = fopen(fp, "w");
+    if (!f || !g)
+        exit(2);
+    fputs(prog, f);
+    fputs("!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n", g);
+    fclose(f);
+    fclose(g);
+    snprintf(cmd, sizeof cmd, "'%s' --quiet --check --vp '%s' >/dev/null 2>&1", harness, vp);
+    bool mesa_accepts = run_cmd(cmd) == 0;
+    snprintf(cmd, sizeof cmd, "'%s' check '%s' >/dev/null 2>&1", nvgp, vp);
+    bool nvgp_accepts = run_cmd(cmd) == 0;
+    if (!mesa_accepts) {
+        t->mesa_rejected++;
+        free(prog);
+        return;
+    }
+    if (!nvgp_accepts) {
+        printf("NVGP-REJECTS %s (Mesa accepts it)\n", rel);
+        t->nvgp_rejected++;
+        free(prog);
+        return;
+    }
+    const char *why = vp_skip_reason(prog);
+    if (why) {
+        printf("skip vp %s: %s\n", rel, why);
+        t->skipped++;
+        free(prog);
+        return;
+    }
+    static job_spec job;
+    vertex_job(&job, prog);
+    json_object *res = run_nvgp(vp, &job, &why);
+    if (!res) {
+        printf("NVGP-FAILS %s: %s\n", rel, why);
+        t->compared++;
+        t->mismatched++;
+        free(prog);
+        return;
+    }
+    static const char *const color_names[] = {"result.color", "result.color.primary",
+                                              "result.color.front",
+                                              "result.color.front.primary"};
+    double corner[4][4];
+    const char *problem = NULL;
+    json_object *invs = NULL;
+    json_object_object_get_ex(res, "invocations", &invs);
+    for (int i = 0; i < 4 && !problem; i++) {
+        json_object *inv = json_object_array_get_idx(invs, i);
+        double pos[4];
+        if (!inv || !read_vec4(inv, "result.position", pos)) {
+            problem = "writes no result.position";
+            break;
+        }
+        if (pos[0] != 2 * (i & 1) - 1 || pos[1] != 2 * (i >> 1) - 1 || pos[3] != 1)
+            problem = "result.position is not the vertex position (the quad would not cover "
+                      "the viewport at w = 1)";
+        bool got = false;
+        for (int n = 0; n < 4 && !got; n++)
+            got = read_vec4(inv, color_names[n], corner[i]);
+        if (!got)
+            problem = "writes no result.color";
+        for (int c = 0; c < 4; c++)
+            if (!isfinite(corner[i][c]))
+                problem = "a corner colour is not finite (no interpolation to compare)";
+    }
+    json_object_put(res);
+    if (problem) {
+        printf("skip vp %s: %s\n", rel, problem);
+        t->skipped++;
+        free(prog);
+        return;
+    }
+    int n = snprintf(cmd, sizeof cmd, "'%s' --quiet --vp '%s' --fp '%s' --size %dx%d --out '%s'",
+                     harness, vp, fp, W, H, mesa_out);
+    for (int local = 0; local < 2; local++)
+        for (int i = 0; i < NPARAM; i++) {
+            float v[4];
+            param_value(local, i, v);
+            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --%s %d:%.9g,%.9g,%.9g,%.9g",
+                          local ? "vlocal" : "venv", i, v[0], v[1], v[2], v[3]);
+        }
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " >/dev/null 2>&1");
+    size_t mlen = 0;
+    float *mesa = NULL;
+    if (run_cmd(cmd) != 0 || !(mesa = (float *)read_whole_file(mesa_out, &mlen)) ||
+        mlen != sizeof(float) * 4 * NPIX) {
+        printf("skip vp %s: the harness failed to render it\n", rel);
+        t->skipped++;
+        free(mesa);
+        free(prog);
+        return;
+    }
+    t->compared++;
+    /* interpolation in float by the rasterizer: a few ulp of the largest
+     * corner value; wider where the corners come from approximations */
+    double scale = 1;
+    for (int i = 0; i < 4; i++)
+        for (int c = 0; c < 4; c++)
+            scale = fmax(scale, fabs(corner[i][c]));
+    double tol = (uses_approx_op(prog) ? REL_APPROX : 4 * REL_EXACT) * scale;
+    int bad = 0;
+    char first[512] = "";
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            double s = (x + 0.5) / W, tt = (y + 0.5) / H, e[4];
+            for (int c = 0; c < 4; c++)
+                e[c] = s + tt <= 1 ? corner[0][c] + (corner[1][c] - corner[0][c]) * s +
+                                         (corner[2][c] - corner[0][c]) * tt
+                                   : corner[3][c] + (corner[2][c] - corner[3][c]) * (1 - s) +
+                                         (corner[1][c] - corner[3][c]) * (1 - tt);
+            const float *m = mesa + 4 * (y * W + x);
+            for (int c = 0; c < 4; c++)
+                if (!(fabs(m[c] - e[c]) <= tol)) {
+                    if (!bad++)
+                        snprintf(first, sizeof first,
+                                 "pixel (%d,%d): mesa (%.9g %.9g %.9g %.9g) nvgp's corners "
+                                 "interpolated (%.9g %.9g %.9g %.9g)",
+                                 x, y, m[0], m[1], m[2], m[3], e[0], e[1], e[2], e[3]);
+                    break;
+                }
+        }
+    if (bad == 0) {
+        if (is_known(rel))
+            printf("note %s agrees but is listed in the known differences\n", rel);
         t->agree++;
     } else if (is_known(rel)) {
         printf("known difference %s: %d pixels, %s\n", rel, bad, first);
@@ -507,10 +796,11 @@ int main(int argc, char **argv)
         return 2;
     }
     qsort(l.paths, l.count, sizeof *l.paths, cmp_str);
-    tally t = {0};
+    tally t = {0}, tv = {0};
     size_t root = strlen(argv[3]) + 1;
     for (size_t i = 0; i < l.count; i++) {
         compare_program(l.paths[i], l.paths[i] + root, &t);
+        compare_vertex_program(l.paths[i], l.paths[i] + root, &tv);
         free(l.paths[i]);
     }
     free(l.paths);
@@ -519,5 +809,9 @@ int main(int argc, char **argv)
            "%d compared: %d agree, %d known differences, %d MISMATCH\n",
            t.found, t.mesa_rejected, t.nvgp_rejected, t.skipped, t.compared, t.agree, t.known,
            t.mismatched);
-    return t.mismatched ? 1 : 0;
+    printf("ARBvp1.0 programs: %d found, %d rejected by Mesa, %d rejected by nvgp, %d skipped, "
+           "%d compared: %d agree, %d known differences, %d MISMATCH\n",
+           tv.found, tv.mesa_rejected, tv.nvgp_rejected, tv.skipped, tv.compared, tv.agree,
+           tv.known, tv.mismatched);
+    return t.mismatched || tv.mismatched ? 1 : 0;
 }
