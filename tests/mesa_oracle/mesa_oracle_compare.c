@@ -288,8 +288,20 @@ static void write_job(const char *path, const char *prog_path, const job_spec *j
 
 /* Runs the job, dropping the inputs and parameters the program does not have
  * one by one as nvgp names them.  The parsed result, or NULL with *why set. */
-static json_object *run_nvgp(const char *prog_path, job_spec *j, const char **why)
+static json_object *run_nvgp(const char *prog_path, const char *prog, job_spec *j,
+                             const char **why)
 {
+    /* names whose stem the text never mentions cannot be bound: leave them
+     * out at once (saves a run each); position-invariant programs read the
+     * matrices and vertex.position without naming them */
+    for (int i = 0; i < j->n; i++) {
+        char stem[64];
+        snprintf(stem, sizeof stem, "%s", j->b[i].name);
+        stem[strcspn(stem, "[")] = 0;
+        if (strncmp(stem, "state.", 6) != 0 && strcmp(stem, "vertex.position") != 0 &&
+            !strstr(prog, stem))
+            j->b[i].use = false;
+    }
     char job[4096], out[4096], err[4096], cmd[16384];
     snprintf(job, sizeof job, "%s/job.json", work);
     snprintf(out, sizeof out, "%s/nvgp.json", work);
@@ -392,6 +404,48 @@ static bool is_known(const char *rel)
     return false;
 }
 
+enum mesa_status { MESA_OK, MESA_REJECTS, MESA_FAILS };
+
+/* Renders on softpipe: the vertex program VP (NULL: fixed function) and the
+ * fragment program FP with the parameters of param_value (for the vertex
+ * program when VP is given), into *out (W*H RGBA floats, bottom row first).
+ * One run both validates and renders: Mesa's context start is the cost. */
+static enum mesa_status mesa_render(const char *vp, const char *fp, float **out)
+{
+    char mesa_out[4096], mesa_err[4096], cmd[16384];
+    snprintf(mesa_out, sizeof mesa_out, "%s/mesa.f32", work);
+    snprintf(mesa_err, sizeof mesa_err, "%s/mesa.err", work);
+    remove(mesa_out);
+    int n = snprintf(cmd, sizeof cmd, "'%s' --fp '%s' --size %dx%d --out '%s'", harness, fp, W,
+                     H, mesa_out);
+    if (vp)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --vp '%s'", vp);
+    for (int local = 0; local < 2; local++)
+        for (int i = 0; i < NPARAM; i++) {
+            float v[4];
+            param_value(local, i, v);
+            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --%s%s %d:%.9g,%.9g,%.9g,%.9g",
+                          vp ? "v" : "", local ? "local" : "env", i, v[0], v[1], v[2], v[3]);
+        }
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " >/dev/null 2>'%s'", mesa_err);
+    *out = NULL;
+    if (run_cmd(cmd) != 0) {
+        size_t elen;
+        char *e = read_whole_file(mesa_err, &elen);
+        bool rejected = e && strstr(e, "REJECTED");
+        free(e);
+        return rejected ? MESA_REJECTS : MESA_FAILS;
+    }
+    size_t mlen = 0;
+    float *px = (float *)read_whole_file(mesa_out, &mlen);
+    if (!px || mlen != sizeof(float) * 4 * NPIX) {
+        free(px);
+        return MESA_FAILS;
+    }
+    *out = px;
+    return MESA_OK;
+}
+
 /* Compares one program; a line per outcome other than agreement. */
 static void compare_program(const char *path, const char *rel, tally *t)
 {
@@ -402,20 +456,19 @@ static void compare_program(const char *path, const char *rel, tally *t)
     if (!prog)
         return;
     t->found++;
-    char fp[4096], mesa_out[4096], cmd[16384];
+    char fp[4096], cmd[16384];
     snprintf(fp, sizeof fp, "%s/prog.fp", work);
-    snprintf(mesa_out, sizeof mesa_out, "%s/mesa.f32", work);
     FILE *f = fopen(fp, "w");
     if (!f)
         exit(2);
     fputs(prog, f);
     fclose(f);
 
-    snprintf(cmd, sizeof cmd, "'%s' --quiet --check --fp '%s' >/dev/null 2>&1", harness, fp);
-    bool mesa_accepts = run_cmd(cmd) == 0;
+    float *mesa = NULL;
+    enum mesa_status ms = mesa_render(NULL, fp, &mesa);
     snprintf(cmd, sizeof cmd, "'%s' check '%s' >/dev/null 2>&1", nvgp, fp);
     bool nvgp_accepts = run_cmd(cmd) == 0;
-    if (!mesa_accepts) {
+    if (ms == MESA_REJECTS) {
         /* told, not failed: nvgp also takes NV options Mesa refuses */
         if (nvgp_accepts)
             printf("note %s: Mesa rejects it, nvgp accepts it\n", rel);
@@ -426,31 +479,13 @@ static void compare_program(const char *path, const char *rel, tally *t)
     if (!nvgp_accepts) {
         printf("NVGP-REJECTS %s (Mesa accepts it)\n", rel);
         t->nvgp_rejected++;
+        free(mesa);
         free(prog);
         return;
     }
-    const char *why = skip_reason(prog);
+    const char *why = ms == MESA_FAILS ? "the harness failed to render it" : skip_reason(prog);
     if (why) {
         printf("skip %s: %s\n", rel, why);
-        t->skipped++;
-        free(prog);
-        return;
-    }
-    int n = snprintf(cmd, sizeof cmd, "'%s' --quiet --fp '%s' --size %dx%d --out '%s'", harness,
-                     fp, W, H, mesa_out);
-    for (int local = 0; local < 2; local++)
-        for (int i = 0; i < NPARAM; i++) {
-            float v[4];
-            param_value(local, i, v);
-            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --%s %d:%.9g,%.9g,%.9g,%.9g",
-                          local ? "local" : "env", i, v[0], v[1], v[2], v[3]);
-        }
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " >/dev/null 2>&1");
-    size_t mlen = 0;
-    float *mesa = NULL;
-    if (run_cmd(cmd) != 0 || !(mesa = (float *)read_whole_file(mesa_out, &mlen)) ||
-        mlen != sizeof(float) * 4 * NPIX) {
-        printf("skip %s: the harness failed to render it\n", rel);
         t->skipped++;
         free(mesa);
         free(prog);
@@ -460,7 +495,7 @@ static void compare_program(const char *path, const char *rel, tally *t)
     pixel_center_integer = strstr(prog, "ARB_fragment_coord_pixel_center_integer") != NULL;
     static job_spec job;
     fragment_job(&job);
-    json_object *res = run_nvgp(fp, &job, &why);
+    json_object *res = run_nvgp(fp, prog, &job, &why);
     if (!res) {
         printf("NVGP-FAILS %s: %s\n", rel, why);
         t->compared++;
@@ -633,10 +668,9 @@ static void compare_vertex_program(const char *path, const char *rel, tally *t)
     if (!prog)
         return;
     t->found++;
-    char vp[4096], fp[4096], mesa_out[4096], cmd[16384];
+    char vp[4096], fp[4096], cmd[16384];
     snprintf(vp, sizeof vp, "%s/prog.vp", work);
     snprintf(fp, sizeof fp, "%s/pass.fp", work);
-    snprintf(mesa_out, sizeof mesa_out, "%s/mesa.f32", work);
     FILE *f = fopen(vp, "w");
     FILE *g = fopen(fp, "w");
     if (!f || !g)
@@ -645,35 +679,39 @@ static void compare_vertex_program(const char *path, const char *rel, tally *t)
     fputs("!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n", g);
     fclose(f);
     fclose(g);
-    snprintf(cmd, sizeof cmd, "'%s' --quiet --check --vp '%s' >/dev/null 2>&1", harness, vp);
-    bool mesa_accepts = run_cmd(cmd) == 0;
+    float *mesa = NULL;
+    enum mesa_status ms = mesa_render(vp, fp, &mesa);
     snprintf(cmd, sizeof cmd, "'%s' check '%s' >/dev/null 2>&1", nvgp, vp);
     bool nvgp_accepts = run_cmd(cmd) == 0;
-    if (!mesa_accepts) {
+    if (ms == MESA_REJECTS) {
         t->mesa_rejected++;
         free(prog);
         return;
     }
-    if (!nvgp_accepts) {
-        printf("NVGP-REJECTS %s (Mesa accepts it)\n", rel);
-        t->nvgp_rejected++;
-        free(prog);
-        return;
-    }
-    const char *why = vp_skip_reason(prog);
-    if (why) {
-        printf("skip vp %s: %s\n", rel, why);
-        t->skipped++;
+    const char *why = !nvgp_accepts           ? NULL
+                      : ms == MESA_FAILS ? "the harness failed to render it"
+                                         : vp_skip_reason(prog);
+    if (!nvgp_accepts || why) {
+        if (!nvgp_accepts)
+            printf("NVGP-REJECTS %s (Mesa accepts it)\n", rel);
+        else
+            printf("skip vp %s: %s\n", rel, why);
+        if (nvgp_accepts)
+            t->skipped++;
+        else
+            t->nvgp_rejected++;
+        free(mesa);
         free(prog);
         return;
     }
     static job_spec job;
     vertex_job(&job, prog);
-    json_object *res = run_nvgp(vp, &job, &why);
+    json_object *res = run_nvgp(vp, prog, &job, &why);
     if (!res) {
         printf("NVGP-FAILS %s: %s\n", rel, why);
         t->compared++;
         t->mismatched++;
+        free(mesa);
         free(prog);
         return;
     }
@@ -706,25 +744,6 @@ static void compare_vertex_program(const char *path, const char *rel, tally *t)
     json_object_put(res);
     if (problem) {
         printf("skip vp %s: %s\n", rel, problem);
-        t->skipped++;
-        free(prog);
-        return;
-    }
-    int n = snprintf(cmd, sizeof cmd, "'%s' --quiet --vp '%s' --fp '%s' --size %dx%d --out '%s'",
-                     harness, vp, fp, W, H, mesa_out);
-    for (int local = 0; local < 2; local++)
-        for (int i = 0; i < NPARAM; i++) {
-            float v[4];
-            param_value(local, i, v);
-            n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --%s %d:%.9g,%.9g,%.9g,%.9g",
-                          local ? "vlocal" : "venv", i, v[0], v[1], v[2], v[3]);
-        }
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " >/dev/null 2>&1");
-    size_t mlen = 0;
-    float *mesa = NULL;
-    if (run_cmd(cmd) != 0 || !(mesa = (float *)read_whole_file(mesa_out, &mlen)) ||
-        mlen != sizeof(float) * 4 * NPIX) {
-        printf("skip vp %s: the harness failed to render it\n", rel);
         t->skipped++;
         free(mesa);
         free(prog);
