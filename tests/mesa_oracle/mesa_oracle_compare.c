@@ -7,7 +7,7 @@
  *
  * usage: mesa_oracle_compare HARNESS NVGP CORPUS_DIR WORK_DIR KNOWN_DIFFERENCES
  * exit 0: every compared program agrees (or is listed); 1: a mismatch. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <json-c/json.h>
 #include <math.h>
 #include <stdbool.h>
@@ -218,7 +218,7 @@ static void input_value(int which, int x, int y, float v[4])
 /* One input or parameter of a job: its name, its value(s), whether the
  * program has it (a job may only name bindings the program has). */
 typedef struct {
-    char name[64];
+    char name[96];
     bool is_param, use;
     int count; /* 1: every invocation; else one vec4 per invocation */
     float v[NPIX][4];
@@ -801,7 +801,13 @@ int main(int argc, char **argv)
     }
     harness = argv[1];
     nvgp = argv[2];
-    work = argv[4];
+    /* absolute: the job names the program relative to the job's folder */
+    static char work_abs[4096];
+    if (!realpath(argv[4], work_abs)) {
+        fprintf(stderr, "cannot open %s\n", argv[4]);
+        return 2;
+    }
+    work = work_abs;
     size_t kn;
     known_text = read_whole_file(argv[5], &kn);
     if (!known_text) {
