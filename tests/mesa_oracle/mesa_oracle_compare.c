@@ -295,7 +295,7 @@ static json_object *run_nvgp(const char *prog_path, const char *prog, job_spec *
      * out at once (saves a run each); position-invariant programs read the
      * matrices and vertex.position without naming them */
     for (int i = 0; i < j->n; i++) {
-        char stem[64];
+        char stem[96];
         snprintf(stem, sizeof stem, "%s", j->b[i].name);
         stem[strcspn(stem, "[")] = 0;
         if (strncmp(stem, "state.", 6) != 0 && strcmp(stem, "vertex.position") != 0 &&
