@@ -863,6 +863,27 @@ static void position_invariant(lower_ctx *c)
     }
 }
 
+/* A fragment program reading its window position: OpenGL's origin is the
+ * lower left corner and pixel centres are at half-integers, unless the
+ * program asks otherwise (ARB_fragment_coord_conventions); TGSI's
+ * defaults are UPPER_LEFT and HALF_INTEGER (tgsi.rst FS_COORD_ORIGIN), so
+ * the translation says which convention the position follows. */
+static void coord_conventions(lower_ctx *c)
+{
+    bool reads_position = false;
+    for (uint32_t i = 0; i < c->map->count && !reads_position; i++) {
+        const nvgp_lower_slot *s = &c->map->slots[i];
+        reads_position = s->kind == NVGP_LOWER_INPUT && s->name &&
+                         (!strcmp(s->name, "fragment.position") || !strcmp(s->name, "f[WPOS]"));
+    }
+    if (!reads_position)
+        return;
+    if (!nv_program_has_option(c->p, NV_OPTION_ARB_fragment_coord_origin_upper_left))
+        nvgp_tgsi_build_property(c->b, TGSI_PROPERTY_FS_COORD_ORIGIN, 1 /* LOWER_LEFT */);
+    if (nv_program_has_option(c->p, NV_OPTION_ARB_fragment_coord_pixel_center_integer))
+        nvgp_tgsi_build_property(c->b, TGSI_PROPERTY_FS_COORD_PIXEL_CENTER, 1 /* INTEGER */);
+}
+
 /* ---- Driver ------------------------------------------------------------------ */
 
 static const uint8_t processors[] = {
@@ -958,6 +979,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_end(&c);
+    if (!c.failed && p->stage == NV_STAGE_FRAGMENT)
+        coord_conventions(&c);
     lower_gp_bind_free(&c);
     free(c.var_has);
     free(c.var_reg);

@@ -1174,9 +1174,41 @@ static void test_fp1_source_precision(void **state)
     lt_free(&x);
 }
 
+/* tgsi.rst FS_COORD_ORIGIN: TGSI's default is UPPER_LEFT, OpenGL's
+ * LOWER_LEFT; ARB_fragment_coord_conventions' options change the origin
+ * and the pixel centres.  Programs not reading the position say nothing. */
+static void expect_coord_properties(const char *src, bool lower_left, bool integer)
+{
+    lt x;
+    lt_lower(&x, src);
+    char *t = lt_text(x.tgsi);
+    assert_int_equal(strstr(t, "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n") != NULL, lower_left);
+    assert_int_equal(strstr(t, "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n") != NULL, integer);
+    assert_null(strstr(t, "UPPER_LEFT"));
+    free(t);
+    nvgp_tgsi_program_destroy(x.tgsi);
+    nvgp_lower_map_destroy(x.map);
+    nvgp_nv_program_destroy(x.nv);
+    nvgp_diag_destroy(x.diag);
+}
+
+static void test_fragment_coord_conventions(void **state)
+{
+    (void)state;
+    expect_coord_properties("!!ARBfp1.0\nMOV result.color, fragment.position;\nEND\n", true, false);
+    expect_coord_properties("!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+                            "OPTION ARB_fragment_coord_pixel_center_integer;\n"
+                            "MOV result.color, fragment.position;\nEND\n",
+                            false, true);
+    expect_coord_properties("!!FP1.0\nMOVR o[COLR], f[WPOS];\nEND\n", true, false);
+    expect_coord_properties("!!NVfp4.0\nMOV.F result.color, fragment.position;\nEND\n", true, false);
+    expect_coord_properties("!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n", false, false);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fragment_coord_conventions),
         cmocka_unit_test(test_vp_arith),
         cmocka_unit_test(test_vp_scalar),
         cmocka_unit_test(test_vp_exp),
