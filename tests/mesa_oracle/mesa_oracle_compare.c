@@ -99,6 +99,15 @@ static char *extract_program(const char *text, const char *header)
     return out;
 }
 
+/* The program with that header in the file at path (malloc'ed), or NULL. */
+static char *load_program(const char *path, const char *header)
+{
+    char *text = read_whole_file(path, NULL);
+    char *prog = text ? extract_program(text, header) : NULL;
+    free(text);
+    return prog;
+}
+
 /* Whether WORD occurs in TEXT as a whole word (letters, digits, '_' around
  * it end the word) outside '#' comments. */
 static bool has_word(const char *text, const char *word)
@@ -449,10 +458,7 @@ static enum mesa_status mesa_render(const char *vp, const char *fp, float **out)
 /* Compares one program; a line per outcome other than agreement. */
 static void compare_program(const char *path, const char *rel, tally *t)
 {
-    size_t len;
-    char *text = read_whole_file(path, &len);
-    char *prog = text ? extract_program(text, "!!ARBfp1.0") : NULL;
-    free(text);
+    char *prog = load_program(path, "!!ARBfp1.0");
     if (!prog)
         return;
     t->found++;
@@ -661,10 +667,7 @@ static bool read_vec4(json_object *inv, const char *name, double v[4])
 
 static void compare_vertex_program(const char *path, const char *rel, tally *t)
 {
-    size_t len;
-    char *text = read_whole_file(path, &len);
-    char *prog = text ? extract_program(text, "!!ARBvp1.0") : NULL;
-    free(text);
+    char *prog = load_program(path, "!!ARBvp1.0");
     if (!prog)
         return;
     t->found++;
