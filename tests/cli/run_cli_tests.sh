@@ -296,6 +296,20 @@ group_tgsi() {
         cmp -s out.txt "canon-$base" || fail "--style=canonical differs from the default"
     done
 
+    # Interpolation modes on non-fragment declarations (Mesa's graw
+    # geometry tests and vega's shaders write them; Mesa's parser accepts
+    # them): check warns and says valid, tgsi prints the program.
+    printf 'VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0], PERSPECTIVE\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[0]\nEND\n' >interp_vert.tgsi
+    run check interp_vert.tgsi
+    expect_status 0 "check of a VERT output with an interpolation mode"
+    expect_grep err.txt '^interp_vert.tgsi:4:1: warning: interpolation modes apply only to FRAG inputs' \
+        "check warns of the interpolation mode"
+    run check --json interp_vert.tgsi
+    expect_eq "$(jget 0/valid)" true "check --json of interp_vert.tgsi"
+    run tgsi interp_vert.tgsi
+    expect_status 0 "tgsi of a VERT output with an interpolation mode"
+    expect_grep out.txt 'DCL OUT\[1\], GENERIC\[0\]' "tgsi prints the declaration"
+
     run tgsi --style=bogus valid.tgsi
     expect_status 2 "--style=bogus"
     expect_grep err.txt "unknown style 'bogus'" "--style=bogus"
