@@ -493,9 +493,10 @@ static void check_declaration(checker *c, uint32_t i)
     if (!add_range(&c->files[f], dim, d->first, d->last, i))
         c->out_of_memory = true;
 
-    /* Mesa's parser reads no attribute after a VERT input, and reads a
-     * semantic on every file but IMAGE, SVIEW, BUFFER and MEMORY (whose
-     * attributes are of other kinds). */
+    /* Mesa's parser reads no attribute after a VERT input, reads an
+     * interpolation mode on every other declaration, and a semantic on every
+     * file but IMAGE, SVIEW, BUFFER and MEMORY (whose attributes are of
+     * other kinds). */
     bool vs_input = f == TGSI_FILE_INPUT && proc == TGSI_PROCESSOR_VERTEX;
     bool mesa_semantic = !vs_input && f != TGSI_FILE_IMAGE && f != TGSI_FILE_SAMPLER_VIEW &&
                          f != TGSI_FILE_BUFFER && f != TGSI_FILE_MEMORY;
@@ -514,7 +515,7 @@ static void check_declaration(checker *c, uint32_t i)
     if (d->has_interpolate) {
         if (d->interpolate >= TGSI_INTERPOLATE_COUNT || d->interpolate_location >= TGSI_INTERPOLATE_LOC_COUNT)
             report(c, at, "unknown interpolation mode");
-        else if (!frag_input && mesa_semantic)
+        else if (!frag_input && !vs_input)
             warn(c, at, "interpolation modes apply only to FRAG inputs (ignored here)");
         else if (!frag_input)
             report(c, at, "interpolation modes apply only to FRAG inputs");
