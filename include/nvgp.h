@@ -77,6 +77,24 @@ typedef enum nvgp_tgsi_style {
  * must outlive it.  The program keeps its own copy of what it needs. */
 nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
                                   nvgp_diag **diag_out);
+/* The GL program target a program is loaded for.  A program whose header
+ * (or TGSI processor line) opens a program of another target fails to load
+ * at offset 0, as ProgramStringARB and LoadProgramNV refuse a string that
+ * "violates any semantic restriction of the execution environment of the
+ * specified program target". */
+typedef enum nvgp_target {
+    NVGP_TARGET_ANY,             /* whatever the text opens (nvgp_program_create) */
+    NVGP_TARGET_VERTEX,          /* VERTEX_PROGRAM_ARB/_NV: ARBvp1.0 VP1.x VP2.0 NVvp4/5; VERT */
+    NVGP_TARGET_VERTEX_STATE,    /* VERTEX_STATE_PROGRAM_NV: VSP1.0 only */
+    NVGP_TARGET_FRAGMENT,        /* FRAGMENT_PROGRAM_ARB/_NV: ARBfp1.0 FP1.0 NVfp4/5; FRAG */
+    NVGP_TARGET_GEOMETRY,        /* GEOMETRY_PROGRAM_NV: NVgp4/5; GEOM */
+    NVGP_TARGET_TESS_CONTROL,    /* TESS_CONTROL_PROGRAM_NV: NVtcp5.0; TESS_CTRL */
+    NVGP_TARGET_TESS_EVALUATION, /* TESS_EVALUATION_PROGRAM_NV: NVtep5.0; TESS_EVAL */
+    NVGP_TARGET_COMPUTE          /* COMPUTE_PROGRAM_NV: NVcp5.0; COMP */
+} nvgp_target;
+/* nvgp_program_create for a given target. */
+nvgp_program *nvgp_program_create_for(nvgp_target target, const char *file_name, const char *src,
+                                      size_t len, nvgp_diag **diag_out);
 void nvgp_program_destroy(nvgp_program *prog);
 nvgp_language nvgp_program_language(const nvgp_program *prog);
 /* The header as the program spells it: `!!VP2.0`, `!!ARBfp1.0`, ... for

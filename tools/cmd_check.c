@@ -80,7 +80,7 @@ static void print_json(const char *file, bool valid, const nvgp_diag *diag)
     json_object_put(root);
 }
 
-static int check_one(const char *path, bool json)
+static int check_one(const char *path, bool json, nvgp_target target)
 {
     char *src;
     size_t len;
@@ -88,7 +88,7 @@ static int check_one(const char *path, bool json)
         return CHECK_IO_ERROR;
     const char *name = strcmp(path, "-") ? path : "<stdin>";
     nvgp_diag *diag = NULL;
-    nvgp_program *prog = nvgp_program_create(name, src, len, &diag);
+    nvgp_program *prog = nvgp_program_create_for(target, name, src, len, &diag);
     if (!diag) {
         fprintf(stderr, "nvgp: %s: out of memory\n", name);
         nvgp_program_destroy(prog);
@@ -109,6 +109,7 @@ static int check_one(const char *path, bool json)
 int nvgp_cmd_check(int argc, char **argv)
 {
     bool json = false, options = true;
+    nvgp_target target = NVGP_TARGET_ANY;
     /* Options may come before or after the files, up to `--`. */
     char **files = calloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
@@ -121,11 +122,18 @@ int nvgp_cmd_check(int argc, char **argv)
         if (options && !strcmp(a, "--")) {
             options = false;
         } else if (options && a[0] == '-' && a[1] != '\0') {
+            int t;
             if (!strcmp(a, "--json")) {
                 json = true;
+            } else if (!strncmp(a, "--target=", 9) && nvgp_tool_parse_target(a + 9, &t)) {
+                target = (nvgp_target)t;
+            } else if (!strncmp(a, "--target=", 9)) {
+                fprintf(stderr, "nvgp check: unknown target '%s' (" NVGP_TOOL_TARGET_NAMES ")\n", a + 9);
+                free(files);
+                return CHECK_IO_ERROR;
             } else {
                 fprintf(stderr, "nvgp check: unknown option '%s'\n"
-                                "usage: nvgp check [--json] FILE...\n", a);
+                                "usage: nvgp check [--json] [--target=TARGET] FILE...\n", a);
                 free(files);
                 return CHECK_IO_ERROR;
             }
@@ -134,13 +142,13 @@ int nvgp_cmd_check(int argc, char **argv)
         }
     }
     if (nfiles == 0) {
-        fputs("nvgp check: no input files\nusage: nvgp check [--json] FILE...\n", stderr);
+        fputs("nvgp check: no input files\nusage: nvgp check [--json] [--target=TARGET] FILE...\n", stderr);
         free(files);
         return CHECK_IO_ERROR;
     }
     int status = CHECK_VALID;
     for (int i = 0; i < nfiles; i++) {
-        int r = check_one(files[i], json);
+        int r = check_one(files[i], json, target);
         if (r > status)
             status = r;
     }

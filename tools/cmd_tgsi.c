@@ -18,7 +18,7 @@
 enum { TGSI_OK = 0, TGSI_INVALID = 1, TGSI_USAGE = 2 };
 
 static const char usage_line[] =
-    "usage: nvgp tgsi [--style=canonical|mesa] [-o OUT] FILE\n";
+    "usage: nvgp tgsi [--style=canonical|mesa] [--target=TARGET] [-o OUT] FILE\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -168,6 +168,7 @@ static char *with_source_comments(const char *text, const tgsi_program *tp, cons
 int nvgp_cmd_tgsi(int argc, char **argv)
 {
     nvgp_tgsi_style style = NVGP_TGSI_STYLE_CANONICAL;
+    nvgp_target target = NVGP_TARGET_ANY;
     const char *out_path = NULL, *in_path = NULL;
     bool options = true;
     for (int i = 1; i < argc; i++) {
@@ -182,6 +183,11 @@ int nvgp_cmd_tgsi(int argc, char **argv)
                 return usage_error("%s needs a value", a);
             if (!parse_style(argv[i], &style))
                 return usage_error("unknown style '%s' (canonical or mesa)", argv[i]);
+        } else if (options && !strncmp(a, "--target=", 9)) {
+            int t;
+            if (!nvgp_tool_parse_target(a + 9, &t))
+                return usage_error("unknown target '%s' (" NVGP_TOOL_TARGET_NAMES ")", a + 9);
+            target = (nvgp_target)t;
         } else if (options && (!strcmp(a, "-o") || !strcmp(a, "--output"))) {
             if (++i >= argc)
                 return usage_error("%s needs a file name", a);
@@ -209,7 +215,7 @@ int nvgp_cmd_tgsi(int argc, char **argv)
         return TGSI_USAGE;
     const char *name = strcmp(in_path, "-") ? in_path : "<stdin>";
     nvgp_diag *diag = NULL;
-    nvgp_program *prog = nvgp_program_create(name, src, len, &diag);
+    nvgp_program *prog = nvgp_program_create_for(target, name, src, len, &diag);
     if (!diag) {
         fprintf(stderr, "nvgp: %s: out of memory\n", name);
         nvgp_program_destroy(prog);

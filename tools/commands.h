@@ -16,4 +16,12 @@ int nvgp_cmd_run(int argc, char **argv);
  * says why on stderr (`nvgp: PATH: reason`) and returns false. */
 bool nvgp_tool_read_file(const char *path, char **data, size_t *len);
 
+/* The value of --target=NAME (vertex, vertex-state, fragment, geometry,
+ * tess-control, tess-eval, compute, any) as the library's nvgp_target;
+ * false for an unknown name.  The int is an nvgp_target. */
+bool nvgp_tool_parse_target(const char *name, int *target);
+/* The names, for usage messages. */
+#define NVGP_TOOL_TARGET_NAMES "vertex|vertex-state|fragment|geometry|tess-control|tess-eval|compute|any"
+
+
 #endif

@@ -17,15 +17,24 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"check", nvgp_cmd_check, "check [--json] FILE...",
+    {"check", nvgp_cmd_check, "check [--json] [--target=TARGET] FILE...",
      "Assembles (NV/ARB assembly) or reads (TGSI text) each FILE and validates\n"
      "it as its specification says.  The first bytes decide the language: `!!`\n"
      "opens an NV/ARB program (!!ARBvp1.0, !!VP2.0, !!NVfp5.0, ...), anything\n"
      "else is TGSI text.  FILE `-` is standard input.\n"
      "\n"
+     "  --target=TARGET   load each FILE for one program target, as\n"
+     "           glProgramStringARB/glLoadProgramNV do: a header (or TGSI\n"
+     "           processor) of another target fails to load.  TARGET is\n"
+     "           vertex, vertex-state (!!VSP1.0), fragment, geometry,\n"
+     "           tess-control, tess-eval, compute, or any (the default:\n"
+     "           the target the header names).\n"
+     "\n"
      "Diagnostics go to stderr, one per error, as\n"
      "  FILE:LINE:COLUMN: error: MESSAGE\n"
-     "followed by the source line and a caret under the column.\n"
+     "followed by the source line and a caret under the column.  A warning\n"
+     "(FILE:LINE:COLUMN: warning: ...; a TGSI rule Mesa does not enforce)\n"
+     "leaves the program valid.\n"
      "\n"
      "  --json   print, on stdout, one JSON object per file and line:\n"
      "           {\"file\": F, \"valid\": BOOL, \"error_position\": N,\n"
@@ -35,7 +44,7 @@ static const command commands[] = {
      "           of the first error (PROGRAM_ERROR_POSITION_NV semantics).\n"
      "\n"
      "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.\n"},
-    {"tgsi", nvgp_cmd_tgsi, "tgsi [--style=canonical|mesa] [-o OUT] FILE",
+    {"tgsi", nvgp_cmd_tgsi, "tgsi [--style=canonical|mesa] [--target=TARGET] [-o OUT] FILE",
      "Loads FILE (NV/ARB assembly or TGSI text; the header decides; `-` is\n"
      "standard input) and prints the program as TGSI text.  The translation\n"
      "of an NV/ARB program has a comment \"# LINE: TEXT\" before the TGSI of\n"
@@ -43,6 +52,7 @@ static const command commands[] = {
      "\n"
      "  --style=canonical   nvgp's canonical TGSI text (default)\n"
      "  --style=mesa        the text Mesa's tgsi_dump prints\n"
+     "  --target=TARGET     load FILE for that target only (as nvgp check)\n"
      "  -o OUT              write to OUT instead of standard output\n"
      "\n"
      "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
@@ -98,6 +108,29 @@ static int cmd_help(int argc, char **argv)
     }
     command_help(c, stdout);
     return 0;
+}
+
+bool nvgp_tool_parse_target(const char *name, int *target)
+{
+    static const struct {
+        const char *name;
+        nvgp_target target;
+    } targets[] = {
+        {"any", NVGP_TARGET_ANY},
+        {"vertex", NVGP_TARGET_VERTEX},
+        {"vertex-state", NVGP_TARGET_VERTEX_STATE},
+        {"fragment", NVGP_TARGET_FRAGMENT},
+        {"geometry", NVGP_TARGET_GEOMETRY},
+        {"tess-control", NVGP_TARGET_TESS_CONTROL},
+        {"tess-eval", NVGP_TARGET_TESS_EVALUATION},
+        {"compute", NVGP_TARGET_COMPUTE},
+    };
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
+        if (!strcmp(name, targets[i].name)) {
+            *target = (int)targets[i].target;
+            return true;
+        }
+    return false;
 }
 
 bool nvgp_tool_read_file(const char *path, char **data, size_t *len)

@@ -81,17 +81,27 @@ static void translate_nv(nvgp_program *prog)
     nvgp_diag_destroy(ld);
 }
 
-static bool load_nv(nvgp_program *prog, nvgp_diag *diag)
+static bool load_nv(nvgp_program *prog, nvgp_target target, nvgp_diag *diag)
 {
     take_header(prog, prog->source, prog->length);
-    prog->nv = nvgp_nv_assemble(prog->source, prog->length, diag);
+    prog->nv = nvgp_nv_assemble_target(prog->source, prog->length, target, diag);
     if (!prog->nv || nvgp_diag_error_count(diag) > 0)
         return false;
     translate_nv(prog);
     return true;
 }
 
-static bool load_tgsi(nvgp_program *prog, nvgp_diag *diag)
+/* The target that loads TGSI programs of each processor. */
+static const nvgp_target processor_targets[TGSI_PROCESSOR_COUNT] = {
+    [TGSI_PROCESSOR_VERTEX] = NVGP_TARGET_VERTEX,
+    [TGSI_PROCESSOR_FRAGMENT] = NVGP_TARGET_FRAGMENT,
+    [TGSI_PROCESSOR_GEOMETRY] = NVGP_TARGET_GEOMETRY,
+    [TGSI_PROCESSOR_TESS_CTRL] = NVGP_TARGET_TESS_CONTROL,
+    [TGSI_PROCESSOR_TESS_EVAL] = NVGP_TARGET_TESS_EVALUATION,
+    [TGSI_PROCESSOR_COMPUTE] = NVGP_TARGET_COMPUTE,
+};
+
+static bool load_tgsi(nvgp_program *prog, nvgp_target target, nvgp_diag *diag)
 {
     prog->tgsi = nvgp_tgsi_read(prog->source, prog->length, diag);
     if (!prog->tgsi)
@@ -101,11 +111,25 @@ static bool load_tgsi(nvgp_program *prog, nvgp_diag *diag)
         strncpy(prog->header, name, HEADER_MAX);
         prog->header[HEADER_MAX] = '\0';
     }
+    unsigned proc = prog->tgsi->processor;
+    if (target != NVGP_TARGET_ANY && (proc >= TGSI_PROCESSOR_COUNT || processor_targets[proc] != target)) {
+        nvgp_diag_error(diag, 0, "'%s' opens a %s, not a %s (the target it is loaded for)",
+                        name ? name : "?",
+                        nvgp_target_noun(proc < TGSI_PROCESSOR_COUNT ? processor_targets[proc] : NVGP_TARGET_ANY),
+                        nvgp_target_noun(target));
+        return false;
+    }
     return nvgp_tgsi_check(prog->tgsi, diag);
 }
 
 nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
                                   nvgp_diag **diag_out)
+{
+    return nvgp_program_create_for(NVGP_TARGET_ANY, file_name, src, len, diag_out);
+}
+
+nvgp_program *nvgp_program_create_for(nvgp_target target, const char *file_name, const char *src,
+                                      size_t len, nvgp_diag **diag_out)
 {
     if (diag_out)
         *diag_out = NULL;
@@ -132,10 +156,10 @@ nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t
     bool ok;
     if (len >= 2 && src[0] == '!' && src[1] == '!') {
         prog->language = NVGP_LANGUAGE_NV;
-        ok = load_nv(prog, diag);
+        ok = load_nv(prog, target, diag);
     } else {
         prog->language = NVGP_LANGUAGE_TGSI;
-        ok = load_tgsi(prog, diag);
+        ok = load_tgsi(prog, target, diag);
     }
     /* A front end that returned a program yet reported an error would hand
      * out something half-checked: the error decides. */

@@ -530,6 +530,13 @@ bool arb_parse_instruction(arb *a)
         if (!arb_parse_dst(a, in)) return false;
         COMMA(); SRC(0, 'n');
         nv_src *s = &in->src[0];
+        /* ARB_fragment_program's <extendedSwizzle> is an <xyzwExtendedSwizzle>
+         * or an <rgbaExtendedSwizzle>: all four selectors from one set ("0"
+         * and "1" are in both).  NV_fragment_program_option and
+         * NV_gpu_program4 make each <extSwizComp> an xyzw or rgba selector
+         * of its own (SPEC-DECISIONS ARB 1). */
+        bool one_set = a->arbfp && !(a->langs & NV_L_ARBFP_NV);
+        int set = -1; /* 0 xyzw, 1 rgba, -1 none named yet */
         for (int i = 0; i < 4; i++) {
             COMMA();
             bool neg = false;
@@ -546,6 +553,11 @@ bool arb_parse_instruction(arb *a)
                 sel = arb_swz_char(c->src[e->offset], &rgba);
             if (sel < 0 || (rgba && !a->rgba_ok))
                 return nv_error(c, e->offset, "invalid extended swizzle component");
+            if (sel <= NV_SWZ_W && one_set) {
+                if (set >= 0 && set != (int)rgba)
+                    return nv_error(c, e->offset, "extended swizzle mixes xyzw and rgba components");
+                set = rgba;
+            }
             s->swizzle[i] = (uint8_t)sel;
             if (neg)
                 s->negmask |= (uint8_t)(1u << i);

@@ -12,24 +12,42 @@
 static const struct {
     const char *text;  /* without "!!" */
     nv_stage stage;
+    nvgp_target target; /* the GL target that loads it */
 } nv_headers[NV_HDR_COUNT] = {
-    [NV_HDR_ARBVP10] = {"ARBvp1.0", NV_STAGE_VERTEX},
-    [NV_HDR_ARBFP10] = {"ARBfp1.0", NV_STAGE_FRAGMENT},
-    [NV_HDR_VP10] = {"VP1.0", NV_STAGE_VERTEX},
-    [NV_HDR_VP11] = {"VP1.1", NV_STAGE_VERTEX},
-    [NV_HDR_VP20] = {"VP2.0", NV_STAGE_VERTEX},
-    [NV_HDR_VSP10] = {"VSP1.0", NV_STAGE_VERTEX},
-    [NV_HDR_FP10] = {"FP1.0", NV_STAGE_FRAGMENT},
-    [NV_HDR_NVVP40] = {"NVvp4.0", NV_STAGE_VERTEX},
-    [NV_HDR_NVFP40] = {"NVfp4.0", NV_STAGE_FRAGMENT},
-    [NV_HDR_NVGP40] = {"NVgp4.0", NV_STAGE_GEOMETRY},
-    [NV_HDR_NVVP50] = {"NVvp5.0", NV_STAGE_VERTEX},
-    [NV_HDR_NVFP50] = {"NVfp5.0", NV_STAGE_FRAGMENT},
-    [NV_HDR_NVGP50] = {"NVgp5.0", NV_STAGE_GEOMETRY},
-    [NV_HDR_NVTCP50] = {"NVtcp5.0", NV_STAGE_TESS_CTRL},
-    [NV_HDR_NVTEP50] = {"NVtep5.0", NV_STAGE_TESS_EVAL},
-    [NV_HDR_NVCP50] = {"NVcp5.0", NV_STAGE_COMPUTE},
+    [NV_HDR_ARBVP10] = {"ARBvp1.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    [NV_HDR_ARBFP10] = {"ARBfp1.0", NV_STAGE_FRAGMENT, NVGP_TARGET_FRAGMENT},
+    [NV_HDR_VP10] = {"VP1.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    [NV_HDR_VP11] = {"VP1.1", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    [NV_HDR_VP20] = {"VP2.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    /* NV_vertex_program: "the target must be VERTEX_STATE_PROGRAM_NV when
+     * loading a vertex state program". */
+    [NV_HDR_VSP10] = {"VSP1.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX_STATE},
+    [NV_HDR_FP10] = {"FP1.0", NV_STAGE_FRAGMENT, NVGP_TARGET_FRAGMENT},
+    [NV_HDR_NVVP40] = {"NVvp4.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    [NV_HDR_NVFP40] = {"NVfp4.0", NV_STAGE_FRAGMENT, NVGP_TARGET_FRAGMENT},
+    [NV_HDR_NVGP40] = {"NVgp4.0", NV_STAGE_GEOMETRY, NVGP_TARGET_GEOMETRY},
+    [NV_HDR_NVVP50] = {"NVvp5.0", NV_STAGE_VERTEX, NVGP_TARGET_VERTEX},
+    [NV_HDR_NVFP50] = {"NVfp5.0", NV_STAGE_FRAGMENT, NVGP_TARGET_FRAGMENT},
+    [NV_HDR_NVGP50] = {"NVgp5.0", NV_STAGE_GEOMETRY, NVGP_TARGET_GEOMETRY},
+    [NV_HDR_NVTCP50] = {"NVtcp5.0", NV_STAGE_TESS_CTRL, NVGP_TARGET_TESS_CONTROL},
+    [NV_HDR_NVTEP50] = {"NVtep5.0", NV_STAGE_TESS_EVAL, NVGP_TARGET_TESS_EVALUATION},
+    [NV_HDR_NVCP50] = {"NVcp5.0", NV_STAGE_COMPUTE, NVGP_TARGET_COMPUTE},
 };
+
+const char *nvgp_target_noun(nvgp_target target)
+{
+    static const char *const nouns[] = {
+        [NVGP_TARGET_ANY] = "program",
+        [NVGP_TARGET_VERTEX] = "vertex program",
+        [NVGP_TARGET_VERTEX_STATE] = "vertex state program",
+        [NVGP_TARGET_FRAGMENT] = "fragment program",
+        [NVGP_TARGET_GEOMETRY] = "geometry program",
+        [NVGP_TARGET_TESS_CONTROL] = "tessellation control program",
+        [NVGP_TARGET_TESS_EVALUATION] = "tessellation evaluation program",
+        [NVGP_TARGET_COMPUTE] = "compute program",
+    };
+    return (unsigned)target < sizeof nouns / sizeof nouns[0] ? nouns[target] : "program";
+}
 
 nv_stage nvgp_nv_header_stage(nv_header h) { return nv_headers[h].stage; }
 const char *nvgp_nv_header_name(nv_header h) { return nv_headers[h].text; }
@@ -84,14 +102,14 @@ static bool parse_language(nv_parse_ctx *c)
     }
 }
 
-static bool parse_program(nv_program *p, const nv_token_list *toks, int stage, nvgp_diag *diag);
+static bool parse_program(nv_program *p, const nv_token_list *toks, nvgp_target target, nvgp_diag *diag);
 
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag)
 {
-    return nvgp_nv_assemble_target(src, len, -1, diag);
+    return nvgp_nv_assemble_target(src, len, NVGP_TARGET_ANY, diag);
 }
 
-nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp_diag *diag)
+nv_program *nvgp_nv_assemble_target(const char *src, size_t len, nvgp_target target, nvgp_diag *diag)
 {
     nv_program *p = calloc(1, sizeof *p);
     if (!p) {
@@ -107,7 +125,7 @@ nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp
         nvgp_nv_program_destroy(p);
         return NULL;
     }
-    bool ok = parse_program(p, &toks, stage, diag);
+    bool ok = parse_program(p, &toks, target, diag);
     nvgp_nv_token_list_free(&toks);
     if (!ok) {
         nvgp_nv_program_destroy(p);
@@ -117,7 +135,7 @@ nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp
 }
 
 /* Reads the header and hands the tokens to the language's parser. */
-static bool parse_program(nv_program *p, const nv_token_list *toks, int stage, nvgp_diag *diag)
+static bool parse_program(nv_program *p, const nv_token_list *toks, nvgp_target target, nvgp_diag *diag)
 {
     const char *src = p->src;
     size_t len = p->len;
@@ -140,8 +158,10 @@ static bool parse_program(nv_program *p, const nv_token_list *toks, int stage, n
                 header = i;
     if (header < 0)
         return nv_error(&c, 0, "the program does not start with a known header such as '!!ARBvp1.0'");
-    if (stage >= 0 && (int)nv_headers[header].stage != stage)
-        return nv_error(&c, 0, "'!!%s' is not a program of this target", nv_headers[header].text);
+    if (target != NVGP_TARGET_ANY && nv_headers[header].target != target)
+        return nv_error(&c, 0, "'!!%s' opens a %s, not a %s (the target it is loaded for)",
+                        nv_headers[header].text, nvgp_target_noun(nv_headers[header].target),
+                        nvgp_target_noun(target));
     nv_next(&c);
     p->header = (uint8_t)header;
     p->stage = (uint8_t)nv_headers[header].stage;

@@ -15,11 +15,14 @@ typedef struct nv_program nv_program;
  * PROGRAM_ERROR_POSITION semantics).  Returns NULL when the program fails to
  * load. */
 nv_program *nvgp_nv_assemble(const char *src, size_t len, nvgp_diag *diag);
-/* As nvgp_nv_assemble, for a given program target: stage is an nv_stage
- * (nv_ir.h), or -1 for any.  A program whose header names another stage
- * fails to load at offset 0, as ProgramStringARB does for a program string
- * of the wrong target. */
-nv_program *nvgp_nv_assemble_target(const char *src, size_t len, int stage, nvgp_diag *diag);
+/* As nvgp_nv_assemble, for a given program target (NVGP_TARGET_ANY: the
+ * header's own).  A program whose header opens a program of another target
+ * fails to load at offset 0, as ProgramStringARB and LoadProgramNV refuse a
+ * program string of the wrong target. */
+nv_program *nvgp_nv_assemble_target(const char *src, size_t len, nvgp_target target, nvgp_diag *diag);
+/* "vertex program", "fragment program", ...: what a target loads, for
+ * messages. */
+const char *nvgp_target_noun(nvgp_target target);
 void nvgp_nv_program_destroy(nv_program *p);
 
 #endif

@@ -9,6 +9,7 @@
 #include "nvgp.h"
 #include "api/program.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,75 @@ static void test_bang_bang_later_is_tgsi(void **state)
     nvgp_diag_destroy(diag);
 }
 
+/* Loads text for target; returns whether it loaded, and the first error's
+ * position and message when it did not. */
+static bool loads_for(nvgp_target target, const char *text, long *pos, char *msg, size_t msgsz)
+{
+    nvgp_diag *diag = NULL;
+    nvgp_program *p = nvgp_program_create_for(target, "t", text, strlen(text), &diag);
+    assert_non_null(diag);
+    *pos = nvgp_diag_error_position(diag);
+    nvgp_diag_entry e;
+    msg[0] = '\0';
+    if (!p && nvgp_diag_get(diag, 0, &e))
+        snprintf(msg, msgsz, "%s", e.message);
+    bool ok = p != NULL;
+    nvgp_program_destroy(p);
+    nvgp_diag_destroy(diag);
+    return ok;
+}
+
+/* A program loads only for the target its header (or TGSI processor) opens,
+ * as glProgramStringARB/glLoadProgramNV load it for one target: a header of
+ * another target fails at offset 0.  NVGP_TARGET_ANY (and
+ * nvgp_program_create) take every header. */
+static void test_target_must_match_header(void **state)
+{
+    (void)state;
+    static const char arbfp[] = "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n";
+    static const char arbvp[] = "!!ARBvp1.0\nMOV result.position, vertex.position;\nEND\n";
+    static const char vp1[] = "!!VP1.0\nMOV o[HPOS], v[OPOS];\nEND\n";
+    static const char vsp[] = "!!VSP1.0\nMOV c[1], c[0];\nEND\n";
+    static const char nvgp[] = "!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\n"
+                               "VERTICES_OUT 1;\nEMIT;\nEND\n";
+    static const char frag[] = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1, 0, 0, 1 }\nMOV OUT[0], IMM[0]\nEND\n";
+    static const struct {
+        nvgp_target target;
+        const char *text;
+        bool loads;
+        const char *message; /* of a failure: the header's own target */
+    } cases[] = {
+        {NVGP_TARGET_ANY, arbfp, true, NULL},
+        {NVGP_TARGET_FRAGMENT, arbfp, true, NULL},
+        {NVGP_TARGET_VERTEX, arbfp, false, "'!!ARBfp1.0' opens a fragment program, not a vertex program"},
+        {NVGP_TARGET_VERTEX, arbvp, true, NULL},
+        {NVGP_TARGET_FRAGMENT, arbvp, false, "vertex program, not a fragment program"},
+        {NVGP_TARGET_VERTEX, vp1, true, NULL},
+        {NVGP_TARGET_VERTEX_STATE, vp1, false, "not a vertex state program"},
+        {NVGP_TARGET_VERTEX_STATE, vsp, true, NULL},
+        {NVGP_TARGET_VERTEX, vsp, false, "opens a vertex state program, not a vertex program"},
+        {NVGP_TARGET_GEOMETRY, nvgp, true, NULL},
+        {NVGP_TARGET_COMPUTE, nvgp, false, "geometry program, not a compute program"},
+        {NVGP_TARGET_ANY, frag, true, NULL},
+        {NVGP_TARGET_FRAGMENT, frag, true, NULL},
+        {NVGP_TARGET_VERTEX, frag, false, "'FRAG' opens a fragment program, not a vertex program"},
+        {NVGP_TARGET_TESS_EVALUATION, frag, false, "not a tessellation evaluation program"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long pos;
+        char msg[256];
+        bool ok = loads_for(cases[i].target, cases[i].text, &pos, msg, sizeof msg);
+        if (ok != cases[i].loads)
+            fail_msg("case %zu: expected %s, got %s (%s)", i, cases[i].loads ? "a load" : "a failure",
+                     ok ? "a load" : "a failure", msg);
+        if (!cases[i].loads) {
+            assert_int_equal(pos, 0);
+            if (!strstr(msg, cases[i].message))
+                fail_msg("case %zu: message '%s' lacks '%s'", i, msg, cases[i].message);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_program_outlives_source),
         cmocka_unit_test(test_nv_header_selects_assembler),
         cmocka_unit_test(test_bang_bang_later_is_tgsi),
+        cmocka_unit_test(test_target_must_match_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* Real programs through the assembler:
- *  - piglit asmparsertest: every file must compile, or fail when it carries
- *    the "# FAIL" marker (the convention of piglit's asmparsertest runner);
+ *  - piglit asmparsertest: every file, loaded for its folder's target
+ *    (ARBvp1.0: vertex, ARBfp1.0: fragment), must compile, or fail when it
+ *    carries the "# FAIL" marker (the convention of piglit's asmparsertest
+ *    runner);
  *  - every program its source treats as valid (mesa-demos, piglit glean,
  *    shader_test, vpfp_nv and embedded_c, nv-gpu-program) must assemble.
  * Exits 77 (not run) when the shared corpus is absent.  Programs of a
@@ -27,13 +29,14 @@
 
 typedef struct tally {
     int total, pass, fail, pending, rejected;
+    nvgp_target target; /* asmparsertest: the folder's program target */
 } tally;
 
 /* Assembles one program; returns 1 valid, 0 invalid, -1 language pending. */
-static int assemble(const char *src, size_t len, char *msg, size_t msgsz, long *pos, int stage)
+static int assemble(const char *src, size_t len, char *msg, size_t msgsz, long *pos, nvgp_target target)
 {
     nvgp_diag *d = nvgp_diag_create("program", src, len);
-    nv_program *p = nvgp_nv_assemble_target(src, len, stage, d);
+    nv_program *p = nvgp_nv_assemble_target(src, len, target, d);
     int r = p != NULL;
     *pos = nvgp_diag_error_position(d);
     msg[0] = 0;
@@ -71,7 +74,7 @@ static void check_valid(const char *name, const char *src, size_t len, tally *t)
     char msg[256];
     long pos;
     t->total++;
-    int r = assemble(src, len, msg, sizeof msg, &pos, -1);
+    int r = assemble(src, len, msg, sizeof msg, &pos, NVGP_TARGET_ANY);
     for (size_t i = 0; i < sizeof not_valid / sizeof not_valid[0]; i++) {
         if (!strstr(name, not_valid[i].file))
             continue;
@@ -174,9 +177,7 @@ static void asmparser_file(const char *path, tally *t)
     char msg[256];
     long pos;
     t->total++;
-    /* The runner loads each folder's files for its own target. */
-    int stage = strstr(path, "/ARBvp1.0/") ? 0 : 1;
-    int r = assemble(buf, len, msg, sizeof msg, &pos, stage);
+    int r = assemble(buf, len, msg, sizeof msg, &pos, t->target);
     if ((r == 1) == !expect_fail) {
         t->pass++;
     } else {
@@ -195,14 +196,33 @@ static int shared_present(void)
     return stat(CORPUS, &st) == 0;
 }
 
+/* piglit's asmparsertest loads every file of a folder with
+ * glProgramStringARB for the folder's target, so a header of the other
+ * target (ARBvp1.0/arbfp.txt opens `!!ARBfp1.0`, marked FAIL) must fail. */
+static const struct {
+    const char *folder;
+    nvgp_target target;
+} asm_folders[] = {
+    {"ARBvp1.0", NVGP_TARGET_VERTEX},
+    {"ARBfp1.0", NVGP_TARGET_FRAGMENT},
+};
+
 static void test_asmparsertest(void **state)
 {
     (void)state;
-    tally t = {0};
-    walk(CORPUS "/piglit/asmparsertest", asmparser_file, &t);
-    printf("asmparsertest: %d files, %d pass, %d fail\n", t.total, t.pass, t.fail);
-    assert_true(t.total >= 200);
-    assert_int_equal(t.fail, 0);
+    int total = 0;
+    for (size_t i = 0; i < sizeof asm_folders / sizeof asm_folders[0]; i++) {
+        tally t = {.target = asm_folders[i].target};
+        char path[512];
+        snprintf(path, sizeof path, "%s/piglit/asmparsertest/%s", CORPUS, asm_folders[i].folder);
+        walk(path, asmparser_file, &t);
+        printf("asmparsertest/%s: %d files, %d pass, %d fail\n", asm_folders[i].folder, t.total, t.pass,
+               t.fail);
+        assert_true(t.total >= 100);
+        assert_int_equal(t.fail, 0);
+        total += t.total;
+    }
+    assert_true(total >= 200);
 }
 
 static void test_valid_corpus(void **state)

@@ -116,6 +116,36 @@ group_help() {
 }
 
 group_exit_codes() {
+    # --target: a program loads only for the target its header opens, as
+    # glProgramStringARB loads it (piglit's ARBvp1.0 folder has a
+    # !!ARBfp1.0 file that must fail there).
+    printf '!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n' >arbfp.fp
+    run check --target=fragment arbfp.fp
+    expect_status 0 "check --target=fragment of an ARBfp1.0 program"
+    run check --target=vertex arbfp.fp
+    expect_status 1 "check --target=vertex of an ARBfp1.0 program"
+    expect_grep err.txt "^arbfp.fp:1:1: error: '!!ARBfp1.0' opens a fragment program, not a vertex program" \
+        "check --target=vertex diagnostic"
+    run check --json --target=vertex arbfp.fp
+    expect_eq "$(jget 0/error_position)" 0 "check --json --target=vertex error_position"
+    run check --target=any arbfp.fp
+    expect_status 0 "check --target=any"
+    run check --target=vertex valid.tgsi
+    expect_status 0 "check --target=vertex of VERT text"
+    run check valid.tgsi --target=geometry
+    expect_status 1 "check --target=geometry of VERT text"
+    expect_grep err.txt "'VERT' opens a vertex program, not a geometry program" "TGSI target diagnostic"
+    run check --target=bogus valid.tgsi
+    expect_status 2 "check --target=bogus"
+    expect_grep err.txt "unknown target 'bogus'" "check --target=bogus"
+    run tgsi --target=vertex valid.tgsi
+    expect_status 0 "tgsi --target=vertex of VERT text"
+    run tgsi --target=tess-eval arbfp.fp
+    expect_status 1 "tgsi --target=tess-eval of an ARBfp1.0 program"
+    expect_grep err.txt "not a tessellation evaluation program" "tgsi --target diagnostic"
+    run tgsi --target=nope valid.tgsi
+    expect_status 2 "tgsi --target=nope"
+
     run check "${examples[@]}"
     expect_status 0 "check of every example"
     [ -s err.txt ] && fail "check of valid examples printed on stderr: $(head -3 err.txt)"
@@ -265,6 +295,20 @@ group_tgsi() {
         expect_status 0 "tgsi --style=canonical $base"
         cmp -s out.txt "canon-$base" || fail "--style=canonical differs from the default"
     done
+
+    # Interpolation modes on non-fragment declarations (Mesa's graw
+    # geometry tests and vega's shaders write them; Mesa's parser accepts
+    # them): check warns and says valid, tgsi prints the program.
+    printf 'VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0], PERSPECTIVE\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[0]\nEND\n' >interp_vert.tgsi
+    run check interp_vert.tgsi
+    expect_status 0 "check of a VERT output with an interpolation mode"
+    expect_grep err.txt '^interp_vert.tgsi:4:1: warning: interpolation modes apply only to FRAG inputs' \
+        "check warns of the interpolation mode"
+    run check --json interp_vert.tgsi
+    expect_eq "$(jget 0/valid)" true "check --json of interp_vert.tgsi"
+    run tgsi interp_vert.tgsi
+    expect_status 0 "tgsi of a VERT output with an interpolation mode"
+    expect_grep out.txt 'DCL OUT\[1\], GENERIC\[0\]' "tgsi prints the declaration"
 
     run tgsi --style=bogus valid.tgsi
     expect_status 2 "--style=bogus"

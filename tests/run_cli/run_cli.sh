@@ -46,6 +46,14 @@ expect_output() {
 expect_output mad.json \
     '{"invocations":[{"OUT[0]":[2.25,7,10,30]},{"OUT[0]":[1.25,-2,6,10]}],"faults":0}'
 
+# Interpolation modes on GEOM inputs and outputs (as Mesa's graw geometry
+# tests write them) are warnings of the checker, not errors: the job runs.
+# OUT[0] = IN[1][0] = (5, 6, 7, 8), OUT[1] = IN[0][1] = (0.5, 0.25, 0, 1),
+# one vertex emitted.
+expect_output gs_interpolation.json \
+    '{"invocations":[{"OUT[0]":[5,6,7,8],"OUT[1]":[0.5,0.25,0,1]}],'\
+'"emitted":[[{"stream":0,"primitive":0,"OUT[0]":[5,6,7,8],"OUT[1]":[0.5,0.25,0,1]}]],"faults":0}'
+
 # Scalar bindings of NV programs print as [value, 0, 0, 0]; without
 # "outputs" every name of a written register appears, in register order.
 # ARBvp1.0 + NV_vertex_program2: clip[0] = x + 10, clip[1] = y * -3:

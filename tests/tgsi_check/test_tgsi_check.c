@@ -5,10 +5,12 @@
  *        # expect: valid
  *        # expect-error: <text>      (one line per error)
  *        # expect-error-at-end       (an error found after the whole program)
- *    The expected offset of an error is that of the first occurrence of
- *    <text> after the header comment lines, so positions are written by
- *    hand as the offending line's text.  The checker must report exactly
- *    these errors, in order of position.
+ *        # expect-warning: <text>    (one line per warning; with either of
+ *                                     the above)
+ *    The expected offset of an error or warning is that of the first
+ *    occurrence of <text> after the header comment lines, so positions are
+ *    written by hand as the offending line's text.  The checker must report
+ *    exactly these errors and warnings, each kind in order of position.
  * 2. Unit tests on hand-built IR, for what text cannot express (operand
  *    counts that disagree with the table, bad enum values). */
 #include <setjmp.h>
@@ -46,8 +48,8 @@ enum { MAX_EXPECT = 16 };
 /* Runs one case; returns true when the checker did what the header says. */
 static bool run_case(const char *name, const char *text, size_t len)
 {
-    size_t expect[MAX_EXPECT];
-    size_t num_expect = 0;
+    size_t expect[MAX_EXPECT], expect_warn[MAX_EXPECT];
+    size_t num_expect = 0, num_warn = 0;
     bool valid = false, header_ok = true;
     const char *p = text;
     /* Header: the leading lines that start with '#'. */
@@ -63,12 +65,15 @@ static bool run_case(const char *name, const char *text, size_t len)
             valid = true;
         } else if (n >= 21 && strncmp(p, "# expect-error-at-end", 21) == 0) {
             expect[num_expect++] = len;
-        } else if (n > 16 && strncmp(p, "# expect-error: ", 16) == 0) {
+        } else if ((n > 16 && strncmp(p, "# expect-error: ", 16) == 0) ||
+                   (n > 18 && strncmp(p, "# expect-warning: ", 18) == 0)) {
+            bool warning = p[9] == 'w';
+            size_t skip = warning ? 18 : 16;
             char needle[256];
-            size_t m = n - 16;
+            size_t m = n - skip;
             if (m >= sizeof needle)
                 m = sizeof needle - 1;
-            memcpy(needle, p + 16, m);
+            memcpy(needle, p + skip, m);
             needle[m] = '\0';
             while (m && (needle[m - 1] == '\r' || needle[m - 1] == ' '))
                 needle[--m] = '\0';
@@ -76,11 +81,13 @@ static bool run_case(const char *name, const char *text, size_t len)
             if (!hit) {
                 fprintf(stderr, "%s: expected text '%s' is not in the program\n", name, needle);
                 header_ok = false;
+            } else if (warning) {
+                expect_warn[num_warn++] = (size_t)(hit - text);
             } else {
                 expect[num_expect++] = (size_t)(hit - text);
             }
         }
-        if (num_expect == MAX_EXPECT)
+        if (num_expect == MAX_EXPECT || num_warn == MAX_EXPECT)
             break;
         p = eol ? eol + 1 : text + len;
     }
@@ -89,6 +96,7 @@ static bool run_case(const char *name, const char *text, size_t len)
         return false;
     }
     qsort(expect, num_expect, sizeof expect[0], cmp_size);
+    qsort(expect_warn, num_warn, sizeof expect_warn[0], cmp_size);
 
     nvgp_diag *diag = nvgp_diag_create(name, text, len);
     tgsi_program *prog = nvgp_tgsi_read(text, len, diag);
@@ -99,17 +107,25 @@ static bool run_case(const char *name, const char *text, size_t len)
         return false;
     }
     bool ok = nvgp_tgsi_check(prog, diag);
-    bool pass = ok == valid && nvgp_diag_error_count(diag) == num_expect;
-    for (size_t k = 0; pass && k < num_expect; k++) {
-        nvgp_diag_entry e;
-        pass = nvgp_diag_get(diag, k, &e) && e.offset == expect[k];
+    bool pass = ok == valid;
+    size_t errors = 0, warnings = 0;
+    nvgp_diag_entry e;
+    for (size_t k = 0; nvgp_diag_get(diag, k, &e); k++) {
+        if (e.severity == NVGP_SEVERITY_ERROR)
+            pass = pass && errors < num_expect && e.offset == expect[errors++];
+        else if (e.severity == NVGP_SEVERITY_WARNING)
+            pass = pass && warnings < num_warn && e.offset == expect_warn[warnings++];
     }
+    pass = pass && errors == num_expect && warnings == num_warn;
     if (getenv("NVGP_CHECK_VERBOSE")) /* to read the messages of passing cases */
         nvgp_diag_print(diag, stderr);
     if (!pass) {
         fprintf(stderr, "%s: expected %zu error(s) at", name, num_expect);
         for (size_t k = 0; k < num_expect; k++)
             fprintf(stderr, " %zu", expect[k]);
+        fprintf(stderr, " and %zu warning(s) at", num_warn);
+        for (size_t k = 0; k < num_warn; k++)
+            fprintf(stderr, " %zu", expect_warn[k]);
         fprintf(stderr, "; the checker said %s with %zu:\n", ok ? "valid" : "invalid",
                 nvgp_diag_error_count(diag));
         nvgp_diag_print(diag, stderr);
@@ -237,7 +253,8 @@ static void test_ir_errors_sorted_by_position(void **state)
     p->instructions[0].source_offset = 30;
     p->instructions[0].dst[0].writemask = 0;        /* error at 30 */
     p->declarations[1].source_offset = 3;
-    p->declarations[1].has_interpolate = true;      /* error at 3: VERT input */
+    p->declarations[1].has_interpolate = true;      /* error at 3: no such mode */
+    p->declarations[1].interpolate = TGSI_INTERPOLATE_COUNT;
     static const char text[] = "0123456789012345678901234567890123456789";
     nvgp_diag *d = nvgp_diag_create("ir", text, sizeof text - 1);
     assert_false(nvgp_tgsi_check(p, d));

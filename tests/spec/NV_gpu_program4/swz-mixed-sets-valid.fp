@@ -1,0 +1,3 @@
+!!NVfp4.0
+SWZ result.color, fragment.color, a, b, x, r;
+END
