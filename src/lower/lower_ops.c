@@ -286,17 +286,31 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
     return m;
 }
 
+/* FP1.0 registers holding fp16 values: H0..H63 and o[COLH] (Table X.3:
+ * "Final RGBA fragment color, fp16 format"). */
+static bool writes_fp16_register(lower_ctx *c, const nv_inst *in)
+{
+    if (c->p->header != NV_HDR_FP10 || !in->has_dst || in->dst.var != NV_VAR_NONE)
+        return false;
+    if (in->dst.file == NV_FILE_TEMP)
+        return in->dst.index >= NV_FP_HREG_BASE;
+    return in->dst.file == NV_FILE_OUTPUT && in->dst.index == NV_FPR_COLH;
+}
+
 /* FP1.0 and the NV fragment options (NV_fragment_program 3.11.4.2): the
  * result of an X instruction is converted to fx12 ([-2048/1024, 2047/1024]
- * in steps of 1/1024, NaN to 0), of an H instruction or one writing an H
- * register to fp16.  Instructions reading f[FOGC] or f[TEXn] run at fp32
- * whatever their suffix.  0 = none, 'X', 'H'. */
+ * in steps of 1/1024, NaN to 0), of an H instruction or one writing an
+ * fp16 register (H0..H63, o[COLH]) to fp16.  Instructions reading f[FOGC]
+ * or f[TEXn] run at fp32 whatever their suffix.  0 = none, 'X', 'H'.
+ * The suffix sets the precision of the result whatever receives it
+ * ("calculations are carried out using 12-bit fixed point operands and
+ * results"), outputs and RC/HC included. */
 static int result_precision(lower_ctx *c, const nv_inst *in)
 {
-    if (!in->has_dst || in->dst.file != NV_FILE_TEMP)
+    if (!in->has_dst)
         return 0;
+    bool hreg = writes_fp16_register(c, in);
     bool fp1 = c->p->header == NV_HDR_FP10;
-    bool hreg = fp1 && in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE;
     int prec = in->prec == NV_PREC_X ? 'X' : in->prec == NV_PREC_H ? 'H' : 0;
     if (prec && fp1)
         for (unsigned k = 0; k < in->nsrc && k < 4; k++) {
@@ -377,9 +391,8 @@ tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
 static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec)
 {
     convert_value(c, r, prec);
-    /* an X result written to an H register is also an fp16 value */
-    if (prec == 'X' && c->p->header == NV_HDR_FP10 && in->dst.var == NV_VAR_NONE &&
-        in->dst.index >= NV_FP_HREG_BASE)
+    /* an X result written to an fp16 register is also an fp16 value */
+    if (prec == 'X' && writes_fp16_register(c, in))
         convert_value(c, r, 'H');
 }
 

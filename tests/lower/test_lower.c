@@ -1144,6 +1144,34 @@ static void test_fp1_precision(void **state)
     lt_free(&x);
 }
 
+/* NV_fragment_program Table X.3: o[COLH] is the "Final RGBA fragment
+ * color, fp16 format", so whatever is written there is converted to fp16
+ * (3.11.4.2: ">= +2^16 are converted to +INF", "<= -2^16 ... -INF",
+ * others to a nearest value; 1/3 is 0x3555 = 0.333251953125 rounded to
+ * nearest, 0.2 is 0x3266 = 0.199951171875, -2e-10 is far below the
+ * smallest subnormal 2^-24: -0).  An X result is fx12 whatever receives
+ * it: MULX 1.5 * 1.5 = 2.25 becomes 2047/1024 in o[COLR] too. */
+static void test_fp1_colh_fp16(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x, "!!FP1.0\nMOVR o[COLH], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 70000, 1.0f / 3.0f, -65536, 65504);
+    lt_run(&x);
+    lt_expect(&x, "o[COLH]", 0xf, INFINITY, 0.333251953125f, -INFINITY, 65504);
+    lt_free(&x);
+    lt_load(&x, "!!FP1.0\nADD o[COLH], p[0], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 40000, -0.0f, 0.1f, -1e-10f);
+    lt_run(&x);
+    lt_expect(&x, "o[COLH]", 0xf, INFINITY, -0.0f, 0.199951171875f, -0.0f);
+    lt_free(&x);
+    lt_load(&x, "!!FP1.0\nMULX o[COLR], p[0], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 1.5f, 0.5f, -1.5f, 0);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xf, 2047.0f / 1024.0f, 0.25f, 2047.0f / 1024.0f, 0);
+    lt_free(&x);
+}
+
 /* NV_fragment_program 3.11.4.2: "the values sourced are converted to the
  * precision specified by the instruction".  ADDH of 70000 and -69999 adds
  * fp16 +Inf and -Inf: NaN (ADDR gives 1); MULX of 3 and 0.25 multiplies
@@ -1241,6 +1269,7 @@ int main(void)
         cmocka_unit_test(test_clip_results),
         cmocka_unit_test(test_fp1_precision),
         cmocka_unit_test(test_fp1_source_precision),
+        cmocka_unit_test(test_fp1_colh_fp16),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
