@@ -448,7 +448,13 @@ static void op_tex(lower_ctx *c, const nv_inst *in, const lower_row *row)
     s[n] = lower_sampler(c, in, &target);
     if (in->tex.has_offset)
         lower_error(c, in->tex.offset, "texel offsets have no TGSI translation yet");
-    set_sat(c, in, nvgp_tgsi_build_tex(c->b, (tgsi_opcode)row->op, lower_dst(c, &in->dst), target, s, n + 1, NULL, 0));
+    tgsi_opcode op = (tgsi_opcode)row->op;
+    /* NV_fragment_program TXP: "For cube map textures, the (s,t,r) texture
+     * coordinates used for the lookup are given by x, y, and z" (no
+     * division; ARB_fragment_program's TXP divides for every target). */
+    if (op == TGSI_OPCODE_TXP && in->tex.target == NV_TEX_CUBE && c->p->header == NV_HDR_FP10)
+        op = TGSI_OPCODE_TEX;
+    set_sat(c, in, nvgp_tgsi_build_tex(c->b, op, lower_dst(c, &in->dst), target, s, n + 1, NULL, 0));
 }
 
 /* RFL (NV_fragment_program 3.11.5.26): 2 (a.b) / (a.a) * a - b over xyz;

@@ -446,6 +446,42 @@ static void test_fp_tex(void **state)
     nvgp_texture_destroy(tex);
 }
 
+/* NV_fragment_program 3.11.5.40 TXP: "For cube map textures, the (s,t,r)
+ * texture coordinates used for the lookup are given by x, y, and z"; for
+ * the others x/w, y/w, z/w.  A 1x1 cube whose +X face is red and -X face
+ * green: (1, 0, 0) with w = -1 looks up +X (divided, it would be -X).  A
+ * 2D TXP still divides: (1.5, 0.5) / 2 is green in make_tex's texture. */
+static void test_fp1_txp_cube(void **state)
+{
+    (void)state;
+    nvgp_texture_desc d = {.target = TGSI_TEXTURE_CUBE, .format = NVGP_TEX_FORMAT_RGBA32F, .width = 1,
+                           .height = 1, .depth = 1, .layers = 6, .levels = 1, .samples = 1};
+    nvgp_texture *cube = nvgp_texture_create(&d, NULL);
+    assert_non_null(cube);
+    static const float faces[24] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+    assert_true(nvgp_texture_set_image(cube, 0, faces, sizeof faces, NULL));
+    nvgp_texture *flat = make_tex();
+    static const struct { const char *src; float in[4], want[4]; } cases[] = {
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, CUBE;\nEND\n", {1, 0, 0, -1}, {1, 0, 0, 1}},
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, CUBE;\nEND\n", {-1, 0.25f, 0, 2}, {0, 1, 0, 1}},
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, 2D;\nEND\n", {1.5f, 0.5f, 0, 2}, {0, 1, 0, 1}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x, cases[i].src, 4);
+        const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_SAMPLER, "texture[1]");
+        assert_non_null(s);
+        assert_int_equal(nvgp_exec_bind_texture(x.m, (uint32_t)s->index, i < 2 ? cube : flat), NVGP_EXEC_OK);
+        const float *v = cases[i].in, *w = cases[i].want;
+        lt_in(&x, "f[TEX0]", v[0], v[1], v[2], v[3]);
+        lt_run(&x);
+        lt_expect(&x, "o[COLR]", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+    nvgp_texture_destroy(cube);
+    nvgp_texture_destroy(flat);
+}
+
 /* ---- Old languages and cross-language equivalence ------------------------------ */
 
 static void test_vp1_rcc(void **state)
@@ -1270,6 +1306,7 @@ int main(void)
         cmocka_unit_test(test_fp1_precision),
         cmocka_unit_test(test_fp1_source_precision),
         cmocka_unit_test(test_fp1_colh_fp16),
+        cmocka_unit_test(test_fp1_txp_cube),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
