@@ -927,15 +927,29 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         lower_gp_begin(&c);
         lower_gp_bind_begin(&c);
     }
-    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc && !c.gp; i++) {
+    bool cc1_made = false;
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.gp; i++) {
         const nv_inst *in = &p->insts[i];
-        if (in->cc_update || in->cond.cond != NV_COND_NONE ||
-            (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))) {
-            nvgp_tgsi_builder_set_source_offset(c.b, in->offset);
-            c.cc = nvgp_tgsi_build_temp(c.b);
-            nvgp_tgsi_build_MOV(c.b, c.cc, nvgp_tgsi_build_imm1f(c.b, 0.0f));
+        bool uses = in->cc_update || in->cond.cond != NV_COND_NONE ||
+                    (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC));
+        if (!uses)
+            continue;
+        nvgp_tgsi_builder_set_source_offset(c.b, in->offset);
+        if (!c.has_cc) {
+            c.cc[0] = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, c.cc[0], nvgp_tgsi_build_imm1f(c.b, 0.0f));
+            c.cc[1] = c.cc[0];
             c.has_cc = true;
         }
+        bool cc1 = in->cc_update == 2 || (in->cond.cond != NV_COND_NONE && in->cond.reg == 1) ||
+                   (in->has_dst && in->dst.cc.cond != NV_COND_NONE && in->dst.cc.reg == 1);
+        if (cc1 && !cc1_made) {
+            c.cc[1] = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, c.cc[1], nvgp_tgsi_build_imm1f(c.b, 0.0f));
+            cc1_made = true;
+        }
+        if (cc1_made)
+            break;
     }
     const bool structured_calls = !c.gp && lower_calls_structured(p);
     for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack && !c.gp && !structured_calls; i++) {

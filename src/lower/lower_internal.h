@@ -41,9 +41,11 @@ typedef struct lower_ctx {
     bool old_const_range;     /* c[] read relatively: whole range declared */
     /* the condition code of VP2/FP1.0/the ARB NV options: per component,
      * the last value written with a "C" suffix (EQ/GT/LT/UN are its
-     * comparisons with zero); 0.0 (EQ) at the start */
+     * comparisons with zero); 0.0 (EQ) at the start.  NV_vertex_program3
+     * has two, CC0 and CC1 ("C1" suffixes, "EQ1" tests): cc[1], created
+     * only for programs that name it */
     bool has_cc;
-    tgsi_dst cc;
+    tgsi_dst cc[2];
     /* integer copies of the address registers (by ADDR index), so that
      * ARA and condition-code updates can compute on them */
     bool addr_shadow_has[16];

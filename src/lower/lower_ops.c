@@ -270,7 +270,8 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
         lower_error(c, t->offset, "condition code used before it exists");
         return m;
     }
-    tgsi_src cc = nvgp_tgsi_src_swizzle(of(c->cc), t->swizzle[0], t->swizzle[1], t->swizzle[2], t->swizzle[3]);
+    tgsi_src cc = nvgp_tgsi_src_swizzle(of(c->cc[t->reg & 1]), t->swizzle[0], t->swizzle[1], t->swizzle[2],
+                                        t->swizzle[3]);
     tgsi_src zero = fimm(c, 0.0f);
     switch (t->cond) {
     case NV_COND_EQ: nvgp_tgsi_build_FSEQ(c->b, m, cc, zero); break;
@@ -425,9 +426,9 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
             nvgp_tgsi_build_MOV(c->b, d, of(r));
     }
     if (in->cc_update) {
-        tgsi_dst d = mask(c->cc, wm);
+        tgsi_dst d = mask(c->cc[in->cc_update == 2], wm);
         if (cond)
-            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(c->cc));
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(d));
         else
             nvgp_tgsi_build_MOV(c->b, d, of(r));
     }
@@ -563,11 +564,12 @@ static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
     }
     nvgp_tgsi_build_UARL(c->b, a, of(s));
     if (in->cc_update) {
+        tgsi_dst d = mask(c->cc[in->cc_update == 2], wm);
         nvgp_tgsi_build_I2F(c->b, t, of(t));
         if (cond)
-            nvgp_tgsi_build_UCMP(c->b, mask(c->cc, wm), of(m), of(t), of(c->cc));
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(t), of(d));
         else
-            nvgp_tgsi_build_MOV(c->b, mask(c->cc, wm), of(t));
+            nvgp_tgsi_build_MOV(c->b, d, of(t));
     }
     if (cond)
         nvgp_tgsi_build_release_temp(c->b, m);

@@ -482,6 +482,35 @@ static void test_fp1_txp_cube(void **state)
     nvgp_texture_destroy(flat);
 }
 
+/* NV_vertex_program3: "The vertex program condition code registers are
+ * two four-component vectors, called CC0 and CC1"; "C"/"C0" update CC0,
+ * "C1" CC1, and tests name theirs (GT0, GT1; bare GT is CC0).  CC0 holds a
+ * = (1, -1, 0, 2), CC1 holds -a; each conditional write and the branch
+ * must see its own. */
+static void test_vp3_two_condition_codes(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nATTRIB a = vertex.attrib[1];\nTEMP t;\n"
+            "MOVC t, a;\nMOVC1 t, -a;\n"
+            "MOV result.texcoord[0], 0;\nMOV result.texcoord[0] (GT0), 1;\n"
+            "MOV result.texcoord[1], 0;\nMOV result.texcoord[1] (GT1), 1;\n"
+            "MOV result.texcoord[2], 0;\nMOV result.texcoord[2] (LT), 1;\n"
+            "MOV result.texcoord[3], 0;\nBRA skip (GT1.y);\nMOV result.texcoord[3], 1;\nskip:\n"
+            "MOV result.texcoord[4], 0;\nBRA skip2 (GT0.y);\nMOV result.texcoord[4], 1;\nskip2:\n"
+            "MOV result.position, a;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", 1, -1, 0, 2);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 1, 0, 0, 1);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 0, 1, 0, 0);
+    lt_expect(&x, "result.texcoord[2]", 0xf, 0, 1, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 0, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[4]", 0xf, 1, 1, 1, 1);
+    lt_free(&x);
+}
+
 /* ---- Old languages and cross-language equivalence ------------------------------ */
 
 static void test_vp1_rcc(void **state)
@@ -1307,6 +1336,7 @@ int main(void)
         cmocka_unit_test(test_fp1_source_precision),
         cmocka_unit_test(test_fp1_colh_fp16),
         cmocka_unit_test(test_fp1_txp_cube),
+        cmocka_unit_test(test_vp3_two_condition_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
