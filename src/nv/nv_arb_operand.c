@@ -197,7 +197,10 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     } else {
         return nv_error(c, t->offset, "relative addressing is not allowed in this program type");
     }
-    if (v->kind != NV_VAR_PARAM && !a->nv)
+    /* NV_vertex_program3 adds "address register-relative addressing for
+     * vertex attribute and result arrays" (vertex.texcoord[A0.x + n], ...) */
+    bool vp3_array = (a->langs & NV_L_ARBVP_NV3) && (v->kind == NV_VAR_ATTRIB || v->kind == NV_VAR_OUTPUT);
+    if (v->kind != NV_VAR_PARAM && !a->nv && !vp3_array)
         return nv_error(c, t->offset, "only parameter arrays can be addressed relatively");
     if (((v->kind == NV_VAR_PARAM && !a->nv) || (a->nv && (v->kind == NV_VAR_ATTRIB || v->kind == NV_VAR_OUTPUT))) &&
         !note_relative_array(a, (uint32_t)(v - c->prog->vars), t->offset))
@@ -307,6 +310,49 @@ static bool parse_loop_indexed_texcoord(arb *a, nv_src *s)
     return true;
 }
 
+/* NV_vertex_program3's address-relative bindings: <attribVtxBasic> ::=
+ * "texcoord" "[" <arrayMemRel> "]" | "attrib" "[" <arrayMemRel> "]" and
+ * <resultVtxBasic> ::= "texcoord" "[" <arrayMemRel> "]".  Is the text at
+ * the cursor one (its index names an ADDRESS variable)? */
+static bool at_vp3_relative_binding(arb *a, bool result)
+{
+    nv_parse_ctx *c = a->c;
+    if (!(a->langs & NV_L_ARBVP_NV3) || !arb_tok_word(a, nv_peek(c), result ? "result" : "vertex") ||
+        nv_peek_n(c, 1)->kind != NV_TOK_DOT || nv_peek_n(c, 3)->kind != NV_TOK_LBRACKET)
+        return false;
+    const nv_token *item = nv_peek_n(c, 2);
+    if (!arb_tok_word(a, item, "texcoord") && (result || !arb_tok_word(a, item, "attrib")))
+        return false;
+    uint32_t rv;
+    return arb_find_var(a, nv_peek_n(c, 4), &rv) && c->prog->vars[rv].kind == NV_VAR_ADDRESS;
+}
+
+/* Parses one (at_vp3_relative_binding): an unnamed array variable over the
+ * whole binding (MAX_TEXTURE_COORDS_ARB texture coordinates or
+ * MAX_VERTEX_ATTRIBS_ARB attributes), indexed by the address register. */
+static bool parse_vp3_relative_binding(arb *a, bool result, uint32_t *var, int32_t *index, bool *has_rel,
+                                       nv_rel *rel)
+{
+    nv_parse_ctx *c = a->c;
+    uint32_t offset = nv_peek(c)->offset;
+    bool attrib = arb_tok_word(a, nv_peek_n(c, 2), "attrib");
+    for (int i = 0; i < 3; i++)
+        nv_next(c); /* vertex . texcoord */
+    nv_binding b;
+    memset(&b, 0, sizeof b);
+    b.kind = result ? NV_BIND_RESULT : NV_BIND_ATTRIB;
+    b.components = 4;
+    b.count = attrib ? NV_LIMIT_VERTEX_ATTRIBS : NV_LIMIT_TEXTURE_COORDS;
+    b.name = result ? "result.texcoord" : attrib ? "vertex.attrib" : "vertex.texcoord";
+    b.offset = offset;
+    nv_var *v = add_binding_var(a, result ? NV_VAR_OUTPUT : NV_VAR_ATTRIB, &b, var);
+    if (!v)
+        return false;
+    v->is_array = true;
+    v->array_size = b.count;
+    return arb_parse_array_index(a, v, index, has_rel, rel);
+}
+
 /* A source operand of kind want: 'v' vector, 's' scalar, 'n' no swizzle (SWZ). */
 bool arb_parse_src(arb *a, nv_src *s, char want)
 {
@@ -389,6 +435,10 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
             /* NV_fragment_program2: fragment.texcoord[A0.x + n], only inside LOOP. */
             if (!parse_loop_indexed_texcoord(a, s))
                 return false;
+        } else if (a->arbvp && at_vp3_relative_binding(a, false)) {
+            if (!parse_vp3_relative_binding(a, false, &s->var, &s->index, &s->has_rel, &s->rel))
+                return false;
+            s->file = NV_FILE_ATTRIB;
         } else if (nv_bind_starts(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM)) {
             nv_binding b;
             if (!nv_bind_parse(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM, NV_BCTX_OPERAND, &b))
@@ -558,6 +608,10 @@ bool arb_parse_dst(arb *a, nv_inst *in)
             a->wrote_position = true;
             a->position_write_off = t->offset;
         }
+    } else if (a->arbvp && at_vp3_relative_binding(a, true)) {
+        if (!parse_vp3_relative_binding(a, true, &d->var, &d->index, &d->has_rel, &d->rel))
+            return false;
+        d->file = NV_FILE_OUTPUT;
     } else if (nv_bind_starts(c, NV_BWANT_RESULT)) {
         nv_binding b;
         if (!nv_bind_parse(c, NV_BWANT_RESULT, NV_BCTX_OPERAND, &b))

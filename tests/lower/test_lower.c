@@ -511,6 +511,41 @@ static void test_vp3_two_condition_codes(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program3 "address register-relative addressing for vertex
+ * attribute and result arrays": vertex.texcoord[A+n] reads "texture
+ * coordinate number <c> ... adding the current value of the address
+ * register component and <n>", vertex.attrib[A+n] generic attribute <a>,
+ * result.texcoord[A+n] writes texture coordinate <c>.  A0.y = floor(2.5)
+ * = 2: texcoord[3] goes to result.texcoord[2], attrib[6] to
+ * result.texcoord[1]; result.texcoord[0] and [3] keep their direct
+ * writes. */
+static void test_vp3_relative_attrib_result(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS A0;\nTEMP t;\n"
+            "MOV result.texcoord[0], 7;\nMOV result.texcoord[3], 8;\n"
+            "ARL A0.y, vertex.attrib[1].x;\nMOV t, vertex.texcoord[A0.y+1];\n"
+            "MOV result.texcoord[A0.y], t;\nADD result.texcoord[A0.y - 1], vertex.attrib[A0.y + 4], 0;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    char name[32];
+    for (int i = 0; i < 8; i++) {
+        snprintf(name, sizeof name, "vertex.texcoord[%d]", i);
+        lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+        snprintf(name, sizeof name, "vertex.attrib[%d]", i);
+        lt_in(&x, name, 100.0f + (float)i, (float)i, 0, 1);
+    }
+    lt_in(&x, "vertex.attrib[1]", 2.5f, 0, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 7, 7, 7, 7);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 106, 6, 0, 1);
+    lt_expect(&x, "result.texcoord[2]", 0xf, 3, 30, 0, 1);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 8, 8, 8, 8);
+    lt_free(&x);
+}
+
 /* ---- Old languages and cross-language equivalence ------------------------------ */
 
 static void test_vp1_rcc(void **state)
@@ -1337,6 +1372,7 @@ int main(void)
         cmocka_unit_test(test_fp1_colh_fp16),
         cmocka_unit_test(test_fp1_txp_cube),
         cmocka_unit_test(test_vp3_two_condition_codes),
+        cmocka_unit_test(test_vp3_relative_attrib_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
