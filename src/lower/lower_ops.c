@@ -25,7 +25,8 @@ struct lower_row {
 
 static void set_sat(lower_ctx *c, const nv_inst *in, tgsi_instruction *ti)
 {
-    if (in->sat == NV_SAT_SSAT)
+    /* _SSAT clamps the result in lower_with_cc's temporary */
+    if (in->sat == NV_SAT_SSAT && !c->has_dst_override)
         lower_error(c, in->offset, "signed saturation has no TGSI translation yet");
     if (ti && in->sat == NV_SAT_SAT)
         ti->saturate = 1;
@@ -398,10 +399,10 @@ static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec
 }
 
 /* An instruction with a "C" suffix, a conditional write mask, a CC-only
- * destination or a reduced precision: the result goes to a temporary (and
- * is converted), then to the destination through a select on the
- * condition, and to the condition code where it was written
- * (NV_vertex_program2 2.14.2.x). */
+ * destination, signed saturation or a reduced precision: the result goes
+ * to a temporary (and is clamped and converted), then to the destination
+ * through a select on the condition, and to the condition code where it
+ * was written (NV_vertex_program2 2.14.2.x). */
 static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     unsigned wm = in->dst.writemask & 0xf;
@@ -412,6 +413,13 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->has_dst_override = true;
     row->fn(c, in, row);
     c->has_dst_override = false;
+    if (in->sat == NV_SAT_SSAT) {
+        /* NV_fragment_program2: "each component of the result vector is
+         * clamped to the range [-1,1]" (NaN, failing both tests, to -1 as
+         * _SAT's NaN goes to its lower bound) */
+        nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -1.0f));
+        nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 1.0f));
+    }
     int prec = result_precision(c, in);
     if (prec)
         convert_result(c, in, r, prec);
@@ -748,7 +756,8 @@ static tgsi_dst loop_index_reg(lower_ctx *c)
 }
 
 /* LOOP (3.11.X.8): count, index and step are floor(x, y, z); the block
- * runs while the count is positive; A0.x is the index. */
+ * runs while the count is positive; A0.x is the index, kept at 0 or more
+ * whenever it is set (at LOOP and at each ENDLOOP). */
 static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
@@ -763,6 +772,8 @@ static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->loop_counter[k] = n;
     nvgp_tgsi_build_FLR(c->b, mask(n, 7), lower_src(c, &in->src[0]));
     nvgp_tgsi_build_F2I(c->b, mask(n, 7), of(n));
+    /* "The value of A0.x is clamped to be greater than or equal to 0" */
+    nvgp_tgsi_build_IMAX(c->b, mask(n, 2), sc(of(n), 1), nvgp_tgsi_build_imm1i(c->b, 0));
     nvgp_tgsi_build_BGNLOOP(c->b);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_ISGE(c->b, mask(t, 1), nvgp_tgsi_build_imm1i(c->b, 0), sc(of(n), 0));
@@ -791,9 +802,13 @@ static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     uint32_t k = --c->nloops;
-    if (c->loop_is_loop[k])
+    if (c->loop_is_loop[k]) {
+        /* LoopIndex += LoopIncr, A0.x still at least 0 */
         nvgp_tgsi_build_UADD(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
                              sc(of(c->loop_counter[k]), 2));
+        nvgp_tgsi_build_IMAX(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
+                             nvgp_tgsi_build_imm1i(c->b, 0));
+    }
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* with subroutines a counter stays the block's own: a released one
      * could be another block's that a call leaves live */
@@ -893,7 +908,7 @@ static void old_inst(lower_ctx *c, const nv_inst *in)
     c->src_prec = source_precision(c, in);
     if (in->has_dst && !rows[in->op].own_cc &&
         (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
-         result_precision(c, in)))
+         in->sat == NV_SAT_SSAT || result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else
         rows[in->op].fn(c, in, &rows[in->op]);

@@ -392,6 +392,70 @@ static void test_fp2_loop(void **state)
     }
 }
 
+/* NV_fragment_program2 3.11.3.Y: "The value of A0.x is clamped to be
+ * greater than or equal to 0"; the loop index is A0.x ("the loop index
+ * increment value is added to the loop index (A0.x)"), so each value it
+ * takes is clamped.  fragment.texcoord[A0.x] over (i, 10 i, 0, 1):
+ * {3, -1, 1} reads elements 0, 1, 2; {3, 1, -1} reads 1, 0, 0;
+ * {2, -5, -1} reads 0, 0. */
+static void test_fp2_loop_index_clamp(void **state)
+{
+    (void)state;
+    static const struct { float n[4]; float want[4]; } cases[] = {
+        {{3, -1, 1, 0}, {3, 30, 0, 3}},
+        {{3, 1, -1, 0}, {1, 10, 0, 3}},
+        {{2, -5, -1, 0}, {0, 0, 0, 2}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        lt x;
+        lt_load(&x,
+                "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nTEMP t;\nMOV t, 0;\n"
+                "LOOP n;\nADD t, t, fragment.texcoord[A0.x];\nENDLOOP;\nMOV result.color, t;\nEND\n",
+                4);
+        for (int i = 0; i < 8; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "fragment.texcoord[%d]", i);
+            lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+        }
+        const float *n = cases[k].n, *w = cases[k].want;
+        lt_param(&x, "program.local[0]", n[0], n[1], n[2], n[3]);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+}
+
+/* NV_fragment_program2's own example "REP repCount;": REP takes a vector
+ * operand (<LOOPop> <instOperandV>), "The x component of the single
+ * vector operand specifies the initial value for the loop count"; n.y
+ * (a replicated swizzle) counts by y.  R0.x = the count, then _SSAT:
+ * "each component of the result vector is clamped to the range [-1,1]":
+ * (count - 2, 4, -0.75, 7) becomes (count - 2 clamped, 1, -0.75, 1). */
+static void test_fp2_rep_vector_ssat(void **state)
+{
+    (void)state;
+    static const struct { const char *rep; float n[4]; float want[4]; } cases[] = {
+        {"REP repCount;", {3.5f, 1, 0, 0}, {1, 1, -0.75f, 1}},
+        {"REP repCount.y;", {3.5f, 1, 0, 0}, {-1, 1, -0.75f, 1}},
+        {"REP repCount;", {2, 0, 0, 0}, {0, 1, -0.75f, 1}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char src[512];
+        snprintf(src, sizeof src,
+                 "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM repCount = program.local[0];\nTEMP R0, R1;\n"
+                 "MOV R0, {0, 5, 2.25, 0};\nMOV R1, {1, 0, 0, 0};\n%s\nADD R0, R0, R1;\nENDREP;\n"
+                 "ADDC_SSAT R0, R0, {-2, -1, -3, 7};\nMOV result.color, R0;\nEND\n",
+                 cases[k].rep);
+        lt x;
+        lt_load(&x, src, 4);
+        const float *n = cases[k].n, *w = cases[k].want;
+        lt_param(&x, "program.local[0]", n[0], n[1], n[2], n[3]);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+}
+
 static void test_fp_kil(void **state)
 {
     (void)state;
@@ -1373,6 +1437,8 @@ int main(void)
         cmocka_unit_test(test_fp1_txp_cube),
         cmocka_unit_test(test_vp3_two_condition_codes),
         cmocka_unit_test(test_vp3_relative_attrib_result),
+        cmocka_unit_test(test_fp2_loop_index_clamp),
+        cmocka_unit_test(test_fp2_rep_vector_ssat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
