@@ -665,6 +665,45 @@ static bool rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset, tgsi_src *a
     return true;
 }
 
+/* VSP1.0 c[A0.x + n] (n in [-64, 63]): "Relative addressing reads outside
+ * of the 0 to 95 inclusive range always read the value (0,0,0,0)"
+ * (NV_vertex_program 2.14.1.9).  The index A0.x + n is computed from the
+ * address register's integer copy; in range it addresses element 0 of the
+ * parameters (the array of those the program writes, or CONST[0..95]) by
+ * a second ADDR register, out of range the read gives 0.  The index
+ * register's base stays inside the array whatever n is. */
+static tgsi_src vsp_relative_read(lower_ctx *c, const nv_src *s)
+{
+    tgsi_src addr;
+    tgsi_dst t = lower_instruction_temp(c), v = lower_instruction_temp(c);
+    if (!rel_addr(c, &s->rel, s->offset, &addr))
+        return nvgp_tgsi_src_of(v);
+    tgsi_src a = nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(lower_addr_shadow(c, nvgp_tgsi_dst_of(addr))), s->rel.comp & 3);
+    if (!c->vsp_has_addr) {
+        c->vsp_addr = nvgp_tgsi_build_address(c->b);
+        c->vsp_has_addr = true;
+    }
+    tgsi_dst tx = nvgp_tgsi_dst_writemask(t, 1), ty = nvgp_tgsi_dst_writemask(t, 2);
+    nvgp_tgsi_build_UADD(c->b, tx, a, nvgp_tgsi_build_imm1i(c->b, s->index));
+    nvgp_tgsi_build_USLT(c->b, ty, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_build_imm1u(c->b, VSP_PARAMS));
+    nvgp_tgsi_build_AND(c->b, tx, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1));
+    nvgp_tgsi_build_UARL(c->b, nvgp_tgsi_dst_writemask(c->vsp_addr, 1), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0));
+    tgsi_src e;
+    if (c->vsp_array) {
+        e = nvgp_tgsi_src_indirect_array(nvgp_tgsi_src_of(c->vsp_base), nvgp_tgsi_src_of(c->vsp_addr), 0, c->vsp_array_id);
+    } else {
+        if (!c->old_const_range) {
+            nvgp_tgsi_build_constant_range(c->b, 0, VSP_PARAMS);
+            for (int32_t i = 0; i < VSP_PARAMS; i++)
+                old_reg(c, NV_FILE_PARAM, i, s->offset);
+            c->old_const_range = true;
+        }
+        e = nvgp_tgsi_src_indirect(nvgp_tgsi_src(TGSI_FILE_CONSTANT, 0), nvgp_tgsi_src_of(c->vsp_addr), 0);
+    }
+    nvgp_tgsi_build_UCMP(c->b, v, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1), e, nvgp_tgsi_build_imm1f(c->b, 0.0f));
+    return nvgp_tgsi_src_of(v);
+}
+
 tgsi_src lower_src(lower_ctx *c, const nv_src *s)
 {
     tgsi_src r;
@@ -680,6 +719,8 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
     } else if (c->gp && s->file == NV_FILE_BUFFER) {
         r = lower_gp_buffer_src(c, s);
         goto modifiers;
+    } else if (s->has_rel && s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->p->header == NV_HDR_VSP10) {
+        r = vsp_relative_read(c, s);
     } else if (s->has_rel) {
         tgsi_src addr;
         if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->vsp_array) {

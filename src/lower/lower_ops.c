@@ -377,14 +377,23 @@ static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
     nvgp_tgsi_build_release_temp(c->b, h);
 }
 
+tgsi_dst lower_instruction_temp(lower_ctx *c)
+{
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    if (c->nsrc_conv >= sizeof c->src_conv / sizeof c->src_conv[0])
+        lower_error(c, 0, "too many operand temporaries in one instruction");
+    else
+        c->src_conv[c->nsrc_conv++] = t;
+    return t;
+}
+
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
 {
     if (c->nsrc_conv >= sizeof c->src_conv / sizeof c->src_conv[0]) {
         lower_error(c, 0, "too many operands to convert");
         return r;
     }
-    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    c->src_conv[c->nsrc_conv++] = t;
+    tgsi_dst t = lower_instruction_temp(c);
     nvgp_tgsi_build_MOV(c->b, t, r);
     convert_value(c, t, c->src_prec);
     return of(t);
@@ -519,7 +528,7 @@ static void op_nrm(lower_ctx *c, const nv_inst *in, const lower_row *row)
 
 /* ---- Address registers ----------------------------------------------------- */
 
-static tgsi_dst addr_shadow(lower_ctx *c, tgsi_dst a)
+tgsi_dst lower_addr_shadow(lower_ctx *c, tgsi_dst a)
 {
     int32_t k = a.reg.index;
     if (k < 0 || k >= 16) {
@@ -540,19 +549,20 @@ static tgsi_dst addr_shadow(lower_ctx *c, tgsi_dst a)
 static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     tgsi_dst a = lower_dst(c, &in->dst);
-    bool exact = c->p->header == NV_HDR_VP20 || c->p->options != 0 || in->cc_update ||
-                 in->dst.cc.cond != NV_COND_NONE;
+    /* VSP1.0 too: its relative reads check their index (lower.c) */
+    bool exact = c->p->header == NV_HDR_VP20 || c->p->header == NV_HDR_VSP10 || c->p->options != 0 ||
+                 in->cc_update || in->dst.cc.cond != NV_COND_NONE;
     if (!exact) {
         /* ARB_vertex_program/VP1.x: a plain floor, no range, no ARA to feed */
         nvgp_tgsi_build_ARL(c->b, a, lower_src(c, &in->src[0]));
         return;
     }
     unsigned wm = a.writemask;
-    tgsi_dst s = addr_shadow(c, a);
+    tgsi_dst s = lower_addr_shadow(c, a);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
     if (in->op == NV_OP_ARA) {
         const nv_src *ns = &in->src[0];
-        tgsi_src r = of(addr_shadow(c, nvgp_tgsi_dst_of(lower_src(c, ns))));
+        tgsi_src r = of(lower_addr_shadow(c, nvgp_tgsi_dst_of(lower_src(c, ns))));
         nvgp_tgsi_build_UADD(c->b, t, nvgp_tgsi_src_swizzle(r, 0, 1, 0, 1), nvgp_tgsi_src_swizzle(r, 2, 3, 2, 3));
     } else {
         nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op, &t, 1, (tgsi_src[]){lower_src(c, &in->src[0])}, 1);
@@ -659,7 +669,7 @@ static void op_pusha(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     tgsi_src a = lower_src(c, &in->src[0]);
-    lower_stack_push(c, uimm(c, 0xffffffffu), of(addr_shadow(c, nvgp_tgsi_dst_of(a))), true, c->stack_fail);
+    lower_stack_push(c, uimm(c, 0xffffffffu), of(lower_addr_shadow(c, nvgp_tgsi_dst_of(a))), true, c->stack_fail);
 }
 
 static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -670,7 +680,7 @@ static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     tgsi_dst a = lower_dst(c, &in->dst);
-    tgsi_dst s = addr_shadow(c, a);
+    tgsi_dst s = lower_addr_shadow(c, a);
     lower_stack_pop(c, uimm(c, 0xffffffffu), true, s, c->stack_fail);
     nvgp_tgsi_build_UARL(c->b, a, of(s));
 }

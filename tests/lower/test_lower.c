@@ -990,6 +990,45 @@ static void test_vsp_relative(void **state)
     lt_free(&x);
 }
 
+/* VSP1.0 relative reads with offsets -64..63: "Relative addressing reads
+ * outside of the 0 to 95 inclusive range always read the value (0,0,0,0)"
+ * (NV_vertex_program 2.14.1.9).  c[k] = (k, 2k, -k, 1); the reads land on
+ * A0.x - 1, A0.x - 64 and A0.x + 63. */
+static void test_vsp_relative_offsets(void **state)
+{
+    (void)state;
+    static const struct { float a; int idx[3]; } cases[] = {
+        {3, {2, -61, 66}},
+        {64.5f, {63, 0, 127}},
+        {-1.5f, {-3, -66, 61}},
+        {96, {95, 32, 159}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x,
+                "!!VSP1.0\nARL A0.x, v[0].x;\nMOV c[5], c[A0.x - 1];\nMOV c[6], c[A0.x - 64];\n"
+                "MOV c[7], c[A0.x + 63];\nEND\n",
+                1);
+        for (int k = 0; k < 96; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "c[%d]", k);
+            lt_param(&x, name, (float)k, 2.0f * (float)k, -(float)k, 1);
+        }
+        lt_in(&x, "v[0]", cases[i].a, 0, 0, 0);
+        lt_run(&x);
+        for (int j = 0; j < 3; j++) {
+            int k = cases[i].idx[j];
+            char name[16];
+            snprintf(name, sizeof name, "c[%d]", 5 + j);
+            if (k >= 0 && k < 96)
+                lt_expect(&x, name, 0xf, (float)k, 2.0f * (float)k, -(float)k, 1);
+            else
+                lt_expect(&x, name, 0xf, 0, 0, 0, 0);
+        }
+        lt_free(&x);
+    }
+}
+
 /* NV_vertex_program3 PUSHA/POPA: a = (1, 2, 3, 4) is pushed, replaced by
  * (5, 6, 7, 0), then popped back. */
 static void test_pusha_popa(void **state)
@@ -1426,6 +1465,7 @@ int main(void)
         cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_vsp_relative),
+        cmocka_unit_test(test_vsp_relative_offsets),
         cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_call_depth_limit),
         cmocka_unit_test(test_pusha_popa_limits),
