@@ -608,6 +608,23 @@ static void test_vp3_relative_attrib_result(void **state)
     lt_expect(&x, "result.texcoord[2]", 0xf, 3, 30, 0, 1);
     lt_expect(&x, "result.texcoord[3]", 0xf, 8, 8, 8, 8);
     lt_free(&x);
+    /* the same bindings declared (<attribUseD> ::= <attribBasic>): each use
+     * reads or writes the element the address register names then */
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS A0;\nATTRIB tc = vertex.texcoord[A0.y+1];\n"
+            "OUTPUT out = result.texcoord[A0.y - 1];\nTEMP t;\n"
+            "ARL A0.y, vertex.attrib[1].x;\nMOV t, tc;\nMOV out, t;\nARL A0.y, vertex.attrib[1].y;\n"
+            "MOV out, tc;\nMOV result.position, 0;\nEND\n",
+            1);
+    for (int i = 0; i < 8; i++) {
+        snprintf(name, sizeof name, "vertex.texcoord[%d]", i);
+        lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+    }
+    lt_in(&x, "vertex.attrib[1]", 2.5f, 4, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 3, 30, 0, 1);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 5, 50, 0, 1);
+    lt_free(&x);
 }
 
 /* ---- Old languages and cross-language equivalence ------------------------------ */
