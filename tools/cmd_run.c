@@ -127,7 +127,16 @@ static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
     const nvgp_lower_map *map = ctx;
     static const nvgp_lower_slot_kind kinds[] = {NVGP_LOWER_INPUT, NVGP_LOWER_OUTPUT, NVGP_LOWER_CONSTANT,
                                                  NVGP_LOWER_BUFFER, NVGP_LOWER_IMAGE};
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    static const uint8_t files[] = {TGSI_FILE_INPUT, TGSI_FILE_OUTPUT, TGSI_FILE_CONSTANT, TGSI_FILE_BUFFER,
+                                    TGSI_FILE_IMAGE};
+    /* the kind of the file asked for first: a vertex state program's c[n]
+     * is both a parameter (its value before) and an output (after) */
+    size_t first = 0;
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
+        if (files[k] == reg->file)
+            first = k;
+    for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
+        size_t k = j == 0 ? first : j <= first ? j - 1 : j;
         const nvgp_lower_slot *sl = nvgp_lower_map_find(map, kinds[k], name);
         if (sl && (sl->kind != NVGP_LOWER_CONSTANT || !sl->has_value)) {
             reg->file = sl->file;

@@ -151,7 +151,10 @@ typedef struct nvgp_job_reg {
 /* TGSI spellings: IN[n] IN[v][n] OUT[n] OUT[v][n] CONST[n] CONST[b][n] SV[n]
  * BUFFER[n] IMAGE[n]. */
 bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg);
-/* The runner's name lookup: true and *reg when name is known. */
+/* The runner's name lookup: true and *reg when name is known.  On entry
+ * reg->file is the file the caller looks for (TGSI_FILE_NULL: any): a name
+ * bound to registers of several files (a vertex state program's c[n] that
+ * it reads and writes) resolves to the one of that file. */
 typedef bool (*nvgp_job_resolver)(void *ctx, const char *name, nvgp_job_reg *reg);
 
 /* ---- Results --------------------------------------------------------------- */

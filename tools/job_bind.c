@@ -38,8 +38,9 @@ bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg)
     return nvgp_job_tgsi_name(name, reg);
 }
 
-static bool resolve(const nvgp_job_names *names, const char *name, nvgp_job_reg *reg)
+static bool resolve(const nvgp_job_names *names, const char *name, uint8_t want, nvgp_job_reg *reg)
 {
+    reg->file = want;      /* the file looked for (nvgp_job_resolver) */
     reg->component = -1;   /* a resolver that knows no components leaves it */
     bool found = names && names->resolve ? names->resolve(names->ctx, name, reg)
                                          : nvgp_job_tgsi_name(name, reg);
@@ -58,7 +59,7 @@ static bool resource_index(const nvgp_job_names *names, const char *key, uint32_
         return true;
     }
     nvgp_job_reg r;
-    if (!resolve(names, key, &r) || r.file != file || r.index < 0)
+    if (!resolve(names, key, file, &r) || r.file != file || r.index < 0)
         return false;
     *index = (uint32_t)r.index;
     return true;
@@ -81,7 +82,7 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
                        char **error)
 {
     nvgp_job_reg r;
-    if (!resolve(names, b->name, &r))
+    if (!resolve(names, b->name, TGSI_FILE_INPUT, &r))
         return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input", b->name);
     if (r.file == TGSI_FILE_SYSTEM_VALUE) {
         const tgsi_declaration *d = sv_decl(prog, r.index);
@@ -177,7 +178,7 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
     for (size_t i = 0; i < job->num_params; i++) {
         const nvgp_job_binding *b = &job->params[i];
         nvgp_job_reg r;
-        if (!resolve(names, b->name, &r))
+        if (!resolve(names, b->name, TGSI_FILE_CONSTANT, &r))
             return bind_fail(error, jn, "params[\"%s\"]: the program has no such parameter",
                              b->name);
         if (r.file != TGSI_FILE_CONSTANT)
@@ -194,7 +195,7 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
         if (prog->processor != TGSI_PROCESSOR_FRAGMENT)
             return bind_fail(error, jn, "framebuffer: only fragment programs read the "
                              "framebuffer");
-        if (!resolve(names, b->name, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
+        if (!resolve(names, b->name, TGSI_FILE_OUTPUT, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
             return bind_fail(error, jn, "framebuffer[\"%s\"]: the program has no such output",
                              b->name);
         if (r.component >= 0)
@@ -322,7 +323,7 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
         for (size_t i = 0; i < n; i++) {
             nvgp_job_reg r;
             const char *name = job->outputs[i].name;
-            if (!resolve(names, name, &r) || r.file != TGSI_FILE_OUTPUT) {
+            if (!resolve(names, name, TGSI_FILE_OUTPUT, &r) || r.file != TGSI_FILE_OUTPUT) {
                 bind_fail(error, jn, "outputs[\"%s\"]: the program has no such output", name);
                 return NULL;
             }

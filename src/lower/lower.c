@@ -372,29 +372,35 @@ static bool binding_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset, tgs
     return false;
 }
 
-/* An array of attributes read relatively (fragment.texcoord[A0.x + 1]):
- * consecutive IN registers, one per element. */
-static tgsi_src attrib_array_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset)
+/* An array of attributes or results addressed relatively
+ * (fragment.texcoord[A0.x + 1], NV_vertex_program3's vertex.attrib[A0.x]
+ * and result.texcoord[A0.y]): consecutive IN or OUT registers, one per
+ * element (lower_declare_relative_arrays declares them before anything
+ * else can take one of their elements). */
+static tgsi_src array_binding_reg(lower_ctx *c, const nv_binding *bd, uint32_t offset)
 {
     char base[128], name[160];
     int32_t n;
     lower_split_name(bd->name ? bd->name : "", base, sizeof base, &n);
     n = bd->index;
-    bool frag = c->p->stage == NV_STAGE_FRAGMENT;
-    const sem_row *r = frag ? find_row(fragment_inputs, sizeof fragment_inputs / sizeof *r, base)
-                            : find_row(vertex_inputs, sizeof vertex_inputs / sizeof *r, base);
-    if (!r || !r->indexed || bd->count == 0) {
+    bool frag = c->p->stage == NV_STAGE_FRAGMENT, result = bd->kind == NV_BIND_RESULT;
+    const sem_row *r = result ? frag ? find_row(fragment_results, sizeof fragment_results / sizeof *r, base)
+                                     : find_row(vertex_results, sizeof vertex_results / sizeof *r, base)
+                       : frag ? find_row(fragment_inputs, sizeof fragment_inputs / sizeof *r, base)
+                              : find_row(vertex_inputs, sizeof vertex_inputs / sizeof *r, base);
+    if (!r || !r->indexed || bd->count == 0 || (result && r->semantic == TGSI_SEMANTIC_CLIPDIST)) {
         lower_error(c, offset, "the binding '%s' has no TGSI translation yet", bd->name ? bd->name : "?");
-        return nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+        return nvgp_tgsi_src(result ? TGSI_FILE_OUTPUT : TGSI_FILE_INPUT, 0);
     }
-    tgsi_src first = nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+    tgsi_src first = nvgp_tgsi_src(result ? TGSI_FILE_OUTPUT : TGSI_FILE_INPUT, 0);
     for (uint32_t i = 0; i < bd->count; i++) {
         snprintf(name, sizeof name, "%s[%d]", base, n + (int32_t)i);
-        tgsi_src e = input_reg(c, r, n + (int32_t)i, name);
+        tgsi_src e = result ? nvgp_tgsi_src_of(output_reg(c, r, n + (int32_t)i, name))
+                            : input_reg(c, r, n + (int32_t)i, name);
         if (i == 0)
             first = e;
         else if (e.reg.index != first.reg.index + (int32_t)i)
-            lower_error(c, offset, "the elements of '%s' are not consecutive inputs", bd->name);
+            lower_error(c, offset, "the elements of '%s' are not consecutive registers", bd->name);
     }
     return first;
 }
@@ -540,13 +546,17 @@ static tgsi_src var_reg(lower_ctx *c, uint32_t var, uint32_t offset)
             break;
         }
         if (v->is_array && v->nbindings == 1) {
-            r = attrib_array_reg(c, &v->bindings[0], offset);
+            r = array_binding_reg(c, &v->bindings[0], offset);
             break;
         }
         /* fall through */
     case NV_VAR_OUTPUT:
         if (c->gp) {
             r = lower_gp_bind_var(c, var, offset);
+            break;
+        }
+        if (v->kind == NV_VAR_OUTPUT && v->is_array && v->nbindings == 1) {
+            r = array_binding_reg(c, &v->bindings[0], offset);
             break;
         }
         if (v->nbindings != 1 || v->is_array) {
@@ -655,6 +665,45 @@ static bool rel_addr(lower_ctx *c, const nv_rel *r, uint32_t offset, tgsi_src *a
     return true;
 }
 
+/* VSP1.0 c[A0.x + n] (n in [-64, 63]): "Relative addressing reads outside
+ * of the 0 to 95 inclusive range always read the value (0,0,0,0)"
+ * (NV_vertex_program 2.14.1.9).  The index A0.x + n is computed from the
+ * address register's integer copy; in range it addresses element 0 of the
+ * parameters (the array of those the program writes, or CONST[0..95]) by
+ * a second ADDR register, out of range the read gives 0.  The index
+ * register's base stays inside the array whatever n is. */
+static tgsi_src vsp_relative_read(lower_ctx *c, const nv_src *s)
+{
+    tgsi_src addr;
+    tgsi_dst t = lower_instruction_temp(c), v = lower_instruction_temp(c);
+    if (!rel_addr(c, &s->rel, s->offset, &addr))
+        return nvgp_tgsi_src_of(v);
+    tgsi_src a = nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(lower_addr_shadow(c, nvgp_tgsi_dst_of(addr))), s->rel.comp & 3);
+    if (!c->vsp_has_addr) {
+        c->vsp_addr = nvgp_tgsi_build_address(c->b);
+        c->vsp_has_addr = true;
+    }
+    tgsi_dst tx = nvgp_tgsi_dst_writemask(t, 1), ty = nvgp_tgsi_dst_writemask(t, 2);
+    nvgp_tgsi_build_UADD(c->b, tx, a, nvgp_tgsi_build_imm1i(c->b, s->index));
+    nvgp_tgsi_build_USLT(c->b, ty, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_build_imm1u(c->b, VSP_PARAMS));
+    nvgp_tgsi_build_AND(c->b, tx, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1));
+    nvgp_tgsi_build_UARL(c->b, nvgp_tgsi_dst_writemask(c->vsp_addr, 1), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0));
+    tgsi_src e;
+    if (c->vsp_array) {
+        e = nvgp_tgsi_src_indirect_array(nvgp_tgsi_src_of(c->vsp_base), nvgp_tgsi_src_of(c->vsp_addr), 0, c->vsp_array_id);
+    } else {
+        if (!c->old_const_range) {
+            nvgp_tgsi_build_constant_range(c->b, 0, VSP_PARAMS);
+            for (int32_t i = 0; i < VSP_PARAMS; i++)
+                old_reg(c, NV_FILE_PARAM, i, s->offset);
+            c->old_const_range = true;
+        }
+        e = nvgp_tgsi_src_indirect(nvgp_tgsi_src(TGSI_FILE_CONSTANT, 0), nvgp_tgsi_src_of(c->vsp_addr), 0);
+    }
+    nvgp_tgsi_build_UCMP(c->b, v, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1), e, nvgp_tgsi_build_imm1f(c->b, 0.0f));
+    return nvgp_tgsi_src_of(v);
+}
+
 tgsi_src lower_src(lower_ctx *c, const nv_src *s)
 {
     tgsi_src r;
@@ -670,6 +719,8 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
     } else if (c->gp && s->file == NV_FILE_BUFFER) {
         r = lower_gp_buffer_src(c, s);
         goto modifiers;
+    } else if (s->has_rel && s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->p->header == NV_HDR_VSP10) {
+        r = vsp_relative_read(c, s);
     } else if (s->has_rel) {
         tgsi_src addr;
         if (s->var == NV_VAR_NONE && s->file == NV_FILE_PARAM && c->vsp_array) {
@@ -731,8 +782,11 @@ tgsi_dst lower_dst(lower_ctx *c, const nv_dst *d)
     tgsi_src r = reg_of(c, d->file, d->var, d->index, d->offset);
     if (d->var != NV_VAR_NONE)
         r.reg.index += d->index;
-    if (d->has_rel)
+    tgsi_src addr;
+    if (d->has_rel && d->var == NV_VAR_NONE)
         lower_error(c, d->offset, "relatively addressed destinations have no TGSI translation yet");
+    else if (d->has_rel && rel_addr(c, &d->rel, d->offset, &addr))
+        r = nvgp_tgsi_src_indirect(r, addr, d->rel.comp); /* result.texcoord[A0.y + n] */
     tgsi_dst out = nvgp_tgsi_dst_of(r);
     out.writemask = d->writemask & 0xf;
     return note_clip(c, out);
@@ -927,15 +981,29 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         lower_gp_begin(&c);
         lower_gp_bind_begin(&c);
     }
-    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_cc && !c.gp; i++) {
+    bool cc1_made = false;
+    for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.gp; i++) {
         const nv_inst *in = &p->insts[i];
-        if (in->cc_update || in->cond.cond != NV_COND_NONE ||
-            (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC))) {
-            nvgp_tgsi_builder_set_source_offset(c.b, in->offset);
-            c.cc = nvgp_tgsi_build_temp(c.b);
-            nvgp_tgsi_build_MOV(c.b, c.cc, nvgp_tgsi_build_imm1f(c.b, 0.0f));
+        bool uses = in->cc_update || in->cond.cond != NV_COND_NONE ||
+                    (in->has_dst && (in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC));
+        if (!uses)
+            continue;
+        nvgp_tgsi_builder_set_source_offset(c.b, in->offset);
+        if (!c.has_cc) {
+            c.cc[0] = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, c.cc[0], nvgp_tgsi_build_imm1f(c.b, 0.0f));
+            c.cc[1] = c.cc[0];
             c.has_cc = true;
         }
+        bool cc1 = in->cc_update == 2 || (in->cond.cond != NV_COND_NONE && in->cond.reg == 1) ||
+                   (in->has_dst && in->dst.cc.cond != NV_COND_NONE && in->dst.cc.reg == 1);
+        if (cc1 && !cc1_made) {
+            c.cc[1] = nvgp_tgsi_build_temp(c.b);
+            nvgp_tgsi_build_MOV(c.b, c.cc[1], nvgp_tgsi_build_imm1f(c.b, 0.0f));
+            cc1_made = true;
+        }
+        if (cc1_made)
+            break;
     }
     const bool structured_calls = !c.gp && lower_calls_structured(p);
     for (uint32_t i = 0; i < p->ninsts && !c.failed && !c.has_stack && !c.gp && !structured_calls; i++) {
@@ -955,11 +1023,20 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_begin(&c);
-    /* attribute arrays first, so that their inputs are consecutive */
-    for (uint32_t v = 0; v < p->nvars && !c.failed; v++)
-        if ((p->vars[v].kind == NV_VAR_ATTRIB || (c.gp && p->vars[v].kind == NV_VAR_OUTPUT)) && p->vars[v].is_array) {
-            nvgp_tgsi_builder_set_source_offset(c.b, p->vars[v].offset);
-            var_reg(&c, v, p->vars[v].offset);
+    /* attribute (and result) arrays first, so that their registers are
+     * consecutive; NV_vertex_program3's vertex.attrib[A0.x] (generic
+     * attributes 0..15) before vertex.texcoord[A0.x] (8..15, inside it) */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t v = 0; v < p->nvars && !c.failed; v++) {
+            const nv_var *var = &p->vars[v];
+            if ((var->kind != NV_VAR_ATTRIB && var->kind != NV_VAR_OUTPUT) || !var->is_array)
+                continue;
+            bool generic = !c.gp && var->nbindings == 1 && var->bindings[0].name &&
+                           !strcmp(var->bindings[0].name, "vertex.attrib");
+            if (generic != (pass == 0))
+                continue;
+            nvgp_tgsi_builder_set_source_offset(c.b, var->offset);
+            var_reg(&c, v, var->offset);
         }
     if (!c.failed && p->stage == NV_STAGE_VERTEX &&
         (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) ||

@@ -39,11 +39,15 @@ typedef struct lower_ctx {
     uint32_t vsp_array_id;
     tgsi_dst vsp_base;
     bool old_const_range;     /* c[] read relatively: whole range declared */
+    bool vsp_has_addr;        /* VSP1.0: the ADDR register of bounded relative reads */
+    tgsi_dst vsp_addr;
     /* the condition code of VP2/FP1.0/the ARB NV options: per component,
      * the last value written with a "C" suffix (EQ/GT/LT/UN are its
-     * comparisons with zero); 0.0 (EQ) at the start */
+     * comparisons with zero); 0.0 (EQ) at the start.  NV_vertex_program3
+     * has two, CC0 and CC1 ("C1" suffixes, "EQ1" tests): cc[1], created
+     * only for programs that name it */
     bool has_cc;
-    tgsi_dst cc;
+    tgsi_dst cc[2];
     /* integer copies of the address registers (by ADDR index), so that
      * ARA and condition-code updates can compute on them */
     bool addr_shadow_has[16];
@@ -156,6 +160,12 @@ void lower_clip_flush(lower_ctx *c);
 /* An operand, loaded, converted to c->src_prec in a new temporary
  * (lower_ops.c). */
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r);
+/* A temporary released after the instruction being translated
+ * (lower_ops.c). */
+tgsi_dst lower_instruction_temp(lower_ctx *c);
+/* The integer copy of ADDR register addr that ARL/ARR/ARA keep when they
+ * compute exactly (lower_ops.c). */
+tgsi_dst lower_addr_shadow(lower_ctx *c, tgsi_dst addr);
 
 /* A binding name without its "[n]" parts ("vertex[2].attrib[3]" ->
  * "vertex.attrib"), and the last n in *index (0 when absent) (lower.c). */

@@ -25,7 +25,8 @@ struct lower_row {
 
 static void set_sat(lower_ctx *c, const nv_inst *in, tgsi_instruction *ti)
 {
-    if (in->sat == NV_SAT_SSAT)
+    /* _SSAT clamps the result in lower_with_cc's temporary */
+    if (in->sat == NV_SAT_SSAT && !c->has_dst_override)
         lower_error(c, in->offset, "signed saturation has no TGSI translation yet");
     if (ti && in->sat == NV_SAT_SAT)
         ti->saturate = 1;
@@ -270,7 +271,8 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
         lower_error(c, t->offset, "condition code used before it exists");
         return m;
     }
-    tgsi_src cc = nvgp_tgsi_src_swizzle(of(c->cc), t->swizzle[0], t->swizzle[1], t->swizzle[2], t->swizzle[3]);
+    tgsi_src cc = nvgp_tgsi_src_swizzle(of(c->cc[t->reg & 1]), t->swizzle[0], t->swizzle[1], t->swizzle[2],
+                                        t->swizzle[3]);
     tgsi_src zero = fimm(c, 0.0f);
     switch (t->cond) {
     case NV_COND_EQ: nvgp_tgsi_build_FSEQ(c->b, m, cc, zero); break;
@@ -286,17 +288,31 @@ tgsi_dst lower_cc_test(lower_ctx *c, const nv_cc_test *t)
     return m;
 }
 
+/* FP1.0 registers holding fp16 values: H0..H63 and o[COLH] (Table X.3:
+ * "Final RGBA fragment color, fp16 format"). */
+static bool writes_fp16_register(lower_ctx *c, const nv_inst *in)
+{
+    if (c->p->header != NV_HDR_FP10 || !in->has_dst || in->dst.var != NV_VAR_NONE)
+        return false;
+    if (in->dst.file == NV_FILE_TEMP)
+        return in->dst.index >= NV_FP_HREG_BASE;
+    return in->dst.file == NV_FILE_OUTPUT && in->dst.index == NV_FPR_COLH;
+}
+
 /* FP1.0 and the NV fragment options (NV_fragment_program 3.11.4.2): the
  * result of an X instruction is converted to fx12 ([-2048/1024, 2047/1024]
- * in steps of 1/1024, NaN to 0), of an H instruction or one writing an H
- * register to fp16.  Instructions reading f[FOGC] or f[TEXn] run at fp32
- * whatever their suffix.  0 = none, 'X', 'H'. */
+ * in steps of 1/1024, NaN to 0), of an H instruction or one writing an
+ * fp16 register (H0..H63, o[COLH]) to fp16.  Instructions reading f[FOGC]
+ * or f[TEXn] run at fp32 whatever their suffix.  0 = none, 'X', 'H'.
+ * The suffix sets the precision of the result whatever receives it
+ * ("calculations are carried out using 12-bit fixed point operands and
+ * results"), outputs and RC/HC included. */
 static int result_precision(lower_ctx *c, const nv_inst *in)
 {
-    if (!in->has_dst || in->dst.file != NV_FILE_TEMP)
+    if (!in->has_dst)
         return 0;
+    bool hreg = writes_fp16_register(c, in);
     bool fp1 = c->p->header == NV_HDR_FP10;
-    bool hreg = fp1 && in->dst.var == NV_VAR_NONE && in->dst.index >= NV_FP_HREG_BASE;
     int prec = in->prec == NV_PREC_X ? 'X' : in->prec == NV_PREC_H ? 'H' : 0;
     if (prec && fp1)
         for (unsigned k = 0; k < in->nsrc && k < 4; k++) {
@@ -361,14 +377,23 @@ static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
     nvgp_tgsi_build_release_temp(c->b, h);
 }
 
+tgsi_dst lower_instruction_temp(lower_ctx *c)
+{
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    if (c->nsrc_conv >= sizeof c->src_conv / sizeof c->src_conv[0])
+        lower_error(c, 0, "too many operand temporaries in one instruction");
+    else
+        c->src_conv[c->nsrc_conv++] = t;
+    return t;
+}
+
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
 {
     if (c->nsrc_conv >= sizeof c->src_conv / sizeof c->src_conv[0]) {
         lower_error(c, 0, "too many operands to convert");
         return r;
     }
-    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    c->src_conv[c->nsrc_conv++] = t;
+    tgsi_dst t = lower_instruction_temp(c);
     nvgp_tgsi_build_MOV(c->b, t, r);
     convert_value(c, t, c->src_prec);
     return of(t);
@@ -377,17 +402,16 @@ tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
 static void convert_result(lower_ctx *c, const nv_inst *in, tgsi_dst r, int prec)
 {
     convert_value(c, r, prec);
-    /* an X result written to an H register is also an fp16 value */
-    if (prec == 'X' && c->p->header == NV_HDR_FP10 && in->dst.var == NV_VAR_NONE &&
-        in->dst.index >= NV_FP_HREG_BASE)
+    /* an X result written to an fp16 register is also an fp16 value */
+    if (prec == 'X' && writes_fp16_register(c, in))
         convert_value(c, r, 'H');
 }
 
 /* An instruction with a "C" suffix, a conditional write mask, a CC-only
- * destination or a reduced precision: the result goes to a temporary (and
- * is converted), then to the destination through a select on the
- * condition, and to the condition code where it was written
- * (NV_vertex_program2 2.14.2.x). */
+ * destination, signed saturation or a reduced precision: the result goes
+ * to a temporary (and is clamped and converted), then to the destination
+ * through a select on the condition, and to the condition code where it
+ * was written (NV_vertex_program2 2.14.2.x). */
 static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     unsigned wm = in->dst.writemask & 0xf;
@@ -398,6 +422,13 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->has_dst_override = true;
     row->fn(c, in, row);
     c->has_dst_override = false;
+    if (in->sat == NV_SAT_SSAT) {
+        /* NV_fragment_program2: "each component of the result vector is
+         * clamped to the range [-1,1]" (NaN, failing both tests, to -1 as
+         * _SAT's NaN goes to its lower bound) */
+        nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -1.0f));
+        nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 1.0f));
+    }
     int prec = result_precision(c, in);
     if (prec)
         convert_result(c, in, r, prec);
@@ -412,9 +443,9 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
             nvgp_tgsi_build_MOV(c->b, d, of(r));
     }
     if (in->cc_update) {
-        tgsi_dst d = mask(c->cc, wm);
+        tgsi_dst d = mask(c->cc[in->cc_update == 2], wm);
         if (cond)
-            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(c->cc));
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(r), of(d));
         else
             nvgp_tgsi_build_MOV(c->b, d, of(r));
     }
@@ -435,7 +466,13 @@ static void op_tex(lower_ctx *c, const nv_inst *in, const lower_row *row)
     s[n] = lower_sampler(c, in, &target);
     if (in->tex.has_offset)
         lower_error(c, in->tex.offset, "texel offsets have no TGSI translation yet");
-    set_sat(c, in, nvgp_tgsi_build_tex(c->b, (tgsi_opcode)row->op, lower_dst(c, &in->dst), target, s, n + 1, NULL, 0));
+    tgsi_opcode op = (tgsi_opcode)row->op;
+    /* NV_fragment_program TXP: "For cube map textures, the (s,t,r) texture
+     * coordinates used for the lookup are given by x, y, and z" (no
+     * division; ARB_fragment_program's TXP divides for every target). */
+    if (op == TGSI_OPCODE_TXP && in->tex.target == NV_TEX_CUBE && c->p->header == NV_HDR_FP10)
+        op = TGSI_OPCODE_TEX;
+    set_sat(c, in, nvgp_tgsi_build_tex(c->b, op, lower_dst(c, &in->dst), target, s, n + 1, NULL, 0));
 }
 
 /* RFL (NV_fragment_program 3.11.5.26): 2 (a.b) / (a.a) * a - b over xyz;
@@ -491,7 +528,7 @@ static void op_nrm(lower_ctx *c, const nv_inst *in, const lower_row *row)
 
 /* ---- Address registers ----------------------------------------------------- */
 
-static tgsi_dst addr_shadow(lower_ctx *c, tgsi_dst a)
+tgsi_dst lower_addr_shadow(lower_ctx *c, tgsi_dst a)
 {
     int32_t k = a.reg.index;
     if (k < 0 || k >= 16) {
@@ -512,19 +549,20 @@ static tgsi_dst addr_shadow(lower_ctx *c, tgsi_dst a)
 static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     tgsi_dst a = lower_dst(c, &in->dst);
-    bool exact = c->p->header == NV_HDR_VP20 || c->p->options != 0 || in->cc_update ||
-                 in->dst.cc.cond != NV_COND_NONE;
+    /* VSP1.0 too: its relative reads check their index (lower.c) */
+    bool exact = c->p->header == NV_HDR_VP20 || c->p->header == NV_HDR_VSP10 || c->p->options != 0 ||
+                 in->cc_update || in->dst.cc.cond != NV_COND_NONE;
     if (!exact) {
         /* ARB_vertex_program/VP1.x: a plain floor, no range, no ARA to feed */
         nvgp_tgsi_build_ARL(c->b, a, lower_src(c, &in->src[0]));
         return;
     }
     unsigned wm = a.writemask;
-    tgsi_dst s = addr_shadow(c, a);
+    tgsi_dst s = lower_addr_shadow(c, a);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
     if (in->op == NV_OP_ARA) {
         const nv_src *ns = &in->src[0];
-        tgsi_src r = of(addr_shadow(c, nvgp_tgsi_dst_of(lower_src(c, ns))));
+        tgsi_src r = of(lower_addr_shadow(c, nvgp_tgsi_dst_of(lower_src(c, ns))));
         nvgp_tgsi_build_UADD(c->b, t, nvgp_tgsi_src_swizzle(r, 0, 1, 0, 1), nvgp_tgsi_src_swizzle(r, 2, 3, 2, 3));
     } else {
         nvgp_tgsi_build_insn(c->b, (tgsi_opcode)row->op, &t, 1, (tgsi_src[]){lower_src(c, &in->src[0])}, 1);
@@ -544,11 +582,12 @@ static void op_addr(lower_ctx *c, const nv_inst *in, const lower_row *row)
     }
     nvgp_tgsi_build_UARL(c->b, a, of(s));
     if (in->cc_update) {
+        tgsi_dst d = mask(c->cc[in->cc_update == 2], wm);
         nvgp_tgsi_build_I2F(c->b, t, of(t));
         if (cond)
-            nvgp_tgsi_build_UCMP(c->b, mask(c->cc, wm), of(m), of(t), of(c->cc));
+            nvgp_tgsi_build_UCMP(c->b, d, of(m), of(t), of(d));
         else
-            nvgp_tgsi_build_MOV(c->b, mask(c->cc, wm), of(t));
+            nvgp_tgsi_build_MOV(c->b, d, of(t));
     }
     if (cond)
         nvgp_tgsi_build_release_temp(c->b, m);
@@ -630,7 +669,7 @@ static void op_pusha(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     tgsi_src a = lower_src(c, &in->src[0]);
-    lower_stack_push(c, uimm(c, 0xffffffffu), of(addr_shadow(c, nvgp_tgsi_dst_of(a))), true, c->stack_fail);
+    lower_stack_push(c, uimm(c, 0xffffffffu), of(lower_addr_shadow(c, nvgp_tgsi_dst_of(a))), true, c->stack_fail);
 }
 
 static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -641,7 +680,7 @@ static void op_popa(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     tgsi_dst a = lower_dst(c, &in->dst);
-    tgsi_dst s = addr_shadow(c, a);
+    tgsi_dst s = lower_addr_shadow(c, a);
     lower_stack_pop(c, uimm(c, 0xffffffffu), true, s, c->stack_fail);
     nvgp_tgsi_build_UARL(c->b, a, of(s));
 }
@@ -727,7 +766,8 @@ static tgsi_dst loop_index_reg(lower_ctx *c)
 }
 
 /* LOOP (3.11.X.8): count, index and step are floor(x, y, z); the block
- * runs while the count is positive; A0.x is the index. */
+ * runs while the count is positive; A0.x is the index, kept at 0 or more
+ * whenever it is set (at LOOP and at each ENDLOOP). */
 static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
@@ -742,6 +782,8 @@ static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->loop_counter[k] = n;
     nvgp_tgsi_build_FLR(c->b, mask(n, 7), lower_src(c, &in->src[0]));
     nvgp_tgsi_build_F2I(c->b, mask(n, 7), of(n));
+    /* "The value of A0.x is clamped to be greater than or equal to 0" */
+    nvgp_tgsi_build_IMAX(c->b, mask(n, 2), sc(of(n), 1), nvgp_tgsi_build_imm1i(c->b, 0));
     nvgp_tgsi_build_BGNLOOP(c->b);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_ISGE(c->b, mask(t, 1), nvgp_tgsi_build_imm1i(c->b, 0), sc(of(n), 0));
@@ -770,9 +812,13 @@ static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
         return;
     }
     uint32_t k = --c->nloops;
-    if (c->loop_is_loop[k])
+    if (c->loop_is_loop[k]) {
+        /* LoopIndex += LoopIncr, A0.x still at least 0 */
         nvgp_tgsi_build_UADD(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
                              sc(of(c->loop_counter[k]), 2));
+        nvgp_tgsi_build_IMAX(c->b, mask(c->loop_counter[k], 2), sc(of(c->loop_counter[k]), 1),
+                             nvgp_tgsi_build_imm1i(c->b, 0));
+    }
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* with subroutines a counter stays the block's own: a released one
      * could be another block's that a call leaves live */
@@ -872,7 +918,7 @@ static void old_inst(lower_ctx *c, const nv_inst *in)
     c->src_prec = source_precision(c, in);
     if (in->has_dst && !rows[in->op].own_cc &&
         (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
-         result_precision(c, in)))
+         in->sat == NV_SAT_SSAT || result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else
         rows[in->op].fn(c, in, &rows[in->op]);

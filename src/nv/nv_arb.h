@@ -90,6 +90,11 @@ bool arb_count_bindings(const arb *a, uint32_t *nparams, uint32_t *nattribs);
 int arb_swz_char(char ch, bool *rgba);
 bool arb_find_var(arb *a, const nv_token *t, uint32_t *var);
 bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_rel, nv_rel *rel);
+/* NV_vertex_program3's vertex.texcoord[A0.x + n], vertex.attrib[...],
+ * result.texcoord[...] (result: the last): is one at the cursor, and
+ * parse it into the whole-array binding *b and its index. */
+bool arb_at_vp3_relative(arb *a, bool result);
+bool arb_parse_vp3_relative(arb *a, bool result, nv_binding *b, int32_t *index, nv_rel *rel);
 bool arb_parse_src(arb *a, nv_src *s, char want);
 int arb_cc_rule(const arb *a, const nv_token *t, uint8_t *reg);
 bool arb_parse_cc_test(arb *a, nv_cc_test *cc);

@@ -137,6 +137,16 @@ static void element_key(const nv_binding *b, uint32_t i, key_buf *k)
         return;
     }
     const char *br = strrchr(b->name, '[');
+    if (!br && b->kind == NV_BIND_ATTRIB && b->count > 1) {
+        /* a whole array addressed relatively ("fragment.texcoord" of
+         * fragment.texcoord[A0.x], NV_vertex_program3's vertex.attrib[A0.x]):
+         * element i is the attribute written name[i] */
+        put_chars(k, b->name, strlen(b->name));
+        put_chars(k, "[", 1);
+        put_number(k, i);
+        put_chars(k, "]", 1);
+        return;
+    }
     if (!br) {
         put_chars(k, b->name, strlen(b->name));
         put_chars(k, "#", 1);

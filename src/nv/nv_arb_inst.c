@@ -614,7 +614,10 @@ bool arb_parse_instruction(arb *a)
         bool counted = !nv_at(c, NV_TOK_SEMI);
         if (counted) {
             if (a->arbfp && !a->nv) {
-                SRC(0, 's');
+                /* NV_fragment_program2: <LOOPop> <instOperandV>, "The x
+                 * component of the single vector operand specifies the
+                 * initial value for the loop count" (`REP repCount;`) */
+                SRC(0, 'v');
                 if (in->src[0].file != NV_FILE_PARAM && in->src[0].file != NV_FILE_CONST)
                     return nv_error(c, in->src[0].offset, "the loop count must be a program parameter");
             } else {

@@ -197,7 +197,10 @@ bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_re
     } else {
         return nv_error(c, t->offset, "relative addressing is not allowed in this program type");
     }
-    if (v->kind != NV_VAR_PARAM && !a->nv)
+    /* NV_vertex_program3 adds "address register-relative addressing for
+     * vertex attribute and result arrays" (vertex.texcoord[A0.x + n], ...) */
+    bool vp3_array = (a->langs & NV_L_ARBVP_NV3) && (v->kind == NV_VAR_ATTRIB || v->kind == NV_VAR_OUTPUT);
+    if (v->kind != NV_VAR_PARAM && !a->nv && !vp3_array)
         return nv_error(c, t->offset, "only parameter arrays can be addressed relatively");
     if (((v->kind == NV_VAR_PARAM && !a->nv) || (a->nv && (v->kind == NV_VAR_ATTRIB || v->kind == NV_VAR_OUTPUT))) &&
         !note_relative_array(a, (uint32_t)(v - c->prog->vars), t->offset))
@@ -307,6 +310,66 @@ static bool parse_loop_indexed_texcoord(arb *a, nv_src *s)
     return true;
 }
 
+/* NV_vertex_program3's address-relative bindings: <attribVtxBasic> ::=
+ * "texcoord" "[" <arrayMemRel> "]" | "attrib" "[" <arrayMemRel> "]" and
+ * <resultVtxBasic> ::= "texcoord" "[" <arrayMemRel> "]".  Is the text at
+ * the cursor one (its index names an ADDRESS variable)? */
+bool arb_at_vp3_relative(arb *a, bool result)
+{
+    nv_parse_ctx *c = a->c;
+    if (!a->arbvp || !(a->langs & NV_L_ARBVP_NV3) || !arb_tok_word(a, nv_peek(c), result ? "result" : "vertex") ||
+        nv_peek_n(c, 1)->kind != NV_TOK_DOT || nv_peek_n(c, 3)->kind != NV_TOK_LBRACKET)
+        return false;
+    const nv_token *item = nv_peek_n(c, 2);
+    if (!arb_tok_word(a, item, "texcoord") && (result || !arb_tok_word(a, item, "attrib")))
+        return false;
+    uint32_t rv;
+    return arb_find_var(a, nv_peek_n(c, 4), &rv) && c->prog->vars[rv].kind == NV_VAR_ADDRESS;
+}
+
+/* Parses one (arb_at_vp3_relative): the binding is the whole array
+ * (MAX_TEXTURE_COORDS_ARB texture coordinates or MAX_VERTEX_ATTRIBS_ARB
+ * attributes), the index the address register plus the offset. */
+bool arb_parse_vp3_relative(arb *a, bool result, nv_binding *b, int32_t *index, nv_rel *rel)
+{
+    nv_parse_ctx *c = a->c;
+    uint32_t offset = nv_peek(c)->offset;
+    bool attrib = arb_tok_word(a, nv_peek_n(c, 2), "attrib");
+    for (int i = 0; i < 3; i++)
+        nv_next(c); /* vertex . texcoord */
+    memset(b, 0, sizeof *b);
+    b->kind = result ? NV_BIND_RESULT : NV_BIND_ATTRIB;
+    b->components = 4;
+    b->count = attrib ? NV_LIMIT_VERTEX_ATTRIBS : NV_LIMIT_TEXTURE_COORDS;
+    b->name = result ? "result.texcoord" : attrib ? "vertex.attrib" : "vertex.texcoord";
+    b->offset = offset;
+    /* the array the index runs over, for arb_parse_array_index's checks */
+    nv_var whole;
+    memset(&whole, 0, sizeof whole);
+    whole.kind = result ? NV_VAR_OUTPUT : NV_VAR_ATTRIB;
+    whole.is_array = true;
+    whole.array_size = b->count;
+    bool has_rel;
+    return arb_parse_array_index(a, &whole, index, &has_rel, rel);
+}
+
+/* An operand or destination written as such a binding: an unnamed array
+ * variable over the whole binding. */
+static bool parse_vp3_relative_binding(arb *a, bool result, uint32_t *var, int32_t *index, bool *has_rel,
+                                       nv_rel *rel)
+{
+    nv_binding b;
+    if (!arb_parse_vp3_relative(a, result, &b, index, rel))
+        return false;
+    nv_var *v = add_binding_var(a, result ? NV_VAR_OUTPUT : NV_VAR_ATTRIB, &b, var);
+    if (!v)
+        return false;
+    v->is_array = true;
+    v->array_size = b.count;
+    *has_rel = true;
+    return true;
+}
+
 /* A source operand of kind want: 'v' vector, 's' scalar, 'n' no swizzle (SWZ). */
 bool arb_parse_src(arb *a, nv_src *s, char want)
 {
@@ -375,7 +438,12 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
                 }
                 return true;
             }
-            if (nv_at(c, NV_TOK_LBRACKET)) {
+            if (var->rel_binding) {
+                /* ATTRIB t = vertex.texcoord[A0.x + n]: t reads that element */
+                s->has_rel = true;
+                s->rel = var->rel;
+                s->index = var->rel_offset;
+            } else if (nv_at(c, NV_TOK_LBRACKET)) {
                 if (!var->is_array)
                     return nv_error_here(c, "'%s' is not an array", var->name);
                 if (!arb_parse_array_index(a, var, &s->index, &s->has_rel, &s->rel))
@@ -389,6 +457,10 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
             /* NV_fragment_program2: fragment.texcoord[A0.x + n], only inside LOOP. */
             if (!parse_loop_indexed_texcoord(a, s))
                 return false;
+        } else if (arb_at_vp3_relative(a, false)) {
+            if (!parse_vp3_relative_binding(a, false, &s->var, &s->index, &s->has_rel, &s->rel))
+                return false;
+            s->file = NV_FILE_ATTRIB;
         } else if (nv_bind_starts(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM)) {
             nv_binding b;
             if (!nv_bind_parse(c, NV_BWANT_ATTRIB | NV_BWANT_PARAM, NV_BCTX_OPERAND, &b))
@@ -546,7 +618,12 @@ bool arb_parse_dst(arb *a, nv_inst *in)
         if (d->file == NV_FILE_ADDRESS ? !arl : (d->file != NV_FILE_TEMP && d->file != NV_FILE_OUTPUT))
             return nv_error(c, t->offset, "'%s' cannot be written", var->name);
         nv_next(c);
-        if (nv_at(c, NV_TOK_LBRACKET)) {
+        if (var->rel_binding) {
+            /* OUTPUT o = result.texcoord[A0.x + n]: o writes that element */
+            d->has_rel = true;
+            d->rel = var->rel;
+            d->index = var->rel_offset;
+        } else if (nv_at(c, NV_TOK_LBRACKET)) {
             if (!var->is_array)
                 return nv_error_here(c, "'%s' is not an array", var->name);
             if (!arb_parse_array_index(a, var, &d->index, &d->has_rel, &d->rel))
@@ -558,6 +635,10 @@ bool arb_parse_dst(arb *a, nv_inst *in)
             a->wrote_position = true;
             a->position_write_off = t->offset;
         }
+    } else if (arb_at_vp3_relative(a, true)) {
+        if (!parse_vp3_relative_binding(a, true, &d->var, &d->index, &d->has_rel, &d->rel))
+            return false;
+        d->file = NV_FILE_OUTPUT;
     } else if (nv_bind_starts(c, NV_BWANT_RESULT)) {
         nv_binding b;
         if (!nv_bind_parse(c, NV_BWANT_RESULT, NV_BCTX_OPERAND, &b))

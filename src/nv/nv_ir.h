@@ -253,6 +253,12 @@ typedef struct nv_var {
     uint32_t nbindings;
     nv_binding *bindings; /* one per element for PARAM arrays; one for others */
     uint32_t offset;
+    /* NV_vertex_program3 "ATTRIB t = vertex.texcoord[A0.x + n]" (and
+     * OUTPUT): the variable is the whole array bindings[0] (is_array), and
+     * each use names element rel + rel_offset, as if written there */
+    bool rel_binding;
+    nv_rel rel;
+    int32_t rel_offset;
 } nv_var;
 
 /* A literal constant vector (or scalar, replicated). */

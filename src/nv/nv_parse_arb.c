@@ -488,6 +488,27 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
     arb_decl_head h;
     if (!arb_parse_decl_head(a, (a->nv ? ARB_DECL_ARRAY : 0) | ARB_DECL_EQUALS, &h))
         return false;
+    if (!h.is_array && arb_at_vp3_relative(a, output)) {
+        /* NV_vertex_program3: <attribUseD> ::= <attribBasic>, which now
+         * includes "vertex.texcoord[A0.x + n]" (<resultUseD> alike) */
+        nv_binding *b = nv_alloc(c, sizeof *b);
+        int32_t index;
+        nv_rel rel;
+        if (!b || !arb_parse_vp3_relative(a, output, b, &index, &rel))
+            return false;
+        nv_var *v = arb_add_decl_var(a, &h, output ? NV_VAR_OUTPUT : NV_VAR_ATTRIB);
+        if (!v)
+            return false;
+        v->mods = mods;
+        v->is_array = true;
+        v->array_size = b->count;
+        v->nbindings = 1;
+        v->bindings = b;
+        v->rel_binding = true;
+        v->rel = rel;
+        v->rel_offset = index;
+        return true;
+    }
     bool braces = h.is_array && nv_at(c, NV_TOK_LBRACE);
     if (braces)
         nv_next(c);

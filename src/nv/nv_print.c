@@ -154,9 +154,10 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
         put_const(o, p, s->konst);
     else
         put_var_ref(o, p, s->var);
-    if (s->has_rel)
+    bool named_rel = s->var != NV_VAR_NONE && s->var < p->nvars && p->vars[s->var].rel_binding;
+    if (s->has_rel && !named_rel)
         put_rel(o, p, &s->rel, s->index);
-    else if (s->var != NV_VAR_NONE && p->vars[s->var].is_array && p->vars[s->var].name[0])
+    else if (!named_rel && s->var != NV_VAR_NONE && p->vars[s->var].is_array && p->vars[s->var].name[0])
         nvgp_strbuf_printf(o, "[%d]", (int)s->index);
     if (in->op == NV_OP_SWZ && s == &in->src[0]) {
         for (int i = 0; i < 4; i++)
@@ -171,9 +172,10 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
 static void put_dst(nvgp_strbuf *o, const nv_program *p, const nv_dst *d)
 {
     put_var_ref(o, p, d->var);
-    if (d->has_rel)
+    bool named_rel = d->var != NV_VAR_NONE && d->var < p->nvars && p->vars[d->var].rel_binding;
+    if (d->has_rel && !named_rel)
         put_rel(o, p, &d->rel, d->index);
-    else if (d->var != NV_VAR_NONE && p->vars[d->var].is_array && p->vars[d->var].name[0])
+    else if (!named_rel && d->var != NV_VAR_NONE && p->vars[d->var].is_array && p->vars[d->var].name[0])
         nvgp_strbuf_printf(o, "[%d]", (int)d->index);
     if (d->writemask != 0xf) {
         nvgp_strbuf_putc(o, '.');
@@ -329,7 +331,12 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
     }
     default:
         nvgp_strbuf_puts(o, v->name);
-        if (v->is_array || v->nbindings > 1) {
+        if (v->rel_binding) {
+            /* NV_vertex_program3: "ATTRIB t = vertex.texcoord[A0.y + 1]" */
+            nvgp_strbuf_puts(o, " = ");
+            put_binding(o, p, &v->bindings[0]);
+            put_rel(o, p, &v->rel, v->rel_offset);
+        } else if (v->is_array || v->nbindings > 1) {
             nvgp_strbuf_puts(o, "[] = { ");
             for (uint32_t k = 0; k < v->nbindings; k++) {
                 if (k)

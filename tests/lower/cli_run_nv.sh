@@ -67,6 +67,27 @@ run g.json
 [ "$status" = 0 ] || fail "g.json: status $status: $(cat err.txt)"
 grep -q '11, 22, 33, 44' raw.txt || fail "geometry: vertex[0] + vertex[1] not emitted: $(cat raw.txt)"
 
+# VSP1.0: "vertex state programs update parameters in place" (NV_vertex_program
+# 2.14.4): a job sets c[0] and c[2], which the program also writes; the results
+# are the parameters after it, (0.5 * c[1] + c[0]) and c[0] + that
+cat >s.vsp <<'P'
+!!VSP1.0
+MOV R0, c[0];
+MAD c[2], c[1], v[0].x, R0;
+ADD c[0], R0, c[2];
+END
+P
+cat >s.json <<'J'
+{ "program": "s.vsp",
+  "inputs": { "v[0]": [0.5, 0, 0, 0] },
+  "params": { "c[0]": [1, 2, 3, 4], "c[1]": [10, 20, 30, 40], "c[2]": [5, 5, 5, 5] },
+  "outputs": { "c[0]": "f32", "c[2]": "f32" } }
+J
+run s.json
+[ "$status" = 0 ] || fail "s.json: status $status: $(cat err.txt)"
+expect '0/invocations/0/c[2]' '[6,12,18,24]' "VSP c[2] written"
+expect '0/invocations/0/c[0]' '[7,14,21,28]' "VSP c[0] set by the job and updated"
+
 # a name the program does not have is an error
 cat >bad.json <<'J'
 { "program": "v.vp", "invocations": 1, "inputs": { "vertex.attrib[9]": [0, 0, 0, 0] } }

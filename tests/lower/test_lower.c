@@ -392,6 +392,70 @@ static void test_fp2_loop(void **state)
     }
 }
 
+/* NV_fragment_program2 3.11.3.Y: "The value of A0.x is clamped to be
+ * greater than or equal to 0"; the loop index is A0.x ("the loop index
+ * increment value is added to the loop index (A0.x)"), so each value it
+ * takes is clamped.  fragment.texcoord[A0.x] over (i, 10 i, 0, 1):
+ * {3, -1, 1} reads elements 0, 1, 2; {3, 1, -1} reads 1, 0, 0;
+ * {2, -5, -1} reads 0, 0. */
+static void test_fp2_loop_index_clamp(void **state)
+{
+    (void)state;
+    static const struct { float n[4]; float want[4]; } cases[] = {
+        {{3, -1, 1, 0}, {3, 30, 0, 3}},
+        {{3, 1, -1, 0}, {1, 10, 0, 3}},
+        {{2, -5, -1, 0}, {0, 0, 0, 2}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        lt x;
+        lt_load(&x,
+                "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = program.local[0];\nTEMP t;\nMOV t, 0;\n"
+                "LOOP n;\nADD t, t, fragment.texcoord[A0.x];\nENDLOOP;\nMOV result.color, t;\nEND\n",
+                4);
+        for (int i = 0; i < 8; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "fragment.texcoord[%d]", i);
+            lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+        }
+        const float *n = cases[k].n, *w = cases[k].want;
+        lt_param(&x, "program.local[0]", n[0], n[1], n[2], n[3]);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+}
+
+/* NV_fragment_program2's own example "REP repCount;": REP takes a vector
+ * operand (<LOOPop> <instOperandV>), "The x component of the single
+ * vector operand specifies the initial value for the loop count"; n.y
+ * (a replicated swizzle) counts by y.  R0.x = the count, then _SSAT:
+ * "each component of the result vector is clamped to the range [-1,1]":
+ * (count - 2, 4, -0.75, 7) becomes (count - 2 clamped, 1, -0.75, 1). */
+static void test_fp2_rep_vector_ssat(void **state)
+{
+    (void)state;
+    static const struct { const char *rep; float n[4]; float want[4]; } cases[] = {
+        {"REP repCount;", {3.5f, 1, 0, 0}, {1, 1, -0.75f, 1}},
+        {"REP repCount.y;", {3.5f, 1, 0, 0}, {-1, 1, -0.75f, 1}},
+        {"REP repCount;", {2, 0, 0, 0}, {0, 1, -0.75f, 1}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char src[512];
+        snprintf(src, sizeof src,
+                 "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM repCount = program.local[0];\nTEMP R0, R1;\n"
+                 "MOV R0, {0, 5, 2.25, 0};\nMOV R1, {1, 0, 0, 0};\n%s\nADD R0, R0, R1;\nENDREP;\n"
+                 "ADDC_SSAT R0, R0, {-2, -1, -3, 7};\nMOV result.color, R0;\nEND\n",
+                 cases[k].rep);
+        lt x;
+        lt_load(&x, src, 4);
+        const float *n = cases[k].n, *w = cases[k].want;
+        lt_param(&x, "program.local[0]", n[0], n[1], n[2], n[3]);
+        lt_run(&x);
+        lt_expect(&x, "result.color", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+}
+
 static void test_fp_kil(void **state)
 {
     (void)state;
@@ -444,6 +508,123 @@ static void test_fp_tex(void **state)
         lt_free(&x);
     }
     nvgp_texture_destroy(tex);
+}
+
+/* NV_fragment_program 3.11.5.40 TXP: "For cube map textures, the (s,t,r)
+ * texture coordinates used for the lookup are given by x, y, and z"; for
+ * the others x/w, y/w, z/w.  A 1x1 cube whose +X face is red and -X face
+ * green: (1, 0, 0) with w = -1 looks up +X (divided, it would be -X).  A
+ * 2D TXP still divides: (1.5, 0.5) / 2 is green in make_tex's texture. */
+static void test_fp1_txp_cube(void **state)
+{
+    (void)state;
+    nvgp_texture_desc d = {.target = TGSI_TEXTURE_CUBE, .format = NVGP_TEX_FORMAT_RGBA32F, .width = 1,
+                           .height = 1, .depth = 1, .layers = 6, .levels = 1, .samples = 1};
+    nvgp_texture *cube = nvgp_texture_create(&d, NULL);
+    assert_non_null(cube);
+    static const float faces[24] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+    assert_true(nvgp_texture_set_image(cube, 0, faces, sizeof faces, NULL));
+    nvgp_texture *flat = make_tex();
+    static const struct { const char *src; float in[4], want[4]; } cases[] = {
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, CUBE;\nEND\n", {1, 0, 0, -1}, {1, 0, 0, 1}},
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, CUBE;\nEND\n", {-1, 0.25f, 0, 2}, {0, 1, 0, 1}},
+        {"!!FP1.0\nTXP o[COLR], f[TEX0], TEX1, 2D;\nEND\n", {1.5f, 0.5f, 0, 2}, {0, 1, 0, 1}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x, cases[i].src, 4);
+        const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_SAMPLER, "texture[1]");
+        assert_non_null(s);
+        assert_int_equal(nvgp_exec_bind_texture(x.m, (uint32_t)s->index, i < 2 ? cube : flat), NVGP_EXEC_OK);
+        const float *v = cases[i].in, *w = cases[i].want;
+        lt_in(&x, "f[TEX0]", v[0], v[1], v[2], v[3]);
+        lt_run(&x);
+        lt_expect(&x, "o[COLR]", 0xf, w[0], w[1], w[2], w[3]);
+        lt_free(&x);
+    }
+    nvgp_texture_destroy(cube);
+    nvgp_texture_destroy(flat);
+}
+
+/* NV_vertex_program3: "The vertex program condition code registers are
+ * two four-component vectors, called CC0 and CC1"; "C"/"C0" update CC0,
+ * "C1" CC1, and tests name theirs (GT0, GT1; bare GT is CC0).  CC0 holds a
+ * = (1, -1, 0, 2), CC1 holds -a; each conditional write and the branch
+ * must see its own. */
+static void test_vp3_two_condition_codes(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nATTRIB a = vertex.attrib[1];\nTEMP t;\n"
+            "MOVC t, a;\nMOVC1 t, -a;\n"
+            "MOV result.texcoord[0], 0;\nMOV result.texcoord[0] (GT0), 1;\n"
+            "MOV result.texcoord[1], 0;\nMOV result.texcoord[1] (GT1), 1;\n"
+            "MOV result.texcoord[2], 0;\nMOV result.texcoord[2] (LT), 1;\n"
+            "MOV result.texcoord[3], 0;\nBRA skip (GT1.y);\nMOV result.texcoord[3], 1;\nskip:\n"
+            "MOV result.texcoord[4], 0;\nBRA skip2 (GT0.y);\nMOV result.texcoord[4], 1;\nskip2:\n"
+            "MOV result.position, a;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", 1, -1, 0, 2);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 1, 0, 0, 1);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 0, 1, 0, 0);
+    lt_expect(&x, "result.texcoord[2]", 0xf, 0, 1, 0, 0);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 0, 0, 0, 0);
+    lt_expect(&x, "result.texcoord[4]", 0xf, 1, 1, 1, 1);
+    lt_free(&x);
+}
+
+/* NV_vertex_program3 "address register-relative addressing for vertex
+ * attribute and result arrays": vertex.texcoord[A+n] reads "texture
+ * coordinate number <c> ... adding the current value of the address
+ * register component and <n>", vertex.attrib[A+n] generic attribute <a>,
+ * result.texcoord[A+n] writes texture coordinate <c>.  A0.y = floor(2.5)
+ * = 2: texcoord[3] goes to result.texcoord[2], attrib[6] to
+ * result.texcoord[1]; result.texcoord[0] and [3] keep their direct
+ * writes. */
+static void test_vp3_relative_attrib_result(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS A0;\nTEMP t;\n"
+            "MOV result.texcoord[0], 7;\nMOV result.texcoord[3], 8;\n"
+            "ARL A0.y, vertex.attrib[1].x;\nMOV t, vertex.texcoord[A0.y+1];\n"
+            "MOV result.texcoord[A0.y], t;\nADD result.texcoord[A0.y - 1], vertex.attrib[A0.y + 4], 0;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    char name[32];
+    for (int i = 0; i < 8; i++) {
+        snprintf(name, sizeof name, "vertex.texcoord[%d]", i);
+        lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+        snprintf(name, sizeof name, "vertex.attrib[%d]", i);
+        lt_in(&x, name, 100.0f + (float)i, (float)i, 0, 1);
+    }
+    lt_in(&x, "vertex.attrib[1]", 2.5f, 0, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, 7, 7, 7, 7);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 106, 6, 0, 1);
+    lt_expect(&x, "result.texcoord[2]", 0xf, 3, 30, 0, 1);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 8, 8, 8, 8);
+    lt_free(&x);
+    /* the same bindings declared (<attribUseD> ::= <attribBasic>): each use
+     * reads or writes the element the address register names then */
+    lt_load(&x,
+            "!!ARBvp1.0\nOPTION NV_vertex_program3;\nADDRESS A0;\nATTRIB tc = vertex.texcoord[A0.y+1];\n"
+            "OUTPUT out = result.texcoord[A0.y - 1];\nTEMP t;\n"
+            "ARL A0.y, vertex.attrib[1].x;\nMOV t, tc;\nMOV out, t;\nARL A0.y, vertex.attrib[1].y;\n"
+            "MOV out, tc;\nMOV result.position, 0;\nEND\n",
+            1);
+    for (int i = 0; i < 8; i++) {
+        snprintf(name, sizeof name, "vertex.texcoord[%d]", i);
+        lt_in(&x, name, (float)i, 10.0f * (float)i, 0, 1);
+    }
+    lt_in(&x, "vertex.attrib[1]", 2.5f, 4, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 3, 30, 0, 1);
+    lt_expect(&x, "result.texcoord[3]", 0xf, 5, 50, 0, 1);
+    lt_free(&x);
 }
 
 /* ---- Old languages and cross-language equivalence ------------------------------ */
@@ -826,6 +1007,45 @@ static void test_vsp_relative(void **state)
     lt_free(&x);
 }
 
+/* VSP1.0 relative reads with offsets -64..63: "Relative addressing reads
+ * outside of the 0 to 95 inclusive range always read the value (0,0,0,0)"
+ * (NV_vertex_program 2.14.1.9).  c[k] = (k, 2k, -k, 1); the reads land on
+ * A0.x - 1, A0.x - 64 and A0.x + 63. */
+static void test_vsp_relative_offsets(void **state)
+{
+    (void)state;
+    static const struct { float a; int idx[3]; } cases[] = {
+        {3, {2, -61, 66}},
+        {64.5f, {63, 0, 127}},
+        {-1.5f, {-3, -66, 61}},
+        {96, {95, 32, 159}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        lt_load(&x,
+                "!!VSP1.0\nARL A0.x, v[0].x;\nMOV c[5], c[A0.x - 1];\nMOV c[6], c[A0.x - 64];\n"
+                "MOV c[7], c[A0.x + 63];\nEND\n",
+                1);
+        for (int k = 0; k < 96; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "c[%d]", k);
+            lt_param(&x, name, (float)k, 2.0f * (float)k, -(float)k, 1);
+        }
+        lt_in(&x, "v[0]", cases[i].a, 0, 0, 0);
+        lt_run(&x);
+        for (int j = 0; j < 3; j++) {
+            int k = cases[i].idx[j];
+            char name[16];
+            snprintf(name, sizeof name, "c[%d]", 5 + j);
+            if (k >= 0 && k < 96)
+                lt_expect(&x, name, 0xf, (float)k, 2.0f * (float)k, -(float)k, 1);
+            else
+                lt_expect(&x, name, 0xf, 0, 0, 0, 0);
+        }
+        lt_free(&x);
+    }
+}
+
 /* NV_vertex_program3 PUSHA/POPA: a = (1, 2, 3, 4) is pushed, replaced by
  * (5, 6, 7, 0), then popped back. */
 static void test_pusha_popa(void **state)
@@ -1144,6 +1364,34 @@ static void test_fp1_precision(void **state)
     lt_free(&x);
 }
 
+/* NV_fragment_program Table X.3: o[COLH] is the "Final RGBA fragment
+ * color, fp16 format", so whatever is written there is converted to fp16
+ * (3.11.4.2: ">= +2^16 are converted to +INF", "<= -2^16 ... -INF",
+ * others to a nearest value; 1/3 is 0x3555 = 0.333251953125 rounded to
+ * nearest, 0.2 is 0x3266 = 0.199951171875, -2e-10 is far below the
+ * smallest subnormal 2^-24: -0).  An X result is fx12 whatever receives
+ * it: MULX 1.5 * 1.5 = 2.25 becomes 2047/1024 in o[COLR] too. */
+static void test_fp1_colh_fp16(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x, "!!FP1.0\nMOVR o[COLH], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 70000, 1.0f / 3.0f, -65536, 65504);
+    lt_run(&x);
+    lt_expect(&x, "o[COLH]", 0xf, INFINITY, 0.333251953125f, -INFINITY, 65504);
+    lt_free(&x);
+    lt_load(&x, "!!FP1.0\nADD o[COLH], p[0], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 40000, -0.0f, 0.1f, -1e-10f);
+    lt_run(&x);
+    lt_expect(&x, "o[COLH]", 0xf, INFINITY, -0.0f, 0.199951171875f, -0.0f);
+    lt_free(&x);
+    lt_load(&x, "!!FP1.0\nMULX o[COLR], p[0], p[0];\nEND\n", 1);
+    lt_param(&x, "p[0]", 1.5f, 0.5f, -1.5f, 0);
+    lt_run(&x);
+    lt_expect(&x, "o[COLR]", 0xf, 2047.0f / 1024.0f, 0.25f, 2047.0f / 1024.0f, 0);
+    lt_free(&x);
+}
+
 /* NV_fragment_program 3.11.4.2: "the values sourced are converted to the
  * precision specified by the instruction".  ADDH of 70000 and -69999 adds
  * fp16 +Inf and -Inf: NaN (ADDR gives 1); MULX of 3 and 0.25 multiplies
@@ -1234,6 +1482,7 @@ int main(void)
         cmocka_unit_test(test_vsp),
         cmocka_unit_test(test_position_invariant),
         cmocka_unit_test(test_vsp_relative),
+        cmocka_unit_test(test_vsp_relative_offsets),
         cmocka_unit_test(test_pusha_popa),
         cmocka_unit_test(test_call_depth_limit),
         cmocka_unit_test(test_pusha_popa_limits),
@@ -1241,6 +1490,12 @@ int main(void)
         cmocka_unit_test(test_clip_results),
         cmocka_unit_test(test_fp1_precision),
         cmocka_unit_test(test_fp1_source_precision),
+        cmocka_unit_test(test_fp1_colh_fp16),
+        cmocka_unit_test(test_fp1_txp_cube),
+        cmocka_unit_test(test_vp3_two_condition_codes),
+        cmocka_unit_test(test_vp3_relative_attrib_result),
+        cmocka_unit_test(test_fp2_loop_index_clamp),
+        cmocka_unit_test(test_fp2_rep_vector_ssat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
