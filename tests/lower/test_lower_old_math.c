@@ -1,0 +1,234 @@
+/* Special cases of the older NVIDIA languages where their instruction
+ * sections differ from TGSI's opcodes: NaN, zero and negative operands of
+ * MIN/MAX/SSG, RSQ, POW, LIT, RCC and the VP2.0 comparisons, and the
+ * saturation of NaN (docs/spec-decisions-old.md).  Each program is
+ * assembled, lowered, checked and run; expected values come from the specs'
+ * special-case lists and pseudocode. */
+#include "lower_test_util.h"
+
+/* Runs a VP1.x/VP2.0 program over v[1] = a and c[0] = b (when the program
+ * reads them); the result is in o[HPOS]. */
+static void vp(lt *x, const char *src, const float a[4], const float b[4])
+{
+    lt_load(x, src, 1);
+    if (nvgp_lower_map_find(x->map, NVGP_LOWER_INPUT, "v[1]"))
+        lt_in(x, "v[1]", a[0], a[1], a[2], a[3]);
+    if (b && nvgp_lower_map_find(x->map, NVGP_LOWER_CONSTANT, "c[0]"))
+        lt_param(x, "c[0]", b[0], b[1], b[2], b[3]);
+    lt_run(x);
+}
+
+/* Runs an FP1.0 program over p[0] = a and f[TEX0] = b; the result is in
+ * o[COLR]. */
+static void fp(lt *x, const char *src, const float a[4], const float b[4])
+{
+    lt_load(x, src, 4);
+    lt_param(x, "p[0]", a[0], a[1], a[2], a[3]);
+    if (b)
+        lt_in(x, "f[TEX0]", b[0], b[1], b[2], b[3]);
+    lt_run(x);
+}
+
+#define V(...) ((const float[4]){__VA_ARGS__})
+#define VP2(body) "!!VP2.0\n" body "\nMOV o[HPOS], R0;\nEND\n"
+#define VP10(body) "!!VP1.0\n" body "\nMOV o[HPOS], R0;\nEND\n"
+#define VP11(body) "!!VP1.1\n" body "\nMOV o[HPOS], R0;\nEND\n"
+#define FP1(body) "!!FP1.0\n" body "\nMOVR o[COLR], R0;\nEND\n"
+
+/* "max(NaN, <x>) == NaN, for all <x>" and "min(NaN, <x>) == NaN"
+ * (NV_vertex_program2 2.14.3.21-22, NV_fragment_program 3.11.5.16-17;
+ * NV_vertex_program: "Computations involving +NaN or -NaN generate +NaN"). */
+static void test_minmax_nan(void **state)
+{
+    (void)state;
+    static const char *const progs[] = {
+        VP2("MAX R0, v[1], c[0];"), VP2("MIN R0, v[1], c[0];"), VP10("MAX R0, v[1], c[0];"),
+        VP11("MIN R0, v[1], c[0];"), VP2("MAX R0, -v[1], |c[0]|;"),
+    };
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        lt x;
+        vp(&x, progs[i], V(NAN, 1, NAN, -INFINITY), V(1, NAN, NAN, NAN));
+        lt_expect(&x, "o[HPOS]", 0xf, NAN, NAN, NAN, NAN);
+        lt_free(&x);
+    }
+    /* numbers are unchanged: max(-1, 2) = 2, min(-0, 5) = -0 */
+    lt x;
+    vp(&x, VP2("MAX R0, v[1], c[0];"), V(-1, 3, -INFINITY, 0), V(2, 1, -7, 0));
+    lt_expect(&x, "o[HPOS]", 0xf, 2, 3, -7, 0);
+    lt_free(&x);
+    fp(&x, FP1("MAXR R0, p[0], f[TEX0];"), V(NAN, 1, NAN, 4), V(1, NAN, NAN, 3));
+    lt_expect(&x, "o[COLR]", 0xf, NAN, NAN, NAN, 4);
+    lt_free(&x);
+    fp(&x, FP1("MINR R0, p[0], f[TEX0];"), V(NAN, 1, NAN, 4), V(1, NAN, NAN, 3));
+    lt_expect(&x, "o[COLR]", 0xf, NAN, NAN, NAN, 3);
+    lt_free(&x);
+}
+
+/* SSG (NV_vertex_program2 2.14.3.37): "SetSign(NaN) = NaN", "SetSign(-0.0)
+ * = SetSign(+0.0) = 0.0", "SetSign(-INF) = -1.0". */
+static void test_ssg_nan(void **state)
+{
+    (void)state;
+    lt x;
+    vp(&x, VP2("SSG R0, v[1];"), V(NAN, -0.0f, -INFINITY, 2), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, NAN, 0, -1, 1);
+    lt_free(&x);
+}
+
+/* RSQ of x itself in VP2.0 and FP1.0 (NV_vertex_program2 2.14.3.28,
+ * NV_fragment_program 3.11.5.27): "ApproxRSQRT(-INF) = NaN", "(+0.0) =
+ * +INF", "(-0.0) = -INF", "ApproxRSQRT(x) = NaN, if -INF < x < -0.0". */
+static void test_rsq_negative(void **state)
+{
+    (void)state;
+    static const struct {
+        float in, out;
+    } cases[] = {
+        {-0.0f, -INFINITY}, {0.0f, INFINITY}, {-4, NAN}, {-INFINITY, NAN},
+        {INFINITY, 0}, {NAN, NAN}, {4, 0.5f}, {0x1p-100f, 0x1p50f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        float o = cases[i].out;
+        vp(&x, VP2("RSQ R0, v[1].x;"), V(cases[i].in, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, o, o, o, o);
+        lt_free(&x);
+        fp(&x, FP1("RSQR R0, p[0].x;"), V(cases[i].in, 0, 0, 0), NULL);
+        lt_expect(&x, "o[COLR]", 0xf, o, o, o, o);
+        lt_free(&x);
+    }
+    /* a negated operand: RSQ of -(+0) is -INF, of -(-4) 0.5 */
+    lt x;
+    vp(&x, VP2("RSQ R0.x, -v[1].x;\nRSQ R0.y, -v[1].y;\nRSQ R0.zw, |v[1].z|;"), V(0, -4, -0.0f, 0), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, -INFINITY, 0.5f, INFINITY, INFINITY);
+    lt_free(&x);
+    /* VP1.x keeps NV_vertex_program's "inverse square root of the absolute
+     * value of the source scalar" */
+    vp(&x, VP10("RSQ R0, v[1].x;"), V(-4, 0, 0, 0), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, 0.5f, 0.5f, 0.5f, 0.5f);
+    lt_free(&x);
+}
+
+/* POW of FP1.0 (NV_fragment_program 3.11.5.24): ApproxPower(a,b) =
+ * ApproxExp2(b * ApproxLog2(a)); "any exponentiating with a negative base
+ * will produce NaN", "ApproxPower(+/-0.0, +/-0.0) = NaN", "(+INF, +/-0.0) =
+ * NaN", "(+1.0, +/-INF) = NaN", "(+/-0.0, <x>) = +0.0, if x > +0.0", "+INF,
+ * if x < -0.0". */
+static void test_fp1_pow(void **state)
+{
+    (void)state;
+    static const struct {
+        float a, b, out;
+    } cases[] = {
+        {-3, 2, NAN}, {-0.5f, -2, NAN}, {-INFINITY, 2, NAN}, {0, 0, NAN}, {-0.0f, 0, NAN},
+        {0, -0.0f, NAN}, {INFINITY, 0, NAN}, {1, INFINITY, NAN}, {1, -INFINITY, NAN},
+        {NAN, 0, NAN}, {1, NAN, NAN}, {0, 2, 0}, {-0.0f, 3, 0}, {0, -1, INFINITY},
+        {INFINITY, 2, INFINITY}, {2, 10, 1024}, {1, 5, 1}, {4, 0.5f, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lt x;
+        fp(&x, FP1("POWR R0, p[0].x, p[0].y;"), V(cases[i].a, cases[i].b, 0, 0), NULL);
+        float o = cases[i].out;
+        lt_expect(&x, "o[COLR]", 0xf, o, o, o, o);
+        lt_free(&x);
+    }
+    /* 3^4 = 81 within EX2's and LG2's 22 bits */
+    lt x;
+    fp(&x, FP1("POWR R0, p[0].x, p[0].y;"), V(3, 4, 0, 0), NULL);
+    lt_expect_near(&x, "o[COLR]", 0xf, 81, 81, 81, 81, 1.0 / (1 << 20));
+    lt_free(&x);
+}
+
+/* LIT of FP1.0 (NV_fragment_program 3.11.5.13): no clamp on w, z is
+ * ApproxPower "including errors and the processing of any special cases",
+ * and "if (t.x < 0) t.x = 0" leaves NaN alone. */
+static void test_fp1_lit(void **state)
+{
+    (void)state;
+    lt x;
+    /* ApproxPower(0, 0) = NaN */
+    fp(&x, FP1("LITR R0, p[0];"), V(1, 0, 0, 0), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 1, NAN, 1);
+    lt_free(&x);
+    /* a negative y clamps to 0: 0^0 is NaN, 0^2 is 0, 0^-1 is +INF */
+    fp(&x, FP1("LITR R0, p[0];"), V(0.5f, -3, 0, 0), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 0.5f, NAN, 1);
+    lt_free(&x);
+    fp(&x, FP1("LITR R0, p[0];"), V(0.5f, -3, 0, 2), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 0.5f, 0, 1);
+    lt_free(&x);
+    fp(&x, FP1("LITR R0, p[0];"), V(0.5f, -3, 0, -1), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 0.5f, INFINITY, 1);
+    lt_free(&x);
+    /* w is not clamped: 2^200 overflows to +INF (clamped below 128 it
+     * would be finite), 2^-200 is 0 */
+    fp(&x, FP1("LITR R0, p[0];"), V(1, 2, 0, 200), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 1, INFINITY, 1);
+    lt_free(&x);
+    fp(&x, FP1("LITR R0, p[0];"), V(1, 2, 0, -200), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 1, 0, 1);
+    lt_free(&x);
+    /* x = NaN: y = NaN, z = (NaN > 0) ? ... : 0 */
+    fp(&x, FP1("LITR R0, p[0];"), V(NAN, 3, 0, 4), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, NAN, 0, 1);
+    lt_free(&x);
+    /* x <= 0: z = 0 */
+    fp(&x, FP1("LITR R0, p[0];"), V(-1, 3, 0, 4), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 1, 0, 0, 1);
+    lt_free(&x);
+    fp(&x, FP1("LITR R0, p[0];"), V(2, 3, 0, 4), NULL);
+    lt_expect(&x, "o[COLR]", 0xb, 1, 2, 0, 1);
+    lt_expect_near(&x, "o[COLR]", 0x4, 0, 0, 81, 0, 1.0 / (1 << 20));
+    lt_free(&x);
+}
+
+/* LIT of the NV vertex languages: w is clamped to +-(128 - epsilon) with
+ * NV_vertex_program's "epsilon is 1.0/256.0": 2^(128 - 1/256) and
+ * 0.5^-(128 - 1/256), 0^0 = 1 ("taking any base to the power of 0.0 will
+ * yield 1.0"). */
+static void test_vp_lit_epsilon(void **state)
+{
+    (void)state;
+    const float big = (float)exp2(128.0 - 1.0 / 256.0);
+    static const char *const progs[] = {VP10("LIT R0, v[1];"), VP11("LIT R0, v[1];"), VP2("LIT R0, v[1];")};
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        lt x;
+        vp(&x, progs[i], V(1, 2, 0, 200), NULL);
+        lt_expect(&x, "o[HPOS]", 0xb, 1, 1, 0, 1);
+        lt_expect_near(&x, "o[HPOS]", 0x4, 0, 0, big, 0, 1.0 / (1 << 20));
+        lt_free(&x);
+        vp(&x, progs[i], V(1, 0.5f, 0, -200), NULL);
+        lt_expect_near(&x, "o[HPOS]", 0x4, 0, 0, big, 0, 1.0 / (1 << 20));
+        lt_free(&x);
+        vp(&x, progs[i], V(1, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 1, 1, 1, 1);
+        lt_free(&x);
+    }
+}
+
+/* RCC (NV_vertex_program2 2.14.3.25) keeps the sign of its operand after
+ * negation and absolute value: -(+0) gives -2^64, |-0| +2^64, -|+0| -2^64,
+ * -(-INF) +2^-64. */
+static void test_rcc_modified_zero(void **state)
+{
+    (void)state;
+    lt x;
+    vp(&x, VP2("RCC R0.x, -v[1].x;\nRCC R0.y, |v[1].y|;\nRCC R0.z, -|v[1].x|;\nRCC R0.w, -v[1].z;"),
+       V(0, -0.0f, -INFINITY, 0), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, -0x1p64f, 0x1p64f, -0x1p64f, 0x1p-64f);
+    lt_free(&x);
+    vp(&x, VP11("RCC R0.x, -v[1].x;\nRCC R0.y, -v[1].y;\nRCC R0.zw, v[1].y;"), V(0, -0.0f, 0, 0), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, -0x1p64f, 0x1p64f, -0x1p64f, -0x1p64f);
+    lt_free(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_minmax_nan),     cmocka_unit_test(test_ssg_nan),
+        cmocka_unit_test(test_rsq_negative),   cmocka_unit_test(test_fp1_pow),
+        cmocka_unit_test(test_fp1_lit),        cmocka_unit_test(test_vp_lit_epsilon),
+        cmocka_unit_test(test_rcc_modified_zero),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
