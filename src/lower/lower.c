@@ -844,6 +844,32 @@ static void vsp_end(lower_ctx *c)
     }
 }
 
+/* NV_vertex_program2 2.14.1.5 (and NV_vertex_program for VP1.x): "Each
+ * register value is initialized to (0,0,0,1) at the invocation of each
+ * vertex program"; the results the program writes start so, so that
+ * components it leaves alone read (0,0,0,1). */
+static void vp_results_begin(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    bool done[NV_VPR_COUNT] = {false};
+    if (p->ninsts)
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
+    for (uint32_t i = 0; i < p->ninsts; i++) {
+        const nv_dst *d = &p->insts[i].dst;
+        if (!p->insts[i].has_dst || d->file != NV_FILE_OUTPUT || d->var != NV_VAR_NONE || d->index < 0 ||
+            d->index >= NV_VPR_COUNT || done[d->index])
+            continue;
+        done[d->index] = true;
+        char name[32];
+        snprintf(name, sizeof name, "o[%s]", vp_results[d->index].base);
+        tgsi_dst o = output_reg(c, &vp_results[d->index], 0, name);
+        nvgp_tgsi_build_MOV(c->b, o, nvgp_tgsi_build_imm4f(c->b, 0.0f, 0.0f, 0.0f, 1.0f));
+        if (vp_results[d->index].semantic == TGSI_SEMANTIC_CLIPDIST)
+            c->clip_pending = true;
+    }
+    lower_clip_flush(c);
+}
+
 /* ARB_position_invariant / NV_position_invariant: the position is the
  * fixed-function transform, vertex.position times the modelview-projection
  * matrix (rows are constants named state.matrix.mvp.row[0..3]). */
@@ -961,6 +987,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             nvgp_tgsi_builder_set_source_offset(c.b, p->vars[v].offset);
             var_reg(&c, v, p->vars[v].offset);
         }
+    if (!c.failed && (p->header == NV_HDR_VP10 || p->header == NV_HDR_VP11 || p->header == NV_HDR_VP20))
+        vp_results_begin(&c);
     if (!c.failed && p->stage == NV_STAGE_VERTEX &&
         (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) ||
          nv_program_has_option(p, NV_OPTION_NV_position_invariant)))

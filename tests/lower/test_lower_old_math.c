@@ -222,13 +222,43 @@ static void test_rcc_modified_zero(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program2 2.14.1.5 / NV_vertex_program 2.14.1.5: "Each
+ * register value is initialized to (0,0,0,1) at the invocation of each
+ * vertex program": components a program does not write keep those values,
+ * under a write mask and under a condition alike. */
+static void test_vp_results_start(void **state)
+{
+    (void)state;
+    static const char *const heads[] = {"!!VP1.0", "!!VP1.1", "!!VP2.0"};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+        char src[256];
+        snprintf(src, sizeof src, "%s\nMOV o[HPOS], v[0];\nMOV o[TEX0].xy, v[1];\nMOV o[COL0].y, v[1].x;\nEND\n",
+                 heads[i]);
+        lt x;
+        lt_load(&x, src, 1);
+        lt_in(&x, "v[0]", 1, 2, 3, 4);
+        lt_in(&x, "v[1]", 5, 6, 7, 8);
+        lt_run(&x);
+        lt_expect(&x, "o[TEX0]", 0xf, 5, 6, 0, 1);
+        lt_expect(&x, "o[COL0]", 0xf, 0, 5, 0, 1);
+        lt_free(&x);
+    }
+    lt x;
+    lt_load(&x, "!!VP2.0\nMOV o[HPOS], v[0];\nMOVC CC, v[1];\nMOV o[TEX1] (GT), v[1];\nEND\n", 1);
+    lt_in(&x, "v[0]", 1, 2, 3, 4);
+    lt_in(&x, "v[1]", 1, -1, 2, -3);
+    lt_run(&x);
+    lt_expect(&x, "o[TEX1]", 0xf, 1, 0, 2, 1);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_minmax_nan),     cmocka_unit_test(test_ssg_nan),
         cmocka_unit_test(test_rsq_negative),   cmocka_unit_test(test_fp1_pow),
         cmocka_unit_test(test_fp1_lit),        cmocka_unit_test(test_vp_lit_epsilon),
-        cmocka_unit_test(test_rcc_modified_zero),
+        cmocka_unit_test(test_rcc_modified_zero), cmocka_unit_test(test_vp_results_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
