@@ -252,6 +252,56 @@ static void test_vp_results_start(void **state)
     lt_free(&x);
 }
 
+/* VP2.0's comparisons with a NaN operand give NaN: the pseudocode's "if
+ * (tmp0.x is NaN or tmp1.x is NaN) result.x = NaN" against the special-case
+ * list's "(NaN == <x>) is FALSE" (docs/spec-decisions-old.md).  FP1.0's
+ * give 0.0 (1.0 for SNE): "(NaN != <x>) is TRUE for all <x>". */
+static void test_compare_nan(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *op;
+        float eq; /* the result of comparing 1 with 1 */
+    } ops[] = {{"SEQ", 1}, {"SGE", 1}, {"SGT", 0}, {"SLE", 1}, {"SLT", 0}, {"SNE", 0}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        char src[256];
+        lt x;
+        snprintf(src, sizeof src, VP2("%s R0, v[1], c[0];"), ops[i].op);
+        vp(&x, src, V(NAN, 1, NAN, 1), V(1, NAN, NAN, 1));
+        lt_expect(&x, "o[HPOS]", 0xf, NAN, NAN, NAN, ops[i].eq);
+        lt_free(&x);
+        snprintf(src, sizeof src, FP1("%sR R0, p[0], f[TEX0];"), ops[i].op);
+        fp(&x, src, V(NAN, 1, NAN, 1), V(1, NAN, NAN, 1));
+        float f = !strcmp(ops[i].op, "SNE") ? 1.0f : 0.0f;
+        lt_expect(&x, "o[COLR]", 0xf, f, f, f, ops[i].eq);
+        lt_free(&x);
+    }
+    /* a NaN result sets the condition code to UN: NE passes, EQ does not */
+    lt x;
+    vp(&x, "!!VP2.0\nMOV R0, c[0];\nSGEC R1, v[1], c[0];\nMOV R0.x (NE.x), v[1].y;\nMOV R0.y (EQ.x), v[1].y;\n"
+           "MOV o[HPOS], R0;\nEND\n",
+       V(NAN, 7, 0, 0), V(1, 2, 3, 4));
+    lt_expect(&x, "o[HPOS]", 0xf, 7, 2, 3, 4);
+    lt_free(&x);
+}
+
+/* FP1.0 _SAT of NaN gives 0.0: "The four components of the result vector
+ * are first optionally clamped to the range [0,1]" against the
+ * pseudocode's "if (result.x < 0) result.x = 0; else if (result.x > 1)
+ * result.x = 1;", which lets NaN through (docs/spec-decisions-old.md). */
+static void test_fp1_sat_nan(void **state)
+{
+    (void)state;
+    lt x;
+    fp(&x, FP1("MOVR_SAT R0, p[0];"), V(NAN, -1, 2, 0.5f), NULL);
+    lt_expect(&x, "o[COLR]", 0xf, 0, 0, 1, 0.5f);
+    lt_free(&x);
+    /* +INF + -INF is NaN, saturated to 0; H precision alike */
+    fp(&x, FP1("ADDR_SAT R0, p[0], -p[0];\nADDH_SAT H2, p[0], -p[0];\nMOVR R0.y, H2.x;"), V(INFINITY, 0, 0, 0), NULL);
+    lt_expect(&x, "o[COLR]", 0x3, 0, 0, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_rsq_negative),   cmocka_unit_test(test_fp1_pow),
         cmocka_unit_test(test_fp1_lit),        cmocka_unit_test(test_vp_lit_epsilon),
         cmocka_unit_test(test_rcc_modified_zero), cmocka_unit_test(test_vp_results_start),
+        cmocka_unit_test(test_compare_nan),       cmocka_unit_test(test_fp1_sat_nan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
