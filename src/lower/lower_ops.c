@@ -63,22 +63,24 @@ typedef struct old_math {
     bool rsq_signed;  /* RSQ of x itself, not of |x|: -0 gives -INF, x < -0 NaN */
     bool pow_log;     /* POW and LIT's power are EX2(b * LG2(a)), 0^0 = NaN */
     float lit_limit;  /* LIT's |w| bound, 0: not clamped */
+    bool ftz;         /* denormal operands and results are flushed to zero */
+    bool exp_range;   /* EXP's under- and overflow give (0,0,0,1) and (INF,0,INF,1) */
 } old_math;
 
 #define LIT_ARB 0x1.fffffep6f          /* (-128, 128) exclusive, epsilon unnamed */
 #define LIT_NV (128.0f - 1.0f / 256.0f) /* NV_vertex_program: "epsilon is 1.0/256.0" */
-#define IEEE_ROW {false, false, false, false, LIT_ARB}
+#define IEEE_ROW {false, false, false, false, LIT_ARB, false, false}
 static const old_math math_rows[NV_HDR_COUNT] = {
     /* ARB and the 4.0/5.0 languages (whose LIT and RCC come here too) */
     [NV_HDR_ARBVP10] = IEEE_ROW, [NV_HDR_ARBFP10] = IEEE_ROW,
     [NV_HDR_NVVP40] = IEEE_ROW, [NV_HDR_NVFP40] = IEEE_ROW, [NV_HDR_NVGP40] = IEEE_ROW,
     [NV_HDR_NVVP50] = IEEE_ROW, [NV_HDR_NVFP50] = IEEE_ROW, [NV_HDR_NVGP50] = IEEE_ROW,
     [NV_HDR_NVTCP50] = IEEE_ROW, [NV_HDR_NVTEP50] = IEEE_ROW, [NV_HDR_NVCP50] = IEEE_ROW,
-    [NV_HDR_VP10] = {true, false, false, false, LIT_NV},
-    [NV_HDR_VP11] = {true, false, false, false, LIT_NV},
-    [NV_HDR_VSP10] = {true, false, false, false, LIT_NV},
-    [NV_HDR_VP20] = {true, true, true, false, LIT_NV},
-    [NV_HDR_FP10] = {true, false, true, true, 0.0f},
+    [NV_HDR_VP10] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VP11] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VSP10] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VP20] = {true, true, true, false, LIT_NV, true, false},
+    [NV_HDR_FP10] = {true, false, true, true, 0.0f, false, false},
 };
 #undef IEEE_ROW
 
@@ -279,8 +281,19 @@ static void op_exp(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_EX2(c->b, mask(t, 4), s);
     nvgp_tgsi_build_EX2(c->b, mask(t, 1), sc(of(t), 0));
     nvgp_tgsi_build_MOV(c->b, mask(t, 8), fimm(c, 1.0f));
-    nvgp_tgsi_build_FSEQ(c->b, mask(u, 1), nvgp_tgsi_src_abs(s), fimm(c, INFINITY));
-    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(u), 0), fimm(c, 0.0f), sc(of(t), 1));
+    if (math_of(c)->exp_range) {
+        /* NV_vertex_program 2.14.1.10.15: "EXP(-Inf) or if the exponential
+         * result underflows gives [0.0, 0.0, 0.0, 1.0]; and EXP(+Inf) or if
+         * the exponential result overflows gives [+Inf, 0.0, +Inf, 1.0]":
+         * 2^floor(s) below 2^-126 (a denormal, flushed) or infinite */
+        nvgp_tgsi_build_FSLT(c->b, mask(u, 1), sc(of(t), 0), fimm(c, 0x1p-126f));
+        nvgp_tgsi_build_FSEQ(c->b, mask(u, 2), sc(of(t), 0), fimm(c, INFINITY));
+        nvgp_tgsi_build_OR(c->b, mask(u, 2), sc(of(u), 0), sc(of(u), 1));
+        nvgp_tgsi_build_UCMP(c->b, mask(t, 5), sc(of(u), 0), fimm(c, 0.0f), of(t));
+    } else {
+        nvgp_tgsi_build_FSEQ(c->b, mask(u, 2), nvgp_tgsi_src_abs(s), fimm(c, INFINITY));
+    }
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(u), 1), fimm(c, 0.0f), sc(of(t), 1));
     nvgp_tgsi_build_release_temp(c->b, u);
     finish(c, in, t, 0xf);
 }
@@ -471,6 +484,17 @@ static int source_precision(lower_ctx *c, const nv_inst *in)
  * 1/1024, NaN to 0) or fp16 ('H'). */
 static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
 {
+    if (prec == 'D') {
+        /* |r| below 2^-126 (denormals and zeros) becomes the zero of its
+         * sign; NaN fails the test */
+        tgsi_dst m = nvgp_tgsi_build_temp(c->b), z = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_FSLT(c->b, m, nvgp_tgsi_src_abs(of(r)), fimm(c, 0x1p-126f));
+        nvgp_tgsi_build_AND(c->b, z, of(r), uimm(c, 0x80000000u));
+        nvgp_tgsi_build_UCMP(c->b, r, of(m), of(z), of(r));
+        nvgp_tgsi_build_release_temp(c->b, z);
+        nvgp_tgsi_build_release_temp(c->b, m);
+        return;
+    }
     if (prec == 'X') {
         tgsi_dst n = nvgp_tgsi_build_temp(c->b);
         nvgp_tgsi_build_FSNE(c->b, n, of(r), of(r));
@@ -489,6 +513,26 @@ static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
     nvgp_tgsi_build_UP2H(c->b, mask(r, 3), sc(of(h), 0));
     nvgp_tgsi_build_UP2H(c->b, mask(r, 0xc), sc(of(h), 1));
     nvgp_tgsi_build_release_temp(c->b, h);
+}
+
+/* Instructions whose result is an operand's value (or its magnitude, floor
+ * or fraction) or a constant: with flushed operands it holds no denormal,
+ * so it needs no flush of its own. */
+static const bool keeps_normal[NV_OP_COUNT] = {
+    [NV_OP_MOV] = true, [NV_OP_ABS] = true, [NV_OP_MIN] = true, [NV_OP_MAX] = true,
+    [NV_OP_FLR] = true, [NV_OP_FRC] = true, [NV_OP_SSG] = true, [NV_OP_SFL] = true,
+    [NV_OP_STR] = true, [NV_OP_SEQ] = true, [NV_OP_SGE] = true, [NV_OP_SGT] = true,
+    [NV_OP_SLE] = true, [NV_OP_SLT] = true, [NV_OP_SNE] = true,
+};
+
+bool lower_flushes_denormals(const lower_ctx *c)
+{
+    return math_of(c)->ftz;
+}
+
+void lower_flush_denormals(lower_ctx *c, tgsi_dst r)
+{
+    convert_value(c, r, 'D');
 }
 
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
@@ -528,7 +572,7 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     c->has_dst_override = true;
     row->fn(c, in, row);
     c->has_dst_override = false;
-    int prec = result_precision(c, in);
+    int prec = !math_of(c)->ftz ? result_precision(c, in) : keeps_normal[in->op] ? 0 : 'D';
     if (prec)
         convert_result(c, in, r, prec);
     tgsi_dst m = {0};
@@ -1007,9 +1051,14 @@ static void old_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
         return;
     }
-    c->src_prec = source_precision(c, in);
+    /* NV_vertex_program2 2.14.3: "IEEE denorm encodings, used to represent
+     * numbers smaller than 2^-126, are not supported.  All such numbers are
+     * flushed to zero." (NV_vertex_program: "if a denorm is input, it is
+     * treated as 0.0"): operands and results alike */
+    const bool ftz = math_of(c)->ftz && !keeps_normal[in->op];
+    c->src_prec = math_of(c)->ftz ? 'D' : source_precision(c, in);
     if (in->has_dst && !rows[in->op].own_cc &&
-        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
+        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC || ftz ||
          result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else

@@ -302,6 +302,94 @@ static void test_fp1_sat_nan(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program2 2.14.3: "IEEE denorm encodings, used to represent
+ * numbers smaller than 2^-126, are not supported.  All such numbers are
+ * flushed to zero." (NV_vertex_program 2.14.1.11: "if a denorm is input, it
+ * is treated as 0.0"), operands and results; the zero keeps the sign. */
+static void test_vp_denormals(void **state)
+{
+    (void)state;
+    static const char *const movs[] = {VP2("MOV R0, v[1];"), VP10("MOV R0, v[1];"), VP11("ADD R0, v[1], -c[0];")};
+    for (size_t i = 0; i < sizeof movs / sizeof movs[0]; i++) {
+        lt x;
+        vp(&x, movs[i], V(0x1p-140f, -0x1p-127f, 0x1p-126f, 1), V(0, 0, 0, 0));
+        lt_expect(&x, "o[HPOS]", 0xf, 0, -0.0f, 0x1p-126f, 1);
+        lt_free(&x);
+    }
+    /* a denormal operand is 0 (2^-130 * 2^10 is not 2^-120), a denormal
+     * product is 0 (2^-70 * 2^-70), 2^-63 * 2^-63 = 2^-126 is not */
+    lt x;
+    vp(&x, VP2("MUL R0, v[1], c[0];"), V(0x1p-130f, 0x1p-70f, -0x1p-70f, 0x1p-63f), V(0x1p10f, 0x1p-70f, 0x1p-70f, 0x1p-63f));
+    lt_expect(&x, "o[HPOS]", 0xf, 0, 0, -0.0f, 0x1p-126f);
+    lt_free(&x);
+    /* the condition code sees the flushed result: EQ */
+    vp(&x, "!!VP2.0\nMOV R1, c[0];\nMULC R0, v[1], v[1];\nMOV R1.x (EQ.x), v[1].y;\nMOV o[HPOS], R1;\nEND\n",
+       V(0x1p-70f, 9, 0, 0), V(1, 2, 3, 4));
+    lt_expect(&x, "o[HPOS]", 0xf, 9, 2, 3, 4);
+    lt_free(&x);
+    /* a relatively addressed parameter is flushed too */
+    lt_load(&x, "!!VP2.0\nARL A0.x, v[1].x;\nMOV R0, c[A0.x + 1];\nMOV o[HPOS], R0;\nEND\n", 1);
+    lt_in(&x, "v[1]", 1, 0, 0, 0);
+    lt_param(&x, "c[2]", -0x1p-130f, 3, 0x1p-127f, 0x1p-126f);
+    lt_run(&x);
+    lt_expect(&x, "o[HPOS]", 0xf, -0.0f, 3, 0, 0x1p-126f);
+    lt_free(&x);
+    /* a vertex state program writes flushed parameters */
+    lt_load(&x, "!!VSP1.0\nMOV c[1], v[0];\nEND\n", 1);
+    lt_in(&x, "v[0]", 0x1p-149f, 5, -0x1p-149f, 0);
+    lt_run(&x);
+    lt_expect(&x, "c[1]", 0xf, 0, 5, -0.0f, 0);
+    lt_free(&x);
+}
+
+/* NV_vertex_program's EXP and LOG ranges (2.14.1.10.15-16): "EXP(-Inf) or
+ * if the exponential result underflows gives [0.0, 0.0, 0.0, 1.0]; and
+ * EXP(+Inf) or if the exponential result overflows gives [+Inf, 0.0, +Inf,
+ * 1.0]"; Exponent() is "between -126 and 127.  ... Larger or smaller
+ * exponents should generate +Inf or -Inf respectively" (and denormals are
+ * 0.0: LOG(0.0) gives [-Inf, 1.0, -Inf, 1.0]). */
+static void test_vp1_exp_log_range(void **state)
+{
+    (void)state;
+    static const char *const heads[] = {"!!VP1.0", "!!VP1.1"};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+        char exp_src[128], log_src[128];
+        snprintf(exp_src, sizeof exp_src, "%s\nEXP R0, v[1].x;\nMOV o[HPOS], R0;\nEND\n", heads[i]);
+        snprintf(log_src, sizeof log_src, "%s\nLOG R0, v[1].x;\nMOV o[HPOS], R0;\nEND\n", heads[i]);
+        lt x;
+        /* 2^floor(-130.5) = 2^-131 and 2^-127 underflow */
+        vp(&x, exp_src, V(-130.5f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 0, 0, 0, 1);
+        lt_free(&x);
+        vp(&x, exp_src, V(-126.5f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 0, 0, 0, 1);
+        lt_free(&x);
+        /* 2^-126 does not */
+        vp(&x, exp_src, V(-125.5f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xb, 0x1p-126f, 0.5f, 0, 1);
+        lt_free(&x);
+        /* 2^128 overflows */
+        vp(&x, exp_src, V(128.5f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, INFINITY, 0, INFINITY, 1);
+        lt_free(&x);
+        vp(&x, exp_src, V(-INFINITY, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 0, 0, 0, 1);
+        lt_free(&x);
+        /* a denormal is 0.0: an exponent below -126 gives -Inf */
+        vp(&x, log_src, V(-0x1p-140f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, -INFINITY, 1, -INFINITY, 1);
+        lt_free(&x);
+        vp(&x, log_src, V(0x1p-126f, 0, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, -126, 1, -126, 1);
+        lt_free(&x);
+    }
+    /* VP2.0's EXP has no such rule: the denormal 2^-131 is flushed, y stays */
+    lt x;
+    vp(&x, VP2("EXP R0, v[1].x;"), V(-130.5f, 0, 0, 0), NULL);
+    lt_expect(&x, "o[HPOS]", 0xf, 0, 0.5f, 0, 1);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_fp1_lit),        cmocka_unit_test(test_vp_lit_epsilon),
         cmocka_unit_test(test_rcc_modified_zero), cmocka_unit_test(test_vp_results_start),
         cmocka_unit_test(test_compare_nan),       cmocka_unit_test(test_fp1_sat_nan),
+        cmocka_unit_test(test_vp_denormals),      cmocka_unit_test(test_vp1_exp_log_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
