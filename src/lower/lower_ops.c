@@ -330,7 +330,8 @@ static void op_log(lower_ctx *c, const nv_inst *in, const lower_row *row)
  * (-128, 128) exclusive (by NV_vertex_program's "epsilon is 1.0/256.0" in
  * the NV vertex languages); z = x > 0 ? y^w : 0 (0^0 = 1).  FP1.0 clamps
  * no w and takes the power of POW "including errors and the processing of
- * any special cases" (0^0 = NaN); its "if (t.x < 0) t.x = 0" keeps NaN. */
+ * any special cases" (0^0 = NaN).  Where NaN operands give NaN (the NV
+ * languages), the clamps keep a NaN and a NaN y or w makes z NaN. */
 static void op_lit(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
@@ -338,15 +339,36 @@ static void op_lit(lower_ctx *c, const nv_inst *in, const lower_row *row)
     const float lim = mm->lit_limit;
     tgsi_src s = lower_src(c, &in->src[0]);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    if (mm->pow_log) {
+    if (mm->nan_minmax) {
+        /* the pseudocode's comparisons, which let NaN through:
+         * "if (t.x < 0) t.x = 0", "if (t.w < -(128.0-epsilon)) ..." */
         nvgp_tgsi_build_CMP(c->b, mask(t, 3), s, fimm(c, 0.0f), s);
         nvgp_tgsi_build_MOV(c->b, mask(t, 8), s);
-        power(c, t, 2, sc(of(t), 1), sc(of(t), 3));
+        if (lim != 0.0f) {
+            nvgp_tgsi_build_ADD(c->b, mask(t, 4), fimm(c, lim), neg(sc(of(t), 3)));
+            nvgp_tgsi_build_CMP(c->b, mask(t, 8), sc(of(t), 2), fimm(c, lim), of(t));
+            nvgp_tgsi_build_ADD(c->b, mask(t, 4), sc(of(t), 3), fimm(c, lim));
+            nvgp_tgsi_build_CMP(c->b, mask(t, 8), sc(of(t), 2), fimm(c, -lim), of(t));
+        }
     } else {
         nvgp_tgsi_build_MAX(c->b, mask(t, 3), s, fimm(c, 0.0f));
         nvgp_tgsi_build_MIN(c->b, mask(t, 8), s, fimm(c, lim));
         nvgp_tgsi_build_MAX(c->b, mask(t, 8), of(t), fimm(c, -lim));
+    }
+    if (mm->pow_log) {
+        power(c, t, 2, sc(of(t), 1), sc(of(t), 3));
+    } else {
         nvgp_tgsi_build_POW(c->b, mask(t, 4), sc(of(t), 1), sc(of(t), 3));
+        if (mm->nan_minmax) {
+            /* "RoughApproxPower(NaN, <x>) = NaN", "(<x>, NaN) = NaN"
+             * (pow() gives 1 for NaN^0 and 1^NaN) */
+            tgsi_src yw[2] = {sc(of(t), 1), sc(of(t), 3)};
+            tgsi_dst z = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_MOV(c->b, z, sc(of(t), 2));
+            nan_operands(c, z, yw, 2);
+            nvgp_tgsi_build_MOV(c->b, mask(t, 4), sc(of(z), 2));
+            nvgp_tgsi_build_release_temp(c->b, z);
+        }
     }
     nvgp_tgsi_build_CMP(c->b, mask(t, 4), neg(sc(of(t), 0)), of(t), fimm(c, 0.0f));
     nvgp_tgsi_build_MOV(c->b, mask(t, 2), sc(of(t), 0));

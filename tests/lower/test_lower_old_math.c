@@ -185,7 +185,7 @@ static void test_fp1_lit(void **state)
 /* LIT of the NV vertex languages: w is clamped to +-(128 - epsilon) with
  * NV_vertex_program's "epsilon is 1.0/256.0": 2^(128 - 1/256) and
  * 0.5^-(128 - 1/256), 0^0 = 1 ("taking any base to the power of 0.0 will
- * yield 1.0"). */
+ * yield 1.0"); NaN operands give NaN. */
 static void test_vp_lit_epsilon(void **state)
 {
     (void)state;
@@ -202,6 +202,23 @@ static void test_vp_lit_epsilon(void **state)
         lt_free(&x);
         vp(&x, progs[i], V(1, 0, 0, 0), NULL);
         lt_expect(&x, "o[HPOS]", 0xf, 1, 1, 1, 1);
+        lt_free(&x);
+        /* the clamps are comparisons that NaN fails ("if (t.x < 0) t.x =
+         * 0"), and "RoughApproxPower(NaN, <x>) = NaN", "(<x>, NaN) = NaN"
+         * (NV_vertex_program: "Computations involving +NaN or -NaN generate
+         * +NaN") */
+        vp(&x, progs[i], V(NAN, 2, 0, 2), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 1, NAN, 0, 1);
+        lt_free(&x);
+        vp(&x, progs[i], V(1, NAN, 0, 0), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 1, 1, NAN, 1);
+        lt_free(&x);
+        vp(&x, progs[i], V(1, 1, 0, NAN), NULL);
+        lt_expect(&x, "o[HPOS]", 0xf, 1, 1, NAN, 1);
+        lt_free(&x);
+        /* w = -INF clamps to -(128 - 1/256): 0.5^-127.99609375 */
+        vp(&x, progs[i], V(1, 0.5f, 0, -INFINITY), NULL);
+        lt_expect_near(&x, "o[HPOS]", 0x4, 0, 0, big, 0, 1.0 / (1 << 20));
         lt_free(&x);
     }
 }
