@@ -237,6 +237,15 @@ static void test_rcc_modified_zero(void **state)
     vp(&x, VP11("RCC R0.x, -v[1].x;\nRCC R0.y, -v[1].y;\nRCC R0.zw, v[1].y;"), V(0, -0.0f, 0, 0), NULL);
     lt_expect(&x, "o[HPOS]", 0xf, -0x1p64f, 0x1p64f, -0x1p64f, -0x1p64f);
     lt_free(&x);
+    /* NV_gpu_program4's RCC shares the translation */
+    lt_load(&x,
+            "!!NVvp4.0\nTEMP t;\nRCC t.x, -vertex.attrib[1].x;\nRCC t.y, |vertex.attrib[1].y|;\n"
+            "RCC t.zw, -|vertex.attrib[1].x|;\nMOV result.position, t;\nEND\n",
+            1);
+    lt_in(&x, "vertex.attrib[1]", 0, -0.0f, 0, 0);
+    lt_run(&x);
+    lt_expect(&x, "result.position", 0xf, -0x1p64f, 0x1p64f, -0x1p64f, -0x1p64f);
+    lt_free(&x);
 }
 
 /* NV_vertex_program2 2.14.1.5 / NV_vertex_program 2.14.1.5: "Each
