@@ -704,9 +704,32 @@ static tgsi_src vsp_relative_read(lower_ctx *c, const nv_src *s)
     return nvgp_tgsi_src_of(v);
 }
 
+/* The slot of ftz_reg for an operand, or -1. */
+static int ftz_slot(const lower_ctx *c, const nv_src *s)
+{
+    if (s->var != NV_VAR_NONE || s->has_rel || s->index < 0)
+        return -1;
+    if (s->file == NV_FILE_ATTRIB && s->index < 16)
+        return s->index;
+    if (s->file == NV_FILE_PARAM && s->index < 256 && !c->vsp_written[s->index] && !c->vsp_array)
+        return 16 + s->index;
+    return -1;
+}
+
+/* The flushed copy of an operand's register (ftz_begin), or a NULL-file
+ * register. */
+static tgsi_src ftz_src(const lower_ctx *c, const nv_src *s)
+{
+    int k = c->src_prec == 'D' ? ftz_slot(c, s) : -1;
+    if (k < 0 || !c->ftz_has[k])
+        return nvgp_tgsi_src(TGSI_FILE_NULL, 0);
+    return nvgp_tgsi_src_of(c->ftz_reg[k]);
+}
+
 tgsi_src lower_src(lower_ctx *c, const nv_src *s)
 {
     tgsi_src r;
+    bool conv = true;
     if (s->file == NV_FILE_CONST && c->gp) /* 4.0/5.0 literals are typed by use: float here */
         return lower_gp_src(c, s, LT_F32);
     if (s->file == NV_FILE_CONST) {
@@ -744,6 +767,8 @@ tgsi_src lower_src(lower_ctx *c, const nv_src *s)
         if (rel_addr(c, &s->rel, s->offset, &addr))
             r = nvgp_tgsi_src_indirect(r, addr, s->rel.comp);
         r.reg.index += s->index;
+    } else if ((r = ftz_src(c, s)).reg.file != TGSI_FILE_NULL) {
+        conv = false;
     } else {
         r = reg_of(c, s->file, s->var, s->index, s->offset);
         if (s->var != NV_VAR_NONE)
@@ -758,7 +783,9 @@ modifiers:;
         r = nvgp_tgsi_src_abs(r);
     if (s->negate)
         r = nvgp_tgsi_src_negate(r);
-    if (c->src_prec)
+    /* with 'D', temporaries already hold flushed results, and so do the
+     * copies ftz_src returns */
+    if (c->src_prec && conv && (c->src_prec != 'D' || s->file == NV_FILE_ATTRIB || s->file == NV_FILE_PARAM))
         r = lower_convert_src(c, r);
     return r;
 }
@@ -896,6 +923,55 @@ static void vsp_end(lower_ctx *c)
         map_add(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, o.reg.index, name, NULL);
         nvgp_tgsi_build_MOV(c->b, o, nvgp_tgsi_src_of(c->vsp_temp[n]));
     }
+}
+
+/* NV_vertex_program2 2.14.1.5 (and NV_vertex_program for VP1.x): "Each
+ * register value is initialized to (0,0,0,1) at the invocation of each
+ * vertex program"; the results the program writes start so, so that
+ * components it leaves alone read (0,0,0,1). */
+static void vp_results_begin(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    bool done[NV_VPR_COUNT] = {false};
+    if (p->ninsts)
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
+    for (uint32_t i = 0; i < p->ninsts; i++) {
+        const nv_dst *d = &p->insts[i].dst;
+        if (!p->insts[i].has_dst || d->file != NV_FILE_OUTPUT || d->var != NV_VAR_NONE || d->index < 0 ||
+            d->index >= NV_VPR_COUNT || done[d->index])
+            continue;
+        done[d->index] = true;
+        char name[32];
+        snprintf(name, sizeof name, "o[%s]", vp_results[d->index].base);
+        tgsi_dst o = output_reg(c, &vp_results[d->index], 0, name);
+        nvgp_tgsi_build_MOV(c->b, o, nvgp_tgsi_build_imm4f(c->b, 0.0f, 0.0f, 0.0f, 1.0f));
+        if (vp_results[d->index].semantic == TGSI_SEMANTIC_CLIPDIST)
+            c->clip_pending = true;
+    }
+    lower_clip_flush(c);
+}
+
+/* NV vertex languages (denormals "flushed to zero", NV_vertex_program2
+ * 2.14.3): each attribute and parameter the program reads without a
+ * relative address is copied and flushed once, at the start, rather than
+ * at every read. */
+static void ftz_begin(lower_ctx *c)
+{
+    const nv_program *p = c->p;
+    if (p->ninsts)
+        nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
+    for (uint32_t i = 0; i < p->ninsts; i++)
+        for (unsigned k = 0; k < p->insts[i].nsrc && k < 4; k++) {
+            const nv_src *s = &p->insts[i].src[k];
+            int slot = ftz_slot(c, s);
+            if (slot < 0 || c->ftz_has[slot])
+                continue;
+            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_MOV(c->b, t, old_reg(c, s->file, s->index, s->offset));
+            lower_flush_denormals(c, t);
+            c->ftz_reg[slot] = t;
+            c->ftz_has[slot] = true;
+        }
 }
 
 /* ARB_position_invariant / NV_position_invariant: the position is the
@@ -1038,6 +1114,10 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             nvgp_tgsi_builder_set_source_offset(c.b, var->offset);
             var_reg(&c, v, var->offset);
         }
+    if (!c.failed && (p->header == NV_HDR_VP10 || p->header == NV_HDR_VP11 || p->header == NV_HDR_VP20))
+        vp_results_begin(&c);
+    if (!c.failed && lower_flushes_denormals(&c))
+        ftz_begin(&c);
     if (!c.failed && p->stage == NV_STAGE_VERTEX &&
         (nv_program_has_option(p, NV_OPTION_ARB_position_invariant) ||
          nv_program_has_option(p, NV_OPTION_NV_position_invariant)))

@@ -28,6 +28,11 @@ typedef struct lower_ctx {
     tgsi_dst old_temp[LOWER_MAX_OLD_TEMPS];
     bool old_addr_has[LOWER_MAX_OLD_ADDR];
     tgsi_dst old_addr[LOWER_MAX_OLD_ADDR];
+    /* NV vertex languages: v[n] and c[n] read without a relative address,
+     * copied with denormals flushed to zero once at the start (lower.c);
+     * [0..15] attributes, [16..] parameters */
+    bool ftz_has[16 + 256];
+    tgsi_dst ftz_reg[16 + 256];
     /* hash set over the map's slots (kind, index, name), for map_add */
     uint32_t *slot_hash;      /* slot + 1, 0 = empty */
     uint32_t slot_hash_cap;   /* power of two */
@@ -123,7 +128,9 @@ typedef struct lower_ctx {
     /* FP1.0 and the NV fragment options (NV_fragment_program 3.11.4.2):
      * the precision, 'H' or 'X' (0: none), that lower_src converts the
      * operands of the instruction being translated to, and the
-     * temporaries holding them, released after it (lower_ops.c) */
+     * temporaries holding them, released after it (lower_ops.c); 'D' in
+     * the NV vertex languages, whose attribute and parameter operands
+     * have denormals flushed to zero */
     int src_prec;
     uint32_t nsrc_conv;
     tgsi_dst src_conv[8];
@@ -166,6 +173,10 @@ tgsi_dst lower_instruction_temp(lower_ctx *c);
 /* The integer copy of ADDR register addr that ARL/ARR/ARA keep when they
  * compute exactly (lower_ops.c). */
 tgsi_dst lower_addr_shadow(lower_ctx *c, tgsi_dst addr);
+/* Whether the language flushes denormal operands and results to zero, and
+ * the flush of r in place (lower_ops.c). */
+bool lower_flushes_denormals(const lower_ctx *c);
+void lower_flush_denormals(lower_ctx *c, tgsi_dst r);
 
 /* A binding name without its "[n]" parts ("vertex[2].attrib[3]" ->
  * "vertex.attrib"), and the last n in *index (0 when absent) (lower.c). */

@@ -54,6 +54,42 @@ static void finish(lower_ctx *c, const nv_inst *in, tgsi_dst t, unsigned allowed
 static tgsi_src fimm(lower_ctx *c, float x) { return nvgp_tgsi_build_imm1f(c->b, x); }
 static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c->b, x); }
 
+/* ---- Special cases that depend on the language ------------------------------ */
+
+/* What each header's instruction sections say about NaN, negative and zero
+ * operands where TGSI's opcode differs (docs/spec-decisions-old.md). */
+typedef struct old_math {
+    bool nan_minmax;  /* MIN/MAX/SSG: a NaN operand gives NaN ("max(NaN, <x>) == NaN") */
+    bool nan_compare; /* SEQ..SNE: a NaN operand gives NaN (VP2's pseudocode) */
+    bool rsq_signed;  /* RSQ of x itself, not of |x|: -0 gives -INF, x < -0 NaN */
+    bool pow_log;     /* POW and LIT's power are EX2(b * LG2(a)), 0^0 = NaN */
+    float lit_limit;  /* LIT's |w| bound, 0: not clamped */
+    bool ftz;         /* denormal operands and results are flushed to zero */
+    bool exp_range;   /* EXP's under- and overflow give (0,0,0,1) and (INF,0,INF,1) */
+} old_math;
+
+#define LIT_ARB 0x1.fffffep6f          /* (-128, 128) exclusive, epsilon unnamed */
+#define LIT_NV (128.0f - 1.0f / 256.0f) /* NV_vertex_program: "epsilon is 1.0/256.0" */
+#define IEEE_ROW {false, false, false, false, LIT_ARB, false, false}
+static const old_math math_rows[NV_HDR_COUNT] = {
+    /* ARB and the 4.0/5.0 languages (whose LIT and RCC come here too) */
+    [NV_HDR_ARBVP10] = IEEE_ROW, [NV_HDR_ARBFP10] = IEEE_ROW,
+    [NV_HDR_NVVP40] = IEEE_ROW, [NV_HDR_NVFP40] = IEEE_ROW, [NV_HDR_NVGP40] = IEEE_ROW,
+    [NV_HDR_NVVP50] = IEEE_ROW, [NV_HDR_NVFP50] = IEEE_ROW, [NV_HDR_NVGP50] = IEEE_ROW,
+    [NV_HDR_NVTCP50] = IEEE_ROW, [NV_HDR_NVTEP50] = IEEE_ROW, [NV_HDR_NVCP50] = IEEE_ROW,
+    [NV_HDR_VP10] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VP11] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VSP10] = {true, false, false, false, LIT_NV, true, true},
+    [NV_HDR_VP20] = {true, true, true, false, LIT_NV, true, false},
+    [NV_HDR_FP10] = {true, false, true, true, 0.0f, false, false},
+};
+#undef IEEE_ROW
+
+static const old_math *math_of(const lower_ctx *c)
+{
+    return c->p->header < NV_HDR_COUNT ? &math_rows[c->p->header] : &math_rows[NV_HDR_ARBVP10];
+}
+
 /* ---- One-to-one ------------------------------------------------------------ */
 
 static void op_direct(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -72,12 +108,96 @@ static void op_abs(lower_ctx *c, const nv_inst *in, const lower_row *row)
     set_sat(c, in, nvgp_tgsi_build_MOV(c->b, lower_dst(c, &in->dst), s));
 }
 
-/* RSQ takes the reciprocal square root of |x| (ARB_vertex_program 2.14.5.22). */
+/* RSQ takes the reciprocal square root of |x| (ARB_vertex_program 2.14.5.22,
+ * NV_vertex_program).  VP2.0 and FP1.0 take it of x: "ApproxRSQRT(-0.0) =
+ * -INF", "ApproxRSQRT(x) = NaN, if -INF < x < -0.0".  TGSI's RSQ is
+ * undefined at 0 and below, so zeros take RCP (+-INF) and negatives NaN. */
 static void op_rsq(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    tgsi_src s = nvgp_tgsi_src_abs(lower_src(c, &in->src[0]));
-    set_sat(c, in, nvgp_tgsi_build_RSQ(c->b, lower_dst(c, &in->dst), s));
+    if (!math_of(c)->rsq_signed) {
+        tgsi_src s = nvgp_tgsi_src_abs(lower_src(c, &in->src[0]));
+        set_sat(c, in, nvgp_tgsi_build_RSQ(c->b, lower_dst(c, &in->dst), s));
+        return;
+    }
+    tgsi_src s = sc(lower_src(c, &in->src[0]), 0);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RSQ(c->b, mask(t, 1), nvgp_tgsi_src_abs(s));
+    nvgp_tgsi_build_RCP(c->b, mask(t, 2), s);
+    nvgp_tgsi_build_FSEQ(c->b, mask(t, 4), s, fimm(c, 0.0f));
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 1), sc(of(t), 2), sc(of(t), 1), sc(of(t), 0));
+    nvgp_tgsi_build_FSLT(c->b, mask(t, 4), s, fimm(c, 0.0f));
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 1), sc(of(t), 2), uimm(c, 0x7fc00000u), sc(of(t), 0));
+    nvgp_tgsi_build_MOV(c->b, t, sc(of(t), 0));
+    finish(c, in, t, 0xf);
+}
+
+/* Lanes where operand k is NaN take that operand (a NaN) in every
+ * component of t. */
+static void nan_operands(lower_ctx *c, tgsi_dst t, const tgsi_src *s, unsigned n)
+{
+    tgsi_dst m = nvgp_tgsi_build_temp(c->b);
+    for (unsigned k = 0; k < n; k++) {
+        nvgp_tgsi_build_FSNE(c->b, m, s[k], s[k]);
+        nvgp_tgsi_build_UCMP(c->b, t, of(m), s[k], of(t));
+    }
+    nvgp_tgsi_build_release_temp(c->b, m);
+}
+
+/* The row's TGSI opcode, then NaN from NaN operands where the language
+ * says so (TGSI's MIN/MAX return the other operand, its SSG 0, its SEQ..SLE
+ * 0 and SNE 1). */
+static void direct_nan(lower_ctx *c, const nv_inst *in, const lower_row *row, bool nan)
+{
+    if (!nan) {
+        op_direct(c, in, row);
+        return;
+    }
+    tgsi_src s[2];
+    unsigned n = in->nsrc < 2 ? in->nsrc : 2;
+    for (unsigned i = 0; i < n; i++)
+        s[i] = lower_src(c, &in->src[i]);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    emit(c, (tgsi_opcode)row->op, t, s, n);
+    nan_operands(c, t, s, n);
+    finish(c, in, t, 0xf);
+}
+
+/* MIN, MAX (NV_vertex_program2 2.14.3.21-22, NV_fragment_program 3.11.5.16-17:
+ * "max(NaN, <x>) == NaN, for all <x>") and SSG ("SetSign(NaN) = NaN"). */
+static void op_minmax(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    direct_nan(c, in, row, math_of(c)->nan_minmax);
+}
+
+/* SEQ..SNE: VP2.0's pseudocode ends "if (tmp0.x is NaN or tmp1.x is NaN)
+ * result.x = NaN" (docs/spec-decisions-old.md). */
+static void op_compare(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    direct_nan(c, in, row, math_of(c)->nan_compare);
+}
+
+/* POW: NV_fragment_program defines "ApproxPower(a,b) = ApproxExp2(b *
+ * ApproxLog2(a))" with the special cases that follow from it (a negative
+ * base, 0^0, INF^0 and 1^INF give NaN); TGSI's POW is pow(). */
+static void power(lower_ctx *c, tgsi_dst t, unsigned comp, tgsi_src a, tgsi_src b)
+{
+    nvgp_tgsi_build_LG2(c->b, mask(t, 1u << comp), a);
+    nvgp_tgsi_build_MUL(c->b, mask(t, 1u << comp), sc(of(t), comp), b);
+    nvgp_tgsi_build_EX2(c->b, mask(t, 1u << comp), sc(of(t), comp));
+}
+
+static void op_pow(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    if (!math_of(c)->pow_log) {
+        op_direct(c, in, row);
+        return;
+    }
+    tgsi_src a = sc(lower_src(c, &in->src[0]), 0), b = sc(lower_src(c, &in->src[1]), 0);
+    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+    power(c, t, 0, a, b);
+    nvgp_tgsi_build_MOV(c->b, t, sc(of(t), 0));
+    finish(c, in, t, 0xf);
 }
 
 static void op_sub(lower_ctx *c, const nv_inst *in, const lower_row *row)
@@ -162,8 +282,19 @@ static void op_exp(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_EX2(c->b, mask(t, 4), s);
     nvgp_tgsi_build_EX2(c->b, mask(t, 1), sc(of(t), 0));
     nvgp_tgsi_build_MOV(c->b, mask(t, 8), fimm(c, 1.0f));
-    nvgp_tgsi_build_FSEQ(c->b, mask(u, 1), nvgp_tgsi_src_abs(s), fimm(c, INFINITY));
-    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(u), 0), fimm(c, 0.0f), sc(of(t), 1));
+    if (math_of(c)->exp_range) {
+        /* NV_vertex_program 2.14.1.10.15: "EXP(-Inf) or if the exponential
+         * result underflows gives [0.0, 0.0, 0.0, 1.0]; and EXP(+Inf) or if
+         * the exponential result overflows gives [+Inf, 0.0, +Inf, 1.0]":
+         * 2^floor(s) below 2^-126 (a denormal, flushed) or infinite */
+        nvgp_tgsi_build_FSLT(c->b, mask(u, 1), sc(of(t), 0), fimm(c, 0x1p-126f));
+        nvgp_tgsi_build_FSEQ(c->b, mask(u, 2), sc(of(t), 0), fimm(c, INFINITY));
+        nvgp_tgsi_build_OR(c->b, mask(u, 2), sc(of(u), 0), sc(of(u), 1));
+        nvgp_tgsi_build_UCMP(c->b, mask(t, 5), sc(of(u), 0), fimm(c, 0.0f), of(t));
+    } else {
+        nvgp_tgsi_build_FSEQ(c->b, mask(u, 2), nvgp_tgsi_src_abs(s), fimm(c, INFINITY));
+    }
+    nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(u), 1), fimm(c, 0.0f), sc(of(t), 1));
     nvgp_tgsi_build_release_temp(c->b, u);
     finish(c, in, t, 0xf);
 }
@@ -197,17 +328,49 @@ static void op_log(lower_ctx *c, const nv_inst *in, const lower_row *row)
 }
 
 /* LIT (ARB_vertex_program 2.14.5.13): x, y clamped at 0, w clamped to
- * (-128, 128) exclusive; z = x > 0 ? y^w : 0 (0^0 = 1). */
+ * (-128, 128) exclusive (by NV_vertex_program's "epsilon is 1.0/256.0" in
+ * the NV vertex languages); z = x > 0 ? y^w : 0 (0^0 = 1).  FP1.0 clamps
+ * no w and takes the power of POW "including errors and the processing of
+ * any special cases" (0^0 = NaN).  Where NaN operands give NaN (the NV
+ * languages), the clamps keep a NaN and a NaN y or w makes z NaN. */
 static void op_lit(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    const float lim = 0x1.fffffep6f; /* the largest float below 128 */
+    const old_math *mm = math_of(c);
+    const float lim = mm->lit_limit;
     tgsi_src s = lower_src(c, &in->src[0]);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_MAX(c->b, mask(t, 3), s, fimm(c, 0.0f));
-    nvgp_tgsi_build_MIN(c->b, mask(t, 8), s, fimm(c, lim));
-    nvgp_tgsi_build_MAX(c->b, mask(t, 8), of(t), fimm(c, -lim));
-    nvgp_tgsi_build_POW(c->b, mask(t, 4), sc(of(t), 1), sc(of(t), 3));
+    if (mm->nan_minmax) {
+        /* the pseudocode's comparisons, which let NaN through:
+         * "if (t.x < 0) t.x = 0", "if (t.w < -(128.0-epsilon)) ..." */
+        nvgp_tgsi_build_CMP(c->b, mask(t, 3), s, fimm(c, 0.0f), s);
+        nvgp_tgsi_build_MOV(c->b, mask(t, 8), s);
+        if (lim != 0.0f) {
+            nvgp_tgsi_build_ADD(c->b, mask(t, 4), fimm(c, lim), neg(sc(of(t), 3)));
+            nvgp_tgsi_build_CMP(c->b, mask(t, 8), sc(of(t), 2), fimm(c, lim), of(t));
+            nvgp_tgsi_build_ADD(c->b, mask(t, 4), sc(of(t), 3), fimm(c, lim));
+            nvgp_tgsi_build_CMP(c->b, mask(t, 8), sc(of(t), 2), fimm(c, -lim), of(t));
+        }
+    } else {
+        nvgp_tgsi_build_MAX(c->b, mask(t, 3), s, fimm(c, 0.0f));
+        nvgp_tgsi_build_MIN(c->b, mask(t, 8), s, fimm(c, lim));
+        nvgp_tgsi_build_MAX(c->b, mask(t, 8), of(t), fimm(c, -lim));
+    }
+    if (mm->pow_log) {
+        power(c, t, 2, sc(of(t), 1), sc(of(t), 3));
+    } else {
+        nvgp_tgsi_build_POW(c->b, mask(t, 4), sc(of(t), 1), sc(of(t), 3));
+        if (mm->nan_minmax) {
+            /* "RoughApproxPower(NaN, <x>) = NaN", "(<x>, NaN) = NaN"
+             * (pow() gives 1 for NaN^0 and 1^NaN) */
+            tgsi_src yw[2] = {sc(of(t), 1), sc(of(t), 3)};
+            tgsi_dst z = nvgp_tgsi_build_temp(c->b);
+            nvgp_tgsi_build_MOV(c->b, z, sc(of(t), 2));
+            nan_operands(c, z, yw, 2);
+            nvgp_tgsi_build_MOV(c->b, mask(t, 4), sc(of(z), 2));
+            nvgp_tgsi_build_release_temp(c->b, z);
+        }
+    }
     nvgp_tgsi_build_CMP(c->b, mask(t, 4), neg(sc(of(t), 0)), of(t), fimm(c, 0.0f));
     nvgp_tgsi_build_MOV(c->b, mask(t, 2), sc(of(t), 0));
     nvgp_tgsi_build_MOV(c->b, mask(t, 9), fimm(c, 1.0f));
@@ -225,7 +388,9 @@ static void op_rcc(lower_ctx *c, const nv_inst *in, const lower_row *row)
     nvgp_tgsi_build_RCP(c->b, mask(t, 1), s);
     nvgp_tgsi_build_MAX(c->b, mask(t, 2), nvgp_tgsi_src_abs(sc(of(t), 0)), fimm(c, 0x1p-64f));
     nvgp_tgsi_build_MIN(c->b, mask(t, 2), sc(of(t), 1), fimm(c, 0x1p64f));
-    nvgp_tgsi_build_AND(c->b, mask(t, 4), s, uimm(c, 0x80000000u));
+    /* the sign of 1/x is that of x (+-0, +-INF included) after its negate
+     * and absolute value, which an integer AND would apply as integers */
+    nvgp_tgsi_build_AND(c->b, mask(t, 4), sc(of(t), 0), uimm(c, 0x80000000u));
     nvgp_tgsi_build_OR(c->b, mask(t, 2), sc(of(t), 1), sc(of(t), 2));
     nvgp_tgsi_build_FSNE(c->b, mask(t, 4), sc(of(t), 0), sc(of(t), 0));
     nvgp_tgsi_build_UCMP(c->b, mask(t, 2), sc(of(t), 2), sc(of(t), 0), sc(of(t), 1));
@@ -357,6 +522,17 @@ static int source_precision(lower_ctx *c, const nv_inst *in)
  * 1/1024, NaN to 0) or fp16 ('H'). */
 static void convert_value(lower_ctx *c, tgsi_dst r, int prec)
 {
+    if (prec == 'D') {
+        /* |r| below 2^-126 (denormals and zeros) becomes the zero of its
+         * sign; NaN fails the test */
+        tgsi_dst m = nvgp_tgsi_build_temp(c->b), z = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_FSLT(c->b, m, nvgp_tgsi_src_abs(of(r)), fimm(c, 0x1p-126f));
+        nvgp_tgsi_build_AND(c->b, z, of(r), uimm(c, 0x80000000u));
+        nvgp_tgsi_build_UCMP(c->b, r, of(m), of(z), of(r));
+        nvgp_tgsi_build_release_temp(c->b, z);
+        nvgp_tgsi_build_release_temp(c->b, m);
+        return;
+    }
     if (prec == 'X') {
         tgsi_dst n = nvgp_tgsi_build_temp(c->b);
         nvgp_tgsi_build_FSNE(c->b, n, of(r), of(r));
@@ -385,6 +561,26 @@ tgsi_dst lower_instruction_temp(lower_ctx *c)
     else
         c->src_conv[c->nsrc_conv++] = t;
     return t;
+}
+
+/* Instructions whose result is an operand's value (or its magnitude, floor
+ * or fraction) or a constant: with flushed operands it holds no denormal,
+ * so it needs no flush of its own. */
+static const bool keeps_normal[NV_OP_COUNT] = {
+    [NV_OP_MOV] = true, [NV_OP_ABS] = true, [NV_OP_MIN] = true, [NV_OP_MAX] = true,
+    [NV_OP_FLR] = true, [NV_OP_FRC] = true, [NV_OP_SSG] = true, [NV_OP_SFL] = true,
+    [NV_OP_STR] = true, [NV_OP_SEQ] = true, [NV_OP_SGE] = true, [NV_OP_SGT] = true,
+    [NV_OP_SLE] = true, [NV_OP_SLT] = true, [NV_OP_SNE] = true,
+};
+
+bool lower_flushes_denormals(const lower_ctx *c)
+{
+    return math_of(c)->ftz;
+}
+
+void lower_flush_denormals(lower_ctx *c, tgsi_dst r)
+{
+    convert_value(c, r, 'D');
 }
 
 tgsi_src lower_convert_src(lower_ctx *c, tgsi_src r)
@@ -429,7 +625,7 @@ static void lower_with_cc(lower_ctx *c, const nv_inst *in, const lower_row *row)
         nvgp_tgsi_build_MAX(c->b, r, of(r), fimm(c, -1.0f));
         nvgp_tgsi_build_MIN(c->b, r, of(r), fimm(c, 1.0f));
     }
-    int prec = result_precision(c, in);
+    int prec = !math_of(c)->ftz ? result_precision(c, in) : keeps_normal[in->op] ? 0 : 'D';
     if (prec)
         convert_result(c, in, r, prec);
     tgsi_dst m = {0};
@@ -840,9 +1036,17 @@ static const lower_row rows[NV_OP_COUNT] = {
     DIRECT(ADD, ADD), DIRECT(CMP, CMP), DIRECT(COS, COS),
     DIRECT(DDX, DDX), DIRECT(DDY, DDY), DIRECT(DP3, DP3), DIRECT(DP4, DP4), DIRECT(DST, DST),
     DIRECT(EX2, EX2), DIRECT(FLR, FLR), DIRECT(FRC, FRC), DIRECT(LG2, LG2), DIRECT(LRP, LRP),
-    DIRECT(MAD, MAD), DIRECT(MAX, MAX), DIRECT(MIN, MIN), DIRECT(MOV, MOV), DIRECT(MUL, MUL),
-    DIRECT(POW, POW), DIRECT(RCP, RCP), DIRECT(SEQ, SEQ), DIRECT(SGE, SGE), DIRECT(SGT, SGT),
-    DIRECT(SIN, SIN), DIRECT(SLE, SLE), DIRECT(SLT, SLT), DIRECT(SNE, SNE), DIRECT(SSG, SSG),
+    DIRECT(MAD, MAD), DIRECT(MOV, MOV), DIRECT(MUL, MUL), DIRECT(RCP, RCP), DIRECT(SIN, SIN),
+    [NV_OP_MAX] = {op_minmax, TGSI_OPCODE_MAX, false, false},
+    [NV_OP_MIN] = {op_minmax, TGSI_OPCODE_MIN, false, false},
+    [NV_OP_SSG] = {op_minmax, TGSI_OPCODE_SSG, false, false},
+    [NV_OP_SEQ] = {op_compare, TGSI_OPCODE_SEQ, false, false},
+    [NV_OP_SGE] = {op_compare, TGSI_OPCODE_SGE, false, false},
+    [NV_OP_SGT] = {op_compare, TGSI_OPCODE_SGT, false, false},
+    [NV_OP_SLE] = {op_compare, TGSI_OPCODE_SLE, false, false},
+    [NV_OP_SLT] = {op_compare, TGSI_OPCODE_SLT, false, false},
+    [NV_OP_SNE] = {op_compare, TGSI_OPCODE_SNE, false, false},
+    [NV_OP_POW] = {op_pow, TGSI_OPCODE_POW, false, false},
     DIRECT(DIV, DIV), DIRECT(DP2, DP2),
     DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4B, PK4B), DIRECT(PK4UB, PK4UB),
     DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4B, UP4B), DIRECT(UP4UB, UP4UB),
@@ -915,9 +1119,14 @@ static void old_inst(lower_ctx *c, const nv_inst *in)
         lower_error(c, in->offset, "typed %s has no TGSI translation yet", name);
         return;
     }
-    c->src_prec = source_precision(c, in);
+    /* NV_vertex_program2 2.14.3: "IEEE denorm encodings, used to represent
+     * numbers smaller than 2^-126, are not supported.  All such numbers are
+     * flushed to zero." (NV_vertex_program: "if a denorm is input, it is
+     * treated as 0.0"): operands and results alike */
+    const bool ftz = math_of(c)->ftz && !keeps_normal[in->op];
+    c->src_prec = math_of(c)->ftz ? 'D' : source_precision(c, in);
     if (in->has_dst && !rows[in->op].own_cc &&
-        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC ||
+        (in->cc_update || in->dst.cc.cond != NV_COND_NONE || in->dst.file == NV_FILE_CC || ftz ||
          in->sat == NV_SAT_SSAT || result_precision(c, in)))
         lower_with_cc(c, in, &rows[in->op]);
     else
