@@ -70,6 +70,9 @@ static const gpb_row vp_inputs[] = {
     {"vertex.attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
     {"vertex.id", GPB_SYSVAL, TGSI_SEMANTIC_VERTEXID, 0, 0},
     {"vertex.instance", GPB_SYSVAL, TGSI_SEMANTIC_INSTANCEID, 0, 0},
+    {"vertex.baseVertex", GPB_SYSVAL, TGSI_SEMANTIC_BASEVERTEX, 0, 0},
+    {"vertex.baseInstance", GPB_SYSVAL, TGSI_SEMANTIC_BASEINSTANCE, 0, 0},
+    {"vertex.draw.id", GPB_SYSVAL, TGSI_SEMANTIC_DRAWID, 0, 0},
 };
 
 /* Vertex-like attributes, after their prefix ("result.", "fragment.",
@@ -142,6 +145,12 @@ static const gpb_row other_inputs[] = {
     {"primitive.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
     {"primitive.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
     {"primitive.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
+    {"invocation.threadid", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0, 0},
+    {"invocation.threadeqmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_EQ_MASK, 0, 0},
+    {"invocation.threadltmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LT_MASK, 0, 0},
+    {"invocation.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
+    {"invocation.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
+    {"invocation.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
 };
 
 /* Results other than the vertex-like ones. */
@@ -514,6 +523,14 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 first = reg;
         }
     }
+    /* Scalar bindings ("(id,-,-,-)") hold their value in x; every swizzle
+     * slot reads it, as real programs read fragment.threadid.z
+     * (docs/spec-decisions.md, "Bindings of real programs"). */
+    bool scalar = v->kind == NV_VAR_ATTRIB;
+    for (uint32_t b = 0; b < v->nbindings; b++)
+        scalar = scalar && v->bindings[b].components == 1;
+    if (scalar && gv->comp < 0)
+        gv->comp = 0;
     gv->reg = first;
     return first;
 }

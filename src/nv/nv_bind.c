@@ -71,6 +71,12 @@ static const bind_row bind_rows[] = {
     {"vertex.attrib[A]", NV_BIND_ATTRIB, H_AVP | H_VP4, 0},
     {"vertex.id", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     {"vertex.instance", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    /* Draw parameters as real vertex programs spell them (no registry text:
+     * ARB_shader_draw_parameters' gl_BaseVertexARB, gl_BaseInstanceARB,
+     * gl_DrawIDARB; docs/spec-decisions.md). */
+    {"vertex.baseVertex", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    {"vertex.baseInstance", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    {"vertex.draw.id", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     /* Per-vertex inputs of geometry and tessellation programs. */
     /* NV_tessellation_program5: "vertex.in[m]." and (control programs)
      * "vertex.out[m]." prefixes. */
@@ -156,6 +162,8 @@ static const bind_row bind_rows[] = {
     TG_ROWS("fragment", H_FP5),
     TG_ROWS("vertex", NV_HB(NV_HDR_NVVP50)),
     TG_ROWS("primitive", H_GP5),
+    /* its NV_compute_program5 section: "<attribBasic> ::= "invocation" "." "threadid"" ... */
+    TG_ROWS("invocation", H_CP),
 #undef TG_ROWS
     {"fragment.helperthread", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT | BF_OPT_TG},
     {"state.thread.warpsize", NV_BIND_STATE, NV_HB_GP5, BF_INT | BF_OPT_TG},
