@@ -189,7 +189,8 @@ enum { GPB_LEVELS = 6 };
 
 typedef struct lower_gpb {
     gpb_var *vars;
-    bool level_has[GPB_LEVELS];
+    bool level_has[GPB_LEVELS]; /* bound: copied to its output at the end */
+    bool levels_made;
     tgsi_dst level[GPB_LEVELS];
     tgsi_dst globalid, localindex; /* computed at the start (compute) */
     tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
@@ -391,10 +392,18 @@ static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_
         lower_error(c, offset, "tessellation levels are written only by tessellation control programs");
         return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
     }
-    if (!g->level_has[i]) {
-        g->level[i] = nvgp_tgsi_build_temp(c->b);
-        g->level_has[i] = true;
+    if (!g->levels_made) {
+        /* one temporary array, outer levels then inner ones, so arrays of
+         * levels ("OUTPUT l[] = { result.patch.tessouter[0..3] };") index
+         * it, also relatively */
+        tgsi_dst first = nvgp_tgsi_build_temp_array(c->b, GPB_LEVELS, NULL);
+        for (int j = 0; j < GPB_LEVELS; j++) {
+            g->level[j] = first;
+            g->level[j].reg.index += j;
+        }
+        g->levels_made = true;
     }
+    g->level_has[i] = true;
     return nvgp_tgsi_src_of(g->level[i]);
 }
 
@@ -463,6 +472,15 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
             comp = (int8_t)(n % 4);
             gv->comp = comp;
             r = &clip_row;
+        }
+        if (r->kind == GPB_LEVEL && v->nbindings == 1) {
+            /* levels k..k+count-1: consecutive elements of the level array */
+            for (uint32_t i = 0; i < count && !c->failed; i++) {
+                tgsi_src reg = gpb_level_reg(c, r, n + (int32_t)i, offset);
+                if (i == 0)
+                    first = reg;
+            }
+            break;
         }
         if ((r->flags & R_COMP) || r->kind == GPB_LEVEL || r->kind == GPB_GLOBALID || r->kind == GPB_LOCALINDEX) {
             if (!lone) {

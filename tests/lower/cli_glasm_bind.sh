@@ -122,6 +122,38 @@ J
     expect '0/invocations/0/result.attrib[0]' '[7,-2,3,3]' "draw 3"
     expect '0/invocations/1/result.attrib[0]' '[7,-2,4,4]' "draw 4"
     ;;
+levels)
+    # OUTPUT arrays of tessellation levels, indexed by constants and
+    # relatively: outer = (1.5, 2, 3, 4), inner = (5, 6).
+    cat >l.tcp <<'P'
+!!NVtcp5.0
+OPTION NV_internal;
+VERTICES_OUT 1;
+TEMP R0,RC;
+OUTPUT result_patch_tessouter[]={result.patch.tessouter[0..3]};
+OUTPUT result_patch_tessinner[]={result.patch.tessinner[0..1]};
+MOV.F result_patch_tessouter[0].x,1.5;
+MOV.S R0.x,2;
+MOV.S R0.y,0;
+MOV.F result_patch_tessouter[R0.x].x,3;
+MOV.F result_patch_tessouter[R0.x+1].x,4;
+MOV.F result.patch.tessouter[1].x,2;
+MOV.F result_patch_tessinner[1].x,6;
+MOV.F result_patch_tessinner[R0.y].x,5;
+END
+P
+    cat >l.json <<'J'
+{ "program": "l.tcp", "invocations": 1, "vertices": 1 }
+J
+    load l.tcp
+    run l.json
+    expect '0/invocations/0/result.patch.tessouter[0]' '[1.5,0,0,0]' "outer 0"
+    expect '0/invocations/0/result.patch.tessouter[1]' '[2,0,0,0]' "outer 1"
+    expect '0/invocations/0/result.patch.tessouter[2]' '[3,0,0,0]' "outer 2"
+    expect '0/invocations/0/result.patch.tessouter[3]' '[4,0,0,0]' "outer 3"
+    expect '0/invocations/0/result.patch.tessinner[0]' '[5,0,0,0]' "inner 0"
+    expect '0/invocations/0/result.patch.tessinner[1]' '[6,0,0,0]' "inner 1"
+    ;;
 *)
     fail "unknown case"
     ;;
