@@ -616,6 +616,11 @@ bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out)
         else
             r = nvgp_tgsi_src_dimension(r, 0);
         r.reg.dim_index = s->index;
+        /* "texcoords[A0.x][1]": the element within the vertex's array */
+        if (s->has_elem && s->elem_has_rel)
+            r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &s->elem_rel, s->offset), 0);
+        if (s->has_elem)
+            r.reg.index += s->elem;
     } else {
         if (s->has_rel)
             r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &s->rel, s->offset), 0);

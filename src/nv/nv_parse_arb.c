@@ -543,6 +543,9 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
      * program" (NV_tessellation_program5 2.X.3.2), one value per invocation. */
     if (!output && (a->ptype & (NV_PT_G | NV_PT_TC | NV_PT_TE)) && !strncmp(list[0].name, "vertex.", 7) &&
         strcmp(list[0].name, "vertex.tesscoord") != 0) {
+        /* "If such a variable is declared an array, it must have a second
+         * array index to identify the individual array element." */
+        v->elements = h.is_array ? total : 0;
         v->is_array = true;
         v->array_size = 0;
     }

@@ -158,6 +158,10 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
         put_rel(o, p, &s->rel, s->index);
     else if (s->var != NV_VAR_NONE && p->vars[s->var].is_array && p->vars[s->var].name[0])
         nvgp_strbuf_printf(o, "[%d]", (int)s->index);
+    if (s->has_elem && s->elem_has_rel)
+        put_rel(o, p, &s->elem_rel, s->elem);
+    else if (s->has_elem)
+        nvgp_strbuf_printf(o, "[%d]", (int)s->elem);
     if (in->op == NV_OP_SWZ && s == &in->src[0]) {
         for (int i = 0; i < 4; i++)
             nvgp_strbuf_printf(o, ", %s%c", (s->negmask >> i) & 1 ? "-" : "", comp_names[s->swizzle[i]]);
@@ -329,7 +333,10 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
     }
     default:
         nvgp_strbuf_puts(o, v->name);
-        if (v->is_array || v->nbindings > 1) {
+        /* a per-vertex attribute declared without [] is indexed by the
+         * vertex alone (array_size 0, no elements) */
+        bool per_vertex_plain = v->kind == NV_VAR_ATTRIB && v->is_array && !v->array_size && !v->elements;
+        if ((v->is_array && !per_vertex_plain) || v->nbindings > 1) {
             nvgp_strbuf_puts(o, "[] = { ");
             for (uint32_t k = 0; k < v->nbindings; k++) {
                 if (k)

@@ -154,6 +154,87 @@ J
     expect '0/invocations/0/result.patch.tessinner[0]' '[5,0,0,0]' "inner 0"
     expect '0/invocations/0/result.patch.tessinner[1]' '[6,0,0,0]' "inner 1"
     ;;
+attrib2)
+    # Two-level attribute arrays (NV_geometry_program4 <attribUseV> ::=
+    # <attribVarName> <arrayMem> <arrayMem>, NV_tessellation_program5 the
+    # same): the first index is the vertex, the second the element, each a
+    # constant or relative.  Each input's x is a distinct power of two, so
+    # the sum names what was read: in_attr0[0][0] (1) + in_attr0[2][0] (2)
+    # + in_attr1[1][2] (4, vertex 1's attrib[3]) + in_attr1[1][R0.x=2] (4)
+    # + in_attr1[2][R0.y+1=2] (8) = 19; the position is vertex 1's.
+    cat >a.gp <<'P'
+!!NVgp5.0
+OPTION NV_internal;
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+TEMP R0,R1,RC;
+ATTRIB in_attr0[]={vertex.attrib[0..0]};
+ATTRIB in_attr1[]={vertex.attrib[1..3]};
+ATTRIB vertex_position=vertex.position;
+OUTPUT out_attr0[]={result.attrib[0..0]};
+MOV.S R0.x,2;
+MOV.S R0.y,1;
+MOV.F R1,in_attr0[0][0];
+ADD.F R1,R1,in_attr0[R0.x][0];
+ADD.F R1,R1,in_attr1[R0.y][2];
+ADD.F R1,R1,in_attr1[1][R0.x];
+ADD.F R1,R1,in_attr1[R0.x][R0.y+1];
+MOV.F out_attr0[0],R1;
+MOV.F result.position,vertex_position[R0.y];
+EMIT;
+END
+P
+    cat >a.json <<'J'
+{ "program": "a.gp", "invocations": 1, "vertices": 3,
+  "inputs": { "vertex[0].attrib[0]": [1, 0, 0, 0], "vertex[2].attrib[0]": [2, 0, 0, 0],
+              "vertex[1].attrib[3]": [4, 0, 0, 0], "vertex[2].attrib[3]": [8, 0, 0, 0],
+              "vertex[1].attrib[1]": [16, 0, 0, 0], "vertex[1].attrib[2]": [32, 0, 0, 0],
+              "vertex[2].attrib[1]": [64, 0, 0, 0], "vertex[2].attrib[2]": [128, 0, 0, 0],
+              "vertex[0].attrib[3]": [256, 0, 0, 0], "vertex[1].attrib[0]": [512, 0, 0, 0],
+              "vertex[1].position": [1, 2, 3, 4] },
+  "outputs": { "result.attrib[0]": "f32", "result.position": "f32" } }
+J
+    load a.gp
+    run a.json
+    expect '0/invocations/0/result.attrib[0]' '[19,0,0,0]' "geometry elements"
+    expect '0/invocations/0/result.position' '[1,2,3,4]' "geometry position"
+    # tessellation evaluation: in_attr0[0][1].y = 2, in_attr0[2][0].x = 5,
+    # in_attr0[2][R0.y+1].z = 11
+    cat >a.tep <<'P'
+!!NVtep5.0
+OPTION NV_internal;
+TESS_MODE TRIANGLES;
+TESS_SPACING EQUAL;
+TESS_VERTEX_ORDER CCW;
+TEMP R0,R1,RC;
+ATTRIB in_attr0[]={vertex.attrib[0..1]};
+OUTPUT out_attr0[]={result.attrib[0..0]};
+MOV.S R0.x,2;
+MOV.S R0.y,0;
+MOV.F R1.x,in_attr0[0][1].y;
+MOV.F R1.y,in_attr0[R0.x][0].x;
+MOV.F R1.z,in_attr0[R0.x][R0.y+1].z;
+MOV.F R1.w,vertex.tesscoord.x;
+MOV.F out_attr0[0],R1;
+MOV.F result.position,{0,0,0,1};
+END
+P
+    cat >t.json <<'J'
+{ "program": "a.tep", "invocations": 1, "vertices": 3,
+  "inputs": { "vertex[0].attrib[1]": [1, 2, 3, 4], "vertex[2].attrib[0]": [5, 6, 7, 8],
+              "vertex[2].attrib[1]": [9, 10, 11, 12], "vertex.tesscoord": [0.25, 0.5, 0.25, 0] },
+  "outputs": { "result.attrib[0]": "f32" } }
+J
+    load a.tep
+    run t.json
+    expect '0/invocations/0/result.attrib[0]' '[2,5,11,0.25]' "tessellation elements"
+    # "If such a variable is declared an array, it must have a second array
+    # index": one index fails to load
+    sed 's/in_attr0\[0\]\[1\]\.y/in_attr0[0].y/' a.tep >b.tep
+    "$nvgp" check b.tep 2>err.txt && fail "one index on a two-level array loads"
+    grep -q 'second index' err.txt || fail "one index: message $(cat err.txt)"
+    ;;
 *)
     fail "unknown case"
     ;;
