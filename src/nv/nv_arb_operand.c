@@ -388,6 +388,8 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
                         return nv_error_here(c, "'%s' is not an array", var->name);
                     if (!arb_parse_array_index(a, var, &s->index, &s->has_rel, &s->rel))
                         return false;
+                    if (var->elements && !parse_element_index(a, var, s))
+                        return false;
                 } else if (var->kind == NV_VAR_COUNTER && var->is_array) {
                     /* NV_gpu_program4 2.X.3.1: an array needs a member. */
                     return nv_error(c, t->offset, "array '%s' needs an index", var->name);

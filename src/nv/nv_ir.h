@@ -246,6 +246,8 @@ typedef struct nv_binding {
     uint32_t count;     /* number of vec4 elements */
     int32_t index;
     int32_t index2;     /* program.buffer[a][b]: b; state.matrix rows */
+    uint32_t points;    /* program.buffer[a..b], program.storage[a..b]: the
+                           binding points a..a+points-1 (0 or 1: one) */
     uint32_t konst;     /* NV_BIND_CONST: index into nv_program.consts */
     const char *name;
     uint32_t offset;

@@ -1,6 +1,8 @@
 /* Printer of ARB-grammar programs (see nv_print.h). */
 #include "nv/nv_print.h"
 
+#include "nv/nv_limits.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +75,18 @@ static void put_binding(nvgp_strbuf *o, const nv_program *p, const nv_binding *b
             put_const_comp(o, k, i); /* missing integer components are 0, w 1 */
         }
         nvgp_strbuf_putc(o, '}');
+        return;
+    }
+    if (b->kind == NV_BIND_BUFFER && b->points > 1) {
+        /* program.buffer[a..b], then any element or element range */
+        nvgp_strbuf_printf(o, "program.buffer[%d..%d]", b->index, b->index + (int)b->points - 1);
+        const char *second = strchr(strchr(b->name, '[') + 1, '[');
+        if (second) {
+            nvgp_strbuf_printf(o, "[%d", b->index2);
+            if (b->count > 1)
+                nvgp_strbuf_printf(o, "..%d", b->index2 + (int)b->count - 1);
+            nvgp_strbuf_putc(o, ']');
+        }
         return;
     }
     const char *last = strrchr(b->name, '[');
@@ -296,15 +310,42 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
         } else
             nvgp_strbuf_printf(o, " = program.subroutine[%d]", v->bindings[0].index);
         break;
+    case NV_VAR_STORAGE: {
+        /* program.storage[a(..b)] and its elements [c(..d)] (count 0: the
+         * whole buffer); over several points a declared array has elements */
+        const nv_binding *b = &v->bindings[0];
+        uint32_t pts = b->points > 1 ? b->points : 1;
+        bool declared = pts > 1 ? v->elements != 0 : v->is_array;
+        bool braces = declared || pts > 1 || b->count > 1;
+        nvgp_strbuf_puts(o, v->name);
+        if (declared) {
+            uint32_t size = pts > 1 ? v->elements : b->count ? 0 : v->array_size;
+            if (size && !(pts > 1 && !b->count && size == NV_LIMIT_STORAGE_BLOCK_SIZE))
+                nvgp_strbuf_printf(o, "[%u]", size);
+            else
+                nvgp_strbuf_puts(o, "[]");
+        }
+        nvgp_strbuf_printf(o, " = %sprogram.storage[%d", braces ? "{ " : "", b->index);
+        if (pts > 1)
+            nvgp_strbuf_printf(o, "..%d", b->index + (int)pts - 1);
+        nvgp_strbuf_putc(o, ']');
+        if (b->count) {
+            nvgp_strbuf_printf(o, "[%d", b->index2);
+            if (b->count > 1)
+                nvgp_strbuf_printf(o, "..%d", b->index2 + (int)b->count - 1);
+            nvgp_strbuf_putc(o, ']');
+        }
+        if (braces)
+            nvgp_strbuf_puts(o, " }");
+        break;
+    }
     case NV_VAR_TEXTURE:
     case NV_VAR_IMAGE:
     case NV_VAR_SHARED:
-    case NV_VAR_STORAGE:
     case NV_VAR_COUNTER: {
         const nv_binding *b = &v->bindings[0];
         const char *word = v->kind == NV_VAR_TEXTURE ? "texture" : v->kind == NV_VAR_IMAGE ? "image"
-                           : v->kind == NV_VAR_SHARED  ? "program.sharedmem"
-                           : v->kind == NV_VAR_STORAGE ? "program.storage" : "program.counter";
+                           : v->kind == NV_VAR_SHARED  ? "program.sharedmem" : "program.counter";
         int first = v->kind == NV_VAR_COUNTER ? b->index2 : b->index;
         if (v->is_array && b->count == 0) {
             /* the whole of shared memory or of a counter buffer */
@@ -312,12 +353,6 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
             if (v->kind == NV_VAR_COUNTER)
                 nvgp_strbuf_printf(o, "[%d]", b->index);
             nvgp_strbuf_puts(o, " }");
-        } else if (v->is_array && v->kind == NV_VAR_STORAGE && b->count == 1) {
-            /* the whole buffer of one binding point, its size as declared */
-            nvgp_strbuf_printf(o, "%s[", v->name);
-            if (v->array_size)
-                nvgp_strbuf_printf(o, "%u", v->array_size);
-            nvgp_strbuf_printf(o, "] = { %s[%d] }", word, first);
         } else if (v->is_array) {
             nvgp_strbuf_printf(o, "%s[] = { %s", v->name, word);
             if (v->kind == NV_VAR_COUNTER)
@@ -336,6 +371,10 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
         /* a per-vertex attribute declared without [] is indexed by the
          * vertex alone (array_size 0, no elements) */
         bool per_vertex_plain = v->kind == NV_VAR_ATTRIB && v->is_array && !v->array_size && !v->elements;
+        /* likewise a parameter buffer variable over several binding points
+         * declared without [] (one index: the point) */
+        per_vertex_plain |= v->nbindings == 1 && v->bindings[0].kind == NV_BIND_BUFFER && v->bindings[0].points > 1 &&
+                            !v->elements;
         if ((v->is_array && !per_vertex_plain) || v->nbindings > 1) {
             nvgp_strbuf_puts(o, "[] = { ");
             for (uint32_t k = 0; k < v->nbindings; k++) {

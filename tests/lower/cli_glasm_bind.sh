@@ -235,6 +235,67 @@ J
     "$nvgp" check b.tep 2>err.txt && fail "one index on a two-level array loads"
     grep -q 'second index' err.txt || fail "one index: message $(cat err.txt)"
     ;;
+buffers)
+    # program.buffer[a..b] (NV_gpu_program5 Table X.12.1) and the element
+    # forms of program.storage (NV_shader_storage_buffer_object Table X.2):
+    # over several binding points the first index picks the point, the
+    # second the element (bytes for CBUFFER and STORAGE, 16 bytes for
+    # BUFFER4).  By hand:
+    #   c0[8] = 7; cb[1][4] = word 1 of buffer 2 = 201; cb[0][1+3] = 101;
+    #   b4[1][1] = element 2 of buffer 4 = (44, 45, 46, 47), .y = 45
+    #   -> storage 0 = (7, 201, 101, 45)
+    #   ssbo_pts[1][4] = word 1 of storage 2 = 51; ssbo_el[4] = byte 12 of
+    #   storage 3 = 63; ssbo_one = byte 4 of storage 3 = 61; 51 + 63 = 114
+    #   -> storage 1 = (51, 63, 61, 114); ssbo_el[1+3] (byte 12) = 114
+    cat >m.cp <<'P'
+!!NVcp5.0
+OPTION NV_internal;
+OPTION NV_shader_storage_buffer;
+GROUP_SIZE 1 1 1;
+TEMP R0,R1,R2,R3,R4,RC;
+CBUFFER c0[]={program.buffer[0]};
+CBUFFER cb[]={program.buffer[1..2]};
+BUFFER4 b4[2]={program.buffer[3..4][1..2]};
+STORAGE ssbo0[]={program.storage[0]};
+STORAGE ssbo_pts[]={program.storage[1..2]};
+STORAGE ssbo_el[]={program.storage[3][8..15]};
+STORAGE ssbo_one=program.storage[3][4];
+MOV.S R4.x,1;
+LDC.U32 R0.x,c0[8];
+LDC.U32 R1.x,cb[1][4];
+LDC.U32 R2.x,cb[0][R4.x+3];
+MOV.U R0.y,R1.x;
+MOV.U R0.z,R2.x;
+MOV.U R0.w,b4[1][1].y;
+STB.U32X4 R0,ssbo0[0];
+LDB.U32 R1.x,ssbo_pts[1][4];
+LDB.U32 R2.x,ssbo_el[4];
+LDB.U32 R3.x,ssbo_one;
+MOV.U R1.y,R2.x;
+MOV.U R1.z,R3.x;
+ADD.U R1.w,R1.x,R1.y;
+STB.U32X4 R1,ssbo_pts[0][0];
+STB.U32 R1.w,ssbo_el[R4.x+3];
+END
+P
+    cat >m.json <<'J'
+{ "program": "m.cp", "compute": { "block": [1, 1, 1] },
+  "buffers": { "program.buffer[0]": { "u32": [0, 0, 7] },
+               "program.buffer[1]": { "u32": [100, 101] },
+               "program.buffer[2]": { "u32": [200, 201] },
+               "program.buffer[4]": { "u32": [0,0,0,0, 40,41,42,43, 44,45,46,47] },
+               "program.storage[0]": { "u32": [0, 0, 0, 0] },
+               "program.storage[1]": { "u32": [0, 0, 0, 0] },
+               "program.storage[2]": { "u32": [50, 51] },
+               "program.storage[3]": { "u32": [60, 61, 62, 63] } },
+  "outputs": [] }
+J
+    load m.cp
+    run m.json
+    expect '0/buffers/program.storage[0]/u32' '[7,201,101,45]' "parameter buffer ranges"
+    expect '0/buffers/program.storage[1]/u32' '[51,63,61,114]' "storage element forms"
+    expect '0/buffers/program.storage[3]/u32' '[60,61,62,114]' "store through an element form"
+    ;;
 *)
     fail "unknown case"
     ;;
