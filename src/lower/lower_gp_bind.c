@@ -543,8 +543,10 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
     }
     /* Scalar bindings ("(id,-,-,-)") hold their value in x; every swizzle
      * slot reads it, as real programs read fragment.threadid.z
-     * (docs/spec-decisions.md, "Bindings of real programs"). */
-    bool scalar = v->kind == NV_VAR_ATTRIB;
+     * (docs/spec-decisions.md, "Bindings of real programs").  A vertex
+     * program's vertex.fogcoord is an attribute the application supplies
+     * whole, "(f,0,0,1)" (NV_vertex_program4): it stays as it is. */
+    bool scalar = v->kind == NV_VAR_ATTRIB && !(c->p->stage == NV_STAGE_VERTEX && first.reg.file == TGSI_FILE_INPUT);
     for (uint32_t b = 0; b < v->nbindings; b++)
         scalar = scalar && v->bindings[b].components == 1;
     if (scalar && gv->comp < 0)

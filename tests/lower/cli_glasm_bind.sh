@@ -92,6 +92,24 @@ J
     run s.json
     expect '0/invocations/0/result.color' '[0,1,5,5]' "lane 0"
     expect '0/invocations/3/result.color' '[3,8,5,5]' "lane 3"
+    # but a vertex program's vertex.fogcoord is "(f,0,0,1)" (NV_vertex_program4),
+    # an attribute supplied whole: its y, z, w stay what the job gives
+    cat >f.vp <<'P'
+!!NVvp5.0
+OPTION NV_internal;
+TEMP R0,RC;
+MOV.F R0,vertex.fogcoord.yzwx;
+MOV.F result.texcoord[0],R0;
+MOV.F result.position,{0,0,0,1};
+END
+P
+    cat >f.json <<'J'
+{ "program": "f.vp", "inputs": { "vertex.fogcoord": [2, 0, 0, 1] },
+  "outputs": { "result.texcoord[0]": "f32" } }
+J
+    load f.vp
+    run f.json
+    expect '0/invocations/0/result.texcoord[0]' '[0,0,1,2]' "vertex.fogcoord"
     ;;
 drawparams)
     # vertex.baseVertex, vertex.baseInstance, vertex.draw.id as real vertex
