@@ -70,6 +70,9 @@ static const gpb_row vp_inputs[] = {
     {"vertex.attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
     {"vertex.id", GPB_SYSVAL, TGSI_SEMANTIC_VERTEXID, 0, 0},
     {"vertex.instance", GPB_SYSVAL, TGSI_SEMANTIC_INSTANCEID, 0, 0},
+    {"vertex.baseVertex", GPB_SYSVAL, TGSI_SEMANTIC_BASEVERTEX, 0, 0},
+    {"vertex.baseInstance", GPB_SYSVAL, TGSI_SEMANTIC_BASEINSTANCE, 0, 0},
+    {"vertex.draw.id", GPB_SYSVAL, TGSI_SEMANTIC_DRAWID, 0, 0},
 };
 
 /* Vertex-like attributes, after their prefix ("result.", "fragment.",
@@ -142,6 +145,12 @@ static const gpb_row other_inputs[] = {
     {"primitive.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
     {"primitive.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
     {"primitive.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
+    {"invocation.threadid", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_INVOCATION, 0, 0},
+    {"invocation.threadeqmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_EQ_MASK, 0, 0},
+    {"invocation.threadltmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LT_MASK, 0, 0},
+    {"invocation.threadlemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_LE_MASK, 0, 0},
+    {"invocation.threadgtmask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GT_MASK, 0, 0},
+    {"invocation.threadgemask", GPB_SYSVAL, TGSI_SEMANTIC_SUBGROUP_GE_MASK, 0, 0},
 };
 
 /* Results other than the vertex-like ones. */
@@ -180,7 +189,8 @@ enum { GPB_LEVELS = 6 };
 
 typedef struct lower_gpb {
     gpb_var *vars;
-    bool level_has[GPB_LEVELS];
+    bool level_has[GPB_LEVELS]; /* bound: copied to its output at the end */
+    bool levels_made;
     tgsi_dst level[GPB_LEVELS];
     tgsi_dst globalid, localindex; /* computed at the start (compute) */
     tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
@@ -382,10 +392,18 @@ static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_
         lower_error(c, offset, "tessellation levels are written only by tessellation control programs");
         return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
     }
-    if (!g->level_has[i]) {
-        g->level[i] = nvgp_tgsi_build_temp(c->b);
-        g->level_has[i] = true;
+    if (!g->levels_made) {
+        /* one temporary array, outer levels then inner ones, so arrays of
+         * levels ("OUTPUT l[] = { result.patch.tessouter[0..3] };") index
+         * it, also relatively */
+        tgsi_dst first = nvgp_tgsi_build_temp_array(c->b, GPB_LEVELS, NULL);
+        for (int j = 0; j < GPB_LEVELS; j++) {
+            g->level[j] = first;
+            g->level[j].reg.index += j;
+        }
+        g->levels_made = true;
     }
+    g->level_has[i] = true;
     return nvgp_tgsi_src_of(g->level[i]);
 }
 
@@ -455,6 +473,15 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
             gv->comp = comp;
             r = &clip_row;
         }
+        if (r->kind == GPB_LEVEL && v->nbindings == 1) {
+            /* levels k..k+count-1: consecutive elements of the level array */
+            for (uint32_t i = 0; i < count && !c->failed; i++) {
+                tgsi_src reg = gpb_level_reg(c, r, n + (int32_t)i, offset);
+                if (i == 0)
+                    first = reg;
+            }
+            break;
+        }
         if ((r->flags & R_COMP) || r->kind == GPB_LEVEL || r->kind == GPB_GLOBALID || r->kind == GPB_LOCALINDEX) {
             if (!lone) {
                 lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
@@ -514,6 +541,16 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 first = reg;
         }
     }
+    /* Scalar bindings ("(id,-,-,-)") hold their value in x; every swizzle
+     * slot reads it, as real programs read fragment.threadid.z
+     * (docs/spec-decisions.md, "Bindings of real programs").  A vertex
+     * program's vertex.fogcoord is an attribute the application supplies
+     * whole, "(f,0,0,1)" (NV_vertex_program4): it stays as it is. */
+    bool scalar = v->kind == NV_VAR_ATTRIB && !(c->p->stage == NV_STAGE_VERTEX && first.reg.file == TGSI_FILE_INPUT);
+    for (uint32_t b = 0; b < v->nbindings; b++)
+        scalar = scalar && v->bindings[b].components == 1;
+    if (scalar && gv->comp < 0)
+        gv->comp = 0;
     gv->reg = first;
     return first;
 }
@@ -581,6 +618,11 @@ bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out)
         else
             r = nvgp_tgsi_src_dimension(r, 0);
         r.reg.dim_index = s->index;
+        /* "texcoords[A0.x][1]": the element within the vertex's array */
+        if (s->has_elem && s->elem_has_rel)
+            r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &s->elem_rel, s->offset), 0);
+        if (s->has_elem)
+            r.reg.index += s->elem;
     } else {
         if (s->has_rel)
             r = nvgp_tgsi_src_indirect(r, lower_gp_rel_addr(c, &s->rel, s->offset), 0);

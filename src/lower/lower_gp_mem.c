@@ -144,16 +144,41 @@ static tgsi_src rel_value(lower_ctx *c, const nv_rel *r, uint32_t offset)
     return nvgp_tgsi_src_scalar(lower_src(c, &s), 0);
 }
 
-/* byte address = scale * (element + base [+ relative index]) in a.x */
-static tgsi_src element_address(lower_ctx *c, const nv_src *s, int64_t base, uint32_t scale, tgsi_dst a)
+/* byte address = scale * (index + base [+ relative index]) in a.x */
+static tgsi_src index_address(lower_ctx *c, int32_t index, bool has_rel, const nv_rel *rel, uint32_t offset,
+                              int64_t base, uint32_t scale, tgsi_dst a)
 {
-    int64_t k = (int64_t)s->index + base;
-    if (!s->has_rel)
+    int64_t k = (int64_t)index + base;
+    if (!has_rel)
         return u32(c, (uint32_t)(k * scale));
-    nvgp_tgsi_build_UADD(c->b, wm(a, 1), rel_value(c, &s->rel, s->offset), u32(c, (uint32_t)k));
+    nvgp_tgsi_build_UADD(c->b, wm(a, 1), rel_value(c, rel, offset), u32(c, (uint32_t)k));
     if (scale != 1)
         nvgp_tgsi_build_UMUL(c->b, wm(a, 1), x_of(a), u32(c, scale));
     return x_of(a);
+}
+
+/* The address of the element an operand names: its index, or for a
+ * variable over several binding points ("program.buffer[a..b]",
+ * "program.storage[a..b]") its second index, or none (the binding's own
+ * element).  *point gets the binding point, the first index over several;
+ * false after reporting a relative one, which has no TGSI form. */
+static bool element_address(lower_ctx *c, const nv_var *v, const nv_src *s, int64_t base, uint32_t scale,
+                            tgsi_dst a, int32_t *point, tgsi_src *addr)
+{
+    const nv_binding *b = &v->bindings[0];
+    *point = b->index;
+    if (b->points <= 1) {
+        *addr = index_address(c, s->index, s->has_rel, &s->rel, s->offset, base, scale, a);
+        return true;
+    }
+    if (s->has_rel || s->index < 0 || (uint32_t)s->index >= b->points) {
+        lower_error(c, s->offset, "a relative index over several buffer binding points has no TGSI translation");
+        return false;
+    }
+    *point = b->index + s->index;
+    *addr = index_address(c, s->has_elem ? s->elem : 0, s->has_elem && s->elem_has_rel, &s->elem_rel, s->offset,
+                          base, scale, a);
+    return true;
 }
 
 static const nv_var *var_of(lower_ctx *c, const nv_src *s)
@@ -180,43 +205,31 @@ static bool mem_operand(lower_ctx *c, const nv_src *s, tgsi_src *res, tgsi_src *
     if (!v)
         return false;
     const nv_binding *b = &v->bindings[0];
+    int32_t point;
     switch (v->kind) {
     case NV_VAR_STORAGE:
-        /* over several binding points ("program.storage[a..b]") the index
-         * picks the binding point (an element within it would be a second
-         * index, which operands lack: offset 0); otherwise it is the byte
-         * offset */
-        if (b->count > 1) {
-            if (s->has_rel || s->index < 0 || (uint32_t)s->index >= b->count) {
-                lower_error(c, s->offset, "a relative index over several storage buffers has no TGSI translation");
-                return false;
-            }
-            *res = buffer_res(c, "program.storage", LOWER_GP_STORAGE_BUFFER, b->index + s->index);
-            *addr = u32(c, 0);
-            return true;
-        }
-        *res = buffer_res(c, "program.storage", LOWER_GP_STORAGE_BUFFER, b->index);
-        *addr = element_address(c, s, 0, 1, a);
+        /* program.storage[a][c..d]: byte c onwards; over several binding
+         * points the first index picks the point, the second the byte */
+        if (!element_address(c, v, s, b->index2, 1, a, &point, addr))
+            return false;
+        *res = buffer_res(c, "program.storage", LOWER_GP_STORAGE_BUFFER, point);
         return true;
     case NV_VAR_SHARED:
         *res = memory_res(c, TGSI_MEMORY_TYPE_SHARED);
-        *addr = element_address(c, s, b->index2, 1, a);
+        *addr = index_address(c, s->index, s->has_rel, &s->rel, s->offset, b->index2, 1, a);
         return true;
     case NV_VAR_CBUFFER:
-        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
-        *addr = element_address(c, s, b->index2, 1, a);
-        return true;
     case NV_VAR_BUFFER:
-        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
-        *addr = element_address(c, s, b->index2, 4, a);
-        return true;
     case NV_VAR_BUFFER4:
-        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, b->index);
-        *addr = element_address(c, s, b->index2, 16, a);
+        /* elements of one byte, one word, four words */
+        if (!element_address(c, v, s, b->index2, v->kind == NV_VAR_CBUFFER ? 1 : v->kind == NV_VAR_BUFFER ? 4 : 16, a,
+                             &point, addr))
+            return false;
+        *res = buffer_res(c, "program.buffer", LOWER_GP_PARAM_BUFFER, point);
         return true;
     case NV_VAR_COUNTER:
         *res = buffer_res(c, "program.counter", LOWER_GP_COUNTER_BUFFER, b->index);
-        *addr = element_address(c, s, b->index2, 4, a);
+        *addr = index_address(c, s->index, s->has_rel, &s->rel, s->offset, b->index2, 4, a);
         return true;
     default:
         lower_error(c, s->offset, "'%s' is not a memory variable", v->name);

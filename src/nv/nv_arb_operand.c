@@ -161,13 +161,32 @@ static long unsized_array_size(const nv_program *p, const nv_var *v)
     return arb_buffer_elements((nv_var_kind)v->kind);
 }
 
+static bool parse_index(arb *a, const nv_var *v, uint32_t n, int32_t *index, bool *has_rel, nv_rel *rel);
+
 /* "[n]" or "[A0.x + n]" / "[R0.x + n]" after an array variable. */
 bool arb_parse_array_index(arb *a, const nv_var *v, int32_t *index, bool *has_rel, nv_rel *rel)
+{
+    return parse_index(a, v, v->array_size, index, has_rel, rel);
+}
+
+/* The second index of a two-level array (nv_var.elements): "[1]" in
+ * "texcoords[A0.x][1]", NV_geometry_program4's <attribUseV> ::=
+ * <attribVarName> <arrayMem> <arrayMem> <swizzleSuffix>. */
+static bool parse_element_index(arb *a, const nv_var *v, nv_src *s)
+{
+    nv_parse_ctx *c = a->c;
+    if (!nv_at(c, NV_TOK_LBRACKET))
+        return nv_error_here(c, "'%s' is a two-level array: a second index must select its element", v->name);
+    s->has_elem = true;
+    return parse_index(a, v, v->elements, &s->elem, &s->elem_has_rel, &s->elem_rel);
+}
+
+/* One index; n is the size it must stay below (0: v's unsized extent). */
+static bool parse_index(arb *a, const nv_var *v, uint32_t n, int32_t *index, bool *has_rel, nv_rel *rel)
 {
     nv_parse_ctx *c = a->c;
     nv_next(c); /* [ */
     *has_rel = false;
-    uint32_t n = v->array_size;
     const nv_token *t = nv_peek(c);
     if (t->kind == NV_TOK_NUMBER) {
         if (t->is_float)
@@ -432,6 +451,8 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
                         return nv_error_here(c, "'%s' is not an array", var->name);
                     if (!arb_parse_array_index(a, var, &s->index, &s->has_rel, &s->rel))
                         return false;
+                    if (var->elements && !parse_element_index(a, var, s))
+                        return false;
                 } else if (var->kind == NV_VAR_COUNTER && var->is_array) {
                     /* NV_gpu_program4 2.X.3.1: an array needs a member. */
                     return nv_error(c, t->offset, "array '%s' needs an index", var->name);
@@ -447,6 +468,8 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
                 if (!var->is_array)
                     return nv_error_here(c, "'%s' is not an array", var->name);
                 if (!arb_parse_array_index(a, var, &s->index, &s->has_rel, &s->rel))
+                    return false;
+                if (var->elements && !parse_element_index(a, var, s))
                     return false;
             } else if (var->is_array && !(a->nv && var->kind == NV_VAR_BUFFER)) {
                 return nv_error(c, t->offset, "array '%s' needs an index", var->name);

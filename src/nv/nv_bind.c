@@ -71,6 +71,12 @@ static const bind_row bind_rows[] = {
     {"vertex.attrib[A]", NV_BIND_ATTRIB, H_AVP | H_VP4, 0},
     {"vertex.id", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     {"vertex.instance", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    /* Draw parameters as real vertex programs spell them (no registry text:
+     * ARB_shader_draw_parameters' gl_BaseVertexARB, gl_BaseInstanceARB,
+     * gl_DrawIDARB; docs/spec-decisions.md). */
+    {"vertex.baseVertex", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    {"vertex.baseInstance", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
+    {"vertex.draw.id", NV_BIND_ATTRIB, H_VP4, BF_SCALAR | BF_INT},
     /* Per-vertex inputs of geometry and tessellation programs. */
     /* NV_tessellation_program5: "vertex.in[m]." and (control programs)
      * "vertex.out[m]." prefixes. */
@@ -156,6 +162,8 @@ static const bind_row bind_rows[] = {
     TG_ROWS("fragment", H_FP5),
     TG_ROWS("vertex", NV_HB(NV_HDR_NVVP50)),
     TG_ROWS("primitive", H_GP5),
+    /* its NV_compute_program5 section: "<attribBasic> ::= "invocation" "." "threadid"" ... */
+    TG_ROWS("invocation", H_CP),
 #undef TG_ROWS
     {"fragment.helperthread", NV_BIND_ATTRIB, H_FP5, BF_SCALAR | BF_INT | BF_OPT_TG},
     {"state.thread.warpsize", NV_BIND_STATE, NV_HB_GP5, BF_INT | BF_OPT_TG},
@@ -666,14 +674,20 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
         if (c->tok[bm.idx_tok[k] + 1].kind == NV_TOK_DOTDOT) {
             bool nv_multi = ctx == NV_BCTX_SINGLE && (hb & (NV_HB_GP4 | NV_HB_GP5)) &&
                             (r->kind == NV_BIND_ATTRIB || r->kind == NV_BIND_RESULT);
-            if (!(ctx == NV_BCTX_MULTI || nv_multi) || !bracket_range_ok(L))
+            /* NV_gpu_program5 Table X.12.1: "program.buffer[a..b]" spans
+             * binding points, in BUFFER/BUFFER4/CBUFFER declarations only */
+            bool points = L == 'B' && c->buffer_elements;
+            if (!(ctx == NV_BCTX_MULTI || nv_multi) || !(bracket_range_ok(L) || points))
                 return nv_error(c, c->tok[bm.idx_tok[k] + 1].offset, "a range is not allowed here");
             if (bm.last[k] < bm.idx[k])
                 return nv_error(c, it->offset, "invalid range %d..%d", (int)bm.idx[k], (int)bm.last[k]);
             if (bm.last[k] >= lim)
                 return nv_error(c, c->tok[bm.idx_tok[k] + 2].offset, "index %d out of range (must be less than %ld)",
                                 (int)bm.last[k], lim);
-            b->count = (uint32_t)(bm.last[k] - bm.idx[k] + 1);
+            if (points)
+                b->points = (uint32_t)(bm.last[k] - bm.idx[k] + 1);
+            else
+                b->count = (uint32_t)(bm.last[k] - bm.idx[k] + 1);
         }
         if (bm.idx[k] >= lim)
             return nv_error(c, it->offset, "index %d out of range (must be less than %ld)", (int)bm.idx[k], lim);

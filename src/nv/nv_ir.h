@@ -138,6 +138,14 @@ typedef struct nv_src {
     uint32_t var;       /* variable index in nv_program.vars, or NV_VAR_NONE */
     int32_t index;      /* array element / register number / relative offset */
     nv_rel rel;
+    /* Second index of a two-level array ("texcoords[A0.x][1]": a per-vertex
+     * attribute array, NV_geometry_program4 <attribUseV>; "cb[1][16]": a
+     * buffer variable over several binding points): index/rel above select
+     * the vertex or binding point, these the element. */
+    bool has_elem;
+    bool elem_has_rel;
+    int32_t elem;       /* element, or the constant offset added to elem_rel */
+    nv_rel elem_rel;
     uint32_t konst;     /* NV_FILE_CONST: index into nv_program.consts */
     uint32_t offset;    /* where the operand starts */
 } nv_src;
@@ -238,6 +246,8 @@ typedef struct nv_binding {
     uint32_t count;     /* number of vec4 elements */
     int32_t index;
     int32_t index2;     /* program.buffer[a][b]: b; state.matrix rows */
+    uint32_t points;    /* program.buffer[a..b], program.storage[a..b]: the
+                           binding points a..a+points-1 (0 or 1: one) */
     uint32_t konst;     /* NV_BIND_CONST: index into nv_program.consts */
     const char *name;
     uint32_t offset;
@@ -249,6 +259,10 @@ typedef struct nv_var {
     uint16_t mods;      /* NV_VMOD_* */
     bool is_array;
     uint32_t array_size;/* declared elements (0 = unsized or not an array) */
+    uint32_t elements;  /* two-level arrays: elements under each first index (a
+                           per-vertex ATTRIB array declared with [], a buffer
+                           over program.buffer[a..b] / program.storage[a..b]);
+                           0 for one-level variables */
     uint32_t alias_of;  /* NV_VAR_ALIAS: the aliased variable */
     uint32_t nbindings;
     nv_binding *bindings; /* one per element for PARAM arrays; one for others */

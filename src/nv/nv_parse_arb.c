@@ -564,6 +564,9 @@ static bool parse_io_decl(arb *a, uint16_t mods, bool output)
      * program" (NV_tessellation_program5 2.X.3.2), one value per invocation. */
     if (!output && (a->ptype & (NV_PT_G | NV_PT_TC | NV_PT_TE)) && !strncmp(list[0].name, "vertex.", 7) &&
         strcmp(list[0].name, "vertex.tesscoord") != 0) {
+        /* "If such a variable is declared an array, it must have a second
+         * array index to identify the individual array element." */
+        v->elements = h.is_array ? total : 0;
         v->is_array = true;
         v->array_size = 0;
     }
@@ -708,6 +711,7 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
         return false;
     /* "program.buffer[a]" binds the whole buffer: its size is not known. */
     bool whole = strchr(strchr(b.name, '[') + 1, '[') == NULL;
+    uint32_t points = b.points > 1 ? b.points : 1;
     if (h.size && !whole && h.size != b.count)
         return nv_error(c, h.size_off + 1, "array size %u does not match the %u bound elements", h.size, b.count);
     /* A declared size over a whole binding point cannot exceed what the
@@ -719,9 +723,13 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     /* BUFFER and BUFFER4 on one binding point (NV_gpu_program4 2.X.3.6). */
     for (uint32_t i = 0; i < c->prog->nvars; i++) {
         const nv_var *o = &c->prog->vars[i];
-        if ((o->kind == NV_VAR_BUFFER || o->kind == NV_VAR_BUFFER4) && o->kind != kind &&
-            (kind == NV_VAR_BUFFER || kind == NV_VAR_BUFFER4) && o->nbindings && o->bindings[0].index == b.index)
-            return nv_error(c, b.offset, "BUFFER and BUFFER4 variables use the same binding point %d", b.index);
+        if (!((o->kind == NV_VAR_BUFFER || o->kind == NV_VAR_BUFFER4) && o->kind != kind &&
+              (kind == NV_VAR_BUFFER || kind == NV_VAR_BUFFER4) && o->nbindings))
+            continue;
+        int32_t lo = o->bindings[0].index, n = o->bindings[0].points > 1 ? (int32_t)o->bindings[0].points : 1;
+        for (int32_t p = b.index; p < b.index + (int32_t)points; p++)
+            if (p >= lo && p < lo + n)
+                return nv_error(c, b.offset, "BUFFER and BUFFER4 variables use the same binding point %d", p);
     }
     nv_var *v = arb_add_decl_var(a, &h, kind);
     if (!v)
@@ -729,6 +737,16 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     v->mods = mods;
     v->is_array = h.is_array || whole;
     v->array_size = h.size ? h.size : whole ? 0 : b.count;
+    if (points > 1) {
+        /* NV_gpu_program5: "the first index specifying an offset into the
+         * range of buffer object binding points ... If such a variable is
+         * declared as an array, a second index must be provided to identify
+         * the individual array element" (a declared size counts the
+         * elements of each binding point; docs/spec-decisions.md) */
+        v->is_array = true;
+        v->array_size = points;
+        v->elements = h.is_array || whole ? (h.size ? h.size : whole ? (uint32_t)elements : b.count) : 0;
+    }
     nv_binding *vb = arb_one_binding(a, v);
     if (!vb)
         return false;
@@ -736,8 +754,35 @@ static bool parse_buffer_decl(arb *a, nv_var_kind kind, uint16_t mods)
     return true;
 }
 
+/* "[lo]" or, in a list, "[lo..hi]" at the current '['; each below limit. */
+static bool mem_bracket(arb *a, bool range_ok, long limit, const char *what, long long *lo, long long *hi)
+{
+    nv_parse_ctx *c = a->c;
+    nv_next(c);
+    uint32_t ioff = nv_peek(c)->offset;
+    if (!arb_parse_int(a, lo, false))
+        return false;
+    *hi = *lo;
+    if (nv_at(c, NV_TOK_DOTDOT)) {
+        if (!range_ok)
+            return nv_error_here(c, "a range is allowed only in a list");
+        nv_next(c);
+        if (!arb_parse_int(a, hi, false))
+            return false;
+    }
+    if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
+        return false;
+    if (*lo > *hi)
+        return nv_error(c, ioff, "invalid range %lld..%lld", *lo, *hi);
+    if (*hi >= limit)
+        return nv_error(c, ioff, "%s %lld out of range (must be less than %ld)", what, *hi, limit);
+    return true;
+}
+
 /* SHARED s = program.sharedmem[n]; STORAGE b[] = { program.storage[a..b] }
- * (NV_compute_program5, NV_shader_storage_buffer_object). */
+ * (NV_compute_program5, NV_shader_storage_buffer_object).  STORAGE items
+ * may name elements too (Table X.2 there): program.storage[a][c],
+ * [a][c..d], [a..b][c], [a..b][c..d]. */
 static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limit)
 {
     nv_parse_ctx *c = a->c;
@@ -749,6 +794,9 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     if (braces)
         nv_next(c);
     uint32_t total = 0, first = 0, count = 0;
+    /* element form: the items' binding points and their elements */
+    bool elem_form = false;
+    long long pts_lo = 0, pts_hi = 0, elem_lo = 0, elem_hi = -1;
     for (;;) {
         uint32_t off = nv_peek(c)->offset;
         if (!nv_expect_word(c, "program") || !nv_expect(c, NV_TOK_DOT, "'.'") || !nv_expect_word(c, word))
@@ -759,45 +807,55 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
          * SHARED shared_mem[] = {program.sharedmem};). */
         if (!has_index && !(kind == NV_VAR_SHARED && braces))
             return nv_error_here(c, "expected '['");
-        if (has_index) {
-            nv_next(c);
-            uint32_t ioff = nv_peek(c)->offset;
-            if (!arb_parse_int(a, &lo, false))
+        if (has_index && !mem_bracket(a, braces, limit, "binding", &lo, &hi))
+            return false;
+        bool has_elem = kind == NV_VAR_STORAGE && has_index && nv_at(c, NV_TOK_LBRACKET);
+        if (has_elem) {
+            long long e0, e1;
+            if (!mem_bracket(a, braces, NV_LIMIT_STORAGE_BLOCK_SIZE, "storage element", &e0, &e1))
                 return false;
-            hi = lo;
-            if (nv_at(c, NV_TOK_DOTDOT)) {
-                if (!braces)
-                    return nv_error_here(c, "a range is allowed only in a list");
-                nv_next(c);
-                if (!arb_parse_int(a, &hi, false))
-                    return false;
+            /* "all bindings assigned to the array must use the same binding
+             * point(s) and must increase consecutively" */
+            if (count && (!elem_form || lo != pts_lo || hi != pts_hi || e0 != elem_hi + 1))
+                return nv_error(c, off, "the bindings of a storage array must use the same binding points and "
+                                        "increase consecutively");
+            if (!count) {
+                elem_form = true;
+                pts_lo = lo;
+                pts_hi = hi;
+                elem_lo = e0;
             }
-            if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
-                return false;
-            if (lo > hi)
-                return nv_error(c, ioff, "invalid range %lld..%lld", lo, hi);
-            if (hi >= limit)
-                return nv_error(c, ioff, "binding %lld out of range (must be less than %ld)", hi, limit);
+            elem_hi = e1;
+        } else if (elem_form || (kind == NV_VAR_STORAGE && count)) {
+            return nv_error(c, off, "the bindings of a storage array must use the same binding points and "
+                                    "increase consecutively");
         }
         if (!count)
             first = (uint32_t)lo;
         count++;
         if (has_index)
             total += (uint32_t)(hi - lo + 1);
-        (void)off;
         if (!braces || !nv_at(c, NV_TOK_COMMA))
             break;
         nv_next(c);
     }
     if (braces && !nv_expect(c, NV_TOK_RBRACE, "'}'"))
         return false;
+    uint32_t points = elem_form ? (uint32_t)(pts_hi - pts_lo + 1) : kind == NV_VAR_STORAGE && count == 1 ? total : 1;
+    if (kind == NV_VAR_STORAGE && !h.is_array && !elem_form && points > 1)
+        return nv_error(c, h.name->offset, "a range of storage buffers needs an array variable");
     /* NV_shader_storage_buffer_object 2.X.3.Y: "program.storage[a]" in an array
      * declaration is "the entire buffer -- elements 0 through <n>-1, where <n> is
      * either the size of the array (if declared) or the implementation-dependent
      * maximum shader storage buffer object size limit"; elements are basic
-     * machine units.  Several binding points make an array over the points. */
-    bool whole_buffer = kind == NV_VAR_STORAGE && h.is_array && total == 1;
-    if (h.is_array && h.size && h.size != total && kind != NV_VAR_SHARED && !whole_buffer)
+     * machine units.  Over several binding points ("program.storage[a..b]")
+     * the first index picks the point and a second one the element, and a
+     * declared size counts the elements of each point. */
+    uint32_t nelem = elem_form ? (uint32_t)(elem_hi - elem_lo + 1) : 0;
+    bool whole_buffer = kind == NV_VAR_STORAGE && h.is_array && !elem_form && (total == 1 || points > 1);
+    if (elem_form && h.is_array && h.size && h.size != nelem)
+        return nv_error(c, h.size_off + 1, "array size %u does not match the %u bound elements", h.size, nelem);
+    if (h.is_array && h.size && h.size != total && kind != NV_VAR_SHARED && !whole_buffer && !elem_form)
         return nv_error(c, h.size_off + 1, "array size %u does not match the %u bindings", h.size, total);
     if (whole_buffer && h.size > (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE)
         return nv_error(c, h.size_off + 1, "array size %u exceeds the storage buffer size limit (%d)", h.size,
@@ -816,6 +874,20 @@ static bool parse_mem_decl(arb *a, nv_var_kind kind, const char *word, long limi
     vb->count = total;
     vb->name = word;
     vb->offset = h.name->offset;
+    if (kind == NV_VAR_STORAGE) {
+        /* index: the first binding point, points of them; index2: the first
+         * element; count: the elements named, 0 for whole buffers */
+        vb->points = points;
+        vb->index2 = elem_form ? (int32_t)elem_lo : 0;
+        vb->count = nelem;
+        if (points > 1) {
+            v->is_array = true;
+            v->array_size = points;
+            v->elements = !h.is_array ? 0 : elem_form ? nelem : h.size ? h.size : (uint32_t)NV_LIMIT_STORAGE_BLOCK_SIZE;
+        } else if (elem_form) {
+            v->array_size = h.is_array ? nelem : 0;
+        }
+    }
     return true;
 }
 

@@ -1,6 +1,8 @@
 /* Printer of ARB-grammar programs (see nv_print.h). */
 #include "nv/nv_print.h"
 
+#include "nv/nv_limits.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +75,18 @@ static void put_binding(nvgp_strbuf *o, const nv_program *p, const nv_binding *b
             put_const_comp(o, k, i); /* missing integer components are 0, w 1 */
         }
         nvgp_strbuf_putc(o, '}');
+        return;
+    }
+    if (b->kind == NV_BIND_BUFFER && b->points > 1) {
+        /* program.buffer[a..b], then any element or element range */
+        nvgp_strbuf_printf(o, "program.buffer[%d..%d]", b->index, b->index + (int)b->points - 1);
+        const char *second = strchr(strchr(b->name, '[') + 1, '[');
+        if (second) {
+            nvgp_strbuf_printf(o, "[%d", b->index2);
+            if (b->count > 1)
+                nvgp_strbuf_printf(o, "..%d", b->index2 + (int)b->count - 1);
+            nvgp_strbuf_putc(o, ']');
+        }
         return;
     }
     const char *last = strrchr(b->name, '[');
@@ -159,6 +173,10 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
         put_rel(o, p, &s->rel, s->index);
     else if (!named_rel && s->var != NV_VAR_NONE && p->vars[s->var].is_array && p->vars[s->var].name[0])
         nvgp_strbuf_printf(o, "[%d]", (int)s->index);
+    if (s->has_elem && s->elem_has_rel)
+        put_rel(o, p, &s->elem_rel, s->elem);
+    else if (s->has_elem)
+        nvgp_strbuf_printf(o, "[%d]", (int)s->elem);
     if (in->op == NV_OP_SWZ && s == &in->src[0]) {
         for (int i = 0; i < 4; i++)
             nvgp_strbuf_printf(o, ", %s%c", (s->negmask >> i) & 1 ? "-" : "", comp_names[s->swizzle[i]]);
@@ -294,15 +312,42 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
         } else
             nvgp_strbuf_printf(o, " = program.subroutine[%d]", v->bindings[0].index);
         break;
+    case NV_VAR_STORAGE: {
+        /* program.storage[a(..b)] and its elements [c(..d)] (count 0: the
+         * whole buffer); over several points a declared array has elements */
+        const nv_binding *b = &v->bindings[0];
+        uint32_t pts = b->points > 1 ? b->points : 1;
+        bool declared = pts > 1 ? v->elements != 0 : v->is_array;
+        bool braces = declared || pts > 1 || b->count > 1;
+        nvgp_strbuf_puts(o, v->name);
+        if (declared) {
+            uint32_t size = pts > 1 ? v->elements : b->count ? 0 : v->array_size;
+            if (size && !(pts > 1 && !b->count && size == NV_LIMIT_STORAGE_BLOCK_SIZE))
+                nvgp_strbuf_printf(o, "[%u]", size);
+            else
+                nvgp_strbuf_puts(o, "[]");
+        }
+        nvgp_strbuf_printf(o, " = %sprogram.storage[%d", braces ? "{ " : "", b->index);
+        if (pts > 1)
+            nvgp_strbuf_printf(o, "..%d", b->index + (int)pts - 1);
+        nvgp_strbuf_putc(o, ']');
+        if (b->count) {
+            nvgp_strbuf_printf(o, "[%d", b->index2);
+            if (b->count > 1)
+                nvgp_strbuf_printf(o, "..%d", b->index2 + (int)b->count - 1);
+            nvgp_strbuf_putc(o, ']');
+        }
+        if (braces)
+            nvgp_strbuf_puts(o, " }");
+        break;
+    }
     case NV_VAR_TEXTURE:
     case NV_VAR_IMAGE:
     case NV_VAR_SHARED:
-    case NV_VAR_STORAGE:
     case NV_VAR_COUNTER: {
         const nv_binding *b = &v->bindings[0];
         const char *word = v->kind == NV_VAR_TEXTURE ? "texture" : v->kind == NV_VAR_IMAGE ? "image"
-                           : v->kind == NV_VAR_SHARED  ? "program.sharedmem"
-                           : v->kind == NV_VAR_STORAGE ? "program.storage" : "program.counter";
+                           : v->kind == NV_VAR_SHARED  ? "program.sharedmem" : "program.counter";
         int first = v->kind == NV_VAR_COUNTER ? b->index2 : b->index;
         if (v->is_array && b->count == 0) {
             /* the whole of shared memory or of a counter buffer */
@@ -310,12 +355,6 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
             if (v->kind == NV_VAR_COUNTER)
                 nvgp_strbuf_printf(o, "[%d]", b->index);
             nvgp_strbuf_puts(o, " }");
-        } else if (v->is_array && v->kind == NV_VAR_STORAGE && b->count == 1) {
-            /* the whole buffer of one binding point, its size as declared */
-            nvgp_strbuf_printf(o, "%s[", v->name);
-            if (v->array_size)
-                nvgp_strbuf_printf(o, "%u", v->array_size);
-            nvgp_strbuf_printf(o, "] = { %s[%d] }", word, first);
         } else if (v->is_array) {
             nvgp_strbuf_printf(o, "%s[] = { %s", v->name, word);
             if (v->kind == NV_VAR_COUNTER)
@@ -331,12 +370,19 @@ static void put_decl(nvgp_strbuf *o, const nv_program *p, uint32_t i)
     }
     default:
         nvgp_strbuf_puts(o, v->name);
+        /* a per-vertex attribute declared without [] is indexed by the
+         * vertex alone (array_size 0, no elements) */
+        bool per_vertex_plain = v->kind == NV_VAR_ATTRIB && v->is_array && !v->array_size && !v->elements;
+        /* likewise a parameter buffer variable over several binding points
+         * declared without [] (one index: the point) */
+        per_vertex_plain |= v->nbindings == 1 && v->bindings[0].kind == NV_BIND_BUFFER && v->bindings[0].points > 1 &&
+                            !v->elements;
         if (v->rel_binding) {
             /* NV_vertex_program3: "ATTRIB t = vertex.texcoord[A0.y + 1]" */
             nvgp_strbuf_puts(o, " = ");
             put_binding(o, p, &v->bindings[0]);
             put_rel(o, p, &v->rel, v->rel_offset);
-        } else if (v->is_array || v->nbindings > 1) {
+        } else if ((v->is_array && !per_vertex_plain) || v->nbindings > 1) {
             nvgp_strbuf_puts(o, "[] = { ");
             for (uint32_t k = 0; k < v->nbindings; k++) {
                 if (k)

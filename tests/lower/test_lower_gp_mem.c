@@ -525,24 +525,26 @@ static void test_long_address_and_qualifiers(void **state)
     lt_free(&x);
 }
 
-/* A STORAGE array over several binding points: the index picks the
- * binding point (docs/spec-decisions.md), byte 0 of it. */
+/* A STORAGE array over several binding points (NV_shader_storage_buffer_object:
+ * "the first index specifying an offset into the range of buffer object
+ * binding points ... a second index must be provided to identify the
+ * individual array element"): s[1][4] is byte 4 of binding point 4. */
 static void test_storage_binding_range(void **state)
 {
     (void)state;
     lt x;
     lt_load(&x,
             "!!NVvp5.0\nOPTION NV_shader_storage_buffer;\nSTORAGE s[] = { program.storage[3..4] };\n"
-            "UINT TEMP u, v;\nLDB.U32 u, s[1];\nSTB.U32 u, s[0];\nLDB.U32 v, s[0];\n"
+            "UINT TEMP u, v;\nLDB.U32 u, s[1][4];\nSTB.U32 u, s[0][0];\nLDB.U32 v, s[0][4];\n"
             "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v;\nEND\n",
             1);
     uint32_t a[2] = {11, 12}, b[2] = {21, 22};
     bind_buffer(&x, "program.storage[3]", a, sizeof a);
     bind_buffer(&x, "program.storage[4]", b, sizeof b);
     lt_run(&x);
-    lt_expect_u(&x, "result.texcoord[0]", 0xf, 21, 0, 0, 0);
-    lt_expect_u(&x, "result.texcoord[1]", 0xf, 21, 0, 0, 0);
-    assert_int_equal(word_at(buffer_after(&x, "program.storage[3]"), 4), 12);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 22, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 12, 0, 0, 0);
+    assert_int_equal(word_at(buffer_after(&x, "program.storage[3]"), 0), 22);
     lt_free(&x);
 }
 

@@ -14,6 +14,7 @@
 #include "base/strbuf.h"
 #include "nv/nv_assemble.h"
 #include "nv/nv_ir.h"
+#include "nv/nv_limits.h"
 #include "nv/nv_print.h"
 
 #include <stdio.h>
@@ -99,13 +100,18 @@ static void check_storage(const nv_program *p)
     assert_true(s->is_array);
     assert_int_equal(s->array_size, 0);
     assert_int_equal(s->bindings[0].index, 2);
-    assert_int_equal(s->bindings[0].count, 1);
+    assert_int_equal(s->bindings[0].count, 0); /* the whole buffer */
     assert_int_equal(t->array_size, 64);
     assert_int_equal(t->bindings[0].index, 3);
-    assert_int_equal(t->bindings[0].count, 1);
+    assert_int_equal(t->bindings[0].count, 0);
+    /* over binding points 4..6: r[point][byte] */
     assert_int_equal(r->array_size, 3);
     assert_int_equal(r->bindings[0].index, 4);
-    assert_int_equal(r->bindings[0].count, 3);
+    assert_int_equal(r->bindings[0].points, 3);
+    assert_int_equal(r->elements, NV_LIMIT_STORAGE_BLOCK_SIZE);
+    assert_true(p->insts[3].src[0].has_elem);
+    assert_int_equal(p->insts[3].src[0].index, 2);
+    assert_int_equal(p->insts[3].src[0].elem, 12);
     /* s[i.x + 8]: offset 8 */
     assert_true(p->insts[1].src[1].has_rel);
     assert_int_equal(p->insts[1].src[1].index, 8);
@@ -117,7 +123,7 @@ static void test_storage_whole_buffer(void **state)
     nv_program *p = assemble("!!NVcp5.0\nOPTION NV_shader_storage_buffer;\nGROUP_SIZE 1;\n"
                              "STORAGE s[] = { program.storage[2] };\nSTORAGE t[64] = { program.storage[3] };\n"
                              "STORAGE r[] = { program.storage[4..6] };\nINT TEMP i;\nUINT TEMP u;\n"
-                             "LDB.U32 u, s[300];\nSTB.U32 u, s[i.x + 8];\nLDB.U32 u, t[63];\nLDB.U32 u, r[2];\nEND\n");
+                             "LDB.U32 u, s[300];\nSTB.U32 u, s[i.x + 8];\nLDB.U32 u, t[63];\nLDB.U32 u, r[2][12];\nEND\n");
     check_storage(p);
     nv_program *q = reassemble(p);
     check_storage(q);

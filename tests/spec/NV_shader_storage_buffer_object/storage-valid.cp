@@ -3,7 +3,7 @@ OPTION NV_shader_storage_buffer;
 GROUP_SIZE 1;
 STORAGE s[] = { program.storage[0..1] };
 UINT TEMP u;
-LDB.U32 u, s[1];
-STB.U32 u, s[0];
-ATOMB.ADD.U32 u.x, u, s[1];
+LDB.U32 u, s[1][0];
+STB.U32 u, s[0][4];
+ATOMB.ADD.U32 u.x, u, s[1][u.x + 8];
 END
