@@ -805,6 +805,23 @@ static void gp_unpack(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     put(c, in, LT_F32, (tgsi_opcode)row->op[LT_F32], &s, 1);
 }
 
+/* PK4B/UP4B: excess-128 bytes, which TGSI's PK4B/UP4B do not encode
+ * (lower_pack.c); the operand and result types as for the other packs. */
+static void gp_pk4b(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    tgsi_dst r = lower_pk4b_excess128(c, lower_gp_src(c, &in->src[0], LT_F32));
+    tgsi_src s = sc(of(r), 0);
+    put(c, in, t, TGSI_OPCODE_MOV, &s, 1);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
+static void gp_up4b(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    put_tmp(c, in, LT_F32, lower_up4b_excess128(c, sc(lower_gp_src(c, &in->src[0], t), 0)));
+}
+
 /* PK64 (NV_gpu_program5): words x|y<<32 and z|w<<32 of the 32-bit operand
  * as the 64-bit x and y, repeated in z and w (little-endian order). */
 static void gp_pk64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
@@ -1178,11 +1195,11 @@ const lower_gp_row lower_gp_alu_rows[NV_OP_COUNT] = {
     [NV_OP_XPD] = {gp_shared, OPS(0, 0, 0, 0, 0, 0), 0},
     [NV_OP_PK2H] = {gp_pack, OPS(T(PK2H), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK2US] = {gp_pack, OPS(T(PK2US), 0, 0, 0, 0, 0), 0},
-    [NV_OP_PK4B] = {gp_pack, OPS(T(PK4B), 0, 0, 0, 0, 0), 0},
+    [NV_OP_PK4B] = {gp_pk4b, OPS(T(PK4B), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK4UB] = {gp_pack, OPS(T(PK4UB), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP2H] = {gp_unpack, OPS(T(UP2H), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP2US] = {gp_unpack, OPS(T(UP2US), 0, 0, 0, 0, 0), 0},
-    [NV_OP_UP4B] = {gp_unpack, OPS(T(UP4B), 0, 0, 0, 0, 0), 0},
+    [NV_OP_UP4B] = {gp_up4b, OPS(T(UP4B), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP4UB] = {gp_unpack, OPS(T(UP4UB), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK64] = {gp_pk64, OPS(0, 0, 0, 0, 0, 0), 0},
     [NV_OP_UP64] = {gp_up64, OPS(0, 0, 0, 0, 0, 0), 0},
