@@ -330,6 +330,24 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
     return v;
 }
 
+void lower_gp_plain64(lower_ctx *c, lower_gp64 *v, lower_type t)
+{
+    for (unsigned h = 0; h < 2; h++) {
+        tgsi_src x = v->half[h];
+        if (!x.negate && !x.absolute)
+            continue;
+        tgsi_dst u = nvgp_tgsi_build_temp(c->b);
+        v->tmp[v->ntmp++] = u;
+        if (t == LT_F64) {
+            nvgp_tgsi_build_DMAX(c->b, u, x, x);
+        } else {
+            uint32_t zero[4] = {0, 0, 0, 0};
+            nvgp_tgsi_build_U64ADD(c->b, u, x, nvgp_tgsi_build_imm(c->b, TGSI_IMM_UINT64, zero, 4));
+        }
+        v->half[h] = nvgp_tgsi_src_of(u);
+    }
+}
+
 void lower_gp_release64(lower_ctx *c, lower_gp64 *v)
 {
     for (unsigned i = 0; i < v->ntmp; i++)

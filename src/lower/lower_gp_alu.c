@@ -244,12 +244,7 @@ static void gp_direct(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         tgsi_opcode op = (tgsi_opcode)row->op[t];
         if (op == TGSI_OPCODE_AND || op == TGSI_OPCODE_OR || op == TGSI_OPCODE_XOR || op == TGSI_OPCODE_NOT)
             for (unsigned i = 0; i < a.n; i++)
-                for (unsigned h = 0; h < 2; h++)
-                    if (a.s[i].half[h].negate || a.s[i].half[h].absolute) {
-                        tgsi_dst u = temp(c);
-                        a.s[i].tmp[a.s[i].ntmp++] = u;
-                        a.s[i].half[h] = plain64(c, a.s[i].half[h], t, u);
-                    }
+                lower_gp_plain64(c, &a.s[i], t);
         direct64(c, in, t, op, &a);
         free64(c, &a);
         return;

@@ -496,6 +496,7 @@ static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr,
 static void store64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
 {
     lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    lower_gp_plain64(c, &v, base_type(f)); /* STORE moves words */
     tgsi_dst d = nvgp_tgsi_dst_of(res);
     set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(d, f->count == 1 ? 3u : 0xfu), addr, v.half[0]));
     if (f->count == 4) {
@@ -701,6 +702,7 @@ static bool atom64(lower_ctx *c, const nv_inst *in, const mem_format *f, tgsi_sr
     if (!op)
         return false;
     lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    lower_gp_plain64(c, &v, base_type(f)); /* per-word atomics */
     tgsi_src lo = nvgp_tgsi_src_scalar(v.half[0], 0), hi = nvgp_tgsi_src_scalar(v.half[0], 1);
     tgsi_dst r = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_UADD(c->b, wm(t, 1), addr, u32(c, 4));
@@ -757,6 +759,7 @@ static bool atom_serial(lower_ctx *c, const nv_inst *in, const mem_format *f, tg
         v = lower_gp_src(c, &in->src[0], LT_F32);
     } else {
         v64 = lower_gp_src64(c, &in->src[0], base_type(f));
+        lower_gp_plain64(c, &v64, base_type(f)); /* compared and moved as words */
         v = v64.half[0];
     }
     tgsi_dst old = nvgp_tgsi_build_temp(c->b), nw = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);

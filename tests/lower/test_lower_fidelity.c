@@ -3,6 +3,23 @@
  * from the quoted text. */
 #include "lower_test_util.h"
 
+enum { BASE = 4096 };
+
+static void add_memory(lt *x, uint64_t address, const void *bytes, size_t n)
+{
+    assert_int_equal(nvgp_exec_add_memory(x->m, address, bytes, n, NULL), NVGP_EXEC_OK);
+}
+
+static uint32_t word_after(lt *x, size_t off)
+{
+    uint64_t address;
+    size_t bytes;
+    const uint8_t *p = nvgp_exec_memory(x->m, 0, &address, &bytes);
+    assert_non_null(p);
+    assert_true(off + 4 <= bytes);
+    return (uint32_t)p[off] | (uint32_t)p[off + 1] << 8 | (uint32_t)p[off + 2] << 16 | (uint32_t)p[off + 3] << 24;
+}
+
 /* PK4B/UP4B (NV_gpu_program4 2.X.8.Z): "all '0' bits corresponds to
  * -128/127 and all '1' bits corresponds to +127/127";
  * ub = round(127 tmp + 128).  (1, -1, 0, -2): 255, 1, 128 and -2 clamped to
@@ -42,10 +59,54 @@ static void test_pk4b_up4b_excess128(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program4 2.X.4.2: "a component-wise negate operation is performed
+ * on the operand" -- on the 64-bit value of STORE/ATOM operands, not on
+ * each 32-bit word.  d.x = 5 (S64), d.y = -(1 + 2^-21) (F64 words
+ * 0x80000000, 0xbff00000: the low word's bit 31 is a mantissa bit). */
+static void test_store_atom_64bit_modifiers(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nOPTION NV_shader_atomic_int64;\nOPTION NV_shader_atomic_float64;\nLONG TEMP d, e;\n"
+            "PK64.U d, {5, 0, 2147483648, 3220176896};\n"
+            "STORE.S64 -d.x, 4096;\n"
+            "STORE.F64 |d.y|, 4104;\n"
+            "STORE.F64 -d.y, 4112;\n"
+            "ATOM.ADD.S64 e.x, -d.x, 4120;\n"
+            "ATOM.EXCH.F64 e.y, -d.y, 4128;\n"
+            "STORE.S64X2 -|d.xxzw|, 4136;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    uint32_t mem[14] = {0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0};
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    /* -5 = 0xfffffffffffffffb */
+    assert_int_equal(word_after(&x, 0), 0xfffffffbu);
+    assert_int_equal(word_after(&x, 4), 0xffffffffu);
+    /* |d.y| and -d.y: 1 + 2^-21, bit 31 of the low word kept */
+    assert_int_equal(word_after(&x, 8), 0x80000000u);
+    assert_int_equal(word_after(&x, 12), 0x3ff00000u);
+    assert_int_equal(word_after(&x, 16), 0x80000000u);
+    assert_int_equal(word_after(&x, 20), 0x3ff00000u);
+    /* 7 + -5 = 2 */
+    assert_int_equal(word_after(&x, 24), 2);
+    assert_int_equal(word_after(&x, 28), 0);
+    assert_int_equal(word_after(&x, 32), 0x80000000u);
+    assert_int_equal(word_after(&x, 36), 0x3ff00000u);
+    /* -|5| twice */
+    assert_int_equal(word_after(&x, 40), 0xfffffffbu);
+    assert_int_equal(word_after(&x, 44), 0xffffffffu);
+    assert_int_equal(word_after(&x, 48), 0xfffffffbu);
+    assert_int_equal(word_after(&x, 52), 0xffffffffu);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pk4b_up4b_excess128),
+        cmocka_unit_test(test_store_atom_64bit_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
