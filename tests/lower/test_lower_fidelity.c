@@ -102,11 +102,46 @@ static void test_store_atom_64bit_modifiers(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program4 2.X.4.3: "For signed and unsigned integer results, the
+ * sign flag (SF) is set if the most significant bit of the value written to
+ * the result variable is set and the zero flag (ZF) is set if the result
+ * written is zero."  0x80000000 loaded or returned by an atomic as U32/S32:
+ * SF set, ZF clear, so LT passes and EQ fails (as a float it would be
+ * -0.0: EQ).  F32 keeps the float rules: -0.0 is EQ. */
+static void test_memory_cc_integer_rules(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nUINT TEMP a, u, v, w;\nINT TEMP i;\nTEMP f;\n"
+            "MOV.U u, 0;\nMOV.U v, 0;\nMOV.U w, 0;\n"
+            "LOAD.U32.CC a.x, 4096;\n"
+            "MOV.U u.x (LT.x), 1;\nMOV.U u.y (EQ.x), 1;\n"
+            "LOAD.S32.CC1 i.y, 4100;\n"
+            "MOV.U u.z (EQ1.y), 1;\nMOV.U u.w (GT1.y), 1;\n"
+            "ATOM.ADD.U32.CC a.z, 0, 4096;\n"
+            "MOV.U v.x (LT.z), 1;\nMOV.U v.y (EQ.z), 1;\n"
+            "LOAD.F32.CC f.x, 4096;\n"
+            "MOV.U w.x (LT.x), 1;\nMOV.U w.y (EQ.x), 1;\n"
+            "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v;\nMOV.U result.texcoord[2], w;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    uint32_t mem[2] = {0x80000000u, 0};
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    /* S32 0: ZF set: EQ, not GT */
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 1, 0, 1, 0);
+    lt_expect_u(&x, "result.texcoord[1]", 0x3, 1, 0, 0, 0);
+    lt_expect_u(&x, "result.texcoord[2]", 0x3, 0, 1, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pk4b_up4b_excess128),
         cmocka_unit_test(test_store_atom_64bit_modifiers),
+        cmocka_unit_test(test_memory_cc_integer_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
