@@ -460,8 +460,17 @@ static bool access_of(lower_ctx *c, const nv_inst *in, const nv_src *s, tgsi_src
 static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_format *f)
 {
     tgsi_dst d = lower_dst(c, &in->dst);
+    bool clamp = f && f->base == 'F' && f->bytes != 8;
+    if (clamp && in->sat == NV_SAT_SSAT) {
+        /* Table X.13 gives LOAD/LDC/LDB/LDS both clamps: [-1, 1] */
+        tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MAX(c->b, t, r, nvgp_tgsi_build_imm1f(c->b, -1.0f));
+        nvgp_tgsi_build_MIN(c->b, d, nvgp_tgsi_src_of(t), nvgp_tgsi_build_imm1f(c->b, 1.0f));
+        nvgp_tgsi_build_release_temp(c->b, t);
+        return;
+    }
     tgsi_instruction *ti = nvgp_tgsi_build_MOV(c->b, d, r);
-    if (ti && in->sat == NV_SAT_SAT && f && f->base == 'F' && f->bytes != 8)
+    if (ti && in->sat == NV_SAT_SAT && clamp)
         ti->saturate = 1;
 }
 
@@ -485,8 +494,15 @@ static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr,
     }
     lower_gp64 v;
     memset(&v, 0, sizeof v);
-    v.half[0] = nvgp_tgsi_src_of(r[0]);
-    v.half[1] = nvgp_tgsi_src_of(r[1]);
+    for (int h = 0; h < 2; h++) {
+        if (f->base == 'F' && in->sat != NV_SAT_NONE) {
+            /* .SAT to [0, 1], .SSAT to [-1, 1], as doubles */
+            nvgp_tgsi_build_DMAX(c->b, r[h], nvgp_tgsi_src_of(r[h]),
+                                 nvgp_tgsi_build_imm1d(c->b, in->sat == NV_SAT_SSAT ? -1.0 : 0.0));
+            nvgp_tgsi_build_DMIN(c->b, r[h], nvgp_tgsi_src_of(r[h]), nvgp_tgsi_build_imm1d(c->b, 1.0));
+        }
+        v.half[h] = nvgp_tgsi_src_of(r[h]);
+    }
     lower_gp_dst64(c, &in->dst, base_type(f), &v);
     for (int i = 0; i < 2; i++)
         nvgp_tgsi_build_release_temp(c->b, r[i]);

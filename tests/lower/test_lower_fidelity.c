@@ -3,11 +3,21 @@
  * from the quoted text. */
 #include "lower_test_util.h"
 
+#include "tgsi/tgsi_names.h"
+
 enum { BASE = 4096 };
 
 static void add_memory(lt *x, uint64_t address, const void *bytes, size_t n)
 {
     assert_int_equal(nvgp_exec_add_memory(x->m, address, bytes, n, NULL), NVGP_EXEC_OK);
+}
+
+static void bind_buffer(lt *x, const char *name, const void *bytes, size_t n)
+{
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x->map, NVGP_LOWER_BUFFER, name);
+    assert_non_null(s);
+    assert_int_equal(s->file, TGSI_FILE_BUFFER);
+    assert_int_equal(nvgp_exec_bind_buffer(x->m, (uint32_t)s->index, bytes, n), NVGP_EXEC_OK);
 }
 
 static uint32_t word_after(lt *x, size_t off)
@@ -136,12 +146,41 @@ static void test_memory_cc_integer_rules(void **state)
     lt_free(&x);
 }
 
+/* Table X.13 gives LOAD and LDC the S column: .SSAT clamps the loaded
+ * floats to [-1, 1] ("SSAT" in 2.X.4.4), .SAT to [0, 1]; F64 too. */
+static void test_load_ldc_clamps(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nCBUFFER cb[] = { program.buffer[1] };\nTEMP f, g, h, k;\n"
+            "LOAD.F32X4.SSAT f, 4096;\nLOAD.F32X4.SAT g, 4096;\n"
+            "LDC.F32X4.SSAT h, cb[0];\nLOAD.F64.SSAT k.x, 4112;\nLOAD.F64.SAT k.y, 4112;\n"
+            "MOV result.texcoord[0], f;\nMOV result.texcoord[1], g;\nMOV result.texcoord[2], h;\n"
+            "MOV result.texcoord[3], k;\nMOV result.position, 0;\nEND\n",
+            1);
+    float fv[4] = {-3.0f, 0.5f, 2.0f, -0.25f};
+    uint32_t mem[6];
+    memcpy(mem, fv, sizeof fv);
+    double d = -3.0;
+    memcpy(mem + 4, &d, 8);
+    add_memory(&x, BASE, mem, sizeof mem);
+    bind_buffer(&x, "program.buffer[1]", fv, sizeof fv);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, -1.0f, 0.5f, 1.0f, -0.25f);
+    lt_expect(&x, "result.texcoord[1]", 0xf, 0.0f, 0.5f, 1.0f, 0.0f);
+    lt_expect(&x, "result.texcoord[2]", 0xf, -1.0f, 0.5f, 1.0f, -0.25f);
+    lt_expect(&x, "result.texcoord[3]", 0x3, -1.0f, 0.0f, 0, 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pk4b_up4b_excess128),
         cmocka_unit_test(test_store_atom_64bit_modifiers),
         cmocka_unit_test(test_memory_cc_integer_rules),
+        cmocka_unit_test(test_load_ldc_clamps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
