@@ -408,9 +408,12 @@ void lower_gp_inst(lower_ctx *c, const nv_inst *in)
     }
     lower_type t = lower_gp_type(in);
     if (in->has_dst && !(row->flags & LGP_OWN_CC) && (in->cc_update || in->dst.cc.cond != NV_COND_NONE))
-        lower_gp_with_cc(c, in, row, t);
-    else
+        lower_gp_with_cc(c, in, row, t); /* copies levels itself, under its test */
+    else {
         row->fn(c, in, row, t);
+        if (in->has_dst)
+            lower_gp_bind_level_written(c, &in->dst, NULL);
+    }
     while (c->gp_nscratch)
         nvgp_tgsi_build_release_temp(c->b, c->gp_scratch[--c->gp_nscratch]);
 }

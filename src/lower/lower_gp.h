@@ -177,6 +177,10 @@ tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
 void lower_gp_bind_begin(lower_ctx *c);
 void lower_gp_bind_end(lower_ctx *c);
 void lower_gp_bind_free(lower_ctx *c);
+/* After an instruction wrote destination d: a tessellation level it names
+ * reaches its TESSOUTER/TESSINNER component, in the lanes where mask.x is
+ * set (NULL: every lane running the instruction). */
+void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *mask);
 /* The first register of an ATTRIB/OUTPUT variable. */
 tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset);
 /* Source / destination operands naming ATTRIB and OUTPUT variables (false

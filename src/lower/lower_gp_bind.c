@@ -171,17 +171,22 @@ typedef struct gpb_var {
     bool has;
     bool per_vertex;    /* indexed by the input vertex: IN[index][reg] */
     int8_t comp;        /* scalar binding read from this component; -1 */
+    uint8_t level;      /* 1 + the tessellation level a result names (GPB_LEVEL); 0: none */
     tgsi_src reg;       /* first element */
 } gpb_var;
 
 /* Tessellation levels written by a control program: TESSOUTER (0..3) and
- * TESSINNER (4..5), each in the x of its temporary. */
+ * TESSINNER (4..5), each in the x of its temporary, copied to its output
+ * component right after each write by the invocations that wrote it (the
+ * patch's invocations share per-patch results, so one that did not write
+ * a level must not copy its temporary). */
 enum { GPB_LEVELS = 6 };
 
 typedef struct lower_gpb {
     gpb_var *vars;
     bool level_has[GPB_LEVELS];
     tgsi_dst level[GPB_LEVELS];
+    tgsi_dst level_out[GPB_LEVELS];
     tgsi_dst globalid, localindex; /* computed at the start (compute) */
     tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
     tgsi_dst addr[4];   /* relative indices, used in turn */
@@ -374,7 +379,7 @@ static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int
     return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
 }
 
-static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_t offset)
+static tgsi_src gpb_level_reg(lower_ctx *c, uint32_t var, const gpb_row *r, int32_t k, uint32_t offset)
 {
     lower_gpb *g = c->gpb;
     int32_t i = (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 0 : 4) + k;
@@ -385,7 +390,13 @@ static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_
     if (!g->level_has[i]) {
         g->level[i] = nvgp_tgsi_build_temp(c->b);
         g->level_has[i] = true;
+        g->level_out[i] = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
+        char name[48];
+        snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
+        lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, g->level_out[i].reg.index,
+                           (int8_t)(i < 4 ? i : i - 4), name);
     }
+    c->gpb->vars[var].level = (uint8_t)(i + 1);
     return nvgp_tgsi_src_of(g->level[i]);
 }
 
@@ -461,7 +472,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 break;
             }
             if (r->kind == GPB_LEVEL)
-                first = gpb_level_reg(c, r, n, offset);
+                first = gpb_level_reg(c, var, r, n, offset);
             else if (r->kind == GPB_GLOBALID)
                 first = nvgp_tgsi_src_of(g->globalid);
             else if (r->kind == GPB_LOCALINDEX)
@@ -742,16 +753,23 @@ void lower_gp_bind_end(lower_ctx *c)
     if (!g || g->ended)
         return;
     g->ended = true;
-    for (int i = 0; i < GPB_LEVELS; i++) {
-        if (!g->level_has[i])
-            continue;
-        tgsi_dst o = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
-        char name[48];
-        snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
-        lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, o.reg.index, (int8_t)(i < 4 ? i : i - 4), name);
-        nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(o, 1u << (i < 4 ? i : i - 4)),
-                            nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
-    }
+}
+
+void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *mask)
+{
+    lower_gpb *g = c->gpb;
+    if (!g || d->file != NV_FILE_OUTPUT || d->var >= c->p->nvars || !(d->writemask & 1))
+        return;
+    const gpb_var *gv = &g->vars[d->var];
+    if (!gv->has || !gv->level)
+        return;
+    int i = gv->level - 1;
+    if (mask)
+        nvgp_tgsi_build_UIF(c->b, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(*mask), 0));
+    nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(g->level_out[i], 1u << (i < 4 ? i : i - 4)),
+                        nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
+    if (mask)
+        nvgp_tgsi_build_ENDIF(c->b);
 }
 
 void lower_gp_bind_free(lower_ctx *c)

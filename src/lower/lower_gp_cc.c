@@ -369,6 +369,7 @@ void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         m = lower_gp_cc_test(c, &in->dst.cc);
     tgsi_dst d = mask(lower_dst(c, &in->dst), wm);
     write_where(c, d, cond ? &m : NULL, of(r));
+    lower_gp_bind_level_written(c, &in->dst, cond ? &m : NULL);
     if (in->cc_update && in->cc_update <= 2) {
         unsigned reg = in->cc_update - 1u;
         make_cc(c, reg);

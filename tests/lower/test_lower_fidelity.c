@@ -174,6 +174,35 @@ static void test_load_ldc_clamps(void **state)
     lt_free(&x);
 }
 
+/* NV_tessellation_program5: per-patch results are shared by the patch's
+ * invocations; a level written by invocation 0 only (inside IF) is the
+ * patch's level, whatever the other invocations left in their registers.
+ * Invocation 2 writes tessinner[0] under a condition code (GT fails in
+ * invocations 0 and 1). */
+static void test_tess_level_written_by_one_invocation(void **state)
+{
+    (void)state;
+    lt x;
+    lt_lower(&x,
+             "!!NVtcp5.0\nVERTICES_OUT 3;\nINT TEMP i;\nTEMP t;\n"
+             "MOV.S i.x, primitive.invocation;\nMOV t, 9.0;\n"
+             "SEQ.S.CC i.y, i.x, 0;\n"
+             "IF NE.y;\nMOV result.patch.tessouter[0], 4.0;\nMOV result.patch.tessouter[2], {5, 6, 7, 8};\nENDIF;\n"
+             "SUB.S.CC i.z, i.x, 1;\n"
+             "MOV result.patch.tessinner[0] (GT.z), 3.0;\n"
+             "MOV result.position, t;\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    lt_run(&x);
+    for (uint32_t k = 0; k < 3; k++) {
+        assert_true(lt_out_scalar(&x, "result.patch.tessouter[0]", k) == 4.0f);
+        assert_true(lt_out_scalar(&x, "result.patch.tessouter[2]", k) == 5.0f);
+        assert_true(lt_out_scalar(&x, "result.patch.tessinner[0]", k) == 3.0f);
+    }
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_store_atom_64bit_modifiers),
         cmocka_unit_test(test_memory_cc_integer_rules),
         cmocka_unit_test(test_load_ldc_clamps),
+        cmocka_unit_test(test_tess_level_written_by_one_invocation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
