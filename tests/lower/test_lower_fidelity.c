@@ -203,6 +203,44 @@ static void test_tess_level_written_by_one_invocation(void **state)
     lt_free(&x);
 }
 
+/* EXT_shader_image_load_store: "Unformatted loads read the data from
+ * memory without converting from the image unit format, by copying raw
+ * bits"; RGBA8 is in the 1x32 class (Table X.2: 0[7:0] 0[15:8] 0[23:16]
+ * 0[31:24]), so LOADIM.U32 reads a texel as one word, STOREIM.U32 writes
+ * its four bytes, ATOMIM.ADD.U32 adds to the word. */
+static void test_unformatted_rgba8_images(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nINT TEMP c;\nUINT TEMP u, v;\n"
+            "MOV.S c, 0;\nLOADIM.U32 u, c, image[0], 2D;\n"
+            "MOV.S c.x, 1;\nSTOREIM.U32 image[0], 67305985, c, 2D;\n"
+            "MOV.S c.x, 2;\nATOMIM.ADD.U32 v.x, 1, c, image[0], 2D;\n"
+            "MOV.U result.texcoord[0], u;\nMOV.U result.texcoord[1], v.x;\nMOV result.position, 0;\nEND\n",
+            1);
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[0]");
+    assert_non_null(s);
+    int fmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R8G8B8A8_UNORM", strlen("R8G8B8A8_UNORM"));
+    assert_true(fmt >= 0);
+    uint8_t texels[12] = {0x10, 0x20, 0x30, 0x40, 0, 0, 0, 0, 0xff, 0, 0, 0};
+    nvgp_exec_image d = {TGSI_TEXTURE_2D, (uint16_t)fmt, 3, 1, 1};
+    assert_int_equal(nvgp_exec_bind_image(x.m, (uint32_t)s->index, &d, texels), NVGP_EXEC_OK);
+    lt_run(&x);
+    /* U32: (word, 0, 0, 1) */
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0x40302010u, 0, 0, 1);
+    lt_expect_u(&x, "result.texcoord[1]", 0x1, 0xffu, 0, 0, 0);
+    size_t bytes;
+    const uint8_t *p = nvgp_exec_image_data(x.m, (uint32_t)s->index, &bytes);
+    assert_non_null(p);
+    assert_int_equal(bytes, 12);
+    /* 67305985 = 0x04030201; 0xff + 1 = 0x100 */
+    static const uint8_t want[12] = {0x10, 0x20, 0x30, 0x40, 1, 2, 3, 4, 0, 1, 0, 0};
+    assert_memory_equal(p, want, 12);
+    assert_int_equal(nvgp_exec_faults(x.m), 0);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_memory_cc_integer_rules),
         cmocka_unit_test(test_load_ldc_clamps),
         cmocka_unit_test(test_tess_level_written_by_one_invocation),
+        cmocka_unit_test(test_unformatted_rgba8_images),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
