@@ -999,6 +999,79 @@ static void cvt_narrow_float(lower_ctx *c, const nv_inst *in, unsigned bits, con
     release(c, back);
 }
 
+/* 64-bit integers (v, signed or not) to doubles in place, as CVT's
+ * "first converting the source components to an infinite-precision value"
+ * then rounding once asks: the nearest double (I642D/U642D) is compared
+ * with the exact integer (the double converted back; a double at 2^63 or
+ * 2^64, which saturates back, is above every source) and moved one unit
+ * (+-1 on the sign-magnitude encoding) where that rounding went the wrong
+ * way.  F64 results: the rounding modifier's neighbour.  Narrower results
+ * (to_odd): the double rounded to odd (toward zero, lowest bit set when
+ * inexact), which keeps what rounding to a float or half needs to round
+ * once (53 bits >= 24 + 2), and compares with the rounded float as the
+ * exact value would (cvt_narrow_float). */
+static void cvt_int_to_double(lower_ctx *c, const nv_inst *in, bool is_signed, bool wide, bool to_odd,
+                              lower_gp64 *v)
+{
+    bool directed = in->round == NV_ROUND_CEIL || in->round == NV_ROUND_FLR || in->round == NV_ROUND_TRUNC;
+    tgsi_opcode lt_op = is_signed ? TGSI_OPCODE_I64SLT : TGSI_OPCODE_U64SLT;
+    tgsi_dst x = temp(c), back = temp(c), gt = temp(c), lt = temp(c), neg = temp(c), m = temp(c), st = temp(c);
+    for (unsigned h = 0; h < 2; h++) {
+        nvgp_tgsi_build_MOV(c->b, x, v->half[h]);
+        emit1(c, is_signed ? TGSI_OPCODE_I642D : TGSI_OPCODE_U642D, v->tmp[h], of(x));
+        v->half[h] = of(v->tmp[h]);
+        if (!wide || (!directed && !to_odd))
+            continue; /* 32-bit integers convert exactly */
+        tgsi_src d = v->half[h];
+        emit1(c, is_signed ? TGSI_OPCODE_D2I64 : TGSI_OPCODE_D2U64, back, d);
+        /* gt: the double is above the integer; lt: below (x and z) */
+        tgsi_src ab[2] = {of(x), of(back)}, ba[2] = {of(back), of(x)};
+        emit(c, lt_op, mask(gt, 5), ab, 2);
+        emit(c, lt_op, mask(lt, 5), ba, 2);
+        nvgp_tgsi_build_DSGE(c->b, mask(m, 5), d, dimm(c, is_signed ? 9223372036854775808.0 : 18446744073709551616.0));
+        nvgp_tgsi_build_OR(c->b, mask(gt, 5), of(gt), of(m));
+        if (is_signed)
+            nvgp_tgsi_build_I64SLT(c->b, mask(neg, 5), of(x), imm64(c, LT_S64, 0));
+        else
+            nvgp_tgsi_build_MOV(c->b, neg, uimm(c, 0));
+        /* away: the double's magnitude is above the integer's */
+        tgsi_dst away = m;
+        nvgp_tgsi_build_UCMP(c->b, mask(away, 5), of(neg), of(lt), of(gt));
+        /* st: the 64-bit step to add (two's complement words) */
+        tgsi_src zero = imm64(c, LT_U64, 0), up = imm64(c, LT_U64, 1), down = imm64(c, LT_U64, ~0ull);
+        tgsi_src need;
+        if (to_odd) {
+            need = swz(of(away), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, need, down, zero);
+        } else if (in->round == NV_ROUND_TRUNC) {
+            need = swz(of(away), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, need, down, zero);
+        } else {
+            /* CEIL: below -> toward +inf; FLR: above -> toward -inf; the
+             * encoding's step is +1 for a positive double, -1 for a
+             * negative one when going away from zero */
+            bool ceil = in->round == NV_ROUND_CEIL;
+            need = swz(of(ceil ? lt : gt), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, swz(of(neg), 0, 0, 2, 2), ceil ? down : up, ceil ? up : down);
+            nvgp_tgsi_build_UCMP(c->b, st, need, of(st), zero);
+        }
+        nvgp_tgsi_build_U64ADD(c->b, v->tmp[h], d, of(st));
+        if (to_odd) {
+            /* inexact: the lowest bit set */
+            nvgp_tgsi_build_OR(c->b, mask(gt, 5), of(gt), of(lt));
+            nvgp_tgsi_build_AND(c->b, mask(gt, 5), of(gt), uimm(c, 1));
+            nvgp_tgsi_build_OR(c->b, mask(v->tmp[h], 5), of(v->tmp[h]), of(gt));
+        }
+    }
+    release(c, st);
+    release(c, m);
+    release(c, neg);
+    release(c, lt);
+    release(c, gt);
+    release(c, back);
+    release(c, x);
+}
+
 static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t_unused)
 {
     (void)row;
@@ -1065,8 +1138,7 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         release(c, u);
         vt = rt.base == 'U' && rt.bits == 64 ? LT_U64 : LT_S64;
     } else if (ot.base != 'F' && rt.base == 'F') {
-        for (unsigned h = 0; h < 2; h++)
-            emit1(c, ot.base == 'S' ? TGSI_OPCODE_I642D : TGSI_OPCODE_U642D, v.tmp[h], v.half[h]);
+        cvt_int_to_double(c, in, ot.base == 'S', ot.bits == 64, rt.bits < 64, &v);
         vt = LT_F64;
     }
     /* 3. integer results: .SAT clamps to the result's range */

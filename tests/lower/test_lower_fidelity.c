@@ -241,6 +241,46 @@ static void test_unformatted_rgba8_images(void **state)
     lt_free(&x);
 }
 
+/* CVT (NV_gpu_program5): "first converting the source components to an
+ * infinite-precision value", then rounding once.  a = (2^53 + 1,
+ * -(2^53 + 1)): F64 nearest is the even 2^53 (0x43400000_00000000), CEIL
+ * 2^53 + 2 (low word 1), FLR -(2^53 + 2).  b = (2^60 + 2^36 + 1, 2^64 - 1):
+ * to F32 the first is just above the midpoint of 2^60 and 2^60 + 2^37, so
+ * 0x5d800001 (rounding to the double 2^60 + 2^36 first would tie to
+ * 0x5d800000); FLR 0x5d800000; 2^64 - 1 is 2^64 (0x5f800000) to nearest,
+ * 0x5f7fffff with FLR, and as an F64 with FLR 0x43efffff_ffffffff; the
+ * first as an F64 with FLR 2^60 + 2^36 (0x43b00000_10000000). */
+static void test_cvt_int64_rounds_once(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG TEMP a, b, r;\n"
+            "PK64.U a, {1, 2097152, 4294967295, 4292870143};\n"
+            "PK64.U b, {1, 268435472, 4294967295, 4294967295};\n"
+            "CVT.F64.S64 r, a;\nUP64.U result.texcoord[0], r;\n"
+            "CVT.F64.S64.CEIL r, a;\nUP64.U result.texcoord[1], r;\n"
+            "CVT.F64.S64.FLR r, a;\nUP64.U result.texcoord[2], r;\n"
+            "CVT.F64.S64.TRUNC r, a;\nUP64.U result.texcoord[3], r;\n"
+            "CVT.F32.S64 result.texcoord[4].xy, b;\n"
+            "CVT.F32.U64 result.texcoord[5].xy, b;\n"
+            "CVT.F32.U64.FLR result.texcoord[6].xy, b;\n"
+            "CVT.F64.U64.FLR r, b;\nUP64.U result.texcoord[7], r;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 0, 0x43400000u, 0, 0xc3400000u);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 1, 0x43400000u, 0, 0xc3400000u);
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 0, 0x43400000u, 1, 0xc3400000u);
+    lt_expect_u(&x, "result.texcoord[3]", 0xf, 0, 0x43400000u, 0, 0xc3400000u);
+    /* b.y as S64 is -1 */
+    lt_expect_u(&x, "result.texcoord[4]", 0x3, 0x5d800001u, 0xbf800000u, 0, 0);
+    lt_expect_u(&x, "result.texcoord[5]", 0x3, 0x5d800001u, 0x5f800000u, 0, 0);
+    lt_expect_u(&x, "result.texcoord[6]", 0x3, 0x5d800000u, 0x5f7fffffu, 0, 0);
+    lt_expect_u(&x, "result.texcoord[7]", 0xf, 0x10000000u, 0x43b00000u, 0xffffffffu, 0x43efffffu);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_load_ldc_clamps),
         cmocka_unit_test(test_tess_level_written_by_one_invocation),
         cmocka_unit_test(test_unformatted_rgba8_images),
+        cmocka_unit_test(test_cvt_int64_rounds_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
