@@ -281,6 +281,55 @@ static void test_cvt_int64_rounds_once(void **state)
     lt_free(&x);
 }
 
+/* Forms the specs allow: STOREIM without a storage modifier is a formatted
+ * store ("otherwise, it is formatted": (0.5, 1, 0, 0.25) to RGBA8 is
+ * round(255 x) = 128 (127.5 to even), 255, 0, 64); ATOMS.ADD/EXCH.F32
+ * without OPTION NV_shader_atomic_float (NV_compute_program5 withdraws them
+ * only "If NV_shader_atomic_float is not supported"). */
+static void test_formatted_store_and_shared_float_atomics(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nINT TEMP c;\nMOV.S c, 0;\nSTOREIM image[0], {0.5, 1, 0, 0.25}, c, 2D;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_IMAGE, "image[0]");
+    assert_non_null(s);
+    int fmt = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R8G8B8A8_UNORM", strlen("R8G8B8A8_UNORM"));
+    assert_true(fmt >= 0);
+    uint8_t texel[4] = {0, 0, 0, 0};
+    nvgp_exec_image d = {TGSI_TEXTURE_2D, (uint16_t)fmt, 1, 1, 1};
+    assert_int_equal(nvgp_exec_bind_image(x.m, (uint32_t)s->index, &d, texel), NVGP_EXEC_OK);
+    lt_run(&x);
+    size_t bytes;
+    const uint8_t *p = nvgp_exec_image_data(x.m, (uint32_t)s->index, &bytes);
+    assert_non_null(p);
+    static const uint8_t want[4] = {128, 255, 0, 64};
+    assert_memory_equal(p, want, 4);
+    lt_free(&x);
+
+    /* four invocations add 1.5 each to 0.0 in shared memory; EXCH reads it */
+    lt_lower(&x, "!!NVcp5.0\nGROUP_SIZE 4;\nSHARED_MEMORY 16;\nSHARED sh[] = { program.sharedmem };\n"
+                 "TEMP f;\nUINT TEMP a;\nATOMS.ADD.F32 f.x, 1.5, sh[0];\nBAR;\nATOMS.EXCH.F32 f.y, 0, sh[0];\n"
+                 "MUL.U a.x, invocation.localid.x, 4;\nADD.U a.x, a.x, 4096;\nSTORE.F32 f.y, a.x;\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    uint32_t mem[4] = {7, 7, 7, 7};
+    add_memory(&x, BASE, mem, sizeof mem);
+    lt_run(&x);
+    /* one EXCH after the barrier reads the sum 6.0 and leaves 0 for the
+     * others */
+    unsigned sums = 0, zeros = 0;
+    for (size_t i = 0; i < 4; i++) {
+        sums += word_after(&x, 4 * i) == lt_bits(6.0f);
+        zeros += word_after(&x, 4 * i) == 0;
+    }
+    assert_int_equal(sums, 1);
+    assert_int_equal(zeros, 3);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +340,7 @@ int main(void)
         cmocka_unit_test(test_tess_level_written_by_one_invocation),
         cmocka_unit_test(test_unformatted_rgba8_images),
         cmocka_unit_test(test_cvt_int64_rounds_once),
+        cmocka_unit_test(test_formatted_store_and_shared_float_atomics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
