@@ -474,16 +474,36 @@ static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_
         ti->saturate = 1;
 }
 
+/* 2.X.8.Z LDC: the operand's swizzle, negation and absolute value apply to
+ * the fetched vector, here of 64-bit components (r[0]: x, y; r[1]: z, w):
+ * v = the swizzled components, the modifiers computed as 64-bit values. */
+static bool ldc64_modifiers(lower_ctx *c, const nv_src *s, lower_type t, const tgsi_dst r[2], lower_gp64 *v)
+{
+    bool identity = s->swizzle[0] == 0 && s->swizzle[1] == 1 && s->swizzle[2] == 2 && s->swizzle[3] == 3;
+    if (identity && !s->abs && !s->negate)
+        return false;
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned a = s->swizzle[2 * h] & 3, b = s->swizzle[2 * h + 1] & 3;
+        unsigned pa = 2 * (a & 1), pb = 2 * (b & 1);
+        tgsi_dst u = nvgp_tgsi_build_temp(c->b);
+        v->tmp[v->ntmp++] = u;
+        nvgp_tgsi_build_MOV(c->b, wm(u, 3), nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(r[a >> 1]), pa, pa + 1, 0, 0));
+        nvgp_tgsi_build_MOV(c->b, wm(u, 0xc), nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(r[b >> 1]), 0, 0, pb, pb + 1));
+        v->half[h] = nvgp_tgsi_src_of(u);
+        if (s->abs)
+            v->half[h] = nvgp_tgsi_src_abs(v->half[h]);
+        if (s->negate)
+            v->half[h] = nvgp_tgsi_src_negate(v->half[h]);
+    }
+    lower_gp_plain64(c, v, t);
+    return true;
+}
+
 /* 64-bit components: one (words 0-1 to TGSI xy), two (words 0-3) or four
  * (words 4-7 in the second register) as lower_gp.h keeps 64-bit vectors. */
 static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
 {
     const nv_src *s = &in->src[0];
-    if (in->op == NV_OP_LDC && (s->abs || s->negate || s->swizzle[0] != 0 || s->swizzle[1] != 1 ||
-                                s->swizzle[2] != 2 || s->swizzle[3] != 3)) {
-        lower_error(c, s->offset, "swizzled, negated or absolute 64-bit LDC operands have no TGSI translation yet");
-        return;
-    }
     tgsi_dst r[2] = {nvgp_tgsi_build_temp(c->b), nvgp_tgsi_build_temp(c->b)}, b = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_MOV(c->b, r[0], u32(c, 0));
     nvgp_tgsi_build_MOV(c->b, r[1], u32(c, 0));
@@ -494,6 +514,11 @@ static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr,
     }
     lower_gp64 v;
     memset(&v, 0, sizeof v);
+    if (in->op == NV_OP_LDC && ldc64_modifiers(c, s, base_type(f), r, &v)) {
+        for (int h = 0; h < 2; h++)
+            nvgp_tgsi_build_MOV(c->b, r[h], v.half[h]);
+        lower_gp_release64(c, &v);
+    }
     for (int h = 0; h < 2; h++) {
         if (f->base == 'F' && in->sat != NV_SAT_NONE) {
             /* .SAT to [0, 1], .SSAT to [-1, 1], as doubles */

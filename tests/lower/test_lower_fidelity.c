@@ -330,6 +330,34 @@ static void test_formatted_store_and_shared_float_atomics(void **state)
     lt_free(&x);
 }
 
+/* NV_parameter_buffer_object2 LDC: swizzle, negation and absolute value
+ * apply to the fetched vector, also of 64-bit components. cb = doubles
+ * (1.5, -2.5, 3, -4) then S64 (5, -7) at byte 32. */
+static void test_ldc64_modifiers(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nCBUFFER cb[] = { program.buffer[1] };\nLONG TEMP d, e, g;\nINT TEMP i;\n"
+            "LDC.F64X4 d, cb[0].wzyx;\nMOV.F64 result.texcoord[0], d;\n"
+            "LDC.F64X2 e.xy, -|cb[0].yxzw|;\nMOV.F64 result.texcoord[1].xy, e;\n"
+            "LDC.S64X2 g.xy, -cb[32].yxzw;\nUP64.S i, g;\nMOV.S result.texcoord[2], i;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    double dv[4] = {1.5, -2.5, 3.0, -4.0};
+    int64_t iv[2] = {5, -7};
+    uint8_t cb[48];
+    memcpy(cb, dv, 32);
+    memcpy(cb + 32, iv, 16);
+    bind_buffer(&x, "program.buffer[1]", cb, sizeof cb);
+    lt_run(&x);
+    lt_expect(&x, "result.texcoord[0]", 0xf, -4.0f, 3.0f, -2.5f, 1.5f);
+    lt_expect(&x, "result.texcoord[1]", 0x3, -2.5f, -1.5f, 0, 0);
+    /* -(-7) = 7, -5: words 7, 0, -5, -1 */
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 7, 0, (uint32_t)-5, 0xffffffffu);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_unformatted_rgba8_images),
         cmocka_unit_test(test_cvt_int64_rounds_once),
         cmocka_unit_test(test_formatted_store_and_shared_float_atomics),
+        cmocka_unit_test(test_ldc64_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
