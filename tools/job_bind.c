@@ -83,6 +83,8 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
     nvgp_job_reg r;
     if (!resolve(names, b->name, &r))
         return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input", b->name);
+    if (r.file == TGSI_FILE_SYSTEM_VALUE && b->values_hi)
+        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values are for LONG attributes", b->name);
     if (r.file == TGSI_FILE_SYSTEM_VALUE) {
         const tgsi_declaration *d = sv_decl(prog, r.index);
         if (!d)
@@ -113,6 +115,8 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
     }
     if (r.file != TGSI_FILE_INPUT)
         return bind_fail(error, jn, "inputs[\"%s\"]: not an input of the program", b->name);
+    if (b->values_hi && r.component >= 0)
+        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values need a whole register", b->name);
     if (r.dim >= 0 && job->vertices && (uint32_t)r.dim >= job->vertices)
         return bind_fail(error, jn, "inputs[\"%s\"]: vertex %d, but \"vertices\" is %u",
                          b->name, r.dim, job->vertices);
@@ -123,6 +127,9 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
                 ? nvgp_exec_set_input_component(m, inv, vertex, (uint32_t)r.index,
                                                 (uint32_t)r.component, b->values[i][0])
                 : nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index, b->values[i]);
+        /* a LONG attribute's z and w: the next register */
+        if (st == NVGP_EXEC_OK && b->values_hi)
+            st = nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index + 1, b->values_hi[i]);
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
     }

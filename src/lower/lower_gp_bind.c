@@ -400,6 +400,33 @@ static tgsi_src gpb_level_reg(lower_ctx *c, uint32_t var, const gpb_row *r, int3
     return nvgp_tgsi_src_of(g->level[i]);
 }
 
+/* LONG ATTRIB (NV_gpu_program5: "Such attributes can be read in a vertex
+ * program using a "LONG ATTRIB" declaration"): the four 64-bit components
+ * of vertex.attrib[n] in two consecutive inputs, x and y as word pairs in
+ * GENERIC[n], z and w in GENERIC[GENERIC_ATTRIBS + n] (an index no 32-bit
+ * attribute has).  The map names the first; a job gives both (docs/
+ * job-format.md, four 64-bit values). */
+static tgsi_src gpb_long_attrib(lower_ctx *c, const nv_var *v, uint32_t offset)
+{
+    int32_t n, vertex;
+    bool per_vertex, outputs;
+    const gpb_row *r = v->nbindings == 1 ? gpb_row_of(c, v, &v->bindings[0], &n, &vertex, &per_vertex, &outputs) : NULL;
+    if (c->p->stage != NV_STAGE_VERTEX || v->kind != NV_VAR_ATTRIB || !r || r->kind != GPB_INPUT ||
+        r->semantic != TGSI_SEMANTIC_GENERIC || v->is_array || (v->bindings[0].count && v->bindings[0].count != 1)) {
+        lower_error(c, offset, "LONG attributes translate as single generic vertex attributes (vertex.attrib[n])");
+        return nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+    }
+    tgsi_src lo = nvgp_tgsi_build_input(c->b, TGSI_SEMANTIC_GENERIC, (uint32_t)n);
+    tgsi_src hi = nvgp_tgsi_build_input(c->b, TGSI_SEMANTIC_GENERIC, (uint32_t)(NV_LIMIT_GENERIC_ATTRIBS + n));
+    if (hi.reg.index != lo.reg.index + 1) {
+        lower_error(c, offset, "vertex.attrib[%d] is read both as a LONG attribute and as a 32-bit one", n);
+        return lo;
+    }
+    lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, -1, lo.reg.index, -1,
+                       v->bindings[0].name ? v->bindings[0].name : "vertex.attrib");
+    return lo;
+}
+
 tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
 {
     lower_gpb *g = gpb_state(c);
@@ -417,9 +444,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         return gv->reg;
     }
     if (v->mods & NV_VMOD_LONG) {
-        /* NV_gpu_program5 64-bit vertex attributes span two TGSI inputs
-         * each, which the 64-bit operand code does not read yet */
-        lower_error(c, offset, "LONG attributes have no TGSI translation yet");
+        gv->reg = gpb_long_attrib(c, v, offset);
         return gv->reg;
     }
     tgsi_src first = gv->reg;

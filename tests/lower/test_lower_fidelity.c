@@ -358,6 +358,33 @@ static void test_ldc64_modifiers(void **state)
     lt_free(&x);
 }
 
+/* NV_gpu_program5: 64-bit vertex attributes "can be read in a vertex
+ * program using a "LONG ATTRIB" declaration".  vertex.attrib[2] holds the
+ * S64 values (2^32 + 5, -7, 0, 1), x and y in its register, z and w in the
+ * next: ADD.S64 with (1, 1, 1, 1) gives (2^32 + 6, -6, 1, 2); a 32-bit read
+ * keeps the low words (5, -7, 0, 1). */
+static void test_long_vertex_attribute(void **state)
+{
+    (void)state;
+    lt x;
+    lt_load(&x,
+            "!!NVvp5.0\nLONG ATTRIB a = vertex.attrib[2];\nLONG TEMP d;\nINT TEMP i;\nUINT TEMP u;\n"
+            "ADD.S64 d, a, 1;\nUP64.U u, d;\nMOV.U result.texcoord[0], u;\nUP64.U u, d.zwzw;\n"
+            "MOV.U result.texcoord[1], u;\nMOV.S i, a;\nMOV.S result.texcoord[2], i;\n"
+            "MOV result.position, 0;\nEND\n",
+            1);
+    const nvgp_lower_slot *s = nvgp_lower_map_find(x.map, NVGP_LOWER_INPUT, "vertex.attrib[2]");
+    assert_non_null(s);
+    uint32_t lo[4] = {5, 1, (uint32_t)-7, 0xffffffffu}, hi[4] = {0, 0, 1, 0};
+    assert_int_equal(nvgp_exec_set_input(x.m, NVGP_EXEC_ALL, 0, (uint32_t)s->index, lo), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_set_input(x.m, NVGP_EXEC_ALL, 0, (uint32_t)s->index + 1, hi), NVGP_EXEC_OK);
+    lt_run(&x);
+    lt_expect_u(&x, "result.texcoord[0]", 0xf, 6, 1, (uint32_t)-6, 0xffffffffu);
+    lt_expect_u(&x, "result.texcoord[1]", 0xf, 1, 0, 2, 0);
+    lt_expect_u(&x, "result.texcoord[2]", 0xf, 5, (uint32_t)-7, 0, 1);
+    lt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_cvt_int64_rounds_once),
         cmocka_unit_test(test_formatted_store_and_shared_float_atomics),
         cmocka_unit_test(test_ldc64_modifiers),
+        cmocka_unit_test(test_long_vertex_attribute),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
