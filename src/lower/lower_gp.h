@@ -173,7 +173,8 @@ tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
  * TGSI properties, and relative indices through ADDR registers. */
 
 /* Properties and per-program values computed up front (before the first
- * instruction), and what must be written at the end. */
+ * instruction), and what must be written at the end (nothing at present:
+ * tessellation levels are copied where written). */
 void lower_gp_bind_begin(lower_ctx *c);
 void lower_gp_bind_end(lower_ctx *c);
 void lower_gp_bind_free(lower_ctx *c);
