@@ -496,9 +496,18 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
                 break;
             }
-            if (r->kind == GPB_LEVEL)
+            if (r->kind == GPB_LEVEL) {
                 first = gpb_level_reg(c, var, r, n, offset);
-            else if (r->kind == GPB_GLOBALID)
+                if (v->kind != NV_VAR_OUTPUT && gv->level) {
+                    /* reads (primitive.out.tessouter[k]): the patch's
+                     * level, in the output every write reaches at once,
+                     * whichever invocation wrote it */
+                    int32_t i = gv->level - 1;
+                    first = nvgp_tgsi_src_of(g->level_out[i]);
+                    gv->comp = (int8_t)(i < 4 ? i : i - 4);
+                    gv->level = 0;
+                }
+            } else if (r->kind == GPB_GLOBALID)
                 first = nvgp_tgsi_src_of(g->globalid);
             else if (r->kind == GPB_LOCALINDEX)
                 first = nvgp_tgsi_src_of(g->localindex);

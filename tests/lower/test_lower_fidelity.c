@@ -201,6 +201,24 @@ static void test_tess_level_written_by_one_invocation(void **state)
         assert_true(lt_out_scalar(&x, "result.patch.tessinner[0]", k) == 3.0f);
     }
     lt_free(&x);
+
+    /* primitive.out.tessouter[1] ("the outer tessellation level ... of the
+     * output patch") read after a barrier by every invocation: the level
+     * invocation 0 wrote */
+    lt_lower(&x, "!!NVtcp5.0\nVERTICES_OUT 3;\nINT TEMP i;\n"
+                 "MOV.S i.x, primitive.invocation;\nSEQ.S.CC i.y, i.x, 0;\n"
+                 "IF NE.y;\nMOV result.patch.tessouter[1], 4.0;\nENDIF;\nBAR;\n"
+                 "MOV result.attrib[0], primitive.out.tessouter[1];\nEND\n");
+    x.m = nvgp_exec_create(x.tgsi, x.diag);
+    assert_non_null(x.m);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1, 3), NVGP_EXEC_OK);
+    lt_run(&x);
+    for (uint32_t k = 0; k < 3; k++) {
+        float o[4];
+        lt_out(&x, "result.attrib[0]", k, o);
+        assert_true(o[0] == 4.0f && o[3] == 4.0f);
+    }
+    lt_free(&x);
 }
 
 /* EXT_shader_image_load_store: "Unformatted loads read the data from
