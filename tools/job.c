@@ -353,9 +353,13 @@ static bool float_field(jp *p, json_object *v, float *out)
 /* ---- vec4 values ------------------------------------------------------------------ */
 
 /* [x, y, z, w] (floats, specials, raw bits) or {"u32": [...]}, {"s32": [...]},
- * {"f32": [...]}, {"hex": [...]} (4 each), {"f64"|"u64"|"s64": [a, b]}. */
-static bool vec4(jp *p, json_object *v, uint32_t out[4])
+ * {"f32": [...]}, {"hex": [...]} (4 each), {"f64"|"u64"|"s64": [a, b]}; where
+ * hi is given also {"f64"|"u64"|"s64": [a, b, c, d]} (a LONG attribute: c
+ * and d to hi, *four set). */
+static bool vec4(jp *p, json_object *v, uint32_t out[4], uint32_t hi[4], bool *four)
 {
+    if (four)
+        *four = false;
     nvgp_job_type t = NVGP_JOB_F32;
     json_object *list = v;
     if (v && json_object_get_type(v) == json_type_object) {
@@ -380,11 +384,17 @@ static bool vec4(jp *p, json_object *v, uint32_t out[4])
     bool wide = types[t].size == 8;
     size_t n = json_object_array_length(list), expect = wide ? 2 : 4;
     size_t m = list != v ? path_field(p, types[t].name) : path_mark(p);
-    if (n != expect) {
-        fail(p, "expected %zu numbers, got %zu", expect, n);
+    bool wide4 = wide && hi && n == 4;
+    if (n != expect && !wide4) {
+        if (wide && hi)
+            fail(p, "expected 2 numbers (4 for a LONG attribute), got %zu", n);
+        else
+            fail(p, "expected %zu numbers, got %zu", expect, n);
         path_reset(p, m);
         return false;
     }
+    if (four)
+        *four = wide4;
     for (size_t i = 0; i < n; i++) {
         size_t mi = path_index(p, i);
         uint64_t b;
@@ -394,8 +404,9 @@ static bool vec4(jp *p, json_object *v, uint32_t out[4])
         }
         path_reset(p, mi);
         if (wide) {
-            out[2 * i] = (uint32_t)b;
-            out[2 * i + 1] = (uint32_t)(b >> 32);
+            uint32_t *w = i < 2 ? out + 2 * i : hi + 2 * (i - 2);
+            w[0] = (uint32_t)b;
+            w[1] = (uint32_t)(b >> 32);
         } else {
             out[i] = (uint32_t)b;
         }
@@ -412,9 +423,10 @@ static bool is_vec4_list(json_object *v)
     return t == json_type_array || t == json_type_object;
 }
 
-/* inputs / params: name -> vec4 or list of vec4s. */
+/* inputs / params: name -> vec4 or list of vec4s (inputs: one per
+ * invocation); long_ok: four 64-bit values allowed (LONG attributes). */
 static bool bindings(jp *p, json_object *obj, nvgp_job_binding **out, size_t *count,
-                     bool inputs)
+                     bool inputs, bool long_ok)
 {
     if (!want(p, obj, json_type_object, "an object of bindings"))
         return false;
@@ -429,22 +441,32 @@ static bool bindings(jp *p, json_object *obj, nvgp_job_binding **out, size_t *co
         e->list = is_vec4_list(v);
         e->count = e->list ? (uint32_t)json_object_array_length(v) : 1;
         e->values = alloc(p, e->count * sizeof *e->values);
+        e->values_hi = NULL;
         if (!e->name || !e->values)
             return false;
-        if (e->list) {
-            if (inputs && p->job->invocations && e->count != p->job->invocations) {
-                fail(p, "expected %u vec4s (one per invocation) or one vec4, got %u",
-                     p->job->invocations, e->count);
-                return false;
-            }
-            for (uint32_t j = 0; j < e->count; j++) {
-                size_t mj = path_index(p, j);
-                if (!vec4(p, json_object_array_get_idx(v, j), e->values[j]))
-                    return false;
-                path_reset(p, mj);
-            }
-        } else if (!vec4(p, v, e->values[0])) {
+        if (e->list && inputs && p->job->invocations && e->count != p->job->invocations) {
+            fail(p, "expected %u vec4s (one per invocation) or one vec4, got %u",
+                 p->job->invocations, e->count);
             return false;
+        }
+        for (uint32_t j = 0; j < e->count; j++) {
+            size_t mj = e->list ? path_index(p, j) : path_mark(p);
+            uint32_t hi[4];
+            bool four = false;
+            if (!vec4(p, e->list ? json_object_array_get_idx(v, j) : v, e->values[j], long_ok ? hi : NULL,
+                      &four))
+                return false;
+            /* a LONG attribute: four 64-bit values in every element */
+            if (four && !e->values_hi && j == 0) {
+                e->values_hi = alloc(p, e->count * sizeof *e->values_hi);
+                if (!e->values_hi)
+                    return false;
+            }
+            if (four != (e->values_hi != NULL))
+                return fail(p, "give every value of a LONG attribute as four 64-bit numbers, or none");
+            if (four)
+                memcpy(e->values_hi[j], hi, sizeof hi);
+            path_reset(p, mj);
         }
         path_reset(p, m);
     }
@@ -1428,19 +1450,19 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
     }
     if (json_object_object_get_ex(root, "inputs", &v)) {
         m = path_field(p, "inputs");
-        if (!bindings(p, v, &job->inputs, &job->num_inputs, true))
+        if (!bindings(p, v, &job->inputs, &job->num_inputs, true, true))
             return false;
         path_reset(p, m);
     }
     if (json_object_object_get_ex(root, "framebuffer", &v)) {
         m = path_field(p, "framebuffer");
-        if (!bindings(p, v, &job->framebuffer, &job->num_framebuffer, true))
+        if (!bindings(p, v, &job->framebuffer, &job->num_framebuffer, true, false))
             return false;
         path_reset(p, m);
     }
     if (json_object_object_get_ex(root, "params", &v)) {
         m = path_field(p, "params");
-        if (!bindings(p, v, &job->params, &job->num_params, false))
+        if (!bindings(p, v, &job->params, &job->num_params, false, false))
             return false;
         path_reset(p, m);
     }

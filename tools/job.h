@@ -42,6 +42,10 @@ typedef struct nvgp_job_binding {
      * vec4s), false when one vec4 is for all.  params: a list of vec4s
      * fills consecutive registers from the named one. */
     bool list;
+    /* inputs given as four 64-bit values ({"f64": [a, b, c, d]}, a LONG
+     * vertex attribute of NV_gpu_program5): the words of c and d, for the
+     * register after the named one (values holds a and b); NULL otherwise */
+    uint32_t (*values_hi)[4];
 } nvgp_job_binding;
 
 /* Bytes for a buffer binding point or a global memory range. */

@@ -84,29 +84,40 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
     nvgp_job_reg r;
     if (!resolve(names, b->name, TGSI_FILE_INPUT, &r))
         return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input", b->name);
+    if (r.file == TGSI_FILE_SYSTEM_VALUE && b->values_hi)
+        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values are for LONG attributes", b->name);
     if (r.file == TGSI_FILE_SYSTEM_VALUE) {
         const tgsi_declaration *d = sv_decl(prog, r.index);
         if (!d)
             return bind_fail(error, jn, "inputs[\"%s\"]: no system value is declared there",
                              b->name);
         uint32_t si = d->semantic_index + (uint32_t)(r.index - d->first);
+        /* a list gives one value per invocation: every thread of a geometry
+         * primitive or tessellation patch gets it (NV_gpu_program5: "Each
+         * invocation of the geometry program will have the same inputs and
+         * outputs except for ... primitive.invocation") */
+        uint32_t tpi = b->list ? nvgp_exec_threads_per_invocation(m) : 1;
         for (uint32_t i = 0; i < b->count; i++) {
-            uint32_t thread = b->list ? i : NVGP_EXEC_ALL;
-            tgsi_semantic sem = (tgsi_semantic)d->semantic_name;
-            /* a scalar binding (a tessellation level) sets its component
-             * from the value's x and leaves the others to other bindings */
-            nvgp_exec_status st =
-                r.component >= 0
-                    ? nvgp_exec_set_system_value_component(m, thread, sem, si,
-                                                           (uint32_t)r.component, b->values[i][0])
-                    : nvgp_exec_set_system_value(m, thread, sem, si, b->values[i]);
-            if (st != NVGP_EXEC_OK)
-                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
+            for (uint32_t k = 0; k < tpi; k++) {
+                uint32_t thread = b->list ? i * tpi + k : NVGP_EXEC_ALL;
+                tgsi_semantic sem = (tgsi_semantic)d->semantic_name;
+                /* a scalar binding (a tessellation level) sets its component
+                 * from the value's x and leaves the others to other bindings */
+                nvgp_exec_status st =
+                    r.component >= 0
+                        ? nvgp_exec_set_system_value_component(m, thread, sem, si,
+                                                               (uint32_t)r.component, b->values[i][0])
+                        : nvgp_exec_set_system_value(m, thread, sem, si, b->values[i]);
+                if (st != NVGP_EXEC_OK)
+                    return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
+            }
         }
         return true;
     }
     if (r.file != TGSI_FILE_INPUT)
         return bind_fail(error, jn, "inputs[\"%s\"]: not an input of the program", b->name);
+    if (b->values_hi && r.component >= 0)
+        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values need a whole register", b->name);
     if (r.dim >= 0 && job->vertices && (uint32_t)r.dim >= job->vertices)
         return bind_fail(error, jn, "inputs[\"%s\"]: vertex %d, but \"vertices\" is %u",
                          b->name, r.dim, job->vertices);
@@ -117,6 +128,9 @@ static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *
                 ? nvgp_exec_set_input_component(m, inv, vertex, (uint32_t)r.index,
                                                 (uint32_t)r.component, b->values[i][0])
                 : nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index, b->values[i]);
+        /* a LONG attribute's z and w: the next register */
+        if (st == NVGP_EXEC_OK && b->values_hi)
+            st = nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index + 1, b->values_hi[i]);
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
     }

@@ -411,6 +411,15 @@ nvgp_exec_status nvgp_exec_bind_image(nvgp_exec *m, uint32_t index,
         b->desc.depth = 1;
     b->texel_bytes = tb;
     exec_image_format_info(desc->format, &b->comps, &b->kind);
+    b->view_comps = b->comps;
+    b->view_kind = b->kind;
+    const tgsi_program *p = m->prog;
+    for (uint32_t i = 0; p && i < p->num_declarations; i++) {
+        const tgsi_declaration *dc = &p->declarations[i];
+        if (dc->file == TGSI_FILE_IMAGE && (int64_t)index >= dc->first && (int64_t)index <= dc->last &&
+            exec_image_texel_bytes(dc->image_format) == tb)
+            exec_image_format_info(dc->image_format, &b->view_comps, &b->view_kind);
+    }
     b->bytes = n * tb;
     return NVGP_EXEC_OK;
 }

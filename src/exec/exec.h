@@ -184,6 +184,9 @@ const char *nvgp_exec_error(const nvgp_exec *m);   /* "" after success */
 /* ---- Results ---------------------------------------------------------------- */
 
 uint32_t nvgp_exec_num_threads(const nvgp_exec *m);
+/* Threads each invocation runs: GS_INVOCATIONS (geometry), TCS_VERTICES_OUT
+ * (tessellation control), else 1; known once the machine is created. */
+uint32_t nvgp_exec_threads_per_invocation(const nvgp_exec *m);
 /* Number of OUT registers (one past the highest declared index). */
 uint32_t nvgp_exec_num_outputs(const nvgp_exec *m);
 /* Does the program write OUT[index] (directly, or through an indirect index)? */

@@ -168,6 +168,12 @@ typedef struct exec_image_bind {
     nvgp_exec_image desc;
     uint32_t texel_bytes;
     uint8_t comps, kind;        /* exec_image_kind */
+    /* how the program's loads, stores and atomics see the texels: the
+     * format its IMAGE declaration names when that has the bound format's
+     * texel size (EXT_shader_image_load_store's unformatted accesses copy
+     * raw bits: an RGBA8 texel read as R32_UINT is one word), else the
+     * bound format (formatted: converted) */
+    uint8_t view_comps, view_kind;
     size_t bytes;
     uint8_t *data;
 } exec_image_bind;

@@ -180,13 +180,13 @@ static uint8_t *texel_ptr(exec_image_bind *img, uint32_t x, uint32_t y, uint32_t
 
 static void texel_read(const exec_image_bind *img, const uint8_t *p, uint32_t out[4])
 {
-    uint32_t one = img->kind == IMG_F32 || img->kind == IMG_UNORM8 ? 0x3f800000u : 1u;
+    uint32_t one = img->view_kind == IMG_F32 || img->view_kind == IMG_UNORM8 ? 0x3f800000u : 1u;
     out[0] = out[1] = out[2] = 0;
     out[3] = one;
-    for (unsigned c = 0; c < img->comps; c++) {
-        if (img->kind == IMG_UNORM8)
+    for (unsigned c = 0; c < img->view_comps; c++) {
+        if (img->view_kind == IMG_UNORM8)
             out[c] = f2u_bits((float)p[c] / 255.0f);
-        else if (img->kind == IMG_UINT8)
+        else if (img->view_kind == IMG_UINT8)
             out[c] = p[c];
         else
             out[c] = load_word(p + 4 * c);
@@ -196,14 +196,14 @@ static void texel_read(const exec_image_bind *img, const uint8_t *p, uint32_t ou
 static void texel_write(const exec_image_bind *img, uint8_t *p, const uint32_t v[4],
                         uint8_t writemask)
 {
-    for (unsigned c = 0; c < img->comps; c++) {
+    for (unsigned c = 0; c < img->view_comps; c++) {
         if (!(writemask & (1u << c)))
             continue;
-        if (img->kind == IMG_UNORM8) {
+        if (img->view_kind == IMG_UNORM8) {
             float f = u2f_bits(v[c]);
             f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
             p[c] = (uint8_t)nearbyintf(f * 255.0f);
-        } else if (img->kind == IMG_UINT8) {
+        } else if (img->view_kind == IMG_UINT8) {
             p[c] = (uint8_t)(v[c] > 255 ? 255 : v[c]);
         } else {
             store_word(p + 4 * c, v[c]);
@@ -372,9 +372,9 @@ static const uint8_t atom_image_kinds[] = {
 
 static bool atom_on_image(atom_op op, const exec_image_bind *img)
 {
-    uint8_t k = img->kind == IMG_U32 || img->kind == IMG_S32 ? ON_INT
-                : img->kind == IMG_F32                        ? ON_FLOAT
-                                                              : 0;
+    uint8_t k = img->view_kind == IMG_U32 || img->view_kind == IMG_S32 ? ON_INT
+                : img->view_kind == IMG_F32                             ? ON_FLOAT
+                                                                        : 0;
     return (atom_image_kinds[op] & k) != 0;
 }
 

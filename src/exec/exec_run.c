@@ -67,6 +67,11 @@ static void decompose(uint32_t v, const uint32_t dims[3], uint32_t out[3])
     out[2] = v / (dims[0] * dims[1]);
 }
 
+uint32_t nvgp_exec_threads_per_invocation(const nvgp_exec *m)
+{
+    return threads_per_invocation(m);
+}
+
 /* Default value of a system value for a thread in a lane. */
 static void sv_default(const exec_warp *w, uint8_t sem, uint32_t t, unsigned lane,
                        uint32_t v[4])

@@ -67,6 +67,19 @@ static tgsi_src long_hi_base(lower_ctx *c, uint32_t var, uint32_t offset)
     return r;
 }
 
+/* LONG ATTRIB (vertex programs' 64-bit attributes): x, y in the input
+ * register the binding names, z, w in the next (lower_gp_bind.c). */
+static bool long_attrib(const lower_ctx *c, const nv_src *s)
+{
+    return s->file == NV_FILE_ATTRIB && s->var < c->p->nvars && (c->p->vars[s->var].mods & NV_VMOD_LONG);
+}
+
+/* An operand holding 64-bit components in two registers. */
+static bool long_operand(lower_ctx *c, const nv_src *s)
+{
+    return (s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)) || long_attrib(c, s);
+}
+
 /* Both registers of a LONG operand, unswizzled and without modifiers. */
 static void long_regs(lower_ctx *c, const nv_src *s, tgsi_src reg[2])
 {
@@ -76,6 +89,12 @@ static void long_regs(lower_ctx *c, const nv_src *s, tgsi_src reg[2])
         raw.swizzle[i] = (uint8_t)i;
     reg[0] = lower_src(c, &raw);
     reg[1] = reg[0];
+    if (long_attrib(c, s)) {
+        if (s->has_rel)
+            lower_error(c, s->offset, "LONG attributes are not read relatively");
+        reg[1].reg.index = reg[0].reg.index + 1;
+        return;
+    }
     reg[1].reg.index = long_hi_base(c, s->var, s->offset).reg.index + s->index;
 }
 
@@ -87,23 +106,6 @@ static lower_type wide_of(lower_type t)
 static lower_type narrow_of(lower_type t)
 {
     return t == LT_F64 ? LT_F32 : t == LT_S64 ? LT_S32 : t == LT_U64 ? LT_U32 : t;
-}
-
-/* LONG ATTRIB (vertex programs' 64-bit attributes): no binding gives
- * them two input registers yet, so reading one is refused rather than
- * read as 32-bit values. */
-static bool long_attrib(lower_ctx *c, const nv_src *s)
-{
-    if (s->file != NV_FILE_ATTRIB || s->var >= c->p->nvars || !(c->p->vars[s->var].mods & NV_VMOD_LONG))
-        return false;
-    lower_error(c, s->offset, "LONG attributes have no TGSI translation yet");
-    return true;
-}
-
-static tgsi_src imm_zero64(lower_ctx *c)
-{
-    const uint32_t w[2] = {0, 0};
-    return nvgp_tgsi_build_imm(c->b, TGSI_IMM_UINT64, w, 2);
 }
 
 /* The 32-bit values of a pair vector v (type t) in a new temporary:
@@ -190,9 +192,7 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t)
         lower_error(c, s->offset, "64-bit operand read as a 32-bit one");
         return lower_src(c, s);
     }
-    if (long_attrib(c, s))
-        return lower_src(c, s);
-    if (s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)) {
+    if (long_operand(c, s)) {
         /* a 32-bit instruction reading a LONG variable: narrowed values */
         nv_src plain = *s;
         plain.negate = plain.abs = plain.neg_inner = false;
@@ -277,10 +277,6 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
 {
     lower_gp64 v;
     memset(&v, 0, sizeof v);
-    if (long_attrib(c, s)) {
-        v.half[0] = v.half[1] = imm_zero64(c);
-        return v;
-    }
     if (s->file == NV_FILE_CONST && s->konst < c->p->nconsts) {
         const nv_const *k = &c->p->consts[s->konst];
         tgsi_imm_type it = t == LT_F64 ? TGSI_IMM_FLOAT64 : t == LT_S64 ? TGSI_IMM_INT64 : TGSI_IMM_UINT64;
@@ -290,7 +286,7 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
             literal64(k, s->swizzle[2 * h + 1] & 3u, t, w + 2);
             v.half[h] = nvgp_tgsi_build_imm(c->b, it, w, 4);
         }
-    } else if (s->file == NV_FILE_TEMP && lower_gp_is_long(c, s->var)) {
+    } else if (long_operand(c, s)) {
         tgsi_src reg[2];
         long_regs(c, s, reg);
         for (unsigned h = 0; h < 2; h++) {
@@ -328,6 +324,24 @@ lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t)
             v.half[h] = nvgp_tgsi_src_negate(v.half[h]);
     }
     return v;
+}
+
+void lower_gp_plain64(lower_ctx *c, lower_gp64 *v, lower_type t)
+{
+    for (unsigned h = 0; h < 2; h++) {
+        tgsi_src x = v->half[h];
+        if (!x.negate && !x.absolute)
+            continue;
+        tgsi_dst u = nvgp_tgsi_build_temp(c->b);
+        v->tmp[v->ntmp++] = u;
+        if (t == LT_F64) {
+            nvgp_tgsi_build_DMAX(c->b, u, x, x);
+        } else {
+            uint32_t zero[4] = {0, 0, 0, 0};
+            nvgp_tgsi_build_U64ADD(c->b, u, x, nvgp_tgsi_build_imm(c->b, TGSI_IMM_UINT64, zero, 4));
+        }
+        v->half[h] = nvgp_tgsi_src_of(u);
+    }
 }
 
 void lower_gp_release64(lower_ctx *c, lower_gp64 *v)
@@ -390,9 +404,12 @@ void lower_gp_inst(lower_ctx *c, const nv_inst *in)
     }
     lower_type t = lower_gp_type(in);
     if (in->has_dst && !(row->flags & LGP_OWN_CC) && (in->cc_update || in->dst.cc.cond != NV_COND_NONE))
-        lower_gp_with_cc(c, in, row, t);
-    else
+        lower_gp_with_cc(c, in, row, t); /* copies levels itself, under its test */
+    else {
         row->fn(c, in, row, t);
+        if (in->has_dst)
+            lower_gp_bind_level_written(c, &in->dst, NULL);
+    }
     while (c->gp_nscratch)
         nvgp_tgsi_build_release_temp(c->b, c->gp_scratch[--c->gp_nscratch]);
 }

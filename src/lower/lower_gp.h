@@ -96,7 +96,7 @@ tgsi_src lower_gp_src(lower_ctx *c, const nv_src *s, lower_type t);
  * and zw), half[1] holds z, w; tmp[] are temporaries to release. */
 typedef struct lower_gp64 {
     tgsi_src half[2];
-    tgsi_dst tmp[2];
+    tgsi_dst tmp[4];
     uint8_t ntmp;
 } lower_gp64;
 
@@ -107,6 +107,11 @@ bool lower_gp_is_long(lower_ctx *c, uint32_t var);
  * and modifiers (negation and |abs| act on the 64-bit values). */
 lower_gp64 lower_gp_src64(lower_ctx *c, const nv_src *s, lower_type t);
 void lower_gp_release64(lower_ctx *c, lower_gp64 *v);
+/* v (type t) without TGSI source modifiers: negation and |abs| computed by
+ * 64-bit instructions into temporaries, for the instructions that move
+ * words untyped (STORE, atomics, bitwise operations), where a modifier
+ * would act on each 32-bit word. */
+void lower_gp_plain64(lower_ctx *c, lower_gp64 *v, lower_type t);
 
 /* Writes v, holding values of 64-bit type t, to destination d with its
  * write mask: LONG variables take the pairs, others the narrowed values. */
@@ -168,10 +173,15 @@ tgsi_src lower_gp_sampler(lower_ctx *c, const nv_inst *in, tgsi_texture *target)
  * TGSI properties, and relative indices through ADDR registers. */
 
 /* Properties and per-program values computed up front (before the first
- * instruction), and what must be written at the end. */
+ * instruction), and what must be written at the end (nothing at present:
+ * tessellation levels are copied where written). */
 void lower_gp_bind_begin(lower_ctx *c);
 void lower_gp_bind_end(lower_ctx *c);
 void lower_gp_bind_free(lower_ctx *c);
+/* After an instruction wrote destination d: a tessellation level it names
+ * reaches its TESSOUTER/TESSINNER component, in the lanes where mask.x is
+ * set (NULL: every lane running the instruction). */
+void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *mask);
 /* The first register of an ATTRIB/OUTPUT variable. */
 tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset);
 /* Source / destination operands naming ATTRIB and OUTPUT variables (false

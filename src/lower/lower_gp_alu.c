@@ -244,12 +244,7 @@ static void gp_direct(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         tgsi_opcode op = (tgsi_opcode)row->op[t];
         if (op == TGSI_OPCODE_AND || op == TGSI_OPCODE_OR || op == TGSI_OPCODE_XOR || op == TGSI_OPCODE_NOT)
             for (unsigned i = 0; i < a.n; i++)
-                for (unsigned h = 0; h < 2; h++)
-                    if (a.s[i].half[h].negate || a.s[i].half[h].absolute) {
-                        tgsi_dst u = temp(c);
-                        a.s[i].tmp[a.s[i].ntmp++] = u;
-                        a.s[i].half[h] = plain64(c, a.s[i].half[h], t, u);
-                    }
+                lower_gp_plain64(c, &a.s[i], t);
         direct64(c, in, t, op, &a);
         free64(c, &a);
         return;
@@ -805,6 +800,23 @@ static void gp_unpack(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     put(c, in, LT_F32, (tgsi_opcode)row->op[LT_F32], &s, 1);
 }
 
+/* PK4B/UP4B: excess-128 bytes, which TGSI's PK4B/UP4B do not encode
+ * (lower_pack.c); the operand and result types as for the other packs. */
+static void gp_pk4b(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    tgsi_dst r = lower_pk4b_excess128(c, lower_gp_src(c, &in->src[0], LT_F32));
+    tgsi_src s = sc(of(r), 0);
+    put(c, in, t, TGSI_OPCODE_MOV, &s, 1);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
+static void gp_up4b(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    put_tmp(c, in, LT_F32, lower_up4b_excess128(c, sc(lower_gp_src(c, &in->src[0], t), 0)));
+}
+
 /* PK64 (NV_gpu_program5): words x|y<<32 and z|w<<32 of the 32-bit operand
  * as the 64-bit x and y, repeated in z and w (little-endian order). */
 static void gp_pk64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
@@ -987,6 +999,79 @@ static void cvt_narrow_float(lower_ctx *c, const nv_inst *in, unsigned bits, con
     release(c, back);
 }
 
+/* 64-bit integers (v, signed or not) to doubles in place, as CVT's
+ * "first converting the source components to an infinite-precision value"
+ * then rounding once asks: the nearest double (I642D/U642D) is compared
+ * with the exact integer (the double converted back; a double at 2^63 or
+ * 2^64, which saturates back, is above every source) and moved one unit
+ * (+-1 on the sign-magnitude encoding) where that rounding went the wrong
+ * way.  F64 results: the rounding modifier's neighbour.  Narrower results
+ * (to_odd): the double rounded to odd (toward zero, lowest bit set when
+ * inexact), which keeps what rounding to a float or half needs to round
+ * once (53 bits >= 24 + 2), and compares with the rounded float as the
+ * exact value would (cvt_narrow_float). */
+static void cvt_int_to_double(lower_ctx *c, const nv_inst *in, bool is_signed, bool wide, bool to_odd,
+                              lower_gp64 *v)
+{
+    bool directed = in->round == NV_ROUND_CEIL || in->round == NV_ROUND_FLR || in->round == NV_ROUND_TRUNC;
+    tgsi_opcode lt_op = is_signed ? TGSI_OPCODE_I64SLT : TGSI_OPCODE_U64SLT;
+    tgsi_dst x = temp(c), back = temp(c), gt = temp(c), lt = temp(c), neg = temp(c), m = temp(c), st = temp(c);
+    for (unsigned h = 0; h < 2; h++) {
+        nvgp_tgsi_build_MOV(c->b, x, v->half[h]);
+        emit1(c, is_signed ? TGSI_OPCODE_I642D : TGSI_OPCODE_U642D, v->tmp[h], of(x));
+        v->half[h] = of(v->tmp[h]);
+        if (!wide || (!directed && !to_odd))
+            continue; /* 32-bit integers convert exactly */
+        tgsi_src d = v->half[h];
+        emit1(c, is_signed ? TGSI_OPCODE_D2I64 : TGSI_OPCODE_D2U64, back, d);
+        /* gt: the double is above the integer; lt: below (x and z) */
+        tgsi_src ab[2] = {of(x), of(back)}, ba[2] = {of(back), of(x)};
+        emit(c, lt_op, mask(gt, 5), ab, 2);
+        emit(c, lt_op, mask(lt, 5), ba, 2);
+        nvgp_tgsi_build_DSGE(c->b, mask(m, 5), d, dimm(c, is_signed ? 9223372036854775808.0 : 18446744073709551616.0));
+        nvgp_tgsi_build_OR(c->b, mask(gt, 5), of(gt), of(m));
+        if (is_signed)
+            nvgp_tgsi_build_I64SLT(c->b, mask(neg, 5), of(x), imm64(c, LT_S64, 0));
+        else
+            nvgp_tgsi_build_MOV(c->b, neg, uimm(c, 0));
+        /* away: the double's magnitude is above the integer's */
+        tgsi_dst away = m;
+        nvgp_tgsi_build_UCMP(c->b, mask(away, 5), of(neg), of(lt), of(gt));
+        /* st: the 64-bit step to add (two's complement words) */
+        tgsi_src zero = imm64(c, LT_U64, 0), up = imm64(c, LT_U64, 1), down = imm64(c, LT_U64, ~0ull);
+        tgsi_src need;
+        if (to_odd) {
+            need = swz(of(away), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, need, down, zero);
+        } else if (in->round == NV_ROUND_TRUNC) {
+            need = swz(of(away), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, need, down, zero);
+        } else {
+            /* CEIL: below -> toward +inf; FLR: above -> toward -inf; the
+             * encoding's step is +1 for a positive double, -1 for a
+             * negative one when going away from zero */
+            bool ceil = in->round == NV_ROUND_CEIL;
+            need = swz(of(ceil ? lt : gt), 0, 0, 2, 2);
+            nvgp_tgsi_build_UCMP(c->b, st, swz(of(neg), 0, 0, 2, 2), ceil ? down : up, ceil ? up : down);
+            nvgp_tgsi_build_UCMP(c->b, st, need, of(st), zero);
+        }
+        nvgp_tgsi_build_U64ADD(c->b, v->tmp[h], d, of(st));
+        if (to_odd) {
+            /* inexact: the lowest bit set */
+            nvgp_tgsi_build_OR(c->b, mask(gt, 5), of(gt), of(lt));
+            nvgp_tgsi_build_AND(c->b, mask(gt, 5), of(gt), uimm(c, 1));
+            nvgp_tgsi_build_OR(c->b, mask(v->tmp[h], 5), of(v->tmp[h]), of(gt));
+        }
+    }
+    release(c, st);
+    release(c, m);
+    release(c, neg);
+    release(c, lt);
+    release(c, gt);
+    release(c, back);
+    release(c, x);
+}
+
 static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t_unused)
 {
     (void)row;
@@ -1053,8 +1138,7 @@ static void gp_cvt(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         release(c, u);
         vt = rt.base == 'U' && rt.bits == 64 ? LT_U64 : LT_S64;
     } else if (ot.base != 'F' && rt.base == 'F') {
-        for (unsigned h = 0; h < 2; h++)
-            emit1(c, ot.base == 'S' ? TGSI_OPCODE_I642D : TGSI_OPCODE_U642D, v.tmp[h], v.half[h]);
+        cvt_int_to_double(c, in, ot.base == 'S', ot.bits == 64, rt.bits < 64, &v);
         vt = LT_F64;
     }
     /* 3. integer results: .SAT clamps to the result's range */
@@ -1178,11 +1262,11 @@ const lower_gp_row lower_gp_alu_rows[NV_OP_COUNT] = {
     [NV_OP_XPD] = {gp_shared, OPS(0, 0, 0, 0, 0, 0), 0},
     [NV_OP_PK2H] = {gp_pack, OPS(T(PK2H), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK2US] = {gp_pack, OPS(T(PK2US), 0, 0, 0, 0, 0), 0},
-    [NV_OP_PK4B] = {gp_pack, OPS(T(PK4B), 0, 0, 0, 0, 0), 0},
+    [NV_OP_PK4B] = {gp_pk4b, OPS(T(PK4B), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK4UB] = {gp_pack, OPS(T(PK4UB), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP2H] = {gp_unpack, OPS(T(UP2H), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP2US] = {gp_unpack, OPS(T(UP2US), 0, 0, 0, 0, 0), 0},
-    [NV_OP_UP4B] = {gp_unpack, OPS(T(UP4B), 0, 0, 0, 0, 0), 0},
+    [NV_OP_UP4B] = {gp_up4b, OPS(T(UP4B), 0, 0, 0, 0, 0), 0},
     [NV_OP_UP4UB] = {gp_unpack, OPS(T(UP4UB), 0, 0, 0, 0, 0), 0},
     [NV_OP_PK64] = {gp_pk64, OPS(0, 0, 0, 0, 0, 0), 0},
     [NV_OP_UP64] = {gp_up64, OPS(0, 0, 0, 0, 0, 0), 0},

@@ -180,11 +180,16 @@ typedef struct gpb_var {
     bool has;
     bool per_vertex;    /* indexed by the input vertex: IN[index][reg] */
     int8_t comp;        /* scalar binding read from this component; -1 */
+    uint8_t level;      /* 1 + the tessellation level a result names (GPB_LEVEL); 0: none */
+    uint8_t level_count; /* levels level-1 .. level-2+level_count (arrays of levels) */
     tgsi_src reg;       /* first element */
 } gpb_var;
 
 /* Tessellation levels written by a control program: TESSOUTER (0..3) and
- * TESSINNER (4..5), each in the x of its temporary. */
+ * TESSINNER (4..5), each in the x of its temporary, copied to its output
+ * component right after each write by the invocations that wrote it (the
+ * patch's invocations share per-patch results, so one that did not write
+ * a level must not copy its temporary). */
 enum { GPB_LEVELS = 6 };
 
 typedef struct lower_gpb {
@@ -192,6 +197,7 @@ typedef struct lower_gpb {
     bool level_has[GPB_LEVELS]; /* bound: copied to its output at the end */
     bool levels_made;
     tgsi_dst level[GPB_LEVELS];
+    tgsi_dst level_out[GPB_LEVELS];
     tgsi_dst globalid, localindex; /* computed at the start (compute) */
     tgsi_dst invocation; /* tessellation control: ADDR holding the invocation */
     tgsi_dst addr[4];   /* relative indices, used in turn */
@@ -384,7 +390,7 @@ static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int
     return nvgp_tgsi_src(TGSI_FILE_TEMPORARY, 0);
 }
 
-static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_t offset)
+static tgsi_src gpb_level_reg(lower_ctx *c, uint32_t var, const gpb_row *r, int32_t k, uint32_t offset)
 {
     lower_gpb *g = c->gpb;
     int32_t i = (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 0 : 4) + k;
@@ -403,8 +409,49 @@ static tgsi_src gpb_level_reg(lower_ctx *c, const gpb_row *r, int32_t k, uint32_
         }
         g->levels_made = true;
     }
-    g->level_has[i] = true;
+    if (!g->level_has[i]) {
+        g->level_has[i] = true;
+        g->level_out[i] = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
+        char name[48];
+        snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
+        lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, g->level_out[i].reg.index,
+                           (int8_t)(i < 4 ? i : i - 4), name);
+    }
+    gpb_var *gv = &g->vars[var];
+    if (!gv->level) {
+        gv->level = (uint8_t)(i + 1);
+        gv->level_count = 1;
+    } else if (i + 1 >= gv->level + gv->level_count) {
+        gv->level_count = (uint8_t)(i + 2 - gv->level); /* an array of levels: first..i */
+    }
     return nvgp_tgsi_src_of(g->level[i]);
+}
+
+/* LONG ATTRIB (NV_gpu_program5: "Such attributes can be read in a vertex
+ * program using a "LONG ATTRIB" declaration"): the four 64-bit components
+ * of vertex.attrib[n] in two consecutive inputs, x and y as word pairs in
+ * GENERIC[n], z and w in GENERIC[GENERIC_ATTRIBS + n] (an index no 32-bit
+ * attribute has).  The map names the first; a job gives both (docs/
+ * job-format.md, four 64-bit values). */
+static tgsi_src gpb_long_attrib(lower_ctx *c, const nv_var *v, uint32_t offset)
+{
+    int32_t n, vertex;
+    bool per_vertex, outputs;
+    const gpb_row *r = v->nbindings == 1 ? gpb_row_of(c, v, &v->bindings[0], &n, &vertex, &per_vertex, &outputs) : NULL;
+    if (c->p->stage != NV_STAGE_VERTEX || v->kind != NV_VAR_ATTRIB || !r || r->kind != GPB_INPUT ||
+        r->semantic != TGSI_SEMANTIC_GENERIC || v->is_array || (v->bindings[0].count && v->bindings[0].count != 1)) {
+        lower_error(c, offset, "LONG attributes translate as single generic vertex attributes (vertex.attrib[n])");
+        return nvgp_tgsi_src(TGSI_FILE_INPUT, 0);
+    }
+    tgsi_src lo = nvgp_tgsi_build_input(c->b, TGSI_SEMANTIC_GENERIC, (uint32_t)n);
+    tgsi_src hi = nvgp_tgsi_build_input(c->b, TGSI_SEMANTIC_GENERIC, (uint32_t)(NV_LIMIT_GENERIC_ATTRIBS + n));
+    if (hi.reg.index != lo.reg.index + 1) {
+        lower_error(c, offset, "vertex.attrib[%d] is read both as a LONG attribute and as a 32-bit one", n);
+        return lo;
+    }
+    lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, -1, lo.reg.index, -1,
+                       v->bindings[0].name ? v->bindings[0].name : "vertex.attrib");
+    return lo;
 }
 
 tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
@@ -424,9 +471,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         return gv->reg;
     }
     if (v->mods & NV_VMOD_LONG) {
-        /* NV_gpu_program5 64-bit vertex attributes span two TGSI inputs
-         * each, which the 64-bit operand code does not read yet */
-        lower_error(c, offset, "LONG attributes have no TGSI translation yet");
+        gv->reg = gpb_long_attrib(c, v, offset);
         return gv->reg;
     }
     tgsi_src first = gv->reg;
@@ -473,10 +518,11 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
             gv->comp = comp;
             r = &clip_row;
         }
-        if (r->kind == GPB_LEVEL && v->nbindings == 1) {
-            /* levels k..k+count-1: consecutive elements of the level array */
+        if (r->kind == GPB_LEVEL && v->nbindings == 1 && (v->kind == NV_VAR_OUTPUT || count > 1)) {
+            /* levels k..k+count-1: consecutive elements of the level array
+             * (a lone level read goes to the shared output below) */
             for (uint32_t i = 0; i < count && !c->failed; i++) {
-                tgsi_src reg = gpb_level_reg(c, r, n + (int32_t)i, offset);
+                tgsi_src reg = gpb_level_reg(c, var, r, n + (int32_t)i, offset);
                 if (i == 0)
                     first = reg;
             }
@@ -487,9 +533,18 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 lower_error(c, offset, "arrays of '%s' have no TGSI translation yet", bd->name);
                 break;
             }
-            if (r->kind == GPB_LEVEL)
-                first = gpb_level_reg(c, r, n, offset);
-            else if (r->kind == GPB_GLOBALID)
+            if (r->kind == GPB_LEVEL) {
+                first = gpb_level_reg(c, var, r, n, offset);
+                if (v->kind != NV_VAR_OUTPUT && gv->level) {
+                    /* reads (primitive.out.tessouter[k]): the patch's
+                     * level, in the output every write reaches at once,
+                     * whichever invocation wrote it */
+                    int32_t i = gv->level - 1;
+                    first = nvgp_tgsi_src_of(g->level_out[i]);
+                    gv->comp = (int8_t)(i < 4 ? i : i - 4);
+                    gv->level = 0;
+                }
+            } else if (r->kind == GPB_GLOBALID)
                 first = nvgp_tgsi_src_of(g->globalid);
             else if (r->kind == GPB_LOCALINDEX)
                 first = nvgp_tgsi_src_of(g->localindex);
@@ -784,16 +839,55 @@ void lower_gp_bind_end(lower_ctx *c)
     if (!g || g->ended)
         return;
     g->ended = true;
-    for (int i = 0; i < GPB_LEVELS; i++) {
-        if (!g->level_has[i])
-            continue;
-        tgsi_dst o = nvgp_tgsi_build_output(c->b, i < 4 ? TGSI_SEMANTIC_TESSOUTER : TGSI_SEMANTIC_TESSINNER, 0);
-        char name[48];
-        snprintf(name, sizeof name, "result.patch.%s[%d]", i < 4 ? "tessouter" : "tessinner", i < 4 ? i : i - 4);
-        lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, o.reg.index, (int8_t)(i < 4 ? i : i - 4), name);
-        nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(o, 1u << (i < 4 ? i : i - 4)),
-                            nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
+}
+
+/* The copy of level i to its output component, where mask (if any) holds. */
+static void copy_level(lower_ctx *c, int i, const tgsi_dst *mask)
+{
+    lower_gpb *g = c->gpb;
+    if (mask)
+        nvgp_tgsi_build_UIF(c->b, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(*mask), 0));
+    nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(g->level_out[i], 1u << (i < 4 ? i : i - 4)),
+                        nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(g->level[i]), 0));
+    if (mask)
+        nvgp_tgsi_build_ENDIF(c->b);
+}
+
+void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *mask)
+{
+    lower_gpb *g = c->gpb;
+    if (!g || d->file != NV_FILE_OUTPUT || d->var >= c->p->nvars || !(d->writemask & 1))
+        return;
+    const gpb_var *gv = &g->vars[d->var];
+    if (!gv->has || !gv->level)
+        return;
+    int first = gv->level - 1, count = gv->level_count ? gv->level_count : 1;
+    if (!d->has_rel) {
+        if (d->index >= 0 && d->index < count)
+            copy_level(c, first + d->index, mask);
+        return;
     }
+    /* "l[R0.x]": the level the index selects, compared with each element
+     * (an output component cannot be addressed relatively) */
+    nv_src idx;
+    memset(&idx, 0, sizeof idx);
+    idx.file = d->rel.file;
+    idx.var = d->rel.var;
+    idx.index = (int32_t)d->rel.index;
+    idx.offset = d->offset;
+    idx.konst = UINT32_MAX;
+    for (int k = 0; k < 4; k++)
+        idx.swizzle[k] = d->rel.comp;
+    tgsi_src value = nvgp_tgsi_src_scalar(lower_src(c, &idx), 0);
+    tgsi_dst t = nvgp_tgsi_dst_writemask(nvgp_tgsi_build_temp(c->b), 1);
+    for (int j = 0; j < count; j++) {
+        nvgp_tgsi_build_USEQ(c->b, t, value, nvgp_tgsi_build_imm1i(c->b, j - d->index));
+        if (mask)
+            nvgp_tgsi_build_AND(c->b, t, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0),
+                                nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(*mask), 0));
+        copy_level(c, first + j, &t);
+    }
+    nvgp_tgsi_build_release_temp(c->b, t);
 }
 
 void lower_gp_bind_free(lower_ctx *c)

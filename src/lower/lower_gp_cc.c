@@ -141,6 +141,18 @@ void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, boo
  * float, "vs"/"vu" an integer), else the instruction's type. */
 static bool result_is_float(const nv_inst *in, lower_type t)
 {
+    /* memory loads and atomics: the storage modifier's type is the type of
+     * the value written ("For signed and unsigned integer results, the
+     * sign flag (SF) is set if the most significant bit ... is set");
+     * CVT's storage modifier is its operand's type instead */
+    switch (in->op == NV_OP_CVT ? NV_DT_NONE : in->storage) {
+    case NV_DT_NONE: break;
+    case NV_DT_F16: case NV_DT_F32: case NV_DT_F64: case NV_DT_F32X2: case NV_DT_F32X4:
+    case NV_DT_F64X2: case NV_DT_F64X4: case NV_DT_F16X2: case NV_DT_F16X4:
+        return true;
+    default:
+        return false;
+    }
     const nv_opcode_info *info = nvgp_nv_opcode_info((nv_opcode)in->op);
     if (info && info->out && info->out[0] && info->out[1] == 'f')
         return true;
@@ -357,6 +369,7 @@ void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         m = lower_gp_cc_test(c, &in->dst.cc);
     tgsi_dst d = mask(lower_dst(c, &in->dst), wm);
     write_where(c, d, cond ? &m : NULL, of(r));
+    lower_gp_bind_level_written(c, &in->dst, cond ? &m : NULL);
     if (in->cc_update && in->cc_update <= 2) {
         unsigned reg = in->cc_update - 1u;
         make_cc(c, reg);

@@ -471,23 +471,11 @@ static uint32_t order_inst(const nv_program *p, uint32_t l, uint32_t n)
     return p->labels[l].inst < n ? p->labels[l].inst : n;
 }
 
-/* Whether instructions [first, end) hold a RET. */
-static bool has_ret(const nv_program *p, uint32_t first, uint32_t end)
-{
-    for (uint32_t i = first; i < end; i++)
-        if (p->insts[i].op == NV_OP_RET)
-            return true;
-    return false;
-}
-
 void lower_gp_program(lower_ctx *c)
 {
     const nv_program *p = c->p;
     uint32_t nl = p->nlabels, n = p->ninsts;
-    /* a tessellation control program ends by copying its levels
-     * (lower_gp_bind_end), which RET in the main program must not skip */
-    bool tcs = p->stage == NV_STAGE_TESS_CTRL;
-    if (nl == 0 && !(tcs && has_ret(p, 0, n))) {
+    if (nl == 0) {
         emit_body(c, 0, n, 0);
         if (!c->failed)
             lower_gp_bind_end(c);
@@ -519,8 +507,8 @@ void lower_gp_program(lower_ctx *c)
     uint32_t end = entry < nl ? ends[entry] : first_label_inst;
     uint32_t entry_offset = entry < nl ? p->labels[entry].offset : 0;
     /* the main program runs as a subroutine behind one CAL when it is also
-     * called, or when its RET must return to the end-of-program copy */
-    bool wrap = tcs && has_ret(p, first, end), cali = false;
+     * called */
+    bool wrap = false, cali = false;
     for (uint32_t i = 0; i < n; i++) {
         cali |= p->insts[i].op == NV_OP_CALI;
         wrap |= entry < nl && ((p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||
@@ -544,14 +532,10 @@ void lower_gp_program(lower_ctx *c)
         nvgp_tgsi_build_cal(c->b, ids[entry]); /* not counted: the call stack is empty in main */
     else
         emit_body(c, first, end, entry_offset);
-    /* the bindings' last instructions end the main program; a tessellation
-     * control program's levels (made when first written, maybe in a
-     * subroutine translated below) are copied by a subroutine of their own */
+    /* the bindings' last instructions end the main program (tessellation
+     * levels are copied where they are written, lower_gp_bind_level_written) */
     nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
-    uint32_t end_label = tcs ? nvgp_tgsi_build_label(c->b) : 0;
-    if (tcs)
-        nvgp_tgsi_build_cal(c->b, end_label);
-    else if (!c->failed)
+    if (!c->failed)
         lower_gp_bind_end(c);
     nvgp_tgsi_build_END(c->b);
     for (uint32_t k = 0; k <= nl && !c->failed; k++) {
@@ -575,12 +559,6 @@ void lower_gp_program(lower_ctx *c)
         nvgp_tgsi_builder_set_source_offset(c->b, p->insts[0].offset);
         nvgp_tgsi_build_bgnsub(c->b, nvgp_tgsi_build_label(c->b));
         emit_body(c, 0, first_label_inst, p->insts[0].offset);
-        nvgp_tgsi_build_ENDSUB(c->b);
-    }
-    if (tcs && !c->failed) {
-        nvgp_tgsi_builder_set_source_offset(c->b, p->end_offset);
-        nvgp_tgsi_build_bgnsub(c->b, end_label);
-        lower_gp_bind_end(c);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
     c->gp_subs = NULL;

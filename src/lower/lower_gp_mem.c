@@ -473,9 +473,43 @@ static bool access_of(lower_ctx *c, const nv_inst *in, const nv_src *s, tgsi_src
 static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_format *f)
 {
     tgsi_dst d = lower_dst(c, &in->dst);
+    bool clamp = f && f->base == 'F' && f->bytes != 8;
+    if (clamp && in->sat == NV_SAT_SSAT) {
+        /* Table X.13 gives LOAD/LDC/LDB/LDS both clamps: [-1, 1] */
+        tgsi_dst t = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MAX(c->b, t, r, nvgp_tgsi_build_imm1f(c->b, -1.0f));
+        nvgp_tgsi_build_MIN(c->b, d, nvgp_tgsi_src_of(t), nvgp_tgsi_build_imm1f(c->b, 1.0f));
+        nvgp_tgsi_build_release_temp(c->b, t);
+        return;
+    }
     tgsi_instruction *ti = nvgp_tgsi_build_MOV(c->b, d, r);
-    if (ti && in->sat == NV_SAT_SAT && f && f->base == 'F' && f->bytes != 8)
+    if (ti && in->sat == NV_SAT_SAT && clamp)
         ti->saturate = 1;
+}
+
+/* 2.X.8.Z LDC: the operand's swizzle, negation and absolute value apply to
+ * the fetched vector, here of 64-bit components (r[0]: x, y; r[1]: z, w):
+ * v = the swizzled components, the modifiers computed as 64-bit values. */
+static bool ldc64_modifiers(lower_ctx *c, const nv_src *s, lower_type t, const tgsi_dst r[2], lower_gp64 *v)
+{
+    bool identity = s->swizzle[0] == 0 && s->swizzle[1] == 1 && s->swizzle[2] == 2 && s->swizzle[3] == 3;
+    if (identity && !s->abs && !s->negate)
+        return false;
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned a = s->swizzle[2 * h] & 3, b = s->swizzle[2 * h + 1] & 3;
+        unsigned pa = 2 * (a & 1), pb = 2 * (b & 1);
+        tgsi_dst u = nvgp_tgsi_build_temp(c->b);
+        v->tmp[v->ntmp++] = u;
+        nvgp_tgsi_build_MOV(c->b, wm(u, 3), nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(r[a >> 1]), pa, pa + 1, 0, 0));
+        nvgp_tgsi_build_MOV(c->b, wm(u, 0xc), nvgp_tgsi_src_swizzle(nvgp_tgsi_src_of(r[b >> 1]), 0, 0, pb, pb + 1));
+        v->half[h] = nvgp_tgsi_src_of(u);
+        if (s->abs)
+            v->half[h] = nvgp_tgsi_src_abs(v->half[h]);
+        if (s->negate)
+            v->half[h] = nvgp_tgsi_src_negate(v->half[h]);
+    }
+    lower_gp_plain64(c, v, t);
+    return true;
 }
 
 /* 64-bit components: one (words 0-1 to TGSI xy), two (words 0-3) or four
@@ -483,11 +517,6 @@ static void write_result(lower_ctx *c, const nv_inst *in, tgsi_src r, const mem_
 static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
 {
     const nv_src *s = &in->src[0];
-    if (in->op == NV_OP_LDC && (s->abs || s->negate || s->swizzle[0] != 0 || s->swizzle[1] != 1 ||
-                                s->swizzle[2] != 2 || s->swizzle[3] != 3)) {
-        lower_error(c, s->offset, "swizzled, negated or absolute 64-bit LDC operands have no TGSI translation yet");
-        return;
-    }
     tgsi_dst r[2] = {nvgp_tgsi_build_temp(c->b), nvgp_tgsi_build_temp(c->b)}, b = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_MOV(c->b, r[0], u32(c, 0));
     nvgp_tgsi_build_MOV(c->b, r[1], u32(c, 0));
@@ -498,8 +527,20 @@ static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr,
     }
     lower_gp64 v;
     memset(&v, 0, sizeof v);
-    v.half[0] = nvgp_tgsi_src_of(r[0]);
-    v.half[1] = nvgp_tgsi_src_of(r[1]);
+    if (in->op == NV_OP_LDC && ldc64_modifiers(c, s, base_type(f), r, &v)) {
+        for (int h = 0; h < 2; h++)
+            nvgp_tgsi_build_MOV(c->b, r[h], v.half[h]);
+        lower_gp_release64(c, &v);
+    }
+    for (int h = 0; h < 2; h++) {
+        if (f->base == 'F' && in->sat != NV_SAT_NONE) {
+            /* .SAT to [0, 1], .SSAT to [-1, 1], as doubles */
+            nvgp_tgsi_build_DMAX(c->b, r[h], nvgp_tgsi_src_of(r[h]),
+                                 nvgp_tgsi_build_imm1d(c->b, in->sat == NV_SAT_SSAT ? -1.0 : 0.0));
+            nvgp_tgsi_build_DMIN(c->b, r[h], nvgp_tgsi_src_of(r[h]), nvgp_tgsi_build_imm1d(c->b, 1.0));
+        }
+        v.half[h] = nvgp_tgsi_src_of(r[h]);
+    }
     lower_gp_dst64(c, &in->dst, base_type(f), &v);
     for (int i = 0; i < 2; i++)
         nvgp_tgsi_build_release_temp(c->b, r[i]);
@@ -509,6 +550,7 @@ static void load64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr,
 static void store64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr, const mem_format *f)
 {
     lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    lower_gp_plain64(c, &v, base_type(f)); /* STORE moves words */
     tgsi_dst d = nvgp_tgsi_dst_of(res);
     set_qualifiers(in, nvgp_tgsi_build_STORE(c->b, wm(d, f->count == 1 ? 3u : 0xfu), addr, v.half[0]));
     if (f->count == 4) {
@@ -714,6 +756,7 @@ static bool atom64(lower_ctx *c, const nv_inst *in, const mem_format *f, tgsi_sr
     if (!op)
         return false;
     lower_gp64 v = lower_gp_src64(c, &in->src[0], base_type(f));
+    lower_gp_plain64(c, &v, base_type(f)); /* per-word atomics */
     tgsi_src lo = nvgp_tgsi_src_scalar(v.half[0], 0), hi = nvgp_tgsi_src_scalar(v.half[0], 1);
     tgsi_dst r = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);
     nvgp_tgsi_build_UADD(c->b, wm(t, 1), addr, u32(c, 4));
@@ -770,6 +813,7 @@ static bool atom_serial(lower_ctx *c, const nv_inst *in, const mem_format *f, tg
         v = lower_gp_src(c, &in->src[0], LT_F32);
     } else {
         v64 = lower_gp_src64(c, &in->src[0], base_type(f));
+        lower_gp_plain64(c, &v64, base_type(f)); /* compared and moved as words */
         v = v64.half[0];
     }
     tgsi_dst old = nvgp_tgsi_build_temp(c->b), nw = nvgp_tgsi_build_temp(c->b), t = nvgp_tgsi_build_temp(c->b);

@@ -224,6 +224,13 @@ void lower_stack_pop(lower_ctx *c, tgsi_src cond, bool is_addr, tgsi_dst out, tg
  * when the old languages have no handler for the opcode. */
 bool lower_old_sequence(lower_ctx *c, const nv_inst *in);
 
+/* PK4B and UP4B with the NVIDIA languages' excess-128 bytes (lower_pack.c):
+ * a new temporary holding the packed bits in x (pk4b; s a float vector) or
+ * the four unpacked floats (up4b; s the scalar operand's bits, replicated).
+ * The caller releases it. */
+tgsi_dst lower_pk4b_excess128(lower_ctx *c, tgsi_src s);
+tgsi_dst lower_up4b_excess128(lower_ctx *c, tgsi_src s);
+
 /* Translates one instruction (lower_ops.c). */
 void lower_inst(lower_ctx *c, const nv_inst *in);
 

@@ -699,6 +699,22 @@ static void op_x2d(lower_ctx *c, const nv_inst *in, const lower_row *row)
     finish(c, in, t, 0xf);
 }
 
+/* PK4B/UP4B (NV_fragment_program 3.11.5): excess-128 bytes, which TGSI's
+ * PK4B/UP4B do not encode (lower_pack.c). */
+static void op_pk4b(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    tgsi_dst t = lower_pk4b_excess128(c, lower_src(c, &in->src[0]));
+    set_sat(c, in, nvgp_tgsi_build_MOV(c->b, lower_dst(c, &in->dst), sc(of(t), 0)));
+    nvgp_tgsi_build_release_temp(c->b, t);
+}
+
+static void op_up4b(lower_ctx *c, const nv_inst *in, const lower_row *row)
+{
+    (void)row;
+    finish(c, in, lower_up4b_excess128(c, sc(lower_src(c, &in->src[0]), 0)), 0xf);
+}
+
 /* DP2A: a.x b.x + a.y b.y + c.x, replicated. */
 static void op_dp2a(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
@@ -1048,8 +1064,10 @@ static const lower_row rows[NV_OP_COUNT] = {
     [NV_OP_SNE] = {op_compare, TGSI_OPCODE_SNE, false, false},
     [NV_OP_POW] = {op_pow, TGSI_OPCODE_POW, false, false},
     DIRECT(DIV, DIV), DIRECT(DP2, DP2),
-    DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4B, PK4B), DIRECT(PK4UB, PK4UB),
-    DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4B, UP4B), DIRECT(UP4UB, UP4UB),
+    DIRECT(PK2H, PK2H), DIRECT(PK2US, PK2US), DIRECT(PK4UB, PK4UB),
+    DIRECT(UP2H, UP2H), DIRECT(UP2US, UP2US), DIRECT(UP4UB, UP4UB),
+    [NV_OP_PK4B] = {op_pk4b, 0, false, false},
+    [NV_OP_UP4B] = {op_up4b, 0, false, false},
     [NV_OP_RFL] = {op_rfl, 0, false, false},
     [NV_OP_X2D] = {op_x2d, 0, false, false},
     [NV_OP_DP2A] = {op_dp2a, 0, false, false},

@@ -392,8 +392,23 @@ static const struct {
     {NV_ATOM_EXCH, NV_DT_F16X2, NV_OPTION_NV_shader_atomic_fp16_vector}, {NV_ATOM_EXCH, NV_DT_F16X4, NV_OPTION_NV_shader_atomic_fp16_vector},
 };
 
+/* Pairs ATOMS and ATOMB take without an option: their tables
+ * (NV_compute_program5, NV_shader_storage_buffer_object) list F32 for ADD
+ * and EXCH, withdrawn only "If NV_shader_atomic_float is not supported";
+ * OPTION NV_shader_atomic_float gates ATOM and ATOMIM. */
+static const struct {
+    uint8_t op, atom, storage;
+} atom_pairs_no_option[] = {
+    {NV_OP_ATOMS, NV_ATOM_ADD, NV_DT_F32}, {NV_OP_ATOMS, NV_ATOM_EXCH, NV_DT_F32},
+    {NV_OP_ATOMB, NV_ATOM_ADD, NV_DT_F32}, {NV_OP_ATOMB, NV_ATOM_EXCH, NV_DT_F32},
+};
+
 static bool check_atom_pair(arb *a, const nv_inst *in, const nv_token *t)
 {
+    for (size_t i = 0; i < sizeof atom_pairs_no_option / sizeof atom_pairs_no_option[0]; i++)
+        if (atom_pairs_no_option[i].op == in->op && atom_pairs_no_option[i].atom == in->atom_op &&
+            atom_pairs_no_option[i].storage == in->storage)
+            return true;
     bool known = false;
     for (size_t i = 0; i < sizeof atom_pairs / sizeof atom_pairs[0]; i++) {
         if (atom_pairs[i].atom != in->atom_op || atom_pairs[i].storage != in->storage)
@@ -483,7 +498,10 @@ bool arb_parse_instruction(arb *a)
         return nv_error(c, t->offset, "CVT needs two storage modifiers (result type, then operand type)");
     /* Memory instructions take exactly one storage modifier (NV_gpu_program5
      * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
-    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage)
+    /* STOREIM without one is a formatted store (EXT_shader_image_load_store:
+     * "If a storage modifier is specified, the store is unformatted;
+     * otherwise, it is formatted"). */
+    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && in->op != NV_OP_STOREIM && !in->storage)
         return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4", info->name);
     /* NV_parameter_buffer_object2 LDC: "LDC supports no base data type
      * modifiers, but requires exactly one storage modifier." */

@@ -858,6 +858,43 @@ static void test_mutations(void **state)
     assert_true(parsed > 0 && failed > 0);
 }
 
+/* LONG vertex attributes (NV_gpu_program5): {"f64"|"u64"|"s64": [a, b, c,
+ * d]} fills the named input with a, b and keeps c, d for the next register;
+ * every element of a list must have four; params and framebuffer colours
+ * take two. */
+static void test_long_attribute_values(void **state)
+{
+    (void)state;
+    nvgp_job *job = parse("{\"program\": \"p\", \"invocations\": 2, \"inputs\": {"
+                          "\"vertex.attrib[1]\": [{\"f64\": [1.5, 2, -3, 4]}, {\"u64\": [1, 2, 3, \"0x100000002\"]}],"
+                          "\"vertex.attrib[2]\": {\"s64\": [-1, 0, 1, 2]}}}");
+    const nvgp_job_binding *b = binding(job->inputs, job->num_inputs, "vertex.attrib[1]");
+    assert_non_null(b->values_hi);
+    /* 1.5 = 0x3ff80000_00000000, -3 = 0xc0080000_00000000 */
+    assert_int_equal(b->values[0][1], 0x3ff80000u);
+    assert_int_equal(b->values[0][3], 0x40000000u);
+    assert_int_equal(b->values_hi[0][1], 0xc0080000u);
+    assert_int_equal(b->values_hi[0][3], 0x40100000u);
+    assert_int_equal(b->values_hi[1][0], 3);
+    assert_int_equal(b->values_hi[1][2], 2);
+    assert_int_equal(b->values_hi[1][3], 1);
+    b = binding(job->inputs, job->num_inputs, "vertex.attrib[2]");
+    assert_non_null(b->values_hi);
+    assert_int_equal(b->values[0][0], 0xffffffffu);
+    assert_int_equal(b->values_hi[0][2], 2);
+    nvgp_job_destroy(job);
+    job = parse("{\"program\": \"p\", \"inputs\": {\"IN[0]\": {\"f64\": [1, 2]}}}");
+    assert_null(job->inputs[0].values_hi);
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"invocations\": 2, \"inputs\": {\"IN[0]\": "
+                 "[{\"f64\": [1, 2, 3, 4]}, {\"f64\": [1, 2]}]}}",
+                 "job.json: inputs[\"IN[0]\"][1]: give every value of a LONG attribute as four 64-bit numbers, or none");
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"f64\": [1, 2, 3, 4]}}}",
+                 "job.json: params[\"c[0]\"].f64: expected 2 numbers, got 4");
+    expect_error("{\"program\": \"p\", \"inputs\": {\"IN[0]\": {\"f64\": [1, 2, 3]}}}",
+                 "job.json: inputs[\"IN[0]\"].f64: expected 2 numbers (4 for a LONG attribute), got 3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -868,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_float_round_trip),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_long_attribute_values),
         cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),

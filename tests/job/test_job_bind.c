@@ -164,6 +164,40 @@ static void test_geometry_emit(void **state)
         "  \"faults\": 0 }\n");
 }
 
+/* A geometry program run GS_INVOCATIONS times per input primitive: a
+ * system value given per invocation (primitive) reaches every thread of the
+ * primitive (NV_gpu_program5: "Each invocation of the geometry program will
+ * have the same inputs and outputs except for ... primitive.invocation"),
+ * here primitive 0's PRIMID 7 in threads 0 and 1, primitive 1's 9 in
+ * threads 2 and 3; INVOCATIONID is 0, 1 in each. */
+static void test_geometry_invocations_share_values(void **state)
+{
+    (void)state;
+    char *r = run_job(
+        "{\"program\": {\"text\": \"GEOM\\nPROPERTY GS_INPUT_PRIMITIVE POINTS\\n"
+        "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\\nPROPERTY GS_MAX_OUTPUT_VERTICES 1\\n"
+        "PROPERTY GS_INVOCATIONS 2\\n"
+        "DCL SV[0], PRIMID\\nDCL SV[1], INVOCATIONID\\nDCL OUT[0], GENERIC[0]\\n"
+        "  0: MOV OUT[0].x, SV[0].xxxx\\n  1: U2F OUT[0].y, SV[1].xxxx\\n  2: END\\n\"},\n"
+        " \"invocations\": 2,\n"
+        " \"inputs\": {\"SV[0]\": [[7, 0, 0, 0], [9, 0, 0, 0]]},\n"
+        " \"outputs\": {\"OUT[0]\": \"f32\"}}", false);
+    expect_text(r,
+        "{ \"invocations\": [\n"
+        "    { \"OUT[0]\": [7, 0, 0, 0] },\n"
+        "    { \"OUT[0]\": [7, 1, 0, 0] },\n"
+        "    { \"OUT[0]\": [9, 0, 0, 0] },\n"
+        "    { \"OUT[0]\": [9, 1, 0, 0] }\n"
+        "  ],\n"
+        "  \"emitted\": [\n"
+        "    [],\n"
+        "    [],\n"
+        "    [],\n"
+        "    []\n"
+        "  ],\n"
+        "  \"faults\": 0 }\n");
+}
+
 static void test_memory_and_buffers(void **state)
 {
     (void)state;
@@ -418,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_fragment_kill),
         cmocka_unit_test(test_fragment_framebuffer),
         cmocka_unit_test(test_geometry_emit),
+        cmocka_unit_test(test_geometry_invocations_share_values),
         cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
         cmocka_unit_test(test_buffers_and_images_by_name),

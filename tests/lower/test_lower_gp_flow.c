@@ -641,10 +641,8 @@ static void test_main_called(void **state)
     lt_free(&x);
 }
 
-/* What the bindings write at the end of the main program (tessellation
- * levels written through a temporary) is written before END, not after
- * the subroutines that follow it, and RET in the main program does not
- * skip it. */
+/* Tessellation levels written in a subroutine, or before RET in the main
+ * program, reach their outputs (each is copied where it is written). */
 static void test_main_end_with_subroutines(void **state)
 {
     (void)state;
@@ -657,7 +655,7 @@ static void test_main_end_with_subroutines(void **state)
     lt_run(&x);
     lt_expect(&x, "result.patch.tessouter[1]", 0x2, 0, 3.0f, 0, 0);
     lt_free(&x);
-    /* RET in a main program without labels returns to the copy too */
+    /* RET in a main program without labels: the write after it never runs */
     lt_lower(&x, "!!NVtcp5.0\nVERTICES_OUT 3;\nMOV result.patch.tessouter[1], 3.0;\nRET;\n"
                  "MOV result.patch.tessouter[1], 5.0;\nEND\n");
     x.m = nvgp_exec_create(x.tgsi, x.diag);

@@ -107,5 +107,15 @@ expect_output nv_gp_clip.json \
 '{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[5,0,0,0]},'\
 '{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[7,0,0,0]}]],"faults":0}'
 
+# A LONG vertex attribute given as four 64-bit values (the named register
+# holds x, y; the next one z, w): (1.5, 2.25, -3, 1 + 2^-52) + (2.25, 1.5,
+# 1 + 2^-52, -3) = (3.75, 3.75, -2 + 2^-52, ...) as floats -2; UP64 of .wz
+# gives w's words (1, 0x3ff00000) then z's (0, 0xc0080000).  The second
+# invocation's words are doubles 1, 2, then 0 and the denormal 2^-1074.
+expect_output nv_long_attrib.json \
+    '{"invocations":[{"result.texcoord[0]":[3.75,3.75,-2,-2],'\
+'"result.texcoord[2]":["0x00000001","0x3ff00000","0x00000000","0xc0080000"]},'\
+'{"result.texcoord[0]":[3,3,0,0],"result.texcoord[2]":["0x00000001","0x00000000","0x00000000","0x00000000"]}],"faults":0}'
+
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"
