@@ -78,6 +78,9 @@ typedef enum nv_atom_op {
     NV_ATOM_CSWAP, NV_ATOM_INCR, NV_ATOM_DECR, NV_ATOM_GET
 } nv_atom_op;
 
+/* ARB_derivative_control's DDX/DDY modifiers. */
+typedef enum nv_deriv { NV_DERIV_NONE, NV_DERIV_FINE, NV_DERIV_COARSE } nv_deriv;
+
 /* CVT/ROUND-style rounding modifiers. */
 typedef enum nv_round { NV_ROUND_NONE, NV_ROUND_ROUND, NV_ROUND_CEIL, NV_ROUND_FLR, NV_ROUND_TRUNC } nv_round;
 
@@ -89,6 +92,7 @@ typedef enum nv_cond {
     NV_COND_TR, NV_COND_FL,
     NV_COND_NAN, NV_COND_LEG, NV_COND_CF, NV_COND_NCF, NV_COND_OF, NV_COND_NOF,
     NV_COND_SF, NV_COND_NSF, NV_COND_AB, NV_COND_BLE,
+    NV_COND_RESIDENT, NV_COND_NONRESIDENT, /* EXT/ARB_sparse_texture2: the sparse condition code */
     NV_COND_COUNT
 } nv_cond;
 
@@ -182,6 +186,8 @@ typedef struct nv_inst {
     uint8_t round;      /* nv_round (CVT) */
     bool ntc, s24, u24, hi, coh, vol, prec_mod; /* .NTC .S24 .U24 .HI .COH .VOL .PREC */
     uint8_t membar_cta; /* MEMBAR.CTA */
+    uint8_t deriv;      /* nv_deriv: DDX/DDY .FINE .COARSE */
+    bool sparse, lodclamp; /* .SPARSE (EXT/ARB_sparse_texture2), .LODCLAMP (ARB_sparse_texture_clamp) */
     uint8_t nsrc;
     bool has_dst;
     nv_dst dst;

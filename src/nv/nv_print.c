@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const char *const cond_names[NV_COND_COUNT] = {
-    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE"};
+    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE", "RESIDENT", "NONRESIDENT"};
 static const char *const tex_names[NV_TEX_COUNT] = {
     "", "1D", "2D", "3D", "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT", "ARRAY1D", "ARRAY2D",
     "SHADOWCUBE", "SHADOWARRAY1D", "SHADOWARRAY2D", "ARRAYCUBE", "SHADOWARRAYCUBE", "BUFFER",
@@ -421,6 +421,12 @@ static void put_inst(nvgp_strbuf *o, const nv_program *p, const nv_inst *in)
             nvgp_strbuf_puts(o, ".PREC");
         if (in->membar_cta)
             nvgp_strbuf_puts(o, ".CTA");
+        if (in->deriv)
+            nvgp_strbuf_puts(o, in->deriv == NV_DERIV_FINE ? ".FINE" : ".COARSE");
+        if (in->lodclamp)
+            nvgp_strbuf_puts(o, ".LODCLAMP");
+        if (in->sparse)
+            nvgp_strbuf_puts(o, ".SPARSE");
     }
     const char *sep = " ";
     bool image = info->cls == NV_CLASS_LOADIM || info->cls == NV_CLASS_ATOMIM || info->cls == NV_CLASS_STOREIM ||
