@@ -74,7 +74,10 @@ static const gpb_row vp_inputs[] = {
 
 /* Vertex-like attributes, after their prefix ("result.", "fragment.",
  * "vertex[m].", "vertex.in[m]."). */
-enum { GPB_ID_GENERIC = 40 };
+/* GENERIC indices of values TGSI has no semantic for: the vertex id,
+ * NV_conservative_raster_underestimation's fully-covered flag,
+ * NV_stereo_view_rendering's second view position and viewport mask. */
+enum { GPB_ID_GENERIC = 40, GPB_COVERED_GENERIC = 41, GPB_SECONDARY_POS_GENERIC = 42, GPB_SECONDARY_MASK_GENERIC = 43 };
 static const gpb_row vertex_like[] = {
     {"position", GPB_INPUT, TGSI_SEMANTIC_POSITION, 0, 0},
     {"color", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
@@ -92,6 +95,7 @@ static const gpb_row vertex_like[] = {
     {"attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
     {"clip", GPB_CLIP, TGSI_SEMANTIC_CLIPDIST, 0, R_INDEXED},
     {"id", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_ID_GENERIC, R_FLAT},
+    {"secondaryposition", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_SECONDARY_POS_GENERIC, 0},
 };
 
 /* Other attributes of fragment, geometry, tessellation and compute
@@ -103,6 +107,10 @@ static const gpb_row other_inputs[] = {
     {"fragment.sampleid", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEID, 0, 0},
     {"fragment.samplemask", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEMASK, 0, 0},
     {"fragment.helperthread", GPB_SYSVAL, TGSI_SEMANTIC_HELPER_INVOCATION, 0, 0},
+    /* ARB_fragment_layer_viewport: the values the last stage wrote, flat */
+    {"fragment.layer", GPB_INPUT, TGSI_SEMANTIC_LAYER, 0, R_FLAT},
+    {"fragment.viewport", GPB_INPUT, TGSI_SEMANTIC_VIEWPORT_INDEX, 0, R_FLAT},
+    {"fragment.fullycovered", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_COVERED_GENERIC, R_FLAT},
     {"primitive.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
     {"primitive.in.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
     {"primitive.invocation", GPB_SYSVAL, TGSI_SEMANTIC_INVOCATIONID, 0, 0},
@@ -149,6 +157,8 @@ static const gpb_row other_results[] = {
     {"result.layer", GPB_OUTPUT, TGSI_SEMANTIC_LAYER, 0, 0},
     {"result.viewport", GPB_OUTPUT, TGSI_SEMANTIC_VIEWPORT_INDEX, 0, 0},
     {"result.primid", GPB_OUTPUT, TGSI_SEMANTIC_PRIMID, 0, 0},
+    {"result.viewportmask", GPB_OUTPUT, TGSI_SEMANTIC_VIEWPORT_MASK, 0, R_INDEXED},
+    {"result.secondaryviewportmask", GPB_OUTPUT, TGSI_SEMANTIC_GENERIC, GPB_SECONDARY_MASK_GENERIC, R_INDEXED},
     {"result.patch.attrib", GPB_OUTPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
     {"result.patch.tessouter", GPB_LEVEL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
     {"result.patch.tessinner", GPB_LEVEL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
