@@ -552,8 +552,12 @@ bool arb_parse_instruction(arb *a)
         return nv_error(c, t->offset, "CVT needs two storage modifiers (result type, then operand type)");
     /* Memory instructions take exactly one storage modifier (NV_gpu_program5
      * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
-    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage)
-        return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4", info->name);
+    /* EXT_shader_image_load_formatted: "LOADIM supports an optional base data
+     * type (formatted) or storage modifier (unformatted)". */
+    bool formatted = in->op == NV_OP_LOADIM && nv_program_has_option(c->prog, NV_OPTION_EXT_shader_image_load_formatted);
+    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage && !formatted)
+        return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4%s", info->name,
+                        in->op == NV_OP_LOADIM ? " (formatted loads need OPTION EXT_shader_image_load_formatted)" : "");
     /* NV_parameter_buffer_object2 LDC: "LDC supports no base data type
      * modifiers, but requires exactly one storage modifier." */
     if (in->op == NV_OP_LDC && !in->storage)

@@ -281,8 +281,17 @@ typedef struct nv_label {
     int32_t subroutine_num; /* ARB_shader_subroutine "SUBROUTINENUM(n)", or -1 */
 } nv_label;
 
+/* A PASSTHROUGH declaration (NV_geometry_shader_passthrough): the result
+ * binding and its components copied from each input vertex. */
+typedef struct nv_passthrough {
+    nv_binding b;
+    uint8_t writemask;
+    uint32_t offset;
+} nv_passthrough;
+
 /* Program-type declarations (NV_geometry_program4, NV_gpu_program5,
- * NV_tessellation_program5, NV_compute_program5). */
+ * NV_tessellation_program5, NV_compute_program5, and the options of
+ * nv_arb_opt.c). */
 typedef struct nv_decls {
     int32_t primitive_in, primitive_out; /* enum values below; -1 unset */
     int32_t vertices_out;                /* -1 unset */
@@ -291,6 +300,10 @@ typedef struct nv_decls {
     int32_t shared_memory;               /* -1 unset */
     int32_t tess_mode, tess_spacing, tess_vertex_order, tess_point_mode; /* -1 unset */
     int32_t patches_in;                  /* PATCHES input primitive size */
+    int32_t secondary_layer_offset;      /* NV_stereo_view_rendering SECONDARY_VIEW_LAYER_OFFSET (0 unset) */
+    bool has_secondary_layer_offset;
+    uint32_t npassthrough;               /* PASSTHROUGH declarations */
+    nv_passthrough *passthrough;
 } nv_decls;
 
 enum { /* PRIMITIVE_IN / PRIMITIVE_OUT and TESS_* values */
@@ -320,6 +333,14 @@ typedef struct nv_program {
 static inline bool nv_program_has_option(const nv_program *p, nv_option o)
 {
     return (p->options >> o) & 1u;
+}
+
+/* A passthrough geometry program (NV_geometry_shader_passthrough: the
+ * option's spec name and the name real programs use). */
+static inline bool nv_program_is_passthrough(const nv_program *p)
+{
+    return nv_program_has_option(p, NV_OPTION_NV_geometry_program_passthrough) ||
+           nv_program_has_option(p, NV_OPTION_NV_geometry_shader_passthrough);
 }
 
 /* Stage of a header. */
