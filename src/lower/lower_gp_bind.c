@@ -665,6 +665,18 @@ static bool gpb_uses(const lower_ctx *c, const char *name, uint32_t *offset)
     return false;
 }
 
+/* Options that are TGSI properties: NV_early_fragment_tests, and
+ * ARB_post_depth_coverage (which needs it) and NV_layer_viewport_relative
+ * of the options of real programs. */
+static const struct {
+    uint8_t option;
+    uint8_t property;
+} option_properties[] = {
+    {NV_OPTION_NV_early_fragment_tests, TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL},
+    {NV_OPTION_ARB_post_depth_coverage, TGSI_PROPERTY_FS_POST_DEPTH_COVERAGE},
+    {NV_OPTION_NV_layer_viewport_relative, TGSI_PROPERTY_LAYER_VIEWPORT_RELATIVE},
+};
+
 void lower_gp_bind_begin(lower_ctx *c)
 {
     lower_gpb *g = gpb_state(c);
@@ -677,6 +689,9 @@ void lower_gp_bind_begin(lower_ctx *c)
     uint32_t global_at = 0, index_at = 0;
     bool global = gpb_uses(c, "invocation.globalid", &global_at);
     bool local_index = gpb_uses(c, "invocation.localindex", &index_at);
+    for (size_t i = 0; i < sizeof option_properties / sizeof option_properties[0]; i++)
+        if (nv_program_has_option(c->p, (nv_option)option_properties[i].option))
+            nvgp_tgsi_build_property(b, (tgsi_property)option_properties[i].property, 1);
     switch (c->p->stage) {
     case NV_STAGE_GEOMETRY:
         if (gpb_pipe_prim(d->primitive_in) >= 0)

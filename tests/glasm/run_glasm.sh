@@ -9,6 +9,8 @@
 #              ok/NAME.json (a job) it must run, and each line "PATH VALUE"
 #              of ok/NAME.expect must hold for the result (PATH as
 #              json_get takes it, VALUE as it prints; values by hand).
+#              Each line of ok/NAME.tgsi, if there is one, must be a line of
+#              the translation (nvgp tgsi).
 #  bad/NAME.*  must fail to load; its line "# error: TEXT" gives a piece of
 #              the expected message.
 #
@@ -23,12 +25,17 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 n=0
 for p in "$src"/ok/*; do
-    case "$p" in *.json|*.expect) continue ;; esac
+    case "$p" in *.json|*.expect|*.tgsi) continue ;; esac
     n=$((n + 1))
     name=$(basename "$p")
     stem=${name%.*}
     "$nvgp" check "$p" >"$work/check.txt" 2>&1 || { fail "$name: check: $(cat "$work/check.txt")"; continue; }
     "$nvgp" tgsi "$p" >"$work/$stem.tgsi" 2>"$work/tgsi.txt" || { fail "$name: tgsi: $(cat "$work/tgsi.txt")"; continue; }
+    if [ -f "$src/ok/$stem.tgsi" ]; then
+        while IFS= read -r line; do
+            grep -qxF -- "$line" "$work/$stem.tgsi" || fail "$name: the translation has no line '$line'"
+        done <"$src/ok/$stem.tgsi"
+    fi
     job="$src/ok/$stem.json"
     [ -f "$job" ] || { fail "$name: no job $stem.json"; continue; }
     cp "$p" "$job" "$work/"
