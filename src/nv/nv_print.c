@@ -375,6 +375,25 @@ static void put_decls(nvgp_strbuf *o, const nv_decls *d)
         nvgp_strbuf_printf(o, "TESS_VERTEX_ORDER %s;\n", prim[d->tess_vertex_order]);
     if (d->tess_point_mode >= 0)
         nvgp_strbuf_puts(o, "TESS_POINT_MODE;\n");
+    if (d->has_secondary_layer_offset)
+        nvgp_strbuf_printf(o, "SECONDARY_VIEW_LAYER_OFFSET %d;\n", (int)d->secondary_layer_offset);
+}
+
+/* NV_geometry_shader_passthrough's PASSTHROUGH declarations. */
+static void put_passthrough(nvgp_strbuf *o, const nv_program *p)
+{
+    for (uint32_t i = 0; i < p->decls.npassthrough; i++) {
+        const nv_passthrough *pt = &p->decls.passthrough[i];
+        nvgp_strbuf_puts(o, "PASSTHROUGH ");
+        put_binding(o, p, &pt->b);
+        if (pt->writemask != 0xf) {
+            nvgp_strbuf_putc(o, '.');
+            for (int k = 0; k < 4; k++)
+                if (pt->writemask & (1u << k))
+                    nvgp_strbuf_putc(o, "xyzw"[k]);
+        }
+        nvgp_strbuf_puts(o, ";\n");
+    }
 }
 
 static void put_inst(nvgp_strbuf *o, const nv_program *p, const nv_inst *in)
@@ -492,6 +511,7 @@ bool nvgp_nv_print(const nv_program *p, nvgp_strbuf *out)
         if ((p->options >> o) & 1)
             nvgp_strbuf_printf(out, "OPTION %s;\n", nvgp_nv_option_info((nv_option)o)->name);
     put_decls(out, &p->decls);
+    put_passthrough(out, p);
     /* SUBROUTINETYPE lists labels by index, so those print with names;
      * everything else in declaration order. */
     for (uint32_t i = 0; i < p->nvars; i++)
