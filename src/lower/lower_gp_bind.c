@@ -698,6 +698,12 @@ void lower_gp_bind_begin(lower_ctx *c)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_INPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_in));
         if (gpb_pipe_prim(d->primitive_out) >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_OUTPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_out));
+        if (nv_program_is_passthrough(c->p)) { /* the input primitive, once (gpb_passthrough_end) */
+            int32_t out = d->primitive_in == NV_PRIM_POINTS ? NV_PRIM_POINTS
+                          : d->primitive_in == NV_PRIM_LINES ? NV_PRIM_LINE_STRIP : NV_PRIM_TRIANGLE_STRIP;
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_OUTPUT_PRIM, (uint32_t)gpb_pipe_prim(out));
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, (uint32_t)gpb_input_vertices(c));
+        }
         if (d->vertices_out >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, (uint32_t)d->vertices_out);
         if (d->invocations >= 0)
@@ -759,6 +765,62 @@ void lower_gp_bind_begin(lower_ctx *c)
     }
 }
 
+/* NV_geometry_shader_passthrough: "A passthrough geometry program is
+ * configured to emit a new output primitive with the same type and vertex
+ * count as its input primitive.  For any result variable components
+ * written by a passthrough geometry program instruction, the values are
+ * broadcast to all vertices ... For any result binding components
+ * specified in PASSTHROUGH statements, the component values for each input
+ * primitive vertex are copied".  At the end of the program: per input
+ * vertex, the PASSTHROUGH components from that vertex's attributes, then
+ * EMIT (the outputs the program wrote stay as they are: the broadcast);
+ * then ENDPRIM. */
+static void gpb_passthrough_end(lower_ctx *c)
+{
+    const nv_decls *d = &c->p->decls;
+    tgsi_builder *b = c->b;
+    int32_t nvert = gpb_input_vertices(c);
+    char name[192];
+    for (int32_t v = 0; v < nvert && !c->failed; v++) {
+        for (uint32_t k = 0; k < d->npassthrough && !c->failed; k++) {
+            const nv_passthrough *pt = &d->passthrough[k];
+            char base[128];
+            int32_t n;
+            lower_split_name(pt->b.name, base, sizeof base, &n);
+            const gpb_row *r = strncmp(base, "result.", 7) ? NULL : FIND(vertex_like, base + 7);
+            if (!r) {
+                lower_error(c, pt->offset, "'%s' cannot be passed through", pt->b.name);
+                return;
+            }
+            uint32_t count = pt->b.count ? pt->b.count : 1;
+            for (uint32_t i = 0; i < count; i++) {
+                int32_t e = (r->flags & R_INDEXED) ? n + (int32_t)i : 0;
+                uint32_t idx = (uint32_t)(r->first + e), mask = pt->writemask;
+                int comp = -1;
+                if (r->kind == GPB_CLIP) { /* clip n: component n % 4 of CLIPDIST[n / 4] */
+                    comp = e % 4;
+                    idx = (uint32_t)(e / 4);
+                    mask = (mask & 1) ? 1u << comp : 0;
+                }
+                if (!mask)
+                    continue;
+                tgsi_dst out = nvgp_tgsi_build_output(b, (tgsi_semantic)r->semantic, idx);
+                tgsi_src in = nvgp_tgsi_src_dimension(nvgp_tgsi_build_input(b, (tgsi_semantic)r->semantic, idx), v);
+                if (comp >= 0)
+                    in = nvgp_tgsi_src_scalar(in, (unsigned)comp);
+                gpb_element_name(pt->b.name, i, name, sizeof name);
+                lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
+                char vn[224];
+                snprintf(vn, sizeof vn, "vertex[%d]%s", (int)v, name + 6);
+                lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, v, in.reg.index, (int8_t)comp, vn);
+                nvgp_tgsi_build_MOV(b, nvgp_tgsi_dst_writemask(out, mask), in);
+            }
+        }
+        nvgp_tgsi_build_EMIT(b, nvgp_tgsi_build_imm1u(b, 0));
+    }
+    nvgp_tgsi_build_ENDPRIM(b, nvgp_tgsi_build_imm1u(b, 0));
+}
+
 /* Called where the main program ends (before its END; once: later calls
  * do nothing). */
 void lower_gp_bind_end(lower_ctx *c)
@@ -767,6 +829,8 @@ void lower_gp_bind_end(lower_ctx *c)
     if (!g || g->ended)
         return;
     g->ended = true;
+    if (c->p->stage == NV_STAGE_GEOMETRY && nv_program_is_passthrough(c->p))
+        gpb_passthrough_end(c);
     for (int i = 0; i < GPB_LEVELS; i++) {
         if (!g->level_has[i])
             continue;

@@ -484,9 +484,10 @@ void lower_gp_program(lower_ctx *c)
 {
     const nv_program *p = c->p;
     uint32_t nl = p->nlabels, n = p->ninsts;
-    /* a tessellation control program ends by copying its levels
+    /* a tessellation control program ends by copying its levels, a
+     * passthrough geometry program by emitting its primitive
      * (lower_gp_bind_end), which RET in the main program must not skip */
-    bool tcs = p->stage == NV_STAGE_TESS_CTRL;
+    bool tcs = p->stage == NV_STAGE_TESS_CTRL || (p->stage == NV_STAGE_GEOMETRY && nv_program_is_passthrough(p));
     if (nl == 0 && !(tcs && has_ret(p, 0, n))) {
         emit_body(c, 0, n, 0);
         if (!c->failed)

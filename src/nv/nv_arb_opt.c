@@ -183,10 +183,18 @@ static bool check_passthrough(arb *a)
          * declared in a PASSTHROUGH statement and written by a program
          * instruction, even if the set of components referenced is
          * mutually exclusive." */
-        for (uint32_t k = 0; k < d->npassthrough; k++)
-            if (same_binding(&d->passthrough[k].b, base, lo, hi))
-                return nv_error(c, in->dst.offset, "'%s' is declared PASSTHROUGH and cannot be written",
-                                d->passthrough[k].b.name);
+        for (uint32_t k = 0; k < d->npassthrough; k++) {
+            if (!same_binding(&d->passthrough[k].b, base, lo, hi))
+                continue;
+            const char *bn = d->passthrough[k].b.name;
+            char elem[176];
+            if (bn[strlen(bn) - 1] == ']') /* the written element of an array binding */
+                snprintf(elem, sizeof elem, "%s[%d]", base, (int)(lo > d->passthrough[k].b.index ? lo
+                                                                   : d->passthrough[k].b.index));
+            else
+                snprintf(elem, sizeof elem, "%s", base);
+            return nv_error(c, in->dst.offset, "'%s' is declared PASSTHROUGH and cannot be written", elem);
+        }
     }
     return true;
 }
