@@ -629,6 +629,14 @@ bool arb_parse_instruction(arb *a)
     case NV_CLASS_TEX:
         if (!arb_parse_dst(a, in)) return false;
         COMMA(); SRC(0, 'v'); COMMA();
+        /* ARB_sparse_texture_clamp: with LODCLAMP, TEX and TXB take the
+         * second coordinate vector <coord2> holding the clamp (Table X.17's
+         * "x2"/"y2") */
+        if (in->lodclamp) {
+            if (arb_tok_word(a, nv_peek(c), "texture"))
+                return nv_error_here(c, "%s.LODCLAMP needs the LOD clamp operand before the texture", info->name);
+            SRC(1, 'v'); COMMA();
+        }
         if (!arb_parse_tex_access(a, in, true)) return false;
         if (in->op == NV_OP_TXFMS || in->op == NV_OP_TXF) {
         }
