@@ -132,6 +132,8 @@ static bool written_binding(const nv_program *p, const nv_dst *d, char *base, si
             at += n;
         }
     }
+    if (!b->name || !*b->name)
+        return false;
     const char *lb = strrchr(b->name, '[');
     size_t len = lb && b->name[strlen(b->name) - 1] == ']' ? (size_t)(lb - b->name) : strlen(b->name);
     snprintf(base, cap, "%.*s", (int)len, b->name);
@@ -216,7 +218,7 @@ static bool check_interlock(arb *a)
         return nv_error_at_end(c, "more than one fragment shader interlock option");
     /* the extension's own name selects GLSL's default, pixel_interlock_ordered */
     bool interlock = modes == 1 || nv_program_has_option(p, NV_OPTION_NV_fragment_shader_interlock);
-    uint32_t begins = 0, ends = 0, first = UINT32_MAX;
+    uint32_t begins = 0, ends = 0;
     for (uint32_t i = 0; i < p->ninsts; i++) {
         const nv_inst *in = &p->insts[i];
         if (in->op != NV_OP_FSIB && in->op != NV_OP_FSIE)
@@ -225,8 +227,6 @@ static bool check_interlock(arb *a)
             return nv_error(c, in->offset, "%s needs a fragment shader interlock option such as "
                                            "NV_pixel_interlock_ordered",
                             in->op == NV_OP_FSIB ? "FSIB" : "FSIE");
-        if (first == UINT32_MAX)
-            first = in->offset;
         begins += in->op == NV_OP_FSIB;
         ends += in->op == NV_OP_FSIE;
     }
