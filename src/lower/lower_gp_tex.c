@@ -10,7 +10,11 @@
  *    pseudocode ("lambda + tmp.w", "tmp.w"), the bias or LOD too; TGSI wants
  *    them in TXB2/TXL2's second operand, so coord.w is passed there as well.
  *  - SHADOWARRAYCUBE sampling (TEX, TXB, TXL, TXD, TXG) has no component
- *    left for the reference value; it is reported as untranslatable.
+ *    left for the reference value; it is reported as untranslatable,
+ *    except TEX with the second coordinate <coord2> of Table X.17
+ *    (ARB_sparse_texture_clamp), whose x is the reference (TGSI TEX2).
+ *    With <coord2>, TXB/TXL on ARRAYCUBE and SHADOWCUBE take the bias or
+ *    LOD from its x (TXB2/TXL2), and LODCLAMP's clamp is in it.
  *  - TXGO is four TG4s, each with the per-texel offset (op1.k, op2.k), of
  *    which the (i0,j0) texel (TG4's w) is kept.
  *  - Texel offsets from an operand (NV_gpu_program5 "offset(...)") are TEMP
@@ -156,6 +160,7 @@ typedef struct clamp_rule {
     bool bias_in_coord2;  /* TXB bias in coord2.x, else coord.w */
     bool txb2;            /* the coordinate's w is used: TGSI TXB2 */
     uint8_t grad_dims;    /* TXD: derivative components scaled by the size (lambda_from) */
+    bool ref_in_coord2;   /* the reference is coord2.x (TXB2's src1.y), TEX only */
 } clamp_rule;
 
 static const clamp_rule clamp_rules[NV_TEX_COUNT] = {
@@ -164,6 +169,8 @@ static const clamp_rule clamp_rules[NV_TEX_COUNT] = {
     [NV_TEX_ARRAY1D] = {true, 0, false, false, 1}, [NV_TEX_ARRAY2D] = {true, 0, false, false, 2},
     [NV_TEX_ARRAYCUBE] = {true, 1, true, true, 0}, [NV_TEX_SHADOW1D] = {true, 0, false, false, 1},
     [NV_TEX_SHADOW2D] = {true, 0, false, false, 2}, [NV_TEX_SHADOWARRAY1D] = {true, 0, false, false, 1},
+    [NV_TEX_SHADOWCUBE] = {true, 1, true, true, 0},
+    [NV_TEX_SHADOWARRAYCUBE] = {true, 1, false, true, 0, true},
 };
 
 /* TEX/TXB.LODCLAMP: "The computed level of detail is clamped to be greater
@@ -186,6 +193,10 @@ static void tex_lodclamp_implicit(lower_ctx *c, const nv_inst *in, const tex_ops
     if (cr->txb2) {
         s[0] = o->src[0];
         s[1] = sc(of(k), 0);
+        if (cr->ref_in_coord2) { /* TXB2 on shadow cube arrays: bias in x, reference in y */
+            nvgp_tgsi_build_MOV(c->b, wm(k, 2), sc(o->src[1], 0));
+            s[1] = of(k);
+        }
         s[2] = samp;
         tex_insn(c, TGSI_OPCODE_TXB2, d, o, s, 3, true);
     } else {
@@ -254,7 +265,10 @@ static void tex_lodclamp(lower_ctx *c, const nv_inst *in, const lower_gp_row *ro
 {
     const clamp_rule *cr = &clamp_rules[in->tex.target < NV_TEX_COUNT ? in->tex.target : 0];
     bool grad = in->op == NV_OP_TXD;
-    if (!cr->ok || (grad && !cr->grad_dims) || (!grad && o->nsrc < 2)) {
+    /* Table X.17: "The TXB and TXL instructions are not supported for the
+     * targets SHADOWARRAY2D and SHADOWARRAYCUBE" */
+    bool no_bias = in->op == NV_OP_TXB && cr->ref_in_coord2;
+    if (!cr->ok || no_bias || (grad && !cr->grad_dims) || (!grad && o->nsrc < 2)) {
         lower_error(c, in->tex.offset, "%s.LODCLAMP with this target has no TGSI translation yet", op_name(in));
         return;
     }
@@ -278,11 +292,31 @@ static void tex_emit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, c
     switch ((tex_kind)r->kind) {
     case TK_SAMPLE: case TK_LODQ: case TK_FETCH: case TK_SIZE:
         s[0] = o->src[0];
+        if (in->coord2 && in->tex.target == NV_TEX_SHADOWARRAYCUBE) {
+            /* Table X.17: the reference is x2; TGSI TEX2 takes it in src1.x */
+            s[1] = sc(o->src[1], 0);
+            s[2] = samp;
+            tex_insn(c, TGSI_OPCODE_TEX2, d, o, s, 3, true);
+            return;
+        }
         s[1] = samp;
         tex_insn(c, op, d, o, s, 2, r->kind != TK_SIZE);
         return;
     case TK_BIAS_LOD:
         s[0] = o->src[0];
+        if (in->coord2 && in->op == NV_OP_TXL && in->tex.target == NV_TEX_SHADOWCUBE) {
+            lower_error(c, in->tex.offset, "TXL with SHADOWCUBE has no TGSI translation: TGSI's TXL2 takes only cube "
+                                           "arrays, TXL has no room for the reference");
+            return;
+        }
+        if (in->coord2) {
+            /* Table X.17: ARRAYCUBE and SHADOWCUBE take the bias or LOD
+             * from x2, TGSI TXB2/TXL2 from src1.x */
+            s[1] = sc(o->src[1], 0);
+            s[2] = samp;
+            tex_insn(c, in->op == NV_OP_TXB ? TGSI_OPCODE_TXB2 : TGSI_OPCODE_TXL2, d, o, s, 3, true);
+            return;
+        }
         if (in->tex.target == NV_TEX_ARRAYCUBE) {
             /* TXB2/TXL2: the bias or LOD is coord.w, which is also the layer */
             s[1] = sc(o->src[0], 3);
@@ -419,8 +453,8 @@ static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_ro
  * four-component coordinate has no room for. */
 static bool tex_needs_missing_ref(const nv_inst *in)
 {
-    if (in->tex.target != NV_TEX_SHADOWARRAYCUBE)
-        return false;
+    if (in->tex.target != NV_TEX_SHADOWARRAYCUBE || (in->coord2 && in->op == NV_OP_TEX))
+        return false; /* TEX with <coord2> has it in x2 */
     tex_kind k = (tex_kind)tex_rules[in->op].kind;
     return k == TK_SAMPLE || k == TK_BIAS_LOD || k == TK_GRAD || k == TK_GATHER;
 }
@@ -440,8 +474,8 @@ static void gp_tex(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
     memset(&o, 0, sizeof o);
     o.target = lower_tex_target(tx->target);
     o.sat = in->sat == NV_SAT_SAT;
-    /* TEX/TXB.LODCLAMP have <coord2> after the coordinate */
-    unsigned nbase = r->nsrc + (in->lodclamp && (r->kind == TK_SAMPLE || r->kind == TK_BIAS_LOD) ? 1u : 0u);
+    /* <coord2> (TEX, TXB, TXL) follows the coordinate */
+    unsigned nbase = r->nsrc + (in->coord2 ? 1u : 0u);
     o.nsrc = nbase < in->nsrc ? nbase : in->nsrc;
     for (unsigned i = 0; i < o.nsrc; i++)
         o.src[i] = lower_gp_src(c, &in->src[i], 

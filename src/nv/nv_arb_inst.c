@@ -91,6 +91,27 @@ static bool parse_opt_mod(arb *a, nv_inst *in, const nv_opcode_info *info, const
     return true;
 }
 
+/* Whether a texture access (texture[n], a TEXTURE variable, a bindless
+ * handle(...)) starts here, rather than an operand. */
+static bool starts_tex_access(arb *a)
+{
+    const nv_token *t = nv_peek(a->c);
+    uint32_t v;
+    if (arb_tok_word(a, t, "texture") || (arb_tok_word(a, t, "handle") && nv_peek_n(a->c, 1)->kind == NV_TOK_LPAREN))
+        return true;
+    return t->kind == NV_TOK_IDENT && arb_find_var(a, t, &v) && a->c->prog->vars[v].kind == NV_VAR_TEXTURE;
+}
+
+/* Table X.17 (ARB_sparse_texture_clamp): the lookups that read <coord2>
+ * without LODCLAMP: the TXB bias / TXL LOD "x2" of ARRAYCUBE and
+ * SHADOWCUBE, the reference "x2" of SHADOWARRAYCUBE. */
+static bool coord2_used(uint16_t op, uint8_t target)
+{
+    if (op == NV_OP_TEX)
+        return target == NV_TEX_SHADOWARRAYCUBE;
+    return target == NV_TEX_ARRAYCUBE || target == NV_TEX_SHADOWCUBE;
+}
+
 /* ".F.CC.SAT" after an NV opcode; legality from the row (Table X.13). */
 static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
 {
@@ -629,15 +650,24 @@ bool arb_parse_instruction(arb *a)
     case NV_CLASS_TEX:
         if (!arb_parse_dst(a, in)) return false;
         COMMA(); SRC(0, 'v'); COMMA();
-        /* ARB_sparse_texture_clamp: with LODCLAMP, TEX and TXB take the
-         * second coordinate vector <coord2> holding the clamp (Table X.17's
-         * "x2"/"y2") */
+        /* The second coordinate vector <coord2> of the TextureSample of
+         * ARB_sparse_texture_clamp / EXT_sparse_texture2 (Table X.17's "x2"
+         * and "y2"): with LODCLAMP, TEX and TXB need it (the clamp); without,
+         * TEX, TXB and TXL take it where the table reads it (coord2_used) */
         if (in->lodclamp) {
             if (arb_tok_word(a, nv_peek(c), "texture"))
                 return nv_error_here(c, "%s.LODCLAMP needs the LOD clamp operand before the texture", info->name);
             SRC(1, 'v'); COMMA();
+            in->coord2 = true;
+        } else if (a->nv5 && (in->op == NV_OP_TEX || in->op == NV_OP_TXB || in->op == NV_OP_TXL) &&
+                   !starts_tex_access(a)) {
+            SRC(1, 'v'); COMMA();
+            in->coord2 = true;
         }
         if (!arb_parse_tex_access(a, in, true)) return false;
+        if (in->coord2 && !in->lodclamp && !coord2_used(in->op, in->tex.target))
+            return nv_error(c, in->src[1].offset, "%s with this target reads nothing from a second coordinate operand",
+                            info->name);
         if (in->op == NV_OP_TXFMS || in->op == NV_OP_TXF) {
         }
         break;

@@ -839,6 +839,10 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
             allowed = tex_op_targets[i].targets;
             rule = tex_op_targets[i].rule;
         }
+    /* with the second coordinate <coord2> (ARB_sparse_texture_clamp's Table
+     * X.17) SHADOWCUBE's bias or LOD is its x2 */
+    if (in->coord2 && (in->op == NV_OP_TXB || in->op == NV_OP_TXL))
+        allowed |= T(SHADOWCUBE);
     if (!(allowed & (1u << tgt)) && in->op != NV_OP_TXFMS && in->op != NV_OP_TXQS) {
         if (TEX_MULTISAMPLE & (1u << tgt))
             rule = "multisample targets are only for TXFMS, TXQ and TXQS";

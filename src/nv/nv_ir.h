@@ -188,6 +188,7 @@ typedef struct nv_inst {
     uint8_t membar_cta; /* MEMBAR.CTA */
     uint8_t deriv;      /* nv_deriv: DDX/DDY .FINE .COARSE */
     bool sparse, lodclamp; /* .SPARSE (EXT/ARB_sparse_texture2), .LODCLAMP (ARB_sparse_texture_clamp) */
+    bool coord2;        /* TEX/TXB/TXL: src[1] is the second coordinate <coord2> (Table X.17's x2, y2) */
     uint8_t nsrc;
     bool has_dst;
     nv_dst dst;
