@@ -809,7 +809,8 @@ static void gpb_passthrough_end(lower_ctx *c)
                 if (comp >= 0)
                     in = nvgp_tgsi_src_scalar(in, (unsigned)comp);
                 gpb_element_name(pt->b.name, i, name, sizeof name);
-                lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
+                if (v == 0) /* named once; every vertex's input by its own name */
+                    lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
                 char vn[224];
                 snprintf(vn, sizeof vn, "vertex[%d]%s", (int)v, name + 6);
                 lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, v, in.reg.index, (int8_t)comp, vn);
