@@ -254,6 +254,23 @@ static void gp_direct(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
     put(c, in, t, (tgsi_opcode)row->op[t], s, in->nsrc < 4 ? in->nsrc : 4);
 }
 
+/* DDX/DDY: ARB_derivative_control's .FINE is TGSI's DDX_FINE/DDY_FINE (a
+ * difference per row or column pair of the 2x2 quad); .COARSE, and plain
+ * DDX/DDY as before, are TGSI's DDX/DDY (one difference per quad). */
+static void gp_deriv(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    if (!row->op[t]) {
+        no_form(c, in, t);
+        return;
+    }
+    tgsi_opcode op = (tgsi_opcode)row->op[t];
+    if (in->deriv == NV_DERIV_FINE)
+        op = op == TGSI_OPCODE_DDX ? TGSI_OPCODE_DDX_FINE : TGSI_OPCODE_DDY_FINE;
+    tgsi_src s[4];
+    srcs32(c, in, t, s);
+    put(c, in, t, op, s, 1);
+}
+
 /* MOV: a copy; 64-bit copies apply their modifiers as 64-bit operations. */
 static void gp_mov(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
@@ -1243,8 +1260,8 @@ const lower_gp_row lower_gp_alu_rows[NV_OP_COUNT] = {
     [NV_OP_EX2] = {gp_direct, OPS(T(EX2), 0, 0, 0, 0, 0), 0},
     [NV_OP_LG2] = {gp_direct, OPS(T(LG2), 0, 0, 0, 0, 0), 0},
     [NV_OP_POW] = {gp_direct, OPS(T(POW), 0, 0, 0, 0, 0), 0},
-    [NV_OP_DDX] = {gp_direct, OPS(T(DDX), 0, 0, 0, 0, 0), 0},
-    [NV_OP_DDY] = {gp_direct, OPS(T(DDY), 0, 0, 0, 0, 0), 0},
+    [NV_OP_DDX] = {gp_deriv, OPS(T(DDX), 0, 0, 0, 0, 0), 0},
+    [NV_OP_DDY] = {gp_deriv, OPS(T(DDY), 0, 0, 0, 0, 0), 0},
     [NV_OP_DP2] = {gp_direct, OPS(T(DP2), 0, 0, 0, 0, 0), 0},
     [NV_OP_DP3] = {gp_direct, OPS(T(DP3), 0, 0, 0, 0, 0), 0},
     [NV_OP_DP4] = {gp_direct, OPS(T(DP4), 0, 0, 0, 0, 0), 0},

@@ -77,7 +77,10 @@ static const gpb_row vp_inputs[] = {
 
 /* Vertex-like attributes, after their prefix ("result.", "fragment.",
  * "vertex[m].", "vertex.in[m]."). */
-enum { GPB_ID_GENERIC = 40 };
+/* GENERIC indices of values TGSI has no semantic for: the vertex id,
+ * NV_conservative_raster_underestimation's fully-covered flag,
+ * NV_stereo_view_rendering's second view position and viewport mask. */
+enum { GPB_ID_GENERIC = 40, GPB_COVERED_GENERIC = 41, GPB_SECONDARY_POS_GENERIC = 42, GPB_SECONDARY_MASK_GENERIC = 43 };
 static const gpb_row vertex_like[] = {
     {"position", GPB_INPUT, TGSI_SEMANTIC_POSITION, 0, 0},
     {"color", GPB_INPUT, TGSI_SEMANTIC_COLOR, 0, 0},
@@ -95,6 +98,7 @@ static const gpb_row vertex_like[] = {
     {"attrib", GPB_INPUT, TGSI_SEMANTIC_GENERIC, 0, R_INDEXED},
     {"clip", GPB_CLIP, TGSI_SEMANTIC_CLIPDIST, 0, R_INDEXED},
     {"id", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_ID_GENERIC, R_FLAT},
+    {"secondaryposition", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_SECONDARY_POS_GENERIC, 0},
 };
 
 /* Other attributes of fragment, geometry, tessellation and compute
@@ -106,6 +110,10 @@ static const gpb_row other_inputs[] = {
     {"fragment.sampleid", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEID, 0, 0},
     {"fragment.samplemask", GPB_SYSVAL, TGSI_SEMANTIC_SAMPLEMASK, 0, 0},
     {"fragment.helperthread", GPB_SYSVAL, TGSI_SEMANTIC_HELPER_INVOCATION, 0, 0},
+    /* ARB_fragment_layer_viewport: the values the last stage wrote, flat */
+    {"fragment.layer", GPB_INPUT, TGSI_SEMANTIC_LAYER, 0, R_FLAT},
+    {"fragment.viewport", GPB_INPUT, TGSI_SEMANTIC_VIEWPORT_INDEX, 0, R_FLAT},
+    {"fragment.fullycovered", GPB_INPUT, TGSI_SEMANTIC_GENERIC, GPB_COVERED_GENERIC, R_FLAT},
     {"primitive.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
     {"primitive.in.id", GPB_SYSVAL, TGSI_SEMANTIC_PRIMID, 0, 0},
     {"primitive.invocation", GPB_SYSVAL, TGSI_SEMANTIC_INVOCATIONID, 0, 0},
@@ -158,6 +166,8 @@ static const gpb_row other_results[] = {
     {"result.layer", GPB_OUTPUT, TGSI_SEMANTIC_LAYER, 0, 0},
     {"result.viewport", GPB_OUTPUT, TGSI_SEMANTIC_VIEWPORT_INDEX, 0, 0},
     {"result.primid", GPB_OUTPUT, TGSI_SEMANTIC_PRIMID, 0, 0},
+    {"result.viewportmask", GPB_OUTPUT, TGSI_SEMANTIC_VIEWPORT_MASK, 0, R_INDEXED},
+    {"result.secondaryviewportmask", GPB_OUTPUT, TGSI_SEMANTIC_GENERIC, GPB_SECONDARY_MASK_GENERIC, R_INDEXED},
     {"result.patch.attrib", GPB_OUTPUT, TGSI_SEMANTIC_PATCH, 0, R_INDEXED},
     {"result.patch.tessouter", GPB_LEVEL, TGSI_SEMANTIC_TESSOUTER, 0, R_COMP},
     {"result.patch.tessinner", GPB_LEVEL, TGSI_SEMANTIC_TESSINNER, 0, R_COMP},
@@ -752,6 +762,18 @@ static bool gpb_uses(const lower_ctx *c, const char *name, uint32_t *offset)
     return false;
 }
 
+/* Options that are TGSI properties: NV_early_fragment_tests, and
+ * ARB_post_depth_coverage (which needs it) and NV_layer_viewport_relative
+ * of the options of real programs. */
+static const struct {
+    uint8_t option;
+    uint8_t property;
+} option_properties[] = {
+    {NV_OPTION_NV_early_fragment_tests, TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL},
+    {NV_OPTION_ARB_post_depth_coverage, TGSI_PROPERTY_FS_POST_DEPTH_COVERAGE},
+    {NV_OPTION_NV_layer_viewport_relative, TGSI_PROPERTY_LAYER_VIEWPORT_RELATIVE},
+};
+
 void lower_gp_bind_begin(lower_ctx *c)
 {
     lower_gpb *g = gpb_state(c);
@@ -764,12 +786,21 @@ void lower_gp_bind_begin(lower_ctx *c)
     uint32_t global_at = 0, index_at = 0;
     bool global = gpb_uses(c, "invocation.globalid", &global_at);
     bool local_index = gpb_uses(c, "invocation.localindex", &index_at);
+    for (size_t i = 0; i < sizeof option_properties / sizeof option_properties[0]; i++)
+        if (nv_program_has_option(c->p, (nv_option)option_properties[i].option))
+            nvgp_tgsi_build_property(b, (tgsi_property)option_properties[i].property, 1);
     switch (c->p->stage) {
     case NV_STAGE_GEOMETRY:
         if (gpb_pipe_prim(d->primitive_in) >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_INPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_in));
         if (gpb_pipe_prim(d->primitive_out) >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_OUTPUT_PRIM, (uint32_t)gpb_pipe_prim(d->primitive_out));
+        if (nv_program_is_passthrough(c->p)) { /* the input primitive, once (gpb_passthrough_end) */
+            int32_t out = d->primitive_in == NV_PRIM_POINTS ? NV_PRIM_POINTS
+                          : d->primitive_in == NV_PRIM_LINES ? NV_PRIM_LINE_STRIP : NV_PRIM_TRIANGLE_STRIP;
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_OUTPUT_PRIM, (uint32_t)gpb_pipe_prim(out));
+            nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, (uint32_t)gpb_input_vertices(c));
+        }
         if (d->vertices_out >= 0)
             nvgp_tgsi_build_property(b, TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, (uint32_t)d->vertices_out);
         if (d->invocations >= 0)
@@ -831,6 +862,63 @@ void lower_gp_bind_begin(lower_ctx *c)
     }
 }
 
+/* NV_geometry_shader_passthrough: "A passthrough geometry program is
+ * configured to emit a new output primitive with the same type and vertex
+ * count as its input primitive.  For any result variable components
+ * written by a passthrough geometry program instruction, the values are
+ * broadcast to all vertices ... For any result binding components
+ * specified in PASSTHROUGH statements, the component values for each input
+ * primitive vertex are copied".  At the end of the program: per input
+ * vertex, the PASSTHROUGH components from that vertex's attributes, then
+ * EMIT (the outputs the program wrote stay as they are: the broadcast);
+ * then ENDPRIM. */
+static void gpb_passthrough_end(lower_ctx *c)
+{
+    const nv_decls *d = &c->p->decls;
+    tgsi_builder *b = c->b;
+    int32_t nvert = gpb_input_vertices(c);
+    char name[192];
+    for (int32_t v = 0; v < nvert && !c->failed; v++) {
+        for (uint32_t k = 0; k < d->npassthrough && !c->failed; k++) {
+            const nv_passthrough *pt = &d->passthrough[k];
+            char base[128];
+            int32_t n;
+            lower_split_name(pt->b.name, base, sizeof base, &n);
+            const gpb_row *r = strncmp(base, "result.", 7) ? NULL : FIND(vertex_like, base + 7);
+            if (!r) {
+                lower_error(c, pt->offset, "'%s' cannot be passed through", pt->b.name);
+                return;
+            }
+            uint32_t count = pt->b.count ? pt->b.count : 1;
+            for (uint32_t i = 0; i < count; i++) {
+                int32_t e = (r->flags & R_INDEXED) ? n + (int32_t)i : 0;
+                uint32_t idx = (uint32_t)(r->first + e), mask = pt->writemask;
+                int comp = -1;
+                if (r->kind == GPB_CLIP) { /* clip n: component n % 4 of CLIPDIST[n / 4] */
+                    comp = e % 4;
+                    idx = (uint32_t)(e / 4);
+                    mask = (mask & 1) ? 1u << comp : 0;
+                }
+                if (!mask)
+                    continue;
+                tgsi_dst out = nvgp_tgsi_build_output(b, (tgsi_semantic)r->semantic, idx);
+                tgsi_src in = nvgp_tgsi_src_dimension(nvgp_tgsi_build_input(b, (tgsi_semantic)r->semantic, idx), v);
+                if (comp >= 0)
+                    in = nvgp_tgsi_src_scalar(in, (unsigned)comp);
+                gpb_element_name(pt->b.name, i, name, sizeof name);
+                if (v == 0) /* named once; every vertex's input by its own name */
+                    lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
+                char vn[224];
+                snprintf(vn, sizeof vn, "vertex[%d]%s", (int)v, name + 6);
+                lower_map_add_comp(c, NVGP_LOWER_INPUT, TGSI_FILE_INPUT, v, in.reg.index, (int8_t)comp, vn);
+                nvgp_tgsi_build_MOV(b, nvgp_tgsi_dst_writemask(out, mask), in);
+            }
+        }
+        nvgp_tgsi_build_EMIT(b, nvgp_tgsi_build_imm1u(b, 0));
+    }
+    nvgp_tgsi_build_ENDPRIM(b, nvgp_tgsi_build_imm1u(b, 0));
+}
+
 /* Called where the main program ends (before its END; once: later calls
  * do nothing). */
 void lower_gp_bind_end(lower_ctx *c)
@@ -839,6 +927,8 @@ void lower_gp_bind_end(lower_ctx *c)
     if (!g || g->ended)
         return;
     g->ended = true;
+    if (c->p->stage == NV_STAGE_GEOMETRY && nv_program_is_passthrough(c->p))
+        gpb_passthrough_end(c);
 }
 
 /* The copy of level i to its output component, where mask (if any) holds. */

@@ -65,9 +65,18 @@ static void make_cc(lower_ctx *c, unsigned reg)
     c->gp_has_cc[reg] = true;
 }
 
+/* EXT/ARB_sparse_texture2's RESIDENT/NONRESIDENT test the sparse condition
+ * code, not CC0/CC1.  Every texel and image nvgp reads is resident (a job
+ * has no uncommitted memory), so each instruction's RESF is set: RESIDENT
+ * always passes, NONRESIDENT never. */
+static bool is_sparse_test(const nv_cc_test *t)
+{
+    return t->cond == NV_COND_RESIDENT || t->cond == NV_COND_NONRESIDENT;
+}
+
 static bool reads_cc(const nv_cc_test *t)
 {
-    return t->cond != NV_COND_NONE && t->cond != NV_COND_TR && t->cond != NV_COND_FL;
+    return t->cond != NV_COND_NONE && t->cond != NV_COND_TR && t->cond != NV_COND_FL && !is_sparse_test(t);
 }
 
 void lower_gp_begin(lower_ctx *c)
@@ -88,8 +97,9 @@ void lower_gp_begin(lower_ctx *c)
 tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t)
 {
     tgsi_dst m = nvgp_tgsi_build_temp(c->b);
-    if (t->cond == NV_COND_NONE || t->cond == NV_COND_TR || t->cond == NV_COND_FL) {
-        nvgp_tgsi_build_MOV(c->b, m, uimm(c, t->cond == NV_COND_FL ? 0 : 0xffffffffu));
+    if (!reads_cc(t)) {
+        bool never = t->cond == NV_COND_FL || t->cond == NV_COND_NONRESIDENT;
+        nvgp_tgsi_build_MOV(c->b, m, uimm(c, never ? 0 : 0xffffffffu));
         return m;
     }
     if (t->cond >= NV_COND_COUNT || t->reg > 1) {

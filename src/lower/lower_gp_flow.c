@@ -471,11 +471,22 @@ static uint32_t order_inst(const nv_program *p, uint32_t l, uint32_t n)
     return p->labels[l].inst < n ? p->labels[l].inst : n;
 }
 
+static bool has_ret(const nv_program *p, uint32_t first, uint32_t end)
+{
+    for (uint32_t i = first; i < end; i++)
+        if (p->insts[i].op == NV_OP_RET)
+            return true;
+    return false;
+}
+
 void lower_gp_program(lower_ctx *c)
 {
     const nv_program *p = c->p;
     uint32_t nl = p->nlabels, n = p->ninsts;
-    if (nl == 0) {
+    /* a passthrough geometry program ends by emitting its primitive
+     * (lower_gp_bind_end), which RET in the main program must not skip */
+    bool has_end = p->stage == NV_STAGE_GEOMETRY && nv_program_is_passthrough(p);
+    if (nl == 0 && !(has_end && has_ret(p, 0, n))) {
         emit_body(c, 0, n, 0);
         if (!c->failed)
             lower_gp_bind_end(c);
@@ -507,8 +518,8 @@ void lower_gp_program(lower_ctx *c)
     uint32_t end = entry < nl ? ends[entry] : first_label_inst;
     uint32_t entry_offset = entry < nl ? p->labels[entry].offset : 0;
     /* the main program runs as a subroutine behind one CAL when it is also
-     * called */
-    bool wrap = false, cali = false;
+     * called, or when its RET must return to the end-of-program emission */
+    bool wrap = has_end && has_ret(p, first, end), cali = false;
     for (uint32_t i = 0; i < n; i++) {
         cali |= p->insts[i].op == NV_OP_CALI;
         wrap |= entry < nl && ((p->insts[i].op == NV_OP_CAL && p->insts[i].label == entry) ||

@@ -283,7 +283,7 @@ static uint16_t image_format(const mem_format *f, char base)
 
 static bool is_image_op(uint16_t op)
 {
-    return op == NV_OP_LOADIM || op == NV_OP_STOREIM || op == NV_OP_ATOMIM || op == NV_OP_IMQS;
+    return op == NV_OP_LOADIM || op == NV_OP_STOREIM || op == NV_OP_ATOMIM || op == NV_OP_IMQS || op == NV_OP_IMQ;
 }
 
 /* The units an image access can reach: [*first, *first + *count). */
@@ -562,10 +562,29 @@ static void store64(lower_ctx *c, const nv_inst *in, tgsi_src res, tgsi_src addr
     lower_gp_release64(c, &v);
 }
 
+/* A formatted LOADIM (EXT_shader_image_load_formatted: no storage
+ * modifier): the texel converted from the image's format, as the image's
+ * TGSI LOAD reads it. */
+static void load_formatted(lower_ctx *c, const nv_inst *in)
+{
+    tgsi_dst a = nvgp_tgsi_build_temp(c->b), r = nvgp_tgsi_build_temp(c->b);
+    tgsi_src res, addr;
+    if (!access_of(c, in, &in->src[0], &res, &addr, a))
+        return;
+    set_qualifiers(in, nvgp_tgsi_build_LOAD(c->b, r, res, addr));
+    write_result(c, in, nvgp_tgsi_src_of(r), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+    nvgp_tgsi_build_release_temp(c->b, a);
+}
+
 static void gp_load(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
     (void)t;
+    if (in->op == NV_OP_LOADIM && !in->storage) {
+        load_formatted(c, in);
+        return;
+    }
     const mem_format *f = storage_of(c, in);
     if (!f)
         return;
@@ -968,7 +987,36 @@ static void gp_imqs(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     nvgp_tgsi_build_release_temp(c->b, r);
 }
 
+/* IMQ (ARB_shader_image_size): the image's dimensions, RESQ's x, y, z
+ * (width; height or the layers of a 1D array; depth or the layers of a 2D
+ * array); the components the spec leaves undefined are RESQ's too. */
+static void gp_imq(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)row;
+    (void)t;
+    tgsi_src res;
+    if (!image_res(c, in, &res))
+        return;
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RESQ(c->b, r, res);
+    write_result(c, in, nvgp_tgsi_src_of(r), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
 /* ---- Barriers ---------------------------------------------------------------- */
+
+/* FSIB/FSIE (NV_fragment_shader_interlock): ordering of critical sections
+ * between invocations for the same pixel.  Each invocation of a job is a
+ * pixel of its own, and a warp's lanes execute in order, so there is
+ * nothing to order: no TGSI instruction. */
+static void gp_interlock(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
+{
+    (void)c;
+    (void)in;
+    (void)row;
+    (void)t;
+}
+
 
 /* MEMBAR: every kind of memory (tgsi.rst bits 0-3); MEMBAR.CTA: the
  * thread group's view (bit 4). */
@@ -994,7 +1042,8 @@ const lower_gp_row lower_gp_mem_rows[NV_OP_COUNT] = {
     [NV_OP_ATOMS] = {gp_atom, {0}, 0},  [NV_OP_ATOMCTR] = {gp_atomctr, {0}, 0},
     [NV_OP_MEMBAR] = {gp_membar, {0}, 0}, [NV_OP_BAR] = {gp_bar, {0}, 0},
     [NV_OP_LOADIM] = {gp_load, {0}, 0}, [NV_OP_STOREIM] = {gp_store, {0}, 0}, [NV_OP_ATOMIM] = {gp_atom, {0}, 0},
-    [NV_OP_IMQS] = {gp_imqs, {0}, 0},
+    [NV_OP_IMQS] = {gp_imqs, {0}, 0}, [NV_OP_IMQ] = {gp_imq, {0}, 0},
+    [NV_OP_FSIB] = {gp_interlock, {0}, 0}, [NV_OP_FSIE] = {gp_interlock, {0}, 0},
 };
 
 bool lower_gp_mem_var(lower_ctx *c, uint32_t var, uint32_t offset, tgsi_src *out)

@@ -10,7 +10,11 @@
  *    pseudocode ("lambda + tmp.w", "tmp.w"), the bias or LOD too; TGSI wants
  *    them in TXB2/TXL2's second operand, so coord.w is passed there as well.
  *  - SHADOWARRAYCUBE sampling (TEX, TXB, TXL, TXD, TXG) has no component
- *    left for the reference value; it is reported as untranslatable.
+ *    left for the reference value; it is reported as untranslatable,
+ *    except TEX with the second coordinate <coord2> of Table X.17
+ *    (ARB_sparse_texture_clamp), whose x is the reference (TGSI TEX2).
+ *    With <coord2>, TXB/TXL on ARRAYCUBE and SHADOWCUBE take the bias or
+ *    LOD from its x (TXB2/TXL2), and LODCLAMP's clamp is in it.
  *  - TXGO is four TG4s, each with the per-texel offset (op1.k, op2.k), of
  *    which the (i0,j0) texel (TG4's w) is kept.
  *  - Texel offsets from an operand (NV_gpu_program5 "offset(...)") are TEMP
@@ -144,6 +148,136 @@ static tgsi_instruction *tex_insn(lower_ctx *c, tgsi_opcode op, tgsi_dst d, cons
     return ti;
 }
 
+/* ---- LODCLAMP (ARB_sparse_texture_clamp) ---------------------------------------- */
+
+/* Targets whose LOD clamp the translation handles, with where Table X.17
+ * puts it ("w,x2": the second entry, from <coord2>) and the TXB bias (the
+ * first entry): x2/y2 of coord2, and whether TGSI's TXB2 (bias in its
+ * second operand) is needed because the coordinate's w is taken. */
+typedef struct clamp_rule {
+    bool ok;
+    uint8_t clamp_comp;   /* component of coord2 */
+    bool bias_in_coord2;  /* TXB bias in coord2.x, else coord.w */
+    bool txb2;            /* the coordinate's w is used: TGSI TXB2 */
+    uint8_t grad_dims;    /* TXD: derivative components scaled by the size (lambda_from) */
+    bool ref_in_coord2;   /* the reference is coord2.x (TXB2's src1.y), TEX only */
+} clamp_rule;
+
+static const clamp_rule clamp_rules[NV_TEX_COUNT] = {
+    [NV_TEX_1D] = {true, 0, false, false, 1},      [NV_TEX_2D] = {true, 0, false, false, 2},
+    [NV_TEX_3D] = {true, 0, false, false, 3},      [NV_TEX_CUBE] = {true, 0, false, false, 0},
+    [NV_TEX_ARRAY1D] = {true, 0, false, false, 1}, [NV_TEX_ARRAY2D] = {true, 0, false, false, 2},
+    [NV_TEX_ARRAYCUBE] = {true, 1, true, true, 0}, [NV_TEX_SHADOW1D] = {true, 0, false, false, 1},
+    [NV_TEX_SHADOW2D] = {true, 0, false, false, 2}, [NV_TEX_SHADOWARRAY1D] = {true, 0, false, false, 1},
+    [NV_TEX_SHADOWCUBE] = {true, 1, true, true, 0},
+    [NV_TEX_SHADOWARRAYCUBE] = {true, 1, false, true, 0, true},
+};
+
+/* TEX/TXB.LODCLAMP: "The computed level of detail is clamped to be greater
+ * than or equal to this LOD clamp value", after the biases.  TGSI has no
+ * clamp; TGSI LODQ's y is the computed lambda' (with the texture's bias),
+ * so the lookup is TXB with bias max(bias, clamp - lambda'): its level is
+ * lambda' + that = max(lambda' + bias, clamp), from the same implicit
+ * derivatives. */
+static void tex_lodclamp_implicit(lower_ctx *c, const nv_inst *in, const tex_ops *o, tgsi_dst d, tgsi_src samp,
+                                  const clamp_rule *cr)
+{
+    tgsi_dst q = nvgp_tgsi_build_temp(c->b), k = nvgp_tgsi_build_temp(c->b);
+    tgsi_src s[3] = {o->src[0], samp};
+    nvgp_tgsi_build_tex(c->b, TGSI_OPCODE_LODQ, wm(q, 3), o->target, s, 2, NULL, 0);
+    tgsi_src clamp = sc(o->src[1], cr->clamp_comp);
+    tgsi_src bias = in->op != NV_OP_TXB ? fimm(c, 0.0f) : cr->bias_in_coord2 ? sc(o->src[1], 0) : sc(o->src[0], 3);
+    /* k.x = max(bias, clamp - lambda') */
+    nvgp_tgsi_build_ADD(c->b, wm(k, 1), clamp, nvgp_tgsi_src_negate(sc(of(q), 1)));
+    nvgp_tgsi_build_MAX(c->b, wm(k, 1), sc(of(k), 0), bias);
+    if (cr->txb2) {
+        s[0] = o->src[0];
+        s[1] = sc(of(k), 0);
+        if (cr->ref_in_coord2) { /* TXB2 on shadow cube arrays: bias in x, reference in y */
+            nvgp_tgsi_build_MOV(c->b, wm(k, 2), sc(o->src[1], 0));
+            s[1] = of(k);
+        }
+        s[2] = samp;
+        tex_insn(c, TGSI_OPCODE_TXB2, d, o, s, 3, true);
+    } else {
+        nvgp_tgsi_build_MOV(c->b, wm(q, 7), o->src[0]);
+        nvgp_tgsi_build_MOV(c->b, wm(q, 8), sc(of(k), 0));
+        s[0] = of(q);
+        s[1] = samp;
+        tex_insn(c, TGSI_OPCODE_TXB, d, o, s, 2, true);
+    }
+    nvgp_tgsi_build_release_temp(c->b, k);
+    nvgp_tgsi_build_release_temp(c->b, q);
+}
+
+/* TXD.LODCLAMP: the clamp is "the <w> component of the third" operand.
+ * lambda of the explicit derivatives is computed as the executor does
+ * (log2 of the longer of the derivative vectors scaled by the base level's
+ * size, TXQ), and where it is below the clamp the lookup is TXL at the
+ * clamp instead.  TGSI has no bias-free comparison: with a texture LOD
+ * bias the clamp is compared before it is added (docs/spec-decisions.md). */
+static void tex_lodclamp_grad(lower_ctx *c, const lower_gp_row *row, const tex_ops *o, tgsi_dst d, tgsi_src samp,
+                              const clamp_rule *cr)
+{
+    tgsi_dst sz = nvgp_tgsi_build_temp(c->b), g = nvgp_tgsi_build_temp(c->b), l = nvgp_tgsi_build_temp(c->b),
+             a = nvgp_tgsi_build_temp(c->b), b = nvgp_tgsi_build_temp(c->b);
+    tgsi_src s[4] = {uimm(c, 0), samp};
+    nvgp_tgsi_build_tex(c->b, TGSI_OPCODE_TXQ, sz, o->target, s, 2, NULL, 0);
+    nvgp_tgsi_build_I2F(c->b, sz, of(sz));
+    unsigned m = (1u << cr->grad_dims) - 1;
+    /* g.x = |ddx * size|^2, g.y = |ddy * size|^2 over the target's dimensions */
+    nvgp_tgsi_build_MOV(c->b, l, fimm(c, 0.0f));
+    nvgp_tgsi_build_MUL(c->b, wm(l, m), o->src[1], of(sz));
+    nvgp_tgsi_build_DP3(c->b, wm(g, 1), of(l), of(l));
+    nvgp_tgsi_build_MUL(c->b, wm(l, m), o->src[2], of(sz));
+    nvgp_tgsi_build_DP3(c->b, wm(g, 2), of(l), of(l));
+    /* lambda = log2(sqrt(max)) = log2(max) / 2 */
+    nvgp_tgsi_build_MAX(c->b, wm(g, 1), sc(of(g), 0), sc(of(g), 1));
+    nvgp_tgsi_build_LG2(c->b, wm(g, 1), sc(of(g), 0));
+    nvgp_tgsi_build_MUL(c->b, wm(g, 1), sc(of(g), 0), fimm(c, 0.5f));
+    tgsi_src clamp = sc(o->src[2], 3);
+    nvgp_tgsi_build_FSLT(c->b, wm(g, 2), sc(of(g), 0), clamp);
+    /* a = the TXD lookup, b = TXL at the clamp */
+    tex_ops plain = *o;
+    plain.sat = false;
+    s[0] = o->src[0];
+    s[1] = o->src[1];
+    s[2] = o->src[2];
+    s[3] = samp;
+    tex_insn(c, (tgsi_opcode)row->op[LT_F32], a, &plain, s, 4, true);
+    nvgp_tgsi_build_MOV(c->b, wm(l, 7), o->src[0]);
+    nvgp_tgsi_build_MOV(c->b, wm(l, 8), clamp);
+    s[0] = of(l);
+    s[1] = samp;
+    tex_insn(c, TGSI_OPCODE_TXL, b, &plain, s, 2, true);
+    tgsi_instruction *ti = nvgp_tgsi_build_UCMP(c->b, d, sc(of(g), 1), of(b), of(a));
+    if (ti && o->sat)
+        ti->saturate = 1;
+    nvgp_tgsi_build_release_temp(c->b, b);
+    nvgp_tgsi_build_release_temp(c->b, a);
+    nvgp_tgsi_build_release_temp(c->b, l);
+    nvgp_tgsi_build_release_temp(c->b, g);
+    nvgp_tgsi_build_release_temp(c->b, sz);
+}
+
+static void tex_lodclamp(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o, tgsi_dst d,
+                         tgsi_src samp)
+{
+    const clamp_rule *cr = &clamp_rules[in->tex.target < NV_TEX_COUNT ? in->tex.target : 0];
+    bool grad = in->op == NV_OP_TXD;
+    /* Table X.17: "The TXB and TXL instructions are not supported for the
+     * targets SHADOWARRAY2D and SHADOWARRAYCUBE" */
+    bool no_bias = in->op == NV_OP_TXB && cr->ref_in_coord2;
+    if (!cr->ok || no_bias || (grad && !cr->grad_dims) || (!grad && o->nsrc < 2)) {
+        lower_error(c, in->tex.offset, "%s.LODCLAMP with this target has no TGSI translation yet", op_name(in));
+        return;
+    }
+    if (grad)
+        tex_lodclamp_grad(c, row, o, d, samp, cr);
+    else
+        tex_lodclamp_implicit(c, in, o, d, samp, cr);
+}
+
 /* Emits the instruction for one sampler into d. */
 static void tex_emit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o, tgsi_dst d,
                      tgsi_src samp)
@@ -151,14 +285,38 @@ static void tex_emit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, c
     const tex_rule *r = &tex_rules[in->op];
     tgsi_opcode op = (tgsi_opcode)row->op[LT_F32];
     tgsi_src s[4];
+    if (in->lodclamp) {
+        tex_lodclamp(c, in, row, o, d, samp);
+        return;
+    }
     switch ((tex_kind)r->kind) {
     case TK_SAMPLE: case TK_LODQ: case TK_FETCH: case TK_SIZE:
         s[0] = o->src[0];
+        if (in->coord2 && in->tex.target == NV_TEX_SHADOWARRAYCUBE) {
+            /* Table X.17: the reference is x2; TGSI TEX2 takes it in src1.x */
+            s[1] = sc(o->src[1], 0);
+            s[2] = samp;
+            tex_insn(c, TGSI_OPCODE_TEX2, d, o, s, 3, true);
+            return;
+        }
         s[1] = samp;
         tex_insn(c, op, d, o, s, 2, r->kind != TK_SIZE);
         return;
     case TK_BIAS_LOD:
         s[0] = o->src[0];
+        if (in->coord2 && in->op == NV_OP_TXL && in->tex.target == NV_TEX_SHADOWCUBE) {
+            lower_error(c, in->tex.offset, "TXL with SHADOWCUBE has no TGSI translation: TGSI's TXL2 takes only cube "
+                                           "arrays, TXL has no room for the reference");
+            return;
+        }
+        if (in->coord2) {
+            /* Table X.17: ARRAYCUBE and SHADOWCUBE take the bias or LOD
+             * from x2, TGSI TXB2/TXL2 from src1.x */
+            s[1] = sc(o->src[1], 0);
+            s[2] = samp;
+            tex_insn(c, in->op == NV_OP_TXB ? TGSI_OPCODE_TXB2 : TGSI_OPCODE_TXL2, d, o, s, 3, true);
+            return;
+        }
         if (in->tex.target == NV_TEX_ARRAYCUBE) {
             /* TXB2/TXL2: the bias or LOD is coord.w, which is also the layer */
             s[1] = sc(o->src[0], 3);
@@ -295,8 +453,8 @@ static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_ro
  * four-component coordinate has no room for. */
 static bool tex_needs_missing_ref(const nv_inst *in)
 {
-    if (in->tex.target != NV_TEX_SHADOWARRAYCUBE)
-        return false;
+    if (in->tex.target != NV_TEX_SHADOWARRAYCUBE || (in->coord2 && in->op == NV_OP_TEX))
+        return false; /* TEX with <coord2> has it in x2 */
     tex_kind k = (tex_kind)tex_rules[in->op].kind;
     return k == TK_SAMPLE || k == TK_BIAS_LOD || k == TK_GRAD || k == TK_GATHER;
 }
@@ -316,7 +474,9 @@ static void gp_tex(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
     memset(&o, 0, sizeof o);
     o.target = lower_tex_target(tx->target);
     o.sat = in->sat == NV_SAT_SAT;
-    o.nsrc = r->nsrc < in->nsrc ? r->nsrc : in->nsrc;
+    /* <coord2> (TEX, TXB, TXL) follows the coordinate */
+    unsigned nbase = r->nsrc + (in->coord2 ? 1u : 0u);
+    o.nsrc = nbase < in->nsrc ? nbase : in->nsrc;
     for (unsigned i = 0; i < o.nsrc; i++)
         o.src[i] = lower_gp_src(c, &in->src[i], 
                                   (r->int_coord && i == 0) || (r->kind == TK_GATHER_O && i > 0) ? LT_S32 : LT_F32);

@@ -26,6 +26,92 @@ static bool is_mem_class(uint8_t cls)
            cls == NV_CLASS_LOADIM || cls == NV_CLASS_STOREIM || cls == NV_CLASS_ATOMCTR;
 }
 
+/* Modifiers an OPTION adds, one row each: the instructions that take it
+ * and the options that enable it (either of two).
+ *  - ARB_derivative_control (no registry text; GLSL's dFdxFine/dFdxCoarse
+ *    semantics): DDX/DDY .FINE and .COARSE.
+ *  - EXT_sparse_texture2 / ARB_sparse_texture2: .SPARSE on "texture fetch,
+ *    surface load, and surface atomic instructions".
+ *  - ARB_sparse_texture_clamp (and EXT_sparse_texture2): .LODCLAMP on
+ *    "texture fetch instructions with implicit LOD calcuations (TEX, TXB,
+ *    TXD)". */
+enum { OM_DERIV, OM_SPARSE, OM_LODCLAMP };
+
+static bool takes_deriv(uint16_t op) { return op == NV_OP_DDX || op == NV_OP_DDY; }
+
+static bool takes_sparse(uint16_t op)
+{
+    return op == NV_OP_TEX || op == NV_OP_TXB || op == NV_OP_TXD || op == NV_OP_TXF || op == NV_OP_TXFMS ||
+           op == NV_OP_TXG || op == NV_OP_TXGO || op == NV_OP_TXL || op == NV_OP_TXP || op == NV_OP_LOADIM ||
+           op == NV_OP_ATOMIM;
+}
+
+static bool takes_lodclamp(uint16_t op) { return op == NV_OP_TEX || op == NV_OP_TXB || op == NV_OP_TXD; }
+
+static const struct opt_mod {
+    const char *name;
+    uint8_t field;      /* OM_* */
+    uint8_t value;      /* OM_DERIV: nv_deriv */
+    uint8_t opt[2];     /* nv_option; NONE = no second option */
+    bool (*takes)(uint16_t op);
+} opt_mods[] = {
+    {"FINE", OM_DERIV, NV_DERIV_FINE, {NV_OPTION_ARB_derivative_control, NV_OPTION_NONE}, takes_deriv},
+    {"COARSE", OM_DERIV, NV_DERIV_COARSE, {NV_OPTION_ARB_derivative_control, NV_OPTION_NONE}, takes_deriv},
+    {"SPARSE", OM_SPARSE, 1, {NV_OPTION_EXT_sparse_texture2, NV_OPTION_ARB_sparse_texture2}, takes_sparse},
+    {"LODCLAMP", OM_LODCLAMP, 1, {NV_OPTION_ARB_sparse_texture_clamp, NV_OPTION_EXT_sparse_texture2}, takes_lodclamp},
+};
+
+/* An option modifier at token t: *matched says whether t names one;
+ * false after an error. */
+static bool parse_opt_mod(arb *a, nv_inst *in, const nv_opcode_info *info, const nv_token *t, bool *matched)
+{
+    nv_parse_ctx *c = a->c;
+    *matched = false;
+    for (size_t i = 0; i < sizeof opt_mods / sizeof opt_mods[0]; i++) {
+        const struct opt_mod *m = &opt_mods[i];
+        if (!nvgp_nv_tok_is(c->src, t, m->name))
+            continue;
+        *matched = true;
+        if (!m->takes(in->op))
+            return nv_error(c, t->offset, "%s does not take the '%s' modifier", info->name, m->name);
+        if (!nv_program_has_option(c->prog, (nv_option)m->opt[0]) &&
+            (m->opt[1] == NV_OPTION_NONE || !nv_program_has_option(c->prog, (nv_option)m->opt[1])))
+            return nv_error(c, t->offset, "the '%s' modifier needs OPTION %s", m->name,
+                            nvgp_nv_option_info((nv_option)m->opt[0])->name);
+        uint8_t *f = m->field == OM_DERIV ? &in->deriv : NULL;
+        bool *b = m->field == OM_SPARSE ? &in->sparse : m->field == OM_LODCLAMP ? &in->lodclamp : NULL;
+        if ((f && *f) || (b && *b))
+            return nv_error(c, t->offset, "repeated or conflicting '%s' modifier", m->name);
+        if (f)
+            *f = m->value;
+        else
+            *b = true;
+        return true;
+    }
+    return true;
+}
+
+/* Whether a texture access (texture[n], a TEXTURE variable, a bindless
+ * handle(...)) starts here, rather than an operand. */
+static bool starts_tex_access(arb *a)
+{
+    const nv_token *t = nv_peek(a->c);
+    uint32_t v;
+    if (arb_tok_word(a, t, "texture") || (arb_tok_word(a, t, "handle") && nv_peek_n(a->c, 1)->kind == NV_TOK_LPAREN))
+        return true;
+    return t->kind == NV_TOK_IDENT && arb_find_var(a, t, &v) && a->c->prog->vars[v].kind == NV_VAR_TEXTURE;
+}
+
+/* Table X.17 (ARB_sparse_texture_clamp): the lookups that read <coord2>
+ * without LODCLAMP: the TXB bias / TXL LOD "x2" of ARRAYCUBE and
+ * SHADOWCUBE, the reference "x2" of SHADOWARRAYCUBE. */
+static bool coord2_used(uint16_t op, uint8_t target)
+{
+    if (op == NV_OP_TEX)
+        return target == NV_TEX_SHADOWARRAYCUBE;
+    return target == NV_TEX_ARRAYCUBE || target == NV_TEX_SHADOWCUBE;
+}
+
 /* ".F.CC.SAT" after an NV opcode; legality from the row (Table X.13). */
 static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
 {
@@ -133,7 +219,11 @@ static bool parse_nv_modifiers(arb *a, nv_inst *in, const nv_opcode_info *info)
                 return nv_error(c, t->offset, "more than one rounding modifier");
             in->round = s[0] == 'R' ? NV_ROUND_ROUND : s[0] == 'C' ? NV_ROUND_CEIL : s[0] == 'F' ? NV_ROUND_FLR : NV_ROUND_TRUNC;
         } else {
-            return nv_error(c, t->offset, "unknown or unsupported modifier '%.*s' on %s", len, s, info->name);
+            bool matched;
+            if (!parse_opt_mod(a, in, info, t, &matched))
+                return false;
+            if (!matched)
+                return nv_error(c, t->offset, "unknown or unsupported modifier '%.*s' on %s", len, s, info->name);
         }
         /* NV_gpu_program4 MUL: with S24 or U24 "the data type is implied and normal
          * data type modifiers may not be provided". */
@@ -500,9 +590,14 @@ bool arb_parse_instruction(arb *a)
      * 2.X.8.Z LOAD/STORE/ATOM; NV_compute_program5; EXT_shader_image_load_store). */
     /* STOREIM without one is a formatted store (EXT_shader_image_load_store:
      * "If a storage modifier is specified, the store is unformatted;
-     * otherwise, it is formatted"). */
-    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && in->op != NV_OP_STOREIM && !in->storage)
-        return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4", info->name);
+     * otherwise, it is formatted"); EXT_shader_image_load_formatted: "LOADIM
+     * supports an optional base data type (formatted) or storage modifier
+     * (unformatted)". */
+    bool formatted = in->op == NV_OP_STOREIM ||
+                     (in->op == NV_OP_LOADIM && nv_program_has_option(c->prog, NV_OPTION_EXT_shader_image_load_formatted));
+    if (a->nv && is_mem_class(info->cls) && info->cls != NV_CLASS_ATOMCTR && !in->storage && !formatted)
+        return nv_error(c, t->offset, "%s needs a storage modifier such as .U32 or .F32X4%s", info->name,
+                        in->op == NV_OP_LOADIM ? " (formatted loads need OPTION EXT_shader_image_load_formatted)" : "");
     /* NV_parameter_buffer_object2 LDC: "LDC supports no base data type
      * modifiers, but requires exactly one storage modifier." */
     if (in->op == NV_OP_LDC && !in->storage)
@@ -586,7 +681,24 @@ bool arb_parse_instruction(arb *a)
     case NV_CLASS_TEX:
         if (!arb_parse_dst(a, in)) return false;
         COMMA(); SRC(0, 'v'); COMMA();
+        /* The second coordinate vector <coord2> of the TextureSample of
+         * ARB_sparse_texture_clamp / EXT_sparse_texture2 (Table X.17's "x2"
+         * and "y2"): with LODCLAMP, TEX and TXB need it (the clamp); without,
+         * TEX, TXB and TXL take it where the table reads it (coord2_used) */
+        if (in->lodclamp) {
+            if (arb_tok_word(a, nv_peek(c), "texture"))
+                return nv_error_here(c, "%s.LODCLAMP needs the LOD clamp operand before the texture", info->name);
+            SRC(1, 'v'); COMMA();
+            in->coord2 = true;
+        } else if (a->nv5 && (in->op == NV_OP_TEX || in->op == NV_OP_TXB || in->op == NV_OP_TXL) &&
+                   !starts_tex_access(a)) {
+            SRC(1, 'v'); COMMA();
+            in->coord2 = true;
+        }
         if (!arb_parse_tex_access(a, in, true)) return false;
+        if (in->coord2 && !in->lodclamp && !coord2_used(in->op, in->tex.target))
+            return nv_error(c, in->src[1].offset, "%s with this target reads nothing from a second coordinate operand",
+                            info->name);
         if (in->op == NV_OP_TXFMS || in->op == NV_OP_TXF) {
         }
         break;

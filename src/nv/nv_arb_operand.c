@@ -536,21 +536,31 @@ bool arb_parse_src(arb *a, nv_src *s, char want)
 /* ---- condition codes --------------------------------------------------- */
 
 static const char *const cond_names[NV_COND_COUNT] = {
-    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE"};
+    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE", "RESIDENT", "NONRESIDENT"};
 
 /* Is the token a condition-code rule (GT, EQ1, ...)?  Returns cond and reg. */
 int arb_cc_rule(const arb *a, const nv_token *t, uint8_t *reg)
 {
-    if (t->kind != NV_TOK_IDENT || t->len < 2 || t->len > 4)
+    if (t->kind != NV_TOK_IDENT || t->len < 2 || t->len > 11)
         return 0;
     const char *s = a->c->src + t->offset;
     size_t len = t->len;
     *reg = 0;
+    /* EXT_sparse_texture2 / ARB_sparse_texture2 <ccMaskRule>: RESIDENT and
+     * NONRESIDENT test the one sparse condition code (no CC0/CC1 suffix). */
+    for (int i = NV_COND_RESIDENT; i <= NV_COND_NONRESIDENT; i++)
+        if (strlen(cond_names[i]) == len && memcmp(cond_names[i], s, len) == 0)
+            return a->nv && (nv_program_has_option(a->c->prog, NV_OPTION_EXT_sparse_texture2) ||
+                             nv_program_has_option(a->c->prog, NV_OPTION_ARB_sparse_texture2))
+                       ? i
+                       : 0;
+    if (len > 4)
+        return 0;
     if (s[len - 1] == '0' || s[len - 1] == '1') {
         *reg = (uint8_t)(s[len - 1] - '0');
         len--;
     }
-    int max = a->nv ? NV_COND_COUNT : NV_COND_FL + 1;
+    int max = a->nv ? NV_COND_BLE + 1 : NV_COND_FL + 1;
     for (int i = 1; i < max; i++)
         if (strlen(cond_names[i]) == len && memcmp(cond_names[i], s, len) == 0) {
             if (len != t->len && !a->nv && !(a->langs & (NV_L_ARBVP_NV3 | NV_L_ARBFP_NV2)) && *reg)
@@ -933,6 +943,10 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
             allowed = tex_op_targets[i].targets;
             rule = tex_op_targets[i].rule;
         }
+    /* with the second coordinate <coord2> (ARB_sparse_texture_clamp's Table
+     * X.17) SHADOWCUBE's bias or LOD is its x2 */
+    if (in->coord2 && (in->op == NV_OP_TXB || in->op == NV_OP_TXL))
+        allowed |= T(SHADOWCUBE);
     if (!(allowed & (1u << tgt)) && in->op != NV_OP_TXFMS && in->op != NV_OP_TXQS) {
         if (TEX_MULTISAMPLE & (1u << tgt))
             rule = "multisample targets are only for TXFMS, TXQ and TXQS";

@@ -7,6 +7,7 @@
  *   L light  C clip plane  E program.env  O program.local  U legacy texture
  *   unit  D draw buffer  V/v vertex of the input primitive  W vertex weight
  *   I matrix index  K tessouter  J tessinner  B buffer binding  N buffer element
+ *   M viewport mask word
  * The binding read is the longest pattern matching the tokens, so a
  * trailing ".x" stays a swizzle.  state.matrix.* is parsed by code (its
  * modifiers and row ranges combine freely). */
@@ -45,7 +46,22 @@ enum {
     BF_OPT_TG = 1 << 5,     /* needs OPTION NV_shader_thread_group */
     BF_OPT_NVFP2 = 1 << 6,  /* ARBfp1.0 needs OPTION NV_fragment_program2 */
     BF_PATCHES = 1 << 7,    /* geometry programs: needs PRIMITIVE_IN PATCHES */
-    BF_OPT_SSBO = 1 << 8    /* needs OPTION NV_shader_storage_buffer */
+    BF_OPT_SSBO = 1 << 8,   /* needs OPTION NV_shader_storage_buffer */
+    BF_OPT_LAYERVP = 1 << 9,/* needs OPTION ARB_fragment_layer_viewport */
+    BF_OPT_VPARR2 = 1 << 10,/* needs OPTION NV_viewport_array2 */
+    BF_OPT_STEREO = 1 << 11,/* needs OPTION NV_stereo_view_rendering */
+    BF_OPT_CONSRV = 1 << 12 /* needs OPTION NV_conservative_raster_underestimation */
+};
+
+/* The option each BF_OPT_* flag of the options of real programs needs. */
+static const struct {
+    uint16_t flag;
+    uint8_t option;
+} flag_options[] = {
+    {BF_OPT_LAYERVP, NV_OPTION_ARB_fragment_layer_viewport},
+    {BF_OPT_VPARR2, NV_OPTION_NV_viewport_array2},
+    {BF_OPT_STEREO, NV_OPTION_NV_stereo_view_rendering},
+    {BF_OPT_CONSRV, NV_OPTION_NV_conservative_raster_underestimation},
 };
 
 typedef struct bind_row {
@@ -264,6 +280,22 @@ static const bind_row bind_rows[] = {
     /* NV_shader_storage_buffer_object 2.X.3.3: the unsized array length of
      * storage buffer binding point a (integer zero for assembly programs). */
     {"program.storagelen[S]", NV_BIND_STATE, NV_HB_GP5, BF_SCALAR | BF_INT | BF_OPT_SSBO},
+    /* Bindings that an option adds (docs/spec-decisions.md "Options of
+     * real programs"): ARB_fragment_layer_viewport, NV_viewport_array2
+     * (result.viewport and result.layer also in tessellation control
+     * programs), NV_stereo_view_rendering, and
+     * NV_conservative_raster_underestimation (its spelling
+     * "fullycovered", and "fully_covered" as real programs write it). */
+    {"fragment.layer", NV_BIND_ATTRIB, H_FP4, BF_SCALAR | BF_INT | BF_OPT_LAYERVP},
+    {"fragment.viewport", NV_BIND_ATTRIB, H_FP4, BF_SCALAR | BF_INT | BF_OPT_LAYERVP},
+    {"fragment.fullycovered", NV_BIND_ATTRIB, H_FP4, BF_SCALAR | BF_INT | BF_OPT_CONSRV},
+    {"fragment.fully_covered", NV_BIND_ATTRIB, H_FP4, BF_SCALAR | BF_INT | BF_OPT_CONSRV},
+    {"result.viewportmask[M]", NV_BIND_RESULT, NV_HB_VTG, BF_SCALAR | BF_INT | BF_OPT_VPARR2},
+    {"result.layer", NV_BIND_RESULT, H_TC, BF_SCALAR | BF_INT | BF_OPT_VPARR2},
+    {"result.viewport", NV_BIND_RESULT, H_TC, BF_SCALAR | BF_INT | BF_OPT_VPARR2},
+    {"result.secondaryposition", NV_BIND_RESULT, NV_HB_VTG, BF_OPT_STEREO},
+    {"result.secondaryviewportmask[M]", NV_BIND_RESULT, NV_HB_VTG, BF_SCALAR | BF_INT | BF_OPT_STEREO},
+    {"vertex[v].secondaryposition", NV_BIND_ATTRIB, H_PRIMV, BF_OPT_STEREO},
 };
 
 enum { NROWS = sizeof bind_rows / sizeof bind_rows[0] };
@@ -365,6 +397,7 @@ static long bracket_limit(const nv_parse_ctx *c, char l)
     case 'B': return NV_LIMIT_PARAMETER_BUFFER_BINDINGS;
     case 'N': return c->buffer_elements ? c->buffer_elements : NV_LIMIT_PARAMETER_BUFFER_SIZE;
     case 'S': return NV_LIMIT_STORAGE_BUFFER_BINDINGS;
+    case 'M': return 1; /* viewport masks: one 32-bit word covers MAX_VIEWPORTS (16) */
     default: return 0;
     }
 }
@@ -723,11 +756,16 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
     if ((r->flags & BF_OPT_BLEND) && c->prog->header == NV_HDR_ARBFP10 &&
         !option_on(c, NV_OPTION_ARB_blend_func_extended))
         return nv_error(c, t0->offset, "dual-source color results need OPTION ARB_blend_func_extended");
+    for (size_t i = 0; i < sizeof flag_options / sizeof flag_options[0]; i++)
+        if ((r->flags & flag_options[i].flag) && !option_on(c, (nv_option)flag_options[i].option))
+            return nv_error(c, t0->offset, "'%s' needs OPTION %s", r->pat,
+                            nvgp_nv_option_info((nv_option)flag_options[i].option)->name);
     b->kind = r->kind;
     b->components = (r->flags & BF_SCALAR) ? 1 : 4;
     if (!b->count)
         b->count = 1;
-    b->name = canonical(c, r->pat, &bm);
+    b->name = strcmp(r->pat, "fragment.fully_covered") ? canonical(c, r->pat, &bm)
+              : "fragment.fullycovered"; /* one binding, the spec's name */
     b->offset = t0->offset;
     c->pos = best_end;
     return b->name != NULL;

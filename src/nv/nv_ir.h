@@ -78,6 +78,9 @@ typedef enum nv_atom_op {
     NV_ATOM_CSWAP, NV_ATOM_INCR, NV_ATOM_DECR, NV_ATOM_GET
 } nv_atom_op;
 
+/* ARB_derivative_control's DDX/DDY modifiers. */
+typedef enum nv_deriv { NV_DERIV_NONE, NV_DERIV_FINE, NV_DERIV_COARSE } nv_deriv;
+
 /* CVT/ROUND-style rounding modifiers. */
 typedef enum nv_round { NV_ROUND_NONE, NV_ROUND_ROUND, NV_ROUND_CEIL, NV_ROUND_FLR, NV_ROUND_TRUNC } nv_round;
 
@@ -89,6 +92,7 @@ typedef enum nv_cond {
     NV_COND_TR, NV_COND_FL,
     NV_COND_NAN, NV_COND_LEG, NV_COND_CF, NV_COND_NCF, NV_COND_OF, NV_COND_NOF,
     NV_COND_SF, NV_COND_NSF, NV_COND_AB, NV_COND_BLE,
+    NV_COND_RESIDENT, NV_COND_NONRESIDENT, /* EXT/ARB_sparse_texture2: the sparse condition code */
     NV_COND_COUNT
 } nv_cond;
 
@@ -190,6 +194,9 @@ typedef struct nv_inst {
     uint8_t round;      /* nv_round (CVT) */
     bool ntc, s24, u24, hi, coh, vol, prec_mod; /* .NTC .S24 .U24 .HI .COH .VOL .PREC */
     uint8_t membar_cta; /* MEMBAR.CTA */
+    uint8_t deriv;      /* nv_deriv: DDX/DDY .FINE .COARSE */
+    bool sparse, lodclamp; /* .SPARSE (EXT/ARB_sparse_texture2), .LODCLAMP (ARB_sparse_texture_clamp) */
+    bool coord2;        /* TEX/TXB/TXL: src[1] is the second coordinate <coord2> (Table X.17's x2, y2) */
     uint8_t nsrc;
     bool has_dst;
     nv_dst dst;
@@ -295,8 +302,17 @@ typedef struct nv_label {
     int32_t subroutine_num; /* ARB_shader_subroutine "SUBROUTINENUM(n)", or -1 */
 } nv_label;
 
+/* A PASSTHROUGH declaration (NV_geometry_shader_passthrough): the result
+ * binding and its components copied from each input vertex. */
+typedef struct nv_passthrough {
+    nv_binding b;
+    uint8_t writemask;
+    uint32_t offset;
+} nv_passthrough;
+
 /* Program-type declarations (NV_geometry_program4, NV_gpu_program5,
- * NV_tessellation_program5, NV_compute_program5). */
+ * NV_tessellation_program5, NV_compute_program5, and the options of
+ * nv_arb_opt.c). */
 typedef struct nv_decls {
     int32_t primitive_in, primitive_out; /* enum values below; -1 unset */
     int32_t vertices_out;                /* -1 unset */
@@ -305,6 +321,10 @@ typedef struct nv_decls {
     int32_t shared_memory;               /* -1 unset */
     int32_t tess_mode, tess_spacing, tess_vertex_order, tess_point_mode; /* -1 unset */
     int32_t patches_in;                  /* PATCHES input primitive size */
+    int32_t secondary_layer_offset;      /* NV_stereo_view_rendering SECONDARY_VIEW_LAYER_OFFSET (0 unset) */
+    bool has_secondary_layer_offset;
+    uint32_t npassthrough;               /* PASSTHROUGH declarations */
+    nv_passthrough *passthrough;
 } nv_decls;
 
 enum { /* PRIMITIVE_IN / PRIMITIVE_OUT and TESS_* values */
@@ -334,6 +354,14 @@ typedef struct nv_program {
 static inline bool nv_program_has_option(const nv_program *p, nv_option o)
 {
     return (p->options >> o) & 1u;
+}
+
+/* A passthrough geometry program (NV_geometry_shader_passthrough: the
+ * option's spec name and the name real programs use). */
+static inline bool nv_program_is_passthrough(const nv_program *p)
+{
+    return nv_program_has_option(p, NV_OPTION_NV_geometry_program_passthrough) ||
+           nv_program_has_option(p, NV_OPTION_NV_geometry_shader_passthrough);
 }
 
 /* Stage of a header. */

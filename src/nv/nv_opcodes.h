@@ -38,6 +38,9 @@ typedef enum nv_header {
 #define NV_HB_GP4 (NV_HB(NV_HDR_NVVP40) | NV_HB(NV_HDR_NVFP40) | NV_HB(NV_HDR_NVGP40))
 #define NV_HB_GP5 (NV_HB(NV_HDR_NVVP50) | NV_HB(NV_HDR_NVFP50) | NV_HB(NV_HDR_NVGP50) | \
                    NV_HB(NV_HDR_NVTCP50) | NV_HB(NV_HDR_NVTEP50) | NV_HB(NV_HDR_NVCP50))
+/* Vertex, tessellation and geometry programs of the 4.0/5.0 languages. */
+#define NV_HB_VTG (NV_HB_NVVP | NV_HB(NV_HDR_NVGP40) | NV_HB(NV_HDR_NVGP50) | NV_HB(NV_HDR_NVTCP50) | \
+                   NV_HB(NV_HDR_NVTEP50))
 
 /* Options (nv_options.def).  NV_OPTION_NONE is "no option required". */
 typedef enum nv_option {
@@ -47,6 +50,8 @@ typedef enum nv_option {
 #undef NV_OPTION
     NV_OPTION_COUNT
 } nv_option;
+/* nv_program.options holds one bit per option. */
+_Static_assert(NV_OPTION_COUNT <= 64, "more options than bits in nv_program.options");
 
 typedef struct nv_option_info {
     const char *name;

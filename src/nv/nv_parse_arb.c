@@ -7,6 +7,7 @@
  * from nv_bind.c.  Checks needing the whole program (undefined labels,
  * resource limits, required declarations) report at the program's length. */
 #include "nv/nv_arb.h"
+#include "nv/nv_arb_opt.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -1315,10 +1316,10 @@ static bool parse_statement(arb *a)
         ok = arb_parse_subroutine(a);
     else if (mods)
         return nv_error(c, mods_off, "variable modifiers must be followed by a declaration");
-    else if ((decl = decl_keyword(a, t)) >= 0) {
+    else if ((decl = decl_keyword(a, t)) >= 0 || arb_opt_decl_keyword(a, t) >= 0) {
         if (a->saw_statement)
             return nv_error(c, t->offset, "declarations must come before the program's statements");
-        ok = parse_declaration(a, decl);
+        ok = decl >= 0 ? parse_declaration(a, decl) : arb_parse_opt_decl(a, arb_opt_decl_keyword(a, t));
         if (ok)
             return nv_expect(c, NV_TOK_SEMI, "';'");
         return false;
@@ -1451,19 +1452,23 @@ static bool finish(arb *a)
                                NV_LIMIT_PROGRAM_ATTRIBS, fog ? " less one for the fog option" : "");
     if (a->naddr > NV_LIMIT_PROGRAM_ADDRESS_REGS || (a->naddr > 1 && !(a->langs & NV_L_ARBVP_NV2)))
         return nv_error_at_end(c, "%u address registers exceed MAX_PROGRAM_ADDRESS_REGISTERS_ARB", a->naddr);
+    if (!arb_check_opt_rules(a))
+        return false;
     if ((a->hdr == NV_HDR_NVGP40 || a->hdr == NV_HDR_NVGP50)) {
         if (p->decls.primitive_in < 0)
             return nv_error_at_end(c, "a geometry program needs a PRIMITIVE_IN declaration");
-        if (p->decls.primitive_out < 0)
+        /* a passthrough program's output is its input primitive */
+        if (p->decls.primitive_out < 0 && !nv_program_is_passthrough(p))
             return nv_error_at_end(c, "a geometry program needs a PRIMITIVE_OUT declaration");
-        if (p->decls.vertices_out < 0)
+        if (p->decls.vertices_out < 0 && !nv_program_is_passthrough(p))
             return nv_error_at_end(c, "a geometry program needs a VERTICES_OUT declaration");
     }
     if (a->hdr == NV_HDR_NVTCP50 && p->decls.vertices_out < 0)
         return nv_error_at_end(c, "a tessellation control program needs a VERTICES_OUT declaration");
     if (a->hdr == NV_HDR_NVTEP50 && p->decls.tess_mode < 0)
         return nv_error_at_end(c, "a tessellation evaluation program needs a TESS_MODE declaration");
-    if (a->hdr == NV_HDR_NVCP50 && p->decls.group_size[0] < 0)
+    if (a->hdr == NV_HDR_NVCP50 && p->decls.group_size[0] < 0 &&
+        !nv_program_has_option(p, NV_OPTION_ARB_compute_variable_group_size))
         return nv_error_at_end(c, "a compute program needs a GROUP_SIZE declaration");
     if (a->used_shared && p->decls.shared_memory < 0)
         return nv_error_at_end(c, "ATOMS, LDS or STS used without a SHARED_MEMORY declaration");

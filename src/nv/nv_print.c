@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const cond_names[NV_COND_COUNT] = {
-    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE"};
+    "", "EQ", "GE", "GT", "LE", "LT", "NE", "TR", "FL", "NAN", "LEG", "CF", "NCF", "OF", "NOF", "SF", "NSF", "AB", "BLE", "RESIDENT", "NONRESIDENT"};
 static const char *const tex_names[NV_TEX_COUNT] = {
     "", "1D", "2D", "3D", "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT", "ARRAY1D", "ARRAY2D",
     "SHADOWCUBE", "SHADOWARRAY1D", "SHADOWARRAY2D", "ARRAYCUBE", "SHADOWARRAYCUBE", "BUFFER",
@@ -428,6 +428,25 @@ static void put_decls(nvgp_strbuf *o, const nv_decls *d)
         nvgp_strbuf_printf(o, "TESS_VERTEX_ORDER %s;\n", prim[d->tess_vertex_order]);
     if (d->tess_point_mode >= 0)
         nvgp_strbuf_puts(o, "TESS_POINT_MODE;\n");
+    if (d->has_secondary_layer_offset)
+        nvgp_strbuf_printf(o, "SECONDARY_VIEW_LAYER_OFFSET %d;\n", (int)d->secondary_layer_offset);
+}
+
+/* NV_geometry_shader_passthrough's PASSTHROUGH declarations. */
+static void put_passthrough(nvgp_strbuf *o, const nv_program *p)
+{
+    for (uint32_t i = 0; i < p->decls.npassthrough; i++) {
+        const nv_passthrough *pt = &p->decls.passthrough[i];
+        nvgp_strbuf_puts(o, "PASSTHROUGH ");
+        put_binding(o, p, &pt->b);
+        if (pt->writemask != 0xf) {
+            nvgp_strbuf_putc(o, '.');
+            for (int k = 0; k < 4; k++)
+                if (pt->writemask & (1u << k))
+                    nvgp_strbuf_putc(o, "xyzw"[k]);
+        }
+        nvgp_strbuf_puts(o, ";\n");
+    }
 }
 
 static void put_inst(nvgp_strbuf *o, const nv_program *p, const nv_inst *in)
@@ -474,6 +493,12 @@ static void put_inst(nvgp_strbuf *o, const nv_program *p, const nv_inst *in)
             nvgp_strbuf_puts(o, ".PREC");
         if (in->membar_cta)
             nvgp_strbuf_puts(o, ".CTA");
+        if (in->deriv)
+            nvgp_strbuf_puts(o, in->deriv == NV_DERIV_FINE ? ".FINE" : ".COARSE");
+        if (in->lodclamp)
+            nvgp_strbuf_puts(o, ".LODCLAMP");
+        if (in->sparse)
+            nvgp_strbuf_puts(o, ".SPARSE");
     }
     const char *sep = " ";
     bool image = info->cls == NV_CLASS_LOADIM || info->cls == NV_CLASS_ATOMIM || info->cls == NV_CLASS_STOREIM ||
@@ -539,6 +564,7 @@ bool nvgp_nv_print(const nv_program *p, nvgp_strbuf *out)
         if ((p->options >> o) & 1)
             nvgp_strbuf_printf(out, "OPTION %s;\n", nvgp_nv_option_info((nv_option)o)->name);
     put_decls(out, &p->decls);
+    put_passthrough(out, p);
     /* SUBROUTINETYPE lists labels by index, so those print with names;
      * everything else in declaration order. */
     for (uint32_t i = 0; i < p->nvars; i++)

@@ -149,6 +149,8 @@ static void test_table_x13(void **state)
     check_tables("base/EXT_shader_image_load_store.txt", false, false);
     check_tables("base/ARB_shader_subroutine.txt", false, false);
     check_tables("base/ARB_shader_texture_image_samples.txt", false, false);
+    check_tables("base/ARB_shader_image_size.txt", false, false);
+    check_tables("base/NV_fragment_shader_interlock.txt", false, false);
     int gp5_rows = 0;
     for (int op = 0; op < NV_OP_COUNT; op++) {
         const nv_opcode_info *info = nvgp_nv_opcode_info((nv_opcode)op);

@@ -1,5 +1,5 @@
 /* The printer's promise: every valid ARB-grammar program of the corpus and
- * of tests/spec prints as text that assembles again and prints identically
+ * of tests/spec and tests/glasm prints as text that assembles again and prints identically
  * (print(assemble(print(p))) == print(p)). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -164,6 +164,7 @@ static void test_round_trip(void **state)
 {
     (void)state;
     walk_files(NVGP_SOURCE_DIR "/tests/spec", visit, NULL);
+    walk_files(NVGP_SOURCE_DIR "/tests/glasm", visit, NULL);
     struct stat st;
     if (stat(NVGP_SHARED_DIR "/corpus", &st) == 0)
         walk_files(NVGP_SHARED_DIR "/corpus", visit, NULL);

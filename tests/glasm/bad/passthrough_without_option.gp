@@ -1,0 +1,8 @@
+!!NVgp5.0
+# error: PASSTHROUGH needs OPTION NV_geometry_shader_passthrough
+PRIMITIVE_IN TRIANGLES;
+PRIMITIVE_OUT TRIANGLE_STRIP;
+VERTICES_OUT 3;
+PASSTHROUGH result.position;
+EMIT;
+END

@@ -1,0 +1,7 @@
+!!NVfp5.0
+OPTION NV_conservative_raster_underestimation;
+TEMP R0;
+MOV.S R0,{5,5,5,5};
+MOV.S R0.x,fragment.fullycovered;
+MOV.S result.color,R0;
+END
