@@ -113,6 +113,19 @@ group_help() {
     run help bogus
     expect_status 2 "help bogus"
     expect_grep err.txt "unknown command 'bogus'" "help bogus"
+    # Output that cannot be written is an I/O error (2), said on stderr,
+    # for the help texts and the version too.
+    if [ -w /dev/full ]; then
+        for args in "--version" "help" "help run" "tgsi --help"; do
+            checks=$((checks + 1))
+            # shellcheck disable=SC2086
+            "$nvgp" $args >/dev/full 2>err.txt </dev/null
+            st=$?
+            [ "$st" -eq 2 ] || fail "nvgp $args >/dev/full: status $st, expected 2"
+            grep -q "error writing standard output" err.txt ||
+                fail "nvgp $args >/dev/full: no message on stderr"
+        done
+    fi
 }
 
 group_exit_codes() {
