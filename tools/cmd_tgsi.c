@@ -53,7 +53,8 @@ static int write_text(const char *out_path, const char *text)
     }
     FILE *f = fopen(out_path, "wb");
     if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "nvgp: %s: %s\n", out_path,
+                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
         return TGSI_USAGE;
     }
     bool ok = fwrite(text, 1, n, f) == n;

@@ -112,7 +112,11 @@ nvgp_status nvgp_program_find_binding(const nvgp_program *prog, const char *name
         b->index = sl->index;
         return NVGP_OK;
     }
-    return tgsi_name(name, b) ? NVGP_OK : NVGP_ERROR_UNKNOWN_NAME;
+    nvgp_binding r;   /* *b stays as it was when the name is unknown */
+    if (!tgsi_name(name, &r))
+        return NVGP_ERROR_UNKNOWN_NAME;
+    *b = r;
+    return NVGP_OK;
 }
 
 const char *nvgp_program_output_name(const nvgp_program *prog, uint32_t index, uint32_t k,

@@ -150,6 +150,11 @@ nvgp_status nvgp_machine_create(const nvgp_program *prog, nvgp_machine **out, nv
         return NVGP_ERROR_INVALID_PROGRAM;
     }
     m->vertices = default_vertices(tp);
+    /* one invocation until told otherwise */
+    if (nvgp_exec_set_invocations(m->exec, 1, m->vertices) != NVGP_EXEC_OK) {
+        nvgp_machine_destroy(m);
+        return NVGP_ERROR_OUT_OF_MEMORY;
+    }
     /* literal elements of NV parameter arrays are constants the
      * translation fills in */
     const nvgp_lower_map *map = nvgp_program_lower_map(prog);

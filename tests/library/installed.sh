@@ -48,3 +48,30 @@ CC=$cc "$cmake" -S "$src/examples/c" -B "$work/cmake-build" -DCMAKE_PREFIX_PATH=
 "$cmake" --build "$work/cmake-build" > "$work/cmake-build.log" 2>&1 ||
     { cat "$work/cmake-build.log"; exit 1; }
 check_output "find_package(nvgp)" "$(LD_LIBRARY_PATH=$libdir "$work/cmake-build/nvgp_example")"
+
+# Every complete program in docs/library.md (a ```c block with a main),
+# built against the installed library and run; its output must be the
+# ```text block that follows it.
+awk -v out="$work/doc" '
+    /^```c$/    { n++; inc = 1; file = out n ".c"; printf "" > file; next }
+    /^```text$/ && n { txt = 1; file = out n ".txt"; printf "" > file; next }
+    /^```$/     { inc = 0; txt = 0; next }
+    inc || txt  { print >> file }
+' "$src/docs/library.md"
+count=0
+for c in "$work"/doc*.c; do
+    grep -q '^int main' "$c" || continue
+    want=${c%.c}.txt
+    [ -s "$want" ] || { echo "$(basename "$c"): no text block after the program"; exit 1; }
+    # shellcheck disable=SC2046,SC2086
+    $cc $cflags -std=c11 -Wall -Wextra -Wpedantic -Werror -o "${c%.c}" "$c" \
+        $(pkg-config --cflags --libs nvgp) || { echo "docs example $(basename "$c") does not build"; exit 1; }
+    got=$(LD_LIBRARY_PATH=$libdir "${c%.c}") || { echo "docs example $(basename "$c") failed"; exit 1; }
+    if [ "$got" != "$(cat "$want")" ]; then
+        echo "docs example $(basename "$c"): output"; echo "$got"; echo "expected:"; cat "$want"
+        exit 1
+    fi
+    count=$((count + 1))
+done
+[ "$count" -ge 4 ] || { echo "expected at least 4 complete examples in docs/library.md, found $count"; exit 1; }
+echo "ok: $count docs/library.md examples"
