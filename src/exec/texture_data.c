@@ -4,6 +4,8 @@
  * and programs embedding nvgp share these instead of each converting. */
 #include "exec/texture.h"
 
+#include "base/bits.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +64,7 @@ void nvgp_tex_pack_component(nvgp_tex_format fmt, void *texel_out, unsigned c, u
         memcpy(texel + 4 * c, &w, 4);
         return;
     }
-    float f;
-    memcpy(&f, &w, 4);
+    float f = u2f_bits(w);
     double x = f == f ? (f < 0 ? 0.0 : f > 1 ? 1.0 : (double)f) : 0.0;
     uint32_t u = (uint32_t)floor(x * unorm_max(fmt) + 0.5);
     if (fmt == NVGP_TEX_FORMAT_RGBA8)
@@ -125,10 +126,8 @@ bool nvgp_texture_make_mip_level(const nvgp_texture *t, uint32_t l, const void *
                                     sum += unpack_component(fmt, in + at * tsize, c);
                                     n++;
                                 }
-                        float f = (float)(sum / n);
-                        uint32_t bits;
-                        memcpy(&bits, &f, 4);
-                        nvgp_tex_pack_component((nvgp_tex_format)fmt, dst, c, bits);
+                        nvgp_tex_pack_component((nvgp_tex_format)fmt, dst, c,
+                                                f2u_bits((float)(sum / n)));
                     }
                 }
     return true;
