@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The shared library exports exactly the functions nvgp.h marks NVGP_API:
+# The shared library (and the static one as installed, whose hidden symbols
+# are made local) exports exactly the functions nvgp.h marks NVGP_API:
 # every exported name starts with nvgp_ and is declared in the header, and
 # every declared one is exported.  (Linker-made names such as _init, _fini,
 # _edata, _end and __bss_start are not ours and are left out.)
-# usage: exports.sh LIBNVGP.so include/nvgp.h
+# usage: exports.sh LIBNVGP.so|LIBNVGP.a include/nvgp.h
 set -euo pipefail
 lib=$1 header=$2
-exported=$(nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//' |
+case "$lib" in
+*.a) list=(nm -g --defined-only "$lib") ;;
+*)   list=(nm -D --defined-only "$lib") ;;
+esac
+exported=$("${list[@]}" | awk 'NF == 3 {print $3}' | sed 's/@.*//' |
            grep -Ev '^(_init|_fini|_edata|_end|__bss_start)$' | sort -u)
 declared=$(grep -oE '^NVGP_API [^;(]*\(' "$header" |
            sed -E 's/.*[ *](nvgp_[A-Za-z0-9_]+)\($/\1/' | sort -u)
