@@ -427,6 +427,8 @@ typedef union nvgp_vec4 {
 NVGP_API nvgp_status nvgp_machine_create(const nvgp_program *prog, nvgp_machine **machine,
                                          nvgp_diag *diag);
 NVGP_API void nvgp_machine_destroy(nvgp_machine *m);
+/* The program a machine runs. */
+NVGP_API const nvgp_program *nvgp_machine_program(const nvgp_machine *m);
 
 /* The number of invocations (default 1) and, for geometry and tessellation
  * programs, the input vertices each reads (0: the geometry program's input

@@ -42,6 +42,13 @@ static const char *resource_name(const char *key, uint64_t number, const char *f
     return name;
 }
 
+static bool fragment(const nvgp_machine *m)
+{
+    nvgp_stage stage;
+    return nvgp_program_stage(nvgp_machine_program(m), &stage) == NVGP_OK &&
+           stage == NVGP_STAGE_FRAGMENT;
+}
+
 void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *o)
 {
     *o = (nvgp_run_options){ job->budget, job->threads, job->shared_size, job->private_size };
@@ -70,14 +77,13 @@ static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, 
         if (st != NVGP_OK)
             return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, nvgp_machine_error(m));
     }
+    if (job->num_framebuffer && !fragment(m))
+        return bind_fail(error, jn, "framebuffer: only fragment programs read the framebuffer");
     for (size_t i = 0; i < job->num_framebuffer; i++) {
         const nvgp_job_binding *b = &job->framebuffer[i];
         for (uint32_t k = 0; k < b->count; k++) {
             nvgp_vec4 v = vec4_of(b->values[k]);
             nvgp_status st = nvgp_machine_set_framebuffer(m, b->name, b->list ? k : NVGP_ALL, &v);
-            if (st == NVGP_ERROR_WRONG_KIND &&
-                !strncmp(nvgp_machine_error(m), "only", 4))   /* not a fragment program */
-                return bind_fail(error, jn, "framebuffer: %s", nvgp_machine_error(m));
             if (st != NVGP_OK)
                 return bind_fail(error, jn, "framebuffer[\"%s\"]: %s", b->name,
                                  nvgp_machine_error(m));
@@ -119,13 +125,11 @@ static bool bind_resources(const nvgp_job *job, const char *jn, nvgp_machine *m,
             return bind_fail(error, jn, "textures[\"%u\"]: %s", job->textures[i].unit,
                              nvgp_machine_error(m));
     }
-    for (size_t i = 0; i < job->num_helpers; i++) {
-        nvgp_status st = nvgp_machine_set_helper(m, job->helpers[i], true);
-        if (st == NVGP_ERROR_WRONG_KIND)
-            return bind_fail(error, jn, "helpers: %s", nvgp_machine_error(m));
-        if (st != NVGP_OK)
+    if (job->num_helpers && !fragment(m))
+        return bind_fail(error, jn, "helpers: only fragment programs have helper invocations");
+    for (size_t i = 0; i < job->num_helpers; i++)
+        if (nvgp_machine_set_helper(m, job->helpers[i], true) != NVGP_OK)
             return bind_fail(error, jn, "helpers[%zu]: %s", i, nvgp_machine_error(m));
-    }
     return true;
 }
 

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(NVGP_ALL == NVGP_EXEC_ALL, "\"every invocation\" is the executor's");
+
 struct nvgp_machine {
     const nvgp_program *prog;
     const tgsi_program *tp;
@@ -177,6 +179,11 @@ void nvgp_machine_destroy(nvgp_machine *m)
         return;
     nvgp_exec_destroy(m->exec);
     free(m);
+}
+
+const nvgp_program *nvgp_machine_program(const nvgp_machine *m)
+{
+    return m ? m->prog : NULL;
 }
 
 const char *nvgp_machine_error(const nvgp_machine *m)
@@ -527,13 +534,16 @@ nvgp_status nvgp_machine_get_emitted(const nvgp_machine *m, uint32_t thread, uin
     nvgp_status st = check_output(m, b, value);
     if (st != NVGP_OK)
         return st;
-    uint32_t nout = nvgp_exec_num_outputs(m->exec);
-    uint32_t *words = malloc(((size_t)nout + 1) * 4 * sizeof *words);
+    /* the executor hands out a vertex whole: on the stack for the usual
+     * few outputs */
+    uint32_t nout = nvgp_exec_num_outputs(m->exec), local[4 * 32];
+    uint32_t *words = nout <= 32 ? local : malloc((size_t)nout * 4 * sizeof *words);
     if (!words)
         return NVGP_ERROR_OUT_OF_MEMORY;
     nvgp_exec_get_emitted(m->exec, thread, stream, k, words, &prim);
     select_words(b, &words[4 * (size_t)b->index], value);
-    free(words);
+    if (words != local)
+        free(words);
     if (primitive)
         *primitive = prim;
     return NVGP_OK;
