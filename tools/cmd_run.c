@@ -54,7 +54,7 @@ static int load_program(run_state *s)
     nvgp_diag_destroy(md);
     if (ms != NVGP_OK) {
         fprintf(stderr, "nvgp run: %s: %s: %s\n", s->job_name, name,
-                ms == NVGP_ERROR_INVALID_PROGRAM ? "no TGSI translation of this program"
+                ms == NVGP_ERROR_INVALID_PROGRAM ? "the program cannot run (see above)"
                                                  : nvgp_status_string(ms));
         return RUN_FAILED;
     }
