@@ -161,6 +161,13 @@ group_exit_codes() {
     mkdir -p adir
     run check adir
     expect_status 2 "check of a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "check of a directory says so"
+    run tgsi adir
+    expect_status 2 "tgsi of a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "tgsi of a directory says so"
+    run tgsi -o adir valid.tgsi
+    expect_status 2 "tgsi -o a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "tgsi -o a directory says so"
 
     run bogus-command
     expect_status 2 "unknown command"
