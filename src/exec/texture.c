@@ -126,6 +126,10 @@ static unsigned floor_log2(uint32_t v)
 
 nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag)
 {
+    if (!desc) {
+        error(diag, "texture: no description");
+        return NULL;
+    }
     nvgp_texture_desc d = *desc;
     if (d.target >= TGSI_TEXTURE_UNKNOWN) {
         error(diag, "texture: unknown target %u", d.target);
@@ -234,7 +238,7 @@ void nvgp_texture_destroy(nvgp_texture *t)
 
 size_t nvgp_texture_image_size(const nvgp_texture *t, uint32_t level)
 {
-    if (level >= t->num_levels)
+    if (!t || level >= t->num_levels)
         return 0;
     const tex_level *lv = &t->level[level];
     return (size_t)lv->w * lv->h * lv->d * t->layers * t->samples *
@@ -258,6 +262,10 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
                             nvgp_diag *diag)
 {
     size_t want = nvgp_texture_image_size(t, level);
+    if (!t || (!data && want)) {
+        error(diag, "texture: no texture or no data");
+        return false;
+    }
     if (level >= t->num_levels) {
         error(diag, "texture: level %u does not exist (%u levels)", level, t->num_levels);
         return false;
@@ -301,17 +309,18 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
 
 void nvgp_texture_set_sampler(nvgp_texture *t, const nvgp_tex_sampler *s)
 {
-    t->samp = *s;
+    if (t && s)
+        t->samp = *s;
 }
 
 const nvgp_tex_sampler *nvgp_texture_sampler(const nvgp_texture *t)
 {
-    return &t->samp;
+    return t ? &t->samp : NULL;
 }
 
 const nvgp_texture_desc *nvgp_texture_describe(const nvgp_texture *t)
 {
-    return &t->desc;
+    return t ? &t->desc : NULL;
 }
 
 uint32_t nvgp_texture_samples(const nvgp_texture *t)

@@ -58,7 +58,7 @@ unsigned nvgp_tex_format_components(nvgp_tex_format f)
 void nvgp_tex_pack_component(nvgp_tex_format fmt, void *texel_out, unsigned c, uint32_t w)
 {
     uint8_t *texel = texel_out;
-    if ((unsigned)fmt >= NVGP_TEX_FORMAT_COUNT || c >= nvgp_tex_format_components(fmt))
+    if (!texel || (unsigned)fmt >= NVGP_TEX_FORMAT_COUNT || c >= nvgp_tex_format_components(fmt))
         return;
     if (!normalized(fmt)) {
         memcpy(texel + 4 * c, &w, 4);
@@ -97,10 +97,11 @@ static float unpack_component(unsigned fmt, const uint8_t *texel, unsigned c)
 bool nvgp_texture_make_mip_level(const nvgp_texture *t, uint32_t l, const void *above,
                                  void *out_bytes)
 {
+    if (!t || l == 0 || !nvgp_texture_image_size(t, l) || !above || !out_bytes)
+        return false;
     const nvgp_texture_desc *d = nvgp_texture_describe(t);
     unsigned fmt = d->format;
-    if (l == 0 || !nvgp_texture_image_size(t, l) || integer_format(fmt) || !above ||
-        !out_bytes)
+    if (integer_format(fmt))
         return false;
     unsigned tsize = nvgp_tex_format_size(fmt), comps = nvgp_tex_format_components(fmt);
     uint32_t pw = d->width >> (l - 1), ph = d->height >> (l - 1), pd = d->depth >> (l - 1);
@@ -136,7 +137,7 @@ bool nvgp_texture_make_mip_level(const nvgp_texture *t, uint32_t l, const void *
 bool nvgp_texture_set_image_mipmapped(nvgp_texture *t, const void *data, size_t bytes,
                                       nvgp_diag *diag)
 {
-    if (!nvgp_texture_set_image(t, 0, data, bytes, diag))
+    if (!t || !data || !nvgp_texture_set_image(t, 0, data, bytes, diag))
         return false;
     const void *above = data;
     void *prev = NULL;

@@ -170,6 +170,15 @@ static void test_texels_and_mipmaps(void **state)
     assert_true(nvgp_texture_set_image_mipmapped(t, level0, sizeof level0, NULL));
     nvgp_texture_destroy(t);
 
+    /* a NULL anywhere is refused, never followed */
+    assert_null(nvgp_texture_create(NULL, NULL));
+    assert_int_equal(nvgp_texture_image_size(NULL, 0), 0);
+    assert_null(nvgp_texture_describe(NULL));
+    assert_false(nvgp_texture_set_image(NULL, 0, level0, sizeof level0, NULL));
+    assert_false(nvgp_texture_make_mip_level(NULL, 1, level0, &level1));
+    assert_false(nvgp_texture_set_image_mipmapped(NULL, level0, sizeof level0, NULL));
+    nvgp_tex_pack_component(NVGP_TEX_FORMAT_RGBA8, NULL, 0, 0);
+
     d.format = NVGP_TEX_FORMAT_R32UI;
     t = nvgp_texture_create(&d, NULL);
     assert_non_null(t);
