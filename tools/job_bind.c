@@ -223,6 +223,23 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_p
     return sel;
 }
 
+/* A buffer's or image's contents after the run, when the machine has them
+ * at the size the job gave (NULL otherwise). */
+static const void *final_data(const nvgp_program *prog, const nvgp_machine *m, const char *key,
+                              uint64_t number, bool image, size_t bytes)
+{
+    char name[32], key_text[24];
+    nvgp_binding b;
+    size_t got = 0;
+    if (nvgp_program_find_binding(prog,
+                                  resource_name(key, number, image ? "IMAGE" : "BUFFER", name,
+                                                key_text),
+                                  &b) != NVGP_OK)
+        return NULL;
+    const void *data = image ? nvgp_machine_image(m, &b, &got) : nvgp_machine_buffer(m, &b, &got);
+    return data && got == bytes ? data : NULL;
+}
+
 /* Final contents of the job's buffers and images (the data of the job's
  * copy where the machine has none of that size). */
 static bool collect_resources(const nvgp_job *job, const nvgp_program *prog,
@@ -240,29 +257,18 @@ static bool collect_resources(const nvgp_job *job, const nvgp_program *prog,
         if (data && bytes == job->memory[i].bytes)
             mem[i].data = (uint8_t *)(uintptr_t)data;
     }
-    char name[32], key[24];
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
-        nvgp_binding b;
-        size_t bytes = 0;
-        const void *data = NULL;
-        if (nvgp_program_find_binding(prog, resource_name(d->key, d->address, "BUFFER", name, key),
-                                      &b) == NVGP_OK)
-            data = nvgp_machine_buffer(m, &b, &bytes);
+        const void *data = final_data(prog, m, d->key, d->address, false, d->bytes);
         buf[i] = *d;
-        if (data && bytes == d->bytes)
+        if (data)
             buf[i].data = (uint8_t *)(uintptr_t)data;
     }
     for (size_t i = 0; i < job->num_images; i++) {
         const nvgp_job_image *im = &job->images[i];
-        nvgp_binding b;
-        size_t bytes = 0;
-        const void *data = NULL;
-        if (nvgp_program_find_binding(prog, resource_name(im->key, im->index, "IMAGE", name, key),
-                                      &b) == NVGP_OK)
-            data = nvgp_machine_image(m, &b, &bytes);
+        const void *data = final_data(prog, m, im->key, im->index, true, im->data.bytes);
         img[i] = *im;
-        if (data && bytes == im->data.bytes)
+        if (data)
             img[i].data.data = (uint8_t *)(uintptr_t)data;
     }
     r->memory = mem;
