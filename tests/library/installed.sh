@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs this build into a fresh prefix and builds examples/c against the
-# installed library three ways: pkg-config with the shared library,
-# pkg-config --static with the static one, and CMake's find_package(nvgp).
+# installed library four ways: pkg-config with the shared library,
+# pkg-config --static with the static one, and CMake's find_package(nvgp)
+# with each (nvgp::nvgp, nvgp::nvgp_static).
 # Each program must run and print what the example's comments promise.
 # usage: installed.sh BUILD_DIR SOURCE_DIR WORK_DIR CC CFLAGS CMAKE
 set -euo pipefail
@@ -48,6 +49,13 @@ CC=$cc "$cmake" -S "$src/examples/c" -B "$work/cmake-build" -DCMAKE_PREFIX_PATH=
 "$cmake" --build "$work/cmake-build" > "$work/cmake-build.log" 2>&1 ||
     { cat "$work/cmake-build.log"; exit 1; }
 check_output "find_package(nvgp)" "$(LD_LIBRARY_PATH=$libdir "$work/cmake-build/nvgp_example")"
+
+CC=$cc "$cmake" -S "$src/examples/c" -B "$work/cmake-static" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DNVGP_EXAMPLE_STATIC=ON "-DCMAKE_C_FLAGS=$cflags" > "$work/cmake-static.log" 2>&1 ||
+    { cat "$work/cmake-static.log"; exit 1; }
+"$cmake" --build "$work/cmake-static" > "$work/cmake-static-build.log" 2>&1 ||
+    { cat "$work/cmake-static-build.log"; exit 1; }
+check_output "find_package(nvgp), nvgp::nvgp_static" "$("$work/cmake-static/nvgp_example")"
 
 # Every complete program in docs/library.md (a ```c block with a main),
 # built against the installed library and run; its output must be the
