@@ -119,6 +119,12 @@ else
     fail "nvgp run - <mad.json: exit $?: $(cat "$tmp/err")"
 fi
 expect_status 1 '<stdin>' - <"$dir/bad_field.json"
+# a job on standard input names its program file from the current folder
+if (cd "$dir" && "$nvgp" run - <nv_clip_arb.json >"$tmp/out" 2>"$tmp/err"); then
+    grep -q '"result.clip\[1\]"' "$tmp/out" || fail "nvgp run - <nv_clip_arb.json: $(cat "$tmp/out")"
+else
+    fail "nvgp run - <nv_clip_arb.json (from its folder): $(cat "$tmp/err")"
+fi
 
 # -o FILE, -oFILE, --output FILE and --output=FILE write the same results.
 for form in "-o $tmp/o1.json" "-o$tmp/o2.json" "--output $tmp/o3.json" "--output=$tmp/o4.json"; do
