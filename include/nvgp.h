@@ -451,6 +451,12 @@ NVGP_API nvgp_status nvgp_machine_set_grid(nvgp_machine *m, const uint32_t grid[
  * takes value.x.  Unset inputs read (0, 0, 0, 1.0). */
 NVGP_API nvgp_status nvgp_machine_set_input(nvgp_machine *m, const char *name,
                                             uint32_t invocation, const nvgp_vec4 *value);
+/* The same for a binding resolved once (nvgp_program_find_binding, or one
+ * made by hand: kind INPUT or SYSTEM_VALUE), for callers that set many
+ * invocations: no name is looked up a call. */
+NVGP_API nvgp_status nvgp_machine_set_input_binding(nvgp_machine *m, const nvgp_binding *binding,
+                                                    uint32_t invocation,
+                                                    const nvgp_vec4 *value);
 /* count parameters (constants) from the one name gives: program.env[0],
  * c[4], CONST[1][2], ...  Unset parameters read 0. */
 NVGP_API nvgp_status nvgp_machine_set_parameters(nvgp_machine *m, const char *name,
@@ -459,6 +465,10 @@ NVGP_API nvgp_status nvgp_machine_set_parameters(nvgp_machine *m, const char *na
  * register) under one invocation or all.  Unset colours read 0. */
 NVGP_API nvgp_status nvgp_machine_set_framebuffer(nvgp_machine *m, const char *name,
                                                   uint32_t invocation, const nvgp_vec4 *value);
+NVGP_API nvgp_status nvgp_machine_set_framebuffer_binding(nvgp_machine *m,
+                                                          const nvgp_binding *binding,
+                                                          uint32_t invocation,
+                                                          const nvgp_vec4 *value);
 /* Fragment programs: marks an invocation as a helper (it runs for
  * derivatives but writes no memory and reports no outputs). */
 NVGP_API nvgp_status nvgp_machine_set_helper(nvgp_machine *m, uint32_t invocation,

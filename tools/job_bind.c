@@ -56,13 +56,23 @@ void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *o)
 
 static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
 {
+    const nvgp_program *prog = nvgp_machine_program(m);
     for (size_t i = 0; i < job->num_inputs; i++) {
         const nvgp_job_binding *b = &job->inputs[i];
+        /* the name is looked up once: the first value by name (which says
+         * what is wrong with it), the others by its binding */
+        nvgp_binding reg;
         for (uint32_t k = 0; k < b->count; k++) {
             nvgp_vec4 v = vec4_of(b->values[k]);
-            if (nvgp_machine_set_input(m, b->name, b->list ? k : NVGP_ALL, &v) != NVGP_OK)
+            uint32_t inv = b->list ? k : NVGP_ALL;
+            nvgp_status st = k == 0 ? nvgp_machine_set_input(m, b->name, inv, &v)
+                                    : nvgp_machine_set_input_binding(m, &reg, inv, &v);
+            if (st != NVGP_OK)
                 return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name,
                                  nvgp_machine_error(m));
+            if (k == 0 && nvgp_program_find_binding(prog, b->name, &reg) != NVGP_OK)
+                return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input",
+                                 b->name);
         }
     }
     for (size_t i = 0; i < job->num_params; i++) {
@@ -81,9 +91,14 @@ static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, 
         return bind_fail(error, jn, "framebuffer: only fragment programs read the framebuffer");
     for (size_t i = 0; i < job->num_framebuffer; i++) {
         const nvgp_job_binding *b = &job->framebuffer[i];
+        nvgp_binding reg;
         for (uint32_t k = 0; k < b->count; k++) {
             nvgp_vec4 v = vec4_of(b->values[k]);
-            nvgp_status st = nvgp_machine_set_framebuffer(m, b->name, b->list ? k : NVGP_ALL, &v);
+            uint32_t inv = b->list ? k : NVGP_ALL;
+            nvgp_status st = k == 0 ? nvgp_machine_set_framebuffer(m, b->name, inv, &v)
+                                    : nvgp_machine_set_framebuffer_binding(m, &reg, inv, &v);
+            if (st == NVGP_OK && k == 0 && nvgp_program_find_binding(prog, b->name, &reg) != NVGP_OK)
+                st = NVGP_ERROR_UNKNOWN_NAME;
             if (st != NVGP_OK)
                 return bind_fail(error, jn, "framebuffer[\"%s\"]: %s", b->name,
                                  nvgp_machine_error(m));

@@ -233,17 +233,19 @@ static const tgsi_declaration *sv_decl(const tgsi_program *prog, int32_t index)
 
 #define KIND(k) (1u << NVGP_BINDING_##k)
 
-nvgp_status nvgp_machine_set_input(nvgp_machine *m, const char *name, uint32_t invocation,
-                                   const nvgp_vec4 *value)
+nvgp_status nvgp_machine_set_input_binding(nvgp_machine *m, const nvgp_binding *binding,
+                                           uint32_t invocation, const nvgp_vec4 *value)
 {
     if (!m)
         return NVGP_ERROR_INVALID_ARGUMENT;
-    nvgp_binding b;
-    nvgp_status st = resolve(m, name, KIND(INPUT) | KIND(SYSTEM_VALUE), "input", &b);
-    if (st != NVGP_OK)
-        return st;
-    if (!value)
-        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "no value given");
+    m->ran = false;
+    if (!binding || !value)
+        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "no binding or no value given");
+    nvgp_binding b = *binding;
+    if (b.kind != NVGP_BINDING_INPUT && b.kind != NVGP_BINDING_SYSTEM_VALUE)
+        return fail(m, NVGP_ERROR_WRONG_KIND, "not an input of the program");
+    if (b.index < 0 || b.component < -1 || b.component > 3)
+        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "out of the machine's range");
     if (b.kind == NVGP_BINDING_SYSTEM_VALUE) {
         const tgsi_declaration *d = sv_decl(m->tp, b.index);
         if (!d)
@@ -272,6 +274,18 @@ nvgp_status nvgp_machine_set_input(nvgp_machine *m, const char *name, uint32_t i
                                                   (uint32_t)b.index, value->u));
 }
 
+nvgp_status nvgp_machine_set_input(nvgp_machine *m, const char *name, uint32_t invocation,
+                                   const nvgp_vec4 *value)
+{
+    if (!m)
+        return NVGP_ERROR_INVALID_ARGUMENT;
+    nvgp_binding b;
+    nvgp_status st = resolve(m, name, KIND(INPUT) | KIND(SYSTEM_VALUE), "input", &b);
+    if (st != NVGP_OK)
+        return st;
+    return nvgp_machine_set_input_binding(m, &b, invocation, value);
+}
+
 nvgp_status nvgp_machine_set_parameters(nvgp_machine *m, const char *name,
                                         const nvgp_vec4 *values, uint32_t count)
 {
@@ -288,6 +302,24 @@ nvgp_status nvgp_machine_set_parameters(nvgp_machine *m, const char *name,
                                                 count ? values[0].u : NULL, count));
 }
 
+nvgp_status nvgp_machine_set_framebuffer_binding(nvgp_machine *m, const nvgp_binding *binding,
+                                                 uint32_t invocation, const nvgp_vec4 *value)
+{
+    if (!m)
+        return NVGP_ERROR_INVALID_ARGUMENT;
+    m->ran = false;
+    if (m->tp->processor != TGSI_PROCESSOR_FRAGMENT)
+        return fail(m, NVGP_ERROR_WRONG_KIND, "only fragment programs read the framebuffer");
+    if (!binding || !value)
+        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "no binding or no value given");
+    if (binding->kind != NVGP_BINDING_OUTPUT || binding->dim >= 0 || binding->index < 0)
+        return fail(m, NVGP_ERROR_WRONG_KIND, "the program has no such output");
+    if (binding->component >= 0)
+        return fail(m, NVGP_ERROR_WRONG_KIND, "a scalar output has no framebuffer colour");
+    return from_exec(m, nvgp_exec_set_framebuffer(m->exec, invocation, (uint32_t)binding->index,
+                                                  value->u));
+}
+
 nvgp_status nvgp_machine_set_framebuffer(nvgp_machine *m, const char *name,
                                          uint32_t invocation, const nvgp_vec4 *value)
 {
@@ -300,14 +332,7 @@ nvgp_status nvgp_machine_set_framebuffer(nvgp_machine *m, const char *name,
     nvgp_status st = resolve(m, name, KIND(OUTPUT), "output", &b);
     if (st != NVGP_OK)
         return st;
-    if (b.dim >= 0)
-        return fail(m, NVGP_ERROR_WRONG_KIND, "the program has no such output");
-    if (b.component >= 0)
-        return fail(m, NVGP_ERROR_WRONG_KIND, "a scalar output has no framebuffer colour");
-    if (!value)
-        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "no value given");
-    return from_exec(m, nvgp_exec_set_framebuffer(m->exec, invocation, (uint32_t)b.index,
-                                                  value->u));
+    return nvgp_machine_set_framebuffer_binding(m, &b, invocation, value);
 }
 
 nvgp_status nvgp_machine_set_helper(nvgp_machine *m, uint32_t invocation, bool helper)

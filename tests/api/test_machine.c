@@ -114,8 +114,18 @@ static void test_refusals(void **state)
     assert_int_equal(nvgp_machine_set_input(m, "IN[1][0]", 0, &v), NVGP_ERROR_INVALID_ARGUMENT);
     assert_int_equal(nvgp_machine_set_input(m, NULL, 0, &v), NVGP_ERROR_INVALID_ARGUMENT);
     assert_int_equal(nvgp_machine_set_input(m, "IN[0]", 0, NULL), NVGP_ERROR_INVALID_ARGUMENT);
+    /* by binding, resolved once or made by hand: IN[0] of invocation 0
+     * becomes (1, 2, 3, 4), which OUT[0] copies */
+    nvgp_binding in0 = { NVGP_BINDING_INPUT, -1, 0, -1 }, out0 = { NVGP_BINDING_OUTPUT, -1, 0, -1 };
+    assert_int_equal(nvgp_machine_set_input_binding(m, &out0, 0, &v), NVGP_ERROR_WRONG_KIND);
+    assert_string_equal(nvgp_machine_error(m), "not an input of the program");
+    assert_int_equal(nvgp_machine_set_input_binding(m, NULL, 0, &v), NVGP_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(nvgp_machine_set_input_binding(m, &in0, 0, &v), NVGP_OK);
     assert_int_equal(nvgp_machine_run(m, NULL, NULL), NVGP_OK);
     assert_string_equal(nvgp_machine_error(m), "");
+    nvgp_vec4 got;
+    assert_int_equal(nvgp_machine_get_output(m, &out0, 0, &got), NVGP_OK);
+    assert_memory_equal(got.u, v.u, sizeof v.u);
     nvgp_machine_destroy(m);
     nvgp_program_destroy(p);
 
