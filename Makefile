@@ -6,6 +6,9 @@
 #   make test     the full test suite: gcc and clang builds with -Werror and
 #                 an ASan+UBSan build (with the fuzz targets), each + ctest,
 #                 and a ThreadSanitizer build for the threaded executor tests
+#   make install PREFIX=DIR   build, then install the libraries, nvgp.h,
+#                 nvgp.pc, the CMake package and the tool under DIR
+#                 (default /usr/local)
 #   make bench    build Release and run every benchmark program under bench/
 #   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS
 #   make clean    remove the build folders these commands make
@@ -15,8 +18,9 @@ FUZZ_DIR     ?= build-fuzz
 FUZZ_SECONDS ?= 600
 JOBS         ?= 2
 CMAKE        ?= cmake
+PREFIX       ?= /usr/local
 
-.PHONY: all build deps run test bench fuzz clean
+.PHONY: all build deps run test install bench fuzz clean
 
 all: build
 
@@ -32,6 +36,9 @@ run: deps build
 
 test: deps
 	JOBS=$(JOBS) bash scripts/test.sh
+
+install: build
+	$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
 
 bench: build
 	bash scripts/bench.sh $(BUILD_DIR)

@@ -1,21 +1,72 @@
 /* nvgp: NVIDIA's OpenGL assembly GPU program languages and Gallium's TGSI,
  * assembled, validated, translated to TGSI and run on a virtual GPU of 32-lane
- * thread groups.  This is the library's one public header.
+ * thread groups.  This is the library's one public header (docs/library.md
+ * is its guide).
  *
- * Handles are opaque; every *_create has a *_destroy; no global state, so
- * separate handles may be used from separate threads. */
+ * Handles are opaque; every *_create has a *_destroy; no global state.
+ * Thread safety, per call: a function that takes a const handle only reads
+ * it, so any number of threads may call such functions on one handle at
+ * once; a function that takes a non-const handle changes it, so no other
+ * call may use that handle at the same time.  Separate handles never share
+ * anything and may be used from separate threads freely.  Calls that say
+ * otherwise say so. */
 #ifndef NVGP_H
 #define NVGP_H
 
+/* The version of this header; nvgp_version() gives the library's. */
+#define NVGP_VERSION_MAJOR 0
+#define NVGP_VERSION_MINOR 1
+#define NVGP_VERSION_PATCH 0
+
+/* Marks the functions the shared library exports: everything else in it is
+ * hidden (built with -fvisibility=hidden), so only names starting nvgp_ are
+ * visible to programs that link it. */
+#if defined(_WIN32) && defined(NVGP_BUILDING_LIBRARY)
+#define NVGP_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define NVGP_API __attribute__((visibility("default")))
+#else
+#define NVGP_API
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-const char *nvgp_version(void);
+/* ---- Status ------------------------------------------------------------ */
+
+/* What a call that can fail returns.  The details (which name, which
+ * instruction) go to the nvgp_diag the call takes, where it takes one, or to
+ * nvgp_machine_error. */
+typedef enum nvgp_status {
+    NVGP_OK = 0,
+    NVGP_ERROR_INVALID_ARGUMENT, /* NULL where a value is needed, a number out
+                                    of range (invocation, unit, size) */
+    NVGP_ERROR_UNKNOWN_NAME,     /* the program has no binding of that name */
+    NVGP_ERROR_WRONG_KIND,       /* the name binds something else (an output
+                                    given as an input, ...) */
+    NVGP_ERROR_INVALID_PROGRAM,  /* the program has no runnable form */
+    NVGP_ERROR_OUT_OF_MEMORY,
+    NVGP_ERROR_BUDGET,           /* an invocation ran past its instruction budget */
+    NVGP_ERROR_UNSUPPORTED,      /* an opcode or feature the machine cannot run */
+    NVGP_ERROR_STACK,            /* control flow or calls nested too deeply */
+    NVGP_ERROR_NOT_RUN           /* results asked for before a successful run */
+} nvgp_status;
+
+/* "ok", "unknown name", ... (a static string; any thread). */
+NVGP_API const char *nvgp_status_string(nvgp_status status);
+
+/* "MAJOR.MINOR.PATCH" of the library linked (a static string). */
+NVGP_API const char *nvgp_version(void);
+
+/* Frees memory the library hands out for the caller to own (the text of
+ * nvgp_program_tgsi_text, ...).  NULL is allowed. */
+NVGP_API void nvgp_free(void *p);
 
 /* ---- Diagnostics ------------------------------------------------------- */
 
@@ -37,18 +88,18 @@ typedef struct nvgp_diag_entry {
 
 /* A diagnostic list for one source text.  The diag keeps pointers to
  * file_name and source: they must outlive it. */
-nvgp_diag *nvgp_diag_create(const char *file_name, const char *source, size_t length);
-void nvgp_diag_destroy(nvgp_diag *d);
-size_t nvgp_diag_count(const nvgp_diag *d);
-size_t nvgp_diag_error_count(const nvgp_diag *d);
-bool nvgp_diag_get(const nvgp_diag *d, size_t i, nvgp_diag_entry *out);
+NVGP_API nvgp_diag *nvgp_diag_create(const char *file_name, const char *source, size_t length);
+NVGP_API void nvgp_diag_destroy(nvgp_diag *d);
+NVGP_API size_t nvgp_diag_count(const nvgp_diag *d);
+NVGP_API size_t nvgp_diag_error_count(const nvgp_diag *d);
+NVGP_API bool nvgp_diag_get(const nvgp_diag *d, size_t i, nvgp_diag_entry *out);
 /* PROGRAM_ERROR_POSITION semantics: -1 when there is no error, else the byte
  * offset of the first error reported (errors found only after the whole
  * program is read are placed at the program's length). */
-long nvgp_diag_error_position(const nvgp_diag *d);
+NVGP_API long nvgp_diag_error_position(const nvgp_diag *d);
 /* Prints every entry as `file:line:col: error: message`, followed by the
  * source line and a caret under the column. */
-void nvgp_diag_print(const nvgp_diag *d, FILE *out);
+NVGP_API void nvgp_diag_print(const nvgp_diag *d, FILE *out);
 
 /* ---- Programs ---------------------------------------------------------- */
 
@@ -75,7 +126,7 @@ typedef enum nvgp_tgsi_style {
  * (errors, warnings; NULL only when memory ran out), which the caller frees
  * with nvgp_diag_destroy; the list points into file_name and src, so both
  * must outlive it.  The program keeps its own copy of what it needs. */
-nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
+NVGP_API nvgp_program *nvgp_program_create(const char *file_name, const char *src, size_t len,
                                   nvgp_diag **diag_out);
 /* The GL program target a program is loaded for.  A program whose header
  * (or TGSI processor line) opens a program of another target fails to load
@@ -93,19 +144,447 @@ typedef enum nvgp_target {
     NVGP_TARGET_COMPUTE          /* COMPUTE_PROGRAM_NV: NVcp5.0; COMP */
 } nvgp_target;
 /* nvgp_program_create for a given target. */
-nvgp_program *nvgp_program_create_for(nvgp_target target, const char *file_name, const char *src,
-                                      size_t len, nvgp_diag **diag_out);
-void nvgp_program_destroy(nvgp_program *prog);
-nvgp_language nvgp_program_language(const nvgp_program *prog);
+NVGP_API nvgp_program *nvgp_program_create_for(nvgp_target target, const char *file_name,
+                                               const char *src, size_t len, nvgp_diag **diag_out);
+NVGP_API void nvgp_program_destroy(nvgp_program *prog);
+NVGP_API nvgp_language nvgp_program_language(const nvgp_program *prog);
 /* The header as the program spells it: `!!VP2.0`, `!!ARBfp1.0`, ... for
  * NV/ARB programs, the processor (`VERT`, `FRAG`, `COMP`, ...) for TGSI. */
-const char *nvgp_program_header(const nvgp_program *prog);
-/* The program as TGSI text, NUL-terminated, malloc'd (free() it).  Returns
+NVGP_API const char *nvgp_program_header(const nvgp_program *prog);
+/* The program as TGSI text, NUL-terminated, owned by the caller (free it
+ * with nvgp_free).  Returns
  * NULL, with the reason reported to diag when diag is not NULL, when there
  * is no TGSI form (an NV/ARB program whose translation does not exist yet)
  * or memory ran out. */
-char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
+NVGP_API char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
                              nvgp_diag *diag);
+
+/* The stage a program is for: the NV/ARB header's or the TGSI processor's. */
+typedef enum nvgp_stage {
+    NVGP_STAGE_VERTEX,
+    NVGP_STAGE_FRAGMENT,
+    NVGP_STAGE_GEOMETRY,
+    NVGP_STAGE_TESS_CTRL,
+    NVGP_STAGE_TESS_EVAL,
+    NVGP_STAGE_COMPUTE
+} nvgp_stage;
+
+/* The stage of a program that loaded.  NVGP_ERROR_INVALID_PROGRAM for an
+ * NV/ARB program without a TGSI translation. */
+NVGP_API nvgp_status nvgp_program_stage(const nvgp_program *prog, nvgp_stage *stage);
+
+/* For the TGSI form's instruction k (k < count): the byte offset in the
+ * program's source of the statement it came from (for TGSI text, the
+ * instruction itself).  Returns false past the last instruction or when
+ * there is no TGSI form; *count (may be NULL) receives the number of
+ * instructions. */
+NVGP_API bool nvgp_program_instruction_offset(const nvgp_program *prog, size_t k,
+                                              size_t *offset, size_t *count);
+
+/* ---- Bindings ------------------------------------------------------------ */
+
+/* Where a binding name leads: a register of the program's TGSI form.  A
+ * program's own names (NV/ARB: vertex.attrib[2], v[OPOS], program.env[1],
+ * c[3], result.color, o[HPOS], vertex[1].position, program.storage[0],
+ * image[1], ...) go through the translation's binding map; TGSI register
+ * names (IN[2], IN[1][2], OUT[0], CONST[4], CONST[1][4], SV[0], BUFFER[1],
+ * IMAGE[0]) work for programs of every language. */
+typedef enum nvgp_binding_kind {
+    NVGP_BINDING_INPUT,         /* IN[vertex][index]: an attribute */
+    NVGP_BINDING_OUTPUT,        /* OUT[index]: a result */
+    NVGP_BINDING_PARAMETER,     /* CONST[buffer][index] */
+    NVGP_BINDING_SYSTEM_VALUE,  /* SV[index] */
+    NVGP_BINDING_BUFFER,        /* BUFFER[index] */
+    NVGP_BINDING_IMAGE          /* IMAGE[index] */
+} nvgp_binding_kind;
+
+typedef struct nvgp_binding {
+    nvgp_binding_kind kind;
+    int32_t dim;        /* inputs: the vertex (IN[v][n]); parameters: the
+                           constant buffer (CONST[b][n]); -1 when not given */
+    int32_t index;      /* the register */
+    int32_t component;  /* a scalar binding held in one component of the
+                           register (result.clip[5] is z of a CLIPDIST
+                           output): 0..3; -1 for the whole register */
+} nvgp_binding;
+
+/* Resolves name for prog.  NVGP_ERROR_UNKNOWN_NAME when it names nothing;
+ * literal parameters (elements of an NV parameter array written as numbers)
+ * are the program's own and not bindings.  Any thread. */
+NVGP_API nvgp_status nvgp_program_find_binding(const nvgp_program *prog, const char *name,
+                                               nvgp_binding *binding);
+/* The same, preferring a binding whose kind is in kinds (a mask of
+ * 1u << nvgp_binding_kind) where a name has several: a vertex state
+ * program's c[n] is a parameter (its value before the program) and an
+ * output (its value after).  Any thread. */
+NVGP_API nvgp_status nvgp_program_find_binding_of(const nvgp_program *prog, const char *name,
+                                                  unsigned kinds, nvgp_binding *binding);
+
+/* The names the program gives OUT[index]: the k-th (k = 0, 1, ...), whole-
+ * register names first, then scalar ones by component, with the component
+ * in *component (-1: the whole register; may be NULL).  NULL past the last,
+ * and for k = 0 when the program names none (TGSI programs: always).  The
+ * string lives as long as the program.  Any thread. */
+NVGP_API const char *nvgp_program_output_name(const nvgp_program *prog, uint32_t index,
+                                              uint32_t k, int32_t *component);
+
+/* ---- Textures -------------------------------------------------------------- */
+
+typedef struct nvgp_texture nvgp_texture;
+
+/* Texture targets (the TGSI ones; SHADOW variants sample like their colour
+ * targets, the instruction decides on comparison). */
+typedef enum nvgp_texture_target {
+    NVGP_TEXTURE_BUFFER,
+    NVGP_TEXTURE_1D,
+    NVGP_TEXTURE_2D,
+    NVGP_TEXTURE_3D,
+    NVGP_TEXTURE_CUBE,
+    NVGP_TEXTURE_RECT,
+    NVGP_TEXTURE_SHADOW1D,
+    NVGP_TEXTURE_SHADOW2D,
+    NVGP_TEXTURE_SHADOWRECT,
+    NVGP_TEXTURE_1D_ARRAY,
+    NVGP_TEXTURE_2D_ARRAY,
+    NVGP_TEXTURE_SHADOW1D_ARRAY,
+    NVGP_TEXTURE_SHADOW2D_ARRAY,
+    NVGP_TEXTURE_SHADOWCUBE,
+    NVGP_TEXTURE_2D_MSAA,
+    NVGP_TEXTURE_2D_ARRAY_MSAA,
+    NVGP_TEXTURE_CUBE_ARRAY,
+    NVGP_TEXTURE_SHADOWCUBE_ARRAY
+} nvgp_texture_target;
+
+/* Texel formats of textures.  Sizes are of one texel in the data given to
+ * nvgp_texture_set_image. */
+typedef enum nvgp_tex_format {
+    NVGP_TEX_FORMAT_RGBA32F,   /* 4 x float32                                  */
+    NVGP_TEX_FORMAT_RGBA32UI,  /* 4 x uint32                                   */
+    NVGP_TEX_FORMAT_RGBA32I,   /* 4 x int32                                    */
+    NVGP_TEX_FORMAT_RGBA8,     /* 4 x uint8, unsigned normalized               */
+    NVGP_TEX_FORMAT_R32F,      /* 1 x float32: (r, 0, 0, 1)                    */
+    NVGP_TEX_FORMAT_R32UI,     /* 1 x uint32: (r, 0, 0, 1)                     */
+    NVGP_TEX_FORMAT_R32I,      /* 1 x int32: (r, 0, 0, 1)                      */
+    NVGP_TEX_FORMAT_DEPTH16,   /* 1 x uint16, fixed-point depth                */
+    NVGP_TEX_FORMAT_DEPTH24,   /* 1 x uint32 holding 24 bits, fixed-point depth */
+    NVGP_TEX_FORMAT_DEPTH32F,  /* 1 x float32 depth                            */
+    NVGP_TEX_FORMAT_COUNT
+} nvgp_tex_format;
+
+/* "rgba32f", "rgba8", "depth24", ... (lower case), and back; -1 if unknown. */
+NVGP_API const char *nvgp_tex_format_name(nvgp_tex_format f);
+NVGP_API int nvgp_tex_format_lookup(const char *name);
+/* Bytes of one texel of f in nvgp_texture_set_image data. */
+NVGP_API unsigned nvgp_tex_format_size(nvgp_tex_format f);
+
+typedef enum nvgp_tex_filter {
+    NVGP_TEX_FILTER_NEAREST,
+    NVGP_TEX_FILTER_LINEAR
+} nvgp_tex_filter;
+
+typedef enum nvgp_tex_mip_filter {
+    NVGP_TEX_MIP_NONE,         /* base level only (GL's NEAREST / LINEAR)      */
+    NVGP_TEX_MIP_NEAREST,      /* *_MIPMAP_NEAREST                             */
+    NVGP_TEX_MIP_LINEAR        /* *_MIPMAP_LINEAR                              */
+} nvgp_tex_mip_filter;
+
+typedef enum nvgp_tex_wrap {
+    NVGP_TEX_WRAP_REPEAT,
+    NVGP_TEX_WRAP_CLAMP_TO_EDGE,
+    NVGP_TEX_WRAP_CLAMP_TO_BORDER,
+    NVGP_TEX_WRAP_MIRRORED_REPEAT,
+    NVGP_TEX_WRAP_MIRROR_CLAMP_TO_EDGE,
+    NVGP_TEX_WRAP_MIRROR_CLAMP_TO_BORDER,
+    NVGP_TEX_WRAP_CLAMP,           /* legacy GL CLAMP (NV_gpu_program4 Table X.19) */
+    NVGP_TEX_WRAP_MIRROR_CLAMP,    /* legacy MIRROR_CLAMP_EXT                       */
+    NVGP_TEX_WRAP_COUNT
+} nvgp_tex_wrap;
+
+/* Depth comparison functions, in GL's order (NEVER = 0x0200 ... ALWAYS). */
+typedef enum nvgp_tex_compare {
+    NVGP_TEX_COMPARE_NEVER,
+    NVGP_TEX_COMPARE_LESS,
+    NVGP_TEX_COMPARE_EQUAL,
+    NVGP_TEX_COMPARE_LEQUAL,
+    NVGP_TEX_COMPARE_GREATER,
+    NVGP_TEX_COMPARE_NOTEQUAL,
+    NVGP_TEX_COMPARE_GEQUAL,
+    NVGP_TEX_COMPARE_ALWAYS
+} nvgp_tex_compare;
+
+/* How a depth value (or a comparison result) d becomes RGBA: GL's
+ * DEPTH_TEXTURE_MODE.  The default is LUMINANCE, GL's compatibility-profile
+ * default, which NV programs run under. */
+typedef enum nvgp_tex_depth_mode {
+    NVGP_TEX_DEPTH_LUMINANCE,  /* (d, d, d, 1) */
+    NVGP_TEX_DEPTH_INTENSITY,  /* (d, d, d, d) */
+    NVGP_TEX_DEPTH_ALPHA,      /* (0, 0, 0, d) */
+    NVGP_TEX_DEPTH_RED         /* (d, 0, 0, 1), core profile */
+} nvgp_tex_depth_mode;
+
+/* Texture swizzle sources (GL's TEXTURE_SWIZZLE_*). */
+enum {
+    NVGP_TEX_SWIZZLE_R, NVGP_TEX_SWIZZLE_G, NVGP_TEX_SWIZZLE_B, NVGP_TEX_SWIZZLE_A,
+    NVGP_TEX_SWIZZLE_ZERO, NVGP_TEX_SWIZZLE_ONE
+};
+
+/* Sampler and view state (GL texture parameters).  nvgp_tex_sampler_default
+ * gives GL's defaults except filters: NEAREST / NEAREST / MIP_NONE, so a
+ * texture without mipmaps samples its base level. */
+typedef struct nvgp_tex_sampler {
+    uint8_t min_filter, mag_filter;  /* nvgp_tex_filter */
+    uint8_t mip_filter;              /* nvgp_tex_mip_filter */
+    uint8_t wrap[3];                 /* nvgp_tex_wrap for S, T, R */
+    uint8_t compare_func;            /* nvgp_tex_compare, used whenever the
+                                        instruction supplies a reference */
+    uint8_t depth_mode;              /* nvgp_tex_depth_mode */
+    uint8_t swizzle[4];              /* NVGP_TEX_SWIZZLE_* for r, g, b, a */
+    bool seamless_cube;              /* TEXTURE_CUBE_MAP_SEAMLESS */
+    uint32_t border[4];              /* border colour as raw words: float bits
+                                        for float/normalized/depth formats,
+                                        integers for integer formats */
+    float min_lod, max_lod;          /* defaults -1000, 1000 */
+    float lod_bias;                  /* TEXTURE_LOD_BIAS, default 0 */
+    uint32_t base_level, max_level;  /* defaults 0, 1000 */
+} nvgp_tex_sampler;
+
+NVGP_API void nvgp_tex_sampler_default(nvgp_tex_sampler *s);
+
+/* The implementation's limits. */
+#define NVGP_TEX_MAX_LOD_BIAS 15.0f       /* MAX_TEXTURE_LOD_BIAS */
+enum { NVGP_TEX_MAX_SIZE = 16384, NVGP_TEX_MAX_LEVELS = 15 };
+/* Storage of all levels of one texture (16 bytes a texel). */
+#define NVGP_TEX_MAX_BYTES (1ull << 32)
+
+typedef struct nvgp_texture_desc {
+    uint8_t target;        /* nvgp_texture_target */
+    uint8_t format;        /* nvgp_tex_format */
+    uint32_t width;        /* texels; BUFFER: number of texels             */
+    uint32_t height;       /* 2D, RECT, CUBE, 3D, ARRAY2D, MSAA; else 1     */
+    uint32_t depth;        /* 3D: slices; else 1                            */
+    uint32_t layers;       /* ARRAY1D/ARRAY2D/2D_ARRAY_MSAA: layers;
+                              CUBE_ARRAY: layer-faces (a multiple of 6);
+                              CUBE: 6 implied; else 1                       */
+    uint32_t levels;       /* 0: the full chain down to 1x1; RECT, BUFFER and
+                              MSAA have exactly one                          */
+    uint32_t samples;      /* MSAA targets: samples per texel (>= 1)        */
+} nvgp_texture_desc;
+
+/* Creates a texture with all texels zero and the default sampler.  Returns
+ * NULL with an error in diag (if given) for an impossible shape.  A texture
+ * is read-only while machines sample it: any number of machines, on any
+ * threads, may use one texture at once, as long as nobody changes it. */
+NVGP_API nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag);
+NVGP_API void nvgp_texture_destroy(nvgp_texture *t);
+
+/* Sets the texels of one level from data in the texture's format, tightly
+ * packed: x fastest, then y, then z (3D slices) or layers (cube faces in the
+ * order +X -X +Y -Y +Z -Z, cube arrays cube by cube), then samples (the
+ * whole image of sample 0, then of sample 1, ...).  bytes must be exactly
+ * the size of the level. */
+NVGP_API bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data,
+                                     size_t bytes, nvgp_diag *diag);
+/* Bytes nvgp_texture_set_image expects for a level (0 if out of range). */
+NVGP_API size_t nvgp_texture_image_size(const nvgp_texture *t, uint32_t level);
+
+NVGP_API void nvgp_texture_set_sampler(nvgp_texture *t, const nvgp_tex_sampler *s);
+NVGP_API const nvgp_tex_sampler *nvgp_texture_sampler(const nvgp_texture *t);
+NVGP_API const nvgp_texture_desc *nvgp_texture_describe(const nvgp_texture *t);
+
+/* Texel data from register words: component c (0..3; 0 only for the
+ * one-component formats) of the texel at `texel` (nvgp_tex_format_size
+ * bytes) in format f gets `word`: float bits for float and normalized
+ * formats (normalized ones clamp to [0, 1] and round to nearest, as
+ * glTexImage does with float data; NaN becomes 0), the integer for integer
+ * formats.  Any thread. */
+NVGP_API void nvgp_tex_pack_component(nvgp_tex_format f, void *texel, unsigned c,
+                                      uint32_t word);
+/* Components a texel of f has in nvgp_texture_set_image data (4 or 1). */
+NVGP_API unsigned nvgp_tex_format_components(nvgp_tex_format f);
+/* A mipmap level made from the level above it (level - 1, in `above`, in
+ * set_image layout) by a box filter: each texel is the mean of the 2, 4 or 8
+ * texels at twice its coordinates (where a size is odd, its last row, column
+ * or slice is left out), written to out (nvgp_texture_image_size(t, level)
+ * bytes).  Integer formats have no such levels: false, as for a level that
+ * does not exist.  Only reads t. */
+NVGP_API bool nvgp_texture_make_mip_level(const nvgp_texture *t, uint32_t level,
+                                          const void *above, void *out);
+/* Sets level 0 from data (as nvgp_texture_set_image) and every further
+ * level of the texture from the one above it (nvgp_texture_make_mip_level). */
+NVGP_API bool nvgp_texture_set_image_mipmapped(nvgp_texture *t, const void *data, size_t bytes,
+                                               nvgp_diag *diag);
+
+/* ---- Machines: running a program -------------------------------------------
+ *
+ * A machine runs one program: a virtual GPU of 32-lane warps (see
+ * docs/library.md for the model).  Register values are four 32-bit words;
+ * floats are given and read as their bits (the nvgp_vec4 union holds
+ * either), a 64-bit value occupies x and y (or z and w), low word first.
+ *
+ *   nvgp_machine_create(prog, &m, diag)
+ *   nvgp_machine_set_invocations(m, n, 0)       before per-invocation data
+ *   nvgp_machine_set_input / set_parameters / set_buffer / ...  by name
+ *   nvgp_machine_run(m, &options, diag)
+ *   nvgp_program_find_binding + nvgp_machine_get_output / emitted / ...
+ *   nvgp_machine_destroy(m)
+ *
+ * All data given is copied, except textures, which must outlive the run.
+ * One machine is used by one thread at a time (every call may change it,
+ * except the const ones after a run); separate machines, even of one
+ * program, run on separate threads freely.  nvgp_machine_run itself may use
+ * several host threads (the options say how many). */
+typedef struct nvgp_machine nvgp_machine;
+
+typedef union nvgp_vec4 {
+    float f[4];
+    uint32_t u[4];
+    int32_t i[4];
+} nvgp_vec4;
+
+/* "every invocation" for the per-invocation setters. */
+#define NVGP_ALL 0xffffffffu
+
+/* A machine for prog (which must outlive it): NVGP_ERROR_INVALID_PROGRAM,
+ * with the reason in diag, when the program has no runnable form (an
+ * NV/ARB program without a TGSI translation, unbalanced control flow).
+ * Literal parameters of NV programs are set already. */
+NVGP_API nvgp_status nvgp_machine_create(const nvgp_program *prog, nvgp_machine **machine,
+                                         nvgp_diag *diag);
+NVGP_API void nvgp_machine_destroy(nvgp_machine *m);
+/* The program a machine runs. */
+NVGP_API const nvgp_program *nvgp_machine_program(const nvgp_machine *m);
+
+/* The number of invocations (default 1) and, for geometry and tessellation
+ * programs, the input vertices each reads (0: the geometry program's input
+ * primitive's count, else 1).  Vertex, fragment and tessellation-evaluation
+ * programs run one thread an invocation, geometry programs GS_INVOCATIONS
+ * threads a primitive, tessellation-control programs one a patch vertex;
+ * compute programs ignore it (nvgp_machine_set_grid).  Clears every
+ * per-invocation value set before: call it first. */
+NVGP_API nvgp_status nvgp_machine_set_invocations(nvgp_machine *m, uint32_t invocations,
+                                                  uint32_t vertices);
+/* Compute: work groups (grid) and threads a group (block), either NULL for
+ * the default (grid 1x1x1; block from the program's fixed size, else 1x1x1);
+ * at most 1024 threads a block. */
+NVGP_API nvgp_status nvgp_machine_set_grid(nvgp_machine *m, const uint32_t grid[3],
+                                           const uint32_t block[3]);
+
+/* An input (attribute) of one invocation, or of all (NVGP_ALL).  name may
+ * also be a system value (SV[n], vertex.instance, primitive.tessouter[1]
+ * ...), which overrides the value the machine gives.  A scalar binding
+ * takes value.x.  Unset inputs read (0, 0, 0, 1.0). */
+NVGP_API nvgp_status nvgp_machine_set_input(nvgp_machine *m, const char *name,
+                                            uint32_t invocation, const nvgp_vec4 *value);
+/* The same for a binding resolved once (nvgp_program_find_binding, or one
+ * made by hand: kind INPUT or SYSTEM_VALUE), for callers that set many
+ * invocations: no name is looked up a call. */
+NVGP_API nvgp_status nvgp_machine_set_input_binding(nvgp_machine *m, const nvgp_binding *binding,
+                                                    uint32_t invocation,
+                                                    const nvgp_vec4 *value);
+/* count parameters (constants) from the one name gives: program.env[0],
+ * c[4], CONST[1][2], ...  Unset parameters read 0. */
+NVGP_API nvgp_status nvgp_machine_set_parameters(nvgp_machine *m, const char *name,
+                                                 const nvgp_vec4 *values, uint32_t count);
+/* Fragment programs: the colour FBFETCH reads for output name (a whole
+ * register) under one invocation or all.  Unset colours read 0. */
+NVGP_API nvgp_status nvgp_machine_set_framebuffer(nvgp_machine *m, const char *name,
+                                                  uint32_t invocation, const nvgp_vec4 *value);
+NVGP_API nvgp_status nvgp_machine_set_framebuffer_binding(nvgp_machine *m,
+                                                          const nvgp_binding *binding,
+                                                          uint32_t invocation,
+                                                          const nvgp_vec4 *value);
+/* Fragment programs: marks an invocation as a helper (it runs for
+ * derivatives but writes no memory and reports no outputs). */
+NVGP_API nvgp_status nvgp_machine_set_helper(nvgp_machine *m, uint32_t invocation,
+                                             bool helper);
+/* A buffer binding (BUFFER[n], program.storage[n], program.buffer[n],
+ * program.counter[n]) with bytes of data (NULL: zeros). */
+NVGP_API nvgp_status nvgp_machine_set_buffer(nvgp_machine *m, const char *name,
+                                             const void *data, size_t bytes);
+/* An image unit (IMAGE[n], image[n]): texels tightly packed in the format,
+ * x fastest, then y, then z (1D arrays keep their layers in height, 2D
+ * arrays and cubes in depth).  format is a format name: R32G32B32A32_FLOAT,
+ * _UINT, _SINT, R32G32_*, R32_*, R8G8B8A8_UNORM or R8G8B8A8_UINT
+ * (a PIPE_FORMAT_ prefix is allowed). */
+typedef struct nvgp_image_desc {
+    nvgp_texture_target target;
+    const char *format;
+    uint32_t width, height, depth;
+} nvgp_image_desc;
+NVGP_API nvgp_status nvgp_machine_set_image(nvgp_machine *m, const char *name,
+                                            const nvgp_image_desc *desc, const void *texels);
+/* Components of a texel of an image format, and the bytes of one
+ * component (0 for a format machines do not know).  Any thread. */
+NVGP_API unsigned nvgp_image_format_components(const char *format);
+NVGP_API unsigned nvgp_image_format_component_size(const char *format);
+/* Global memory at a byte address for LOAD/STORE/ATOM on global MEMORY:
+ * bytes of data (NULL: zeros); ranges must not overlap.  *range (may be
+ * NULL) receives the range's number for nvgp_machine_memory: 0, 1, ... in
+ * the order added. */
+NVGP_API nvgp_status nvgp_machine_add_memory(nvgp_machine *m, uint64_t address,
+                                             const void *data, size_t bytes, uint32_t *range);
+/* Texture unit `unit` (TEX-family SAMP[unit], SAMPLE-family SVIEW[unit],
+ * NV texture[unit]).  The texture is not copied. */
+NVGP_API nvgp_status nvgp_machine_set_texture(nvgp_machine *m, uint32_t unit,
+                                              const nvgp_texture *tex);
+
+/* How a run goes; 0 in a field means the default. */
+typedef struct nvgp_run_options {
+    uint64_t budget;        /* instructions an invocation may run (10^7) */
+    uint32_t threads;       /* host threads that run warps (1) */
+    uint32_t shared_size;   /* compute: bytes of shared memory a group (32768) */
+    uint32_t private_size;  /* compute: bytes of private memory a thread (4096) */
+} nvgp_run_options;
+
+/* Runs every invocation (options may be NULL: all defaults).  On failure
+ * the status says what kind (NVGP_ERROR_BUDGET, _UNSUPPORTED, _STACK,
+ * _INVALID_ARGUMENT for an option out of range) and the message, naming the
+ * instruction, is in diag (when given) and nvgp_machine_error. */
+NVGP_API nvgp_status nvgp_machine_run(nvgp_machine *m, const nvgp_run_options *options,
+                                      nvgp_diag *diag);
+/* The last run's error message ("" after success); lives until the next
+ * call on m. */
+NVGP_API const char *nvgp_machine_error(const nvgp_machine *m);
+
+/* ---- Results (after a successful run) ---- */
+
+/* Threads that ran: one an invocation for vertex, fragment and
+ * tessellation-evaluation programs; see nvgp_machine_set_invocations for
+ * the others, nvgp_machine_set_grid for compute. */
+NVGP_API uint32_t nvgp_machine_num_threads(const nvgp_machine *m);
+/* OUT registers (one past the highest) and whether the program writes one. */
+NVGP_API uint32_t nvgp_machine_num_outputs(const nvgp_machine *m);
+NVGP_API bool nvgp_machine_output_written(const nvgp_machine *m, uint32_t index);
+/* The output a binding of kind OUTPUT names, for one thread: a scalar
+ * binding reads as (value, 0, 0, 0).  Outputs are resolved once
+ * (nvgp_program_find_binding) and read per thread. */
+NVGP_API nvgp_status nvgp_machine_get_output(const nvgp_machine *m, const nvgp_binding *output,
+                                             uint32_t thread, nvgp_vec4 *value);
+/* Fragment threads: ended by a kill; helpers (which report no outputs). */
+NVGP_API bool nvgp_machine_killed(const nvgp_machine *m, uint32_t thread);
+NVGP_API bool nvgp_machine_is_helper(const nvgp_machine *m, uint32_t thread);
+/* Geometry threads: vertices emitted on stream 0..3; vertex k's output (as
+ * nvgp_machine_get_output reads it) and the number of its primitive (0
+ * until the first ENDPRIM of the stream, then 1, ...; may be NULL).  With
+ * output and value NULL, only the primitive is read. */
+NVGP_API uint32_t nvgp_machine_num_emitted(const nvgp_machine *m, uint32_t thread,
+                                           uint32_t stream);
+NVGP_API nvgp_status nvgp_machine_get_emitted(const nvgp_machine *m, uint32_t thread,
+                                              uint32_t stream, uint32_t k,
+                                              const nvgp_binding *output, nvgp_vec4 *value,
+                                              uint32_t *primitive);
+/* Contents after the run of a buffer binding or an image unit (by binding:
+ * kind BUFFER or IMAGE) and of a memory range: NULL when not bound.  The
+ * data lives as long as the machine, until the next run or setter. */
+NVGP_API const void *nvgp_machine_buffer(const nvgp_machine *m, const nvgp_binding *buffer,
+                                         size_t *bytes);
+NVGP_API const void *nvgp_machine_image(const nvgp_machine *m, const nvgp_binding *image,
+                                        size_t *bytes);
+NVGP_API const void *nvgp_machine_memory(const nvgp_machine *m, uint32_t range,
+                                         uint64_t *address, size_t *bytes);
+/* Memory accesses outside every range given, suppressed (loads read 0,
+ * stores and atomics are dropped) during the last run. */
+NVGP_API uint64_t nvgp_machine_faults(const nvgp_machine *m);
 
 #ifdef __cplusplus
 }

@@ -42,6 +42,7 @@ for f in examples/*; do
 done
 programs=()
 for f in examples/*; do
+    [ -f "$f" ] || continue
     case "$f" in *.json) ;; *) programs+=("$f") ;; esac
 done
 step check --json "${programs[@]}"

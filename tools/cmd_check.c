@@ -82,28 +82,16 @@ static void print_json(const char *file, bool valid, const nvgp_diag *diag)
 
 static int check_one(const char *path, bool json, nvgp_target target)
 {
-    char *src;
-    size_t len;
-    if (!nvgp_tool_read_file(path, &src, &len))
-        return CHECK_IO_ERROR;
-    const char *name = strcmp(path, "-") ? path : "<stdin>";
-    nvgp_diag *diag = NULL;
-    nvgp_program *prog = nvgp_program_create_for(target, name, src, len, &diag);
-    if (!diag) {
-        fprintf(stderr, "nvgp: %s: out of memory\n", name);
-        nvgp_program_destroy(prog);
-        free(src);
-        return CHECK_IO_ERROR;
+    nvgp_tool_input in;
+    int status = nvgp_tool_load_file(path, target, &in);
+    if (in.diag) {
+        if (json)
+            print_json(in.name, status == 0, in.diag);
+        else
+            nvgp_diag_print(in.diag, stderr);
     }
-    bool valid = prog != NULL && nvgp_diag_error_count(diag) == 0;
-    if (json)
-        print_json(name, valid, diag);
-    else
-        nvgp_diag_print(diag, stderr);
-    nvgp_program_destroy(prog);
-    nvgp_diag_destroy(diag);
-    free(src);
-    return valid ? CHECK_VALID : CHECK_INVALID;
+    nvgp_tool_input_free(&in);
+    return status == 0 ? CHECK_VALID : status == 1 ? CHECK_INVALID : CHECK_IO_ERROR;
 }
 
 int nvgp_cmd_check(int argc, char **argv)

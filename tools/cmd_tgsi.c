@@ -4,13 +4,13 @@
  * instructions, the source line it came from ("# 12: DP4 r0.x, ...").
  * TGSI text reads "#" to the end of a line as a comment, so the output
  * still reads back (to the same program). */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
+
 #include "commands.h"
 #include "nvgp.h"
 
-#include "api/program.h"
-#include "base/strbuf.h"
-
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +53,8 @@ static int write_text(const char *out_path, const char *text)
     }
     FILE *f = fopen(out_path, "wb");
     if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "nvgp: %s: %s\n", out_path,
+                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
         return TGSI_USAGE;
     }
     bool ok = fwrite(text, 1, n, f) == n;
@@ -126,43 +127,52 @@ static long insn_number(const char *line, size_t n)
 /* text with a "# LINE: source" comment before every instruction whose
  * source line differs from the previous instruction's (caller frees);
  * NULL when out of memory. */
-static char *with_source_comments(const char *text, const tgsi_program *tp, const char *src, size_t len)
+static char *with_source_comments(const char *text, const nvgp_program *prog, const char *src,
+                                  size_t len)
 {
     size_t nlines;
     size_t *starts = line_starts(src, len, &nlines);
     if (!starts)
         return NULL;
-    nvgp_strbuf out;
-    nvgp_strbuf_init(&out);
-    size_t last = 0;
+    char *result = NULL;
+    size_t result_len = 0;
+    FILE *out = open_memstream(&result, &result_len);
+    if (!out) {
+        free(starts);
+        return NULL;
+    }
+    size_t last = 0, count = 0, offset = 0;
+    nvgp_program_instruction_offset(prog, 0, NULL, &count);
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
         long k = insn_number(p, n);
-        if (k >= 0 && (uint64_t)k < tp->num_instructions) {
+        if (k >= 0 && (uint64_t)k < count &&
+            nvgp_program_instruction_offset(prog, (size_t)k, &offset, NULL)) {
             const char *ls;
             size_t ln;
-            size_t line = line_of(src, len, starts, nlines, tp->instructions[k].source_offset, &ls, &ln);
+            size_t line = line_of(src, len, starts, nlines, (uint32_t)offset, &ls, &ln);
             if (line != last) {
-                nvgp_strbuf_printf(&out, "# %zu: ", line);
+                fprintf(out, "# %zu: ", line);
                 for (size_t i = 0; i < ln; i++) {
                     /* control bytes (a tab, a form feed) print as blanks */
                     char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
-                    nvgp_strbuf_append(&out, &ch, 1);
+                    fputc(ch, out);
                 }
-                nvgp_strbuf_append(&out, "\n", 1);
+                fputc('\n', out);
                 last = line;
             }
         }
-        nvgp_strbuf_append(&out, p, n);
+        fwrite(p, 1, n, out);
         p += n;
     }
     free(starts);
-    if (out.failed) {
-        nvgp_strbuf_free(&out);
+    bool failed = ferror(out) != 0;
+    if (fclose(out) != 0 || failed) {
+        free(result);
         return NULL;
     }
-    return nvgp_strbuf_take(&out, NULL);
+    return result;
 }
 
 int nvgp_cmd_tgsi(int argc, char **argv)
@@ -209,35 +219,23 @@ int nvgp_cmd_tgsi(int argc, char **argv)
     if (out_path && !*out_path)
         return usage_error("%s", "empty output file name");
 
-    char *src;
-    size_t len;
-    if (!nvgp_tool_read_file(in_path, &src, &len))
-        return TGSI_USAGE;
-    const char *name = strcmp(in_path, "-") ? in_path : "<stdin>";
-    nvgp_diag *diag = NULL;
-    nvgp_program *prog = nvgp_program_create_for(target, name, src, len, &diag);
-    if (!diag) {
-        fprintf(stderr, "nvgp: %s: out of memory\n", name);
-        nvgp_program_destroy(prog);
-        free(src);
+    nvgp_tool_input in;
+    int loaded = nvgp_tool_load_file(in_path, target, &in);
+    if (loaded == 2 && !in.diag) {
+        nvgp_tool_input_free(&in);
         return TGSI_USAGE;
     }
     int status = TGSI_INVALID;
-    char *text = prog ? nvgp_program_tgsi_text(prog, style, diag) : NULL;
-    if (text && nvgp_program_nv(prog) && nvgp_program_tgsi(prog)) {
-        char *annotated = with_source_comments(text, nvgp_program_tgsi(prog), src, len);
-        if (annotated) {
-            free(text);
-            text = annotated;
-        }
-    }
+    char *text = in.prog ? nvgp_program_tgsi_text(in.prog, style, in.diag) : NULL;
+    char *annotated = NULL;
+    if (text && nvgp_program_language(in.prog) == NVGP_LANGUAGE_NV)
+        annotated = with_source_comments(text, in.prog, in.src, in.len);
     /* Warnings and errors alike go to stderr; only a text means success. */
-    nvgp_diag_print(diag, stderr);
+    nvgp_diag_print(in.diag, stderr);
     if (text)
-        status = write_text(out_path, text);
-    free(text);
-    nvgp_program_destroy(prog);
-    nvgp_diag_destroy(diag);
-    free(src);
-    return status;
+        status = write_text(out_path, annotated ? annotated : text);
+    free(annotated);
+    nvgp_free(text);
+    nvgp_tool_input_free(&in);
+    return loaded == 2 ? TGSI_USAGE : status;
 }

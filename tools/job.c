@@ -4,8 +4,6 @@
 
 #include "job.h"
 
-#include "tgsi/tgsi_names.h"
-
 #include <json-c/json.h>
 
 #include <errno.h>
@@ -632,22 +630,22 @@ static const struct name_value {
     const char *name;
     int value;
 } target_names[] = {
-    { "1D", TGSI_TEXTURE_1D }, { "2D", TGSI_TEXTURE_2D }, { "3D", TGSI_TEXTURE_3D },
-    { "CUBE", TGSI_TEXTURE_CUBE }, { "RECT", TGSI_TEXTURE_RECT },
-    { "ARRAY1D", TGSI_TEXTURE_1D_ARRAY }, { "ARRAY2D", TGSI_TEXTURE_2D_ARRAY },
-    { "ARRAYCUBE", TGSI_TEXTURE_CUBE_ARRAY }, { "SHADOW1D", TGSI_TEXTURE_SHADOW1D },
-    { "SHADOW2D", TGSI_TEXTURE_SHADOW2D }, { "SHADOWRECT", TGSI_TEXTURE_SHADOWRECT },
-    { "SHADOWCUBE", TGSI_TEXTURE_SHADOWCUBE },
-    { "SHADOWARRAY1D", TGSI_TEXTURE_SHADOW1D_ARRAY },
-    { "SHADOWARRAY2D", TGSI_TEXTURE_SHADOW2D_ARRAY },
-    { "SHADOWARRAYCUBE", TGSI_TEXTURE_SHADOWCUBE_ARRAY }, { "BUFFER", TGSI_TEXTURE_BUFFER },
-    { "2DMS", TGSI_TEXTURE_2D_MSAA }, { "ARRAY2DMS", TGSI_TEXTURE_2D_ARRAY_MSAA },
+    { "1D", NVGP_TEXTURE_1D }, { "2D", NVGP_TEXTURE_2D }, { "3D", NVGP_TEXTURE_3D },
+    { "CUBE", NVGP_TEXTURE_CUBE }, { "RECT", NVGP_TEXTURE_RECT },
+    { "ARRAY1D", NVGP_TEXTURE_1D_ARRAY }, { "ARRAY2D", NVGP_TEXTURE_2D_ARRAY },
+    { "ARRAYCUBE", NVGP_TEXTURE_CUBE_ARRAY }, { "SHADOW1D", NVGP_TEXTURE_SHADOW1D },
+    { "SHADOW2D", NVGP_TEXTURE_SHADOW2D }, { "SHADOWRECT", NVGP_TEXTURE_SHADOWRECT },
+    { "SHADOWCUBE", NVGP_TEXTURE_SHADOWCUBE },
+    { "SHADOWARRAY1D", NVGP_TEXTURE_SHADOW1D_ARRAY },
+    { "SHADOWARRAY2D", NVGP_TEXTURE_SHADOW2D_ARRAY },
+    { "SHADOWARRAYCUBE", NVGP_TEXTURE_SHADOWCUBE_ARRAY }, { "BUFFER", NVGP_TEXTURE_BUFFER },
+    { "2DMS", NVGP_TEXTURE_2D_MSAA }, { "ARRAY2DMS", NVGP_TEXTURE_2D_ARRAY_MSAA },
     /* TGSI spellings */
-    { "1D_ARRAY", TGSI_TEXTURE_1D_ARRAY }, { "2D_ARRAY", TGSI_TEXTURE_2D_ARRAY },
-    { "CUBE_ARRAY", TGSI_TEXTURE_CUBE_ARRAY }, { "SHADOW1D_ARRAY", TGSI_TEXTURE_SHADOW1D_ARRAY },
-    { "SHADOW2D_ARRAY", TGSI_TEXTURE_SHADOW2D_ARRAY },
-    { "SHADOWCUBE_ARRAY", TGSI_TEXTURE_SHADOWCUBE_ARRAY },
-    { "2D_MSAA", TGSI_TEXTURE_2D_MSAA }, { "2D_ARRAY_MSAA", TGSI_TEXTURE_2D_ARRAY_MSAA },
+    { "1D_ARRAY", NVGP_TEXTURE_1D_ARRAY }, { "2D_ARRAY", NVGP_TEXTURE_2D_ARRAY },
+    { "CUBE_ARRAY", NVGP_TEXTURE_CUBE_ARRAY }, { "SHADOW1D_ARRAY", NVGP_TEXTURE_SHADOW1D_ARRAY },
+    { "SHADOW2D_ARRAY", NVGP_TEXTURE_SHADOW2D_ARRAY },
+    { "SHADOWCUBE_ARRAY", NVGP_TEXTURE_SHADOWCUBE_ARRAY },
+    { "2D_MSAA", NVGP_TEXTURE_2D_MSAA }, { "2D_ARRAY_MSAA", NVGP_TEXTURE_2D_ARRAY_MSAA },
     { NULL, 0 }
 }, filter_names[] = {
     { "nearest", NVGP_TEX_FILTER_NEAREST }, { "linear", NVGP_TEX_FILTER_LINEAR },
@@ -703,103 +701,20 @@ static bool choice(jp *p, json_object *v, const struct name_value *table, int *o
     return false;
 }
 
-static bool normalized(unsigned fmt)
-{
-    return fmt == NVGP_TEX_FORMAT_RGBA8 || fmt == NVGP_TEX_FORMAT_DEPTH16 ||
-           fmt == NVGP_TEX_FORMAT_DEPTH24;
-}
-
 static bool integer_format(unsigned f)
 {
     return f == NVGP_TEX_FORMAT_RGBA32UI || f == NVGP_TEX_FORMAT_R32UI ||
            f == NVGP_TEX_FORMAT_RGBA32I || f == NVGP_TEX_FORMAT_R32I;
 }
 
-static double unorm_max(unsigned fmt)
+/* "mipmaps": "generate": level l from level l-1 (the library's box filter,
+ * nvgp_texture_make_mip_level). */
+static bool generate_level(jp *p, nvgp_job_texture *jt, const nvgp_texture *t, uint32_t l)
 {
-    return fmt == NVGP_TEX_FORMAT_RGBA8 ? 255.0 : fmt == NVGP_TEX_FORMAT_DEPTH16 ? 65535.0
-                                                                              : 16777215.0;
-}
-
-/* Component c of a texel in set_image layout from a raw word (float bits for
- * float and normalized formats: normalized ones are rounded, as glTexImage
- * does with float data). */
-static void pack_component(unsigned fmt, uint8_t *texel, unsigned c, uint32_t w)
-{
-    if (!normalized(fmt)) {
-        memcpy(texel + 4 * c, &w, 4);
-        return;
-    }
-    float f;
-    memcpy(&f, &w, 4);
-    double x = f == f ? (f < 0 ? 0.0 : f > 1 ? 1.0 : (double)f) : 0.0;
-    uint32_t u = (uint32_t)floor(x * unorm_max(fmt) + 0.5);
-    if (fmt == NVGP_TEX_FORMAT_RGBA8)
-        texel[c] = (uint8_t)u;
-    else if (fmt == NVGP_TEX_FORMAT_DEPTH16)
-        memcpy(texel, &(uint16_t){ (uint16_t)u }, 2);
-    else
-        memcpy(texel, &u, 4);
-}
-
-/* The value a float or normalized texel component holds. */
-static float unpack_component(unsigned fmt, const uint8_t *texel, unsigned c)
-{
-    if (!normalized(fmt)) {
-        float f;
-        memcpy(&f, texel + 4 * c, 4);
-        return f;
-    }
-    uint32_t u = 0;
-    if (fmt == NVGP_TEX_FORMAT_RGBA8)
-        u = texel[c];
-    else if (fmt == NVGP_TEX_FORMAT_DEPTH16)
-        u = (uint32_t)texel[0] | (uint32_t)texel[1] << 8;
-    else
-        memcpy(&u, texel, 4);
-    return (float)((double)(u & 0xffffffu) / unorm_max(fmt));
-}
-
-/* "mipmaps": "generate": level l from level l-1 by a box filter: each texel
- * is the mean of the 2, 4 or 8 texels at twice its coordinates (where a size
- * is odd, its last row, column or slice is left out). */
-static bool generate_level(jp *p, nvgp_job_texture *jt, uint32_t l)
-{
-    const nvgp_texture_desc *d = &jt->desc;
-    unsigned fmt = d->format, tsize = nvgp_tex_format_size(fmt);
-    unsigned comps = tsize == 16 || fmt == NVGP_TEX_FORMAT_RGBA8 ? 4 : 1;
-    uint32_t pw = d->width >> (l - 1), ph = d->height >> (l - 1), pd = d->depth >> (l - 1);
-    pw = pw ? pw : 1;
-    ph = ph ? ph : 1;
-    pd = pd ? pd : 1;
-    uint32_t w = pw > 1 ? pw / 2 : 1, h = ph > 1 ? ph / 2 : 1, dd = pd > 1 ? pd / 2 : 1;
-    size_t bytes = (size_t)w * h * dd * d->layers * tsize;
+    size_t bytes = nvgp_texture_image_size(t, l);
     uint8_t *out = alloc(p, bytes);
-    const uint8_t *in = jt->level_data[l - 1];
-    if (!out || !in)
+    if (!out || !nvgp_texture_make_mip_level(t, l, jt->level_data[l - 1], out))
         return false;
-    for (uint32_t layer = 0; layer < d->layers; layer++)
-        for (uint32_t z = 0; z < dd; z++)
-            for (uint32_t y = 0; y < h; y++)
-                for (uint32_t x = 0; x < w; x++) {
-                    uint8_t *dst = out + ((((size_t)layer * dd + z) * h + y) * w + x) * tsize;
-                    for (unsigned c = 0; c < comps; c++) {
-                        double sum = 0;
-                        unsigned n = 0;
-                        for (uint32_t k = 0; k < (pd > 1 ? 2u : 1u); k++)
-                            for (uint32_t j = 0; j < (ph > 1 ? 2u : 1u); j++)
-                                for (uint32_t i = 0; i < (pw > 1 ? 2u : 1u); i++) {
-                                    size_t at = (((size_t)layer * pd + 2 * z + k) * ph +
-                                                 2 * y + j) * pw + 2 * x + i;
-                                    sum += unpack_component(fmt, in + at * tsize, c);
-                                    n++;
-                                }
-                        float f = (float)(sum / n);
-                        uint32_t bits;
-                        memcpy(&bits, &f, 4);
-                        pack_component(fmt, dst, c, bits);
-                    }
-                }
     jt->level_data[l] = out;
     jt->level_bytes[l] = bytes;
     return true;
@@ -814,7 +729,7 @@ static bool texels(jp *p, json_object *list, nvgp_job_texture *jt, uint32_t leve
     size_t bytes = nvgp_texture_image_size(tex, level);
     unsigned tsize = nvgp_tex_format_size(fmt);
     size_t count = bytes / tsize;
-    unsigned comps = tsize == 16 || fmt == NVGP_TEX_FORMAT_RGBA8 ? 4 : 1;
+    unsigned comps = nvgp_tex_format_components((nvgp_tex_format)fmt);
     if (!want(p, list, json_type_array, "a list of texels"))
         return false;
     size_t n = json_object_array_length(list);
@@ -846,7 +761,7 @@ static bool texels(jp *p, json_object *list, nvgp_job_texture *jt, uint32_t leve
             if (!word32(p, val, et, &w))
                 return false;
             path_reset(p, mc);
-            pack_component(fmt, data + i * tsize, c, w);
+            nvgp_tex_pack_component((nvgp_tex_format)fmt, data + i * tsize, c, w);
         }
         path_reset(p, m);
     }
@@ -1006,11 +921,11 @@ static bool texture(jp *p, json_object *obj, nvgp_job_texture *jt, nvgp_texture 
     if (!want(p, obj, json_type_object, "a texture object") || !known_fields(p, obj, fields))
         return false;
     nvgp_texture_desc *d = &jt->desc;
-    *d = (nvgp_texture_desc){ .target = TGSI_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F,
+    *d = (nvgp_texture_desc){ .target = NVGP_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F,
                               .width = 1, .height = 1, .depth = 1, .layers = 1,
                               .levels = 1, .samples = 1 };
     nvgp_tex_sampler_default(&jt->sampler);
-    int v = TGSI_TEXTURE_2D;
+    int v = NVGP_TEXTURE_2D;
     json_object *x;
     if (!json_object_object_get_ex(obj, "target", &x))
         return fail(p, "missing field \"target\"");
@@ -1096,7 +1011,7 @@ static bool texture(jp *p, json_object *obj, nvgp_job_texture *jt, nvgp_texture 
     }
     if (generate) {
         for (uint32_t l = 1; l < d->levels; l++)
-            if (!generate_level(p, jt, l))
+            if (!generate_level(p, jt, t, l))
                 return false;
         given = d->levels;
     }
@@ -1176,8 +1091,7 @@ static bool image(jp *p, json_object *obj, nvgp_job_image *im)
     const struct image_format *f =
         json_object_get_type(v) == json_type_string ? image_format(json_object_get_string(v))
                                                     : NULL;
-    int code = f ? nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, f->name, strlen(f->name)) : -1;
-    if (code < 0) {
+    if (!f || !nvgp_image_format_components(f->name)) {
         nvgp_strbuf list;
         nvgp_strbuf_init(&list);
         for (size_t i = 0; i < sizeof image_formats / sizeof image_formats[0]; i++)
@@ -1186,9 +1100,9 @@ static bool image(jp *p, json_object *obj, nvgp_job_image *im)
         nvgp_strbuf_free(&list);
         return false;
     }
-    im->format = (uint16_t)code;
+    im->format = f->name;
     path_reset(p, m);
-    int target = TGSI_TEXTURE_2D;
+    int target = NVGP_TEXTURE_2D;
     if (!choice_member(p, obj, "target", target_names, &target))
         return false;
     im->target = (uint8_t)target;

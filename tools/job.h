@@ -1,11 +1,10 @@
 /* Job files of `nvgp run` (docs/job-format.md, INTERFACES.md "Job file"):
  * the JSON is parsed into a plain struct of raw words and bytes, and the
  * results are written back as JSON ("Result").  Nothing here runs a
- * program: tools/job_bind.c binds a job to the executor.
+ * program: tools/job_bind.c gives a job to a machine (nvgp.h).
  *
  * Binding names ("IN[0]", "v[OPOS]", "c[3]", "program.env[2]", ...) stay
- * strings: the runner resolves them through a lookup it supplies (TGSI names
- * now; NV names through the NV->TGSI binding map).
+ * strings: the machine resolves them (nvgp_program_find_binding).
  *
  * Every error names the field it is about, as
  *   job.json: inputs["IN[0]"][2]: expected 4 numbers, got 3
@@ -15,11 +14,20 @@
 
 #include "base/arena.h"
 #include "base/strbuf.h"
-#include "exec/texture.h"
+#include "nvgp.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* printf-style format checking of the message builders */
+#ifndef NVGP_PRINTF
+#if defined(__GNUC__)
+#define NVGP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define NVGP_PRINTF(a, b)
+#endif
+#endif
 
 /* Element types of data arrays and output formats. */
 typedef enum nvgp_job_type {
@@ -74,8 +82,8 @@ typedef struct nvgp_job_texture {
 typedef struct nvgp_job_image {
     uint32_t index;            /* a numeric key */
     const char *key;           /* a binding name, or NULL for a numeric key */
-    uint8_t target;            /* tgsi_texture */
-    uint16_t format;           /* tgsi_format */
+    uint8_t target;            /* nvgp_texture_target */
+    const char *format;        /* the format's name (nvgp_machine_set_image) */
     uint32_t width, height, depth;
     nvgp_job_data data;        /* the texels; type: how a component prints
                                   (f32, u32, s32; u8 for 8-bit formats) */
@@ -137,29 +145,6 @@ void nvgp_job_destroy(nvgp_job *job);
 /* The texture made from job->textures[i], with its texels and sampler state
  * set (the job owns it and destroys it with itself). */
 const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i);
-
-/* ---- Names ---------------------------------------------------------------- */
-
-/* A TGSI register a binding name resolves to: file is a tgsi_file, dim is
- * the first bracket of a 2-D name (CONST[b][n], IN[v][n]) or -1.  component
- * is 0..3 for a scalar binding held in one component of the register (an NV
- * program's result.clip[n], primitive.tessouter[k]), -1 for the whole
- * register (every TGSI name). */
-typedef struct nvgp_job_reg {
-    uint8_t file;
-    int8_t component;
-    int32_t dim;
-    int32_t index;
-} nvgp_job_reg;
-
-/* TGSI spellings: IN[n] IN[v][n] OUT[n] OUT[v][n] CONST[n] CONST[b][n] SV[n]
- * BUFFER[n] IMAGE[n]. */
-bool nvgp_job_tgsi_name(const char *name, nvgp_job_reg *reg);
-/* The runner's name lookup: true and *reg when name is known.  On entry
- * reg->file is the file the caller looks for (TGSI_FILE_NULL: any): a name
- * bound to registers of several files (a vertex state program's c[n] that
- * it reads and writes) resolves to the one of that file. */
-typedef bool (*nvgp_job_resolver)(void *ctx, const char *name, nvgp_job_reg *reg);
 
 /* ---- Results --------------------------------------------------------------- */
 

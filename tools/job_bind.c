@@ -1,7 +1,7 @@
-/* Binding a job to the executor and collecting its results (job_bind.h). */
+/* A job given to a machine and its results collected (job_bind.h).  The
+ * machine resolves every name (nvgp.h); this file only walks the job and
+ * says which field a failure is about. */
 #include "job_bind.h"
-
-#include "tgsi/tgsi_names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,258 +22,159 @@ static bool NVGP_PRINTF(3, 4) bind_fail(char **error, const char *job_name, cons
     return false;
 }
 
-static const char *status_text(nvgp_exec_status st)
+static nvgp_vec4 vec4_of(const uint32_t words[4])
 {
-    switch (st) {
-    case NVGP_EXEC_OK: return "ok";
-    case NVGP_EXEC_ERROR_BINDING: return "out of the machine's range";
-    case NVGP_EXEC_ERROR_NOMEM: return "out of memory";
-    default: return "refused by the executor";
-    }
+    nvgp_vec4 v;
+    memcpy(v.u, words, sizeof v.u);
+    return v;
 }
 
-bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg)
+/* The name a "buffers" / "images" key stands for: the binding name, or
+ * BUFFER[n] / IMAGE[n] for a numeric key.  key_text gets the key as the
+ * job wrote it, for messages. */
+static const char *resource_name(const char *key, uint64_t number, const char *file,
+                                 char name[32], char key_text[24])
 {
-    (void)ctx;
-    return nvgp_job_tgsi_name(name, reg);
+    snprintf(key_text, 24, "%llu", (unsigned long long)number);
+    if (key)
+        return key;
+    snprintf(name, 32, "%s[%llu]", file, (unsigned long long)number);
+    return name;
 }
 
-static bool resolve(const nvgp_job_names *names, const char *name, uint8_t want, nvgp_job_reg *reg)
+static bool fragment(const nvgp_machine *m)
 {
-    reg->file = want;      /* the file looked for (nvgp_job_resolver) */
-    reg->component = -1;   /* a resolver that knows no components leaves it */
-    bool found = names && names->resolve ? names->resolve(names->ctx, name, reg)
-                                         : nvgp_job_tgsi_name(name, reg);
-    if (reg->component < -1 || reg->component > 3)
-        reg->component = -1;
-    return found;
+    nvgp_stage stage;
+    return nvgp_program_stage(nvgp_machine_program(m), &stage) == NVGP_OK &&
+           stage == NVGP_STAGE_FRAGMENT;
 }
 
-/* The BUFFER or IMAGE register (file) a "buffers" / "images" key names:
- * the number itself, or what the binding name resolves to. */
-static bool resource_index(const nvgp_job_names *names, const char *key, uint32_t number,
-                           uint8_t file, uint32_t *index)
+void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *o)
 {
-    if (!key) {
-        *index = number;
-        return true;
-    }
-    nvgp_job_reg r;
-    if (!resolve(names, key, file, &r) || r.file != file || r.index < 0)
-        return false;
-    *index = (uint32_t)r.index;
-    return true;
+    *o = (nvgp_run_options){ job->budget, job->threads, job->shared_size, job->private_size };
 }
 
-/* The semantic of SV[index]: from the declaration that covers it. */
-static const tgsi_declaration *sv_decl(const tgsi_program *prog, int32_t index)
-{
-    for (uint32_t i = 0; i < prog->num_declarations; i++) {
-        const tgsi_declaration *d = &prog->declarations[i];
-        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic && index >= d->first &&
-            index <= d->last)
-            return d;
-    }
-    return NULL;
-}
+#define INPUT_KINDS ((1u << NVGP_BINDING_INPUT) | (1u << NVGP_BINDING_SYSTEM_VALUE))
+#define OUTPUT_KINDS (1u << NVGP_BINDING_OUTPUT)
 
-static bool bind_input(const nvgp_job *job, const char *jn, const tgsi_program *prog,
-                       nvgp_exec *m, const nvgp_job_names *names, const nvgp_job_binding *b,
-                       char **error)
+static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
 {
-    nvgp_job_reg r;
-    if (!resolve(names, b->name, TGSI_FILE_INPUT, &r))
-        return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input", b->name);
-    if (r.file == TGSI_FILE_SYSTEM_VALUE && b->values_hi)
-        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values are for LONG attributes", b->name);
-    if (r.file == TGSI_FILE_SYSTEM_VALUE) {
-        const tgsi_declaration *d = sv_decl(prog, r.index);
-        if (!d)
-            return bind_fail(error, jn, "inputs[\"%s\"]: no system value is declared there",
-                             b->name);
-        uint32_t si = d->semantic_index + (uint32_t)(r.index - d->first);
-        /* a list gives one value per invocation: every thread of a geometry
-         * primitive or tessellation patch gets it (NV_gpu_program5: "Each
-         * invocation of the geometry program will have the same inputs and
-         * outputs except for ... primitive.invocation") */
-        uint32_t tpi = b->list ? nvgp_exec_threads_per_invocation(m) : 1;
-        for (uint32_t i = 0; i < b->count; i++) {
-            for (uint32_t k = 0; k < tpi; k++) {
-                uint32_t thread = b->list ? i * tpi + k : NVGP_EXEC_ALL;
-                tgsi_semantic sem = (tgsi_semantic)d->semantic_name;
-                /* a scalar binding (a tessellation level) sets its component
-                 * from the value's x and leaves the others to other bindings */
-                nvgp_exec_status st =
-                    r.component >= 0
-                        ? nvgp_exec_set_system_value_component(m, thread, sem, si,
-                                                               (uint32_t)r.component, b->values[i][0])
-                        : nvgp_exec_set_system_value(m, thread, sem, si, b->values[i]);
-                if (st != NVGP_EXEC_OK)
-                    return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
-            }
+    const nvgp_program *prog = nvgp_machine_program(m);
+    for (size_t i = 0; i < job->num_inputs; i++) {
+        const nvgp_job_binding *b = &job->inputs[i];
+        /* the name is looked up once: the first value by name (which says
+         * what is wrong with it), the others by its binding */
+        nvgp_binding reg;
+        for (uint32_t k = 0; k < b->count; k++) {
+            nvgp_vec4 v = vec4_of(b->values[k]);
+            uint32_t inv = b->list ? k : NVGP_ALL;
+            nvgp_status st = k == 0 ? nvgp_machine_set_input(m, b->name, inv, &v)
+                                    : nvgp_machine_set_input_binding(m, &reg, inv, &v);
+            if (st != NVGP_OK)
+                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name,
+                                 nvgp_machine_error(m));
+            if (k == 0 && nvgp_program_find_binding_of(prog, b->name, INPUT_KINDS, &reg) != NVGP_OK)
+                return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input",
+                                 b->name);
+            if (!b->values_hi)
+                continue;
+            /* a LONG attribute's z and w: the register after the named one */
+            if (reg.kind != NVGP_BINDING_INPUT)
+                return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values are for LONG attributes",
+                                 b->name);
+            if (reg.component >= 0)
+                return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values need a whole register",
+                                 b->name);
+            nvgp_binding hi = reg;
+            hi.index++;
+            nvgp_vec4 vh = vec4_of(b->values_hi[k]);
+            if (nvgp_machine_set_input_binding(m, &hi, inv, &vh) != NVGP_OK)
+                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, nvgp_machine_error(m));
         }
-        return true;
     }
-    if (r.file != TGSI_FILE_INPUT)
-        return bind_fail(error, jn, "inputs[\"%s\"]: not an input of the program", b->name);
-    if (b->values_hi && r.component >= 0)
-        return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values need a whole register", b->name);
-    if (r.dim >= 0 && job->vertices && (uint32_t)r.dim >= job->vertices)
-        return bind_fail(error, jn, "inputs[\"%s\"]: vertex %d, but \"vertices\" is %u",
-                         b->name, r.dim, job->vertices);
-    for (uint32_t i = 0; i < b->count; i++) {
-        uint32_t inv = b->list ? i : NVGP_EXEC_ALL, vertex = r.dim < 0 ? 0 : (uint32_t)r.dim;
-        nvgp_exec_status st =
-            r.component >= 0
-                ? nvgp_exec_set_input_component(m, inv, vertex, (uint32_t)r.index,
-                                                (uint32_t)r.component, b->values[i][0])
-                : nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index, b->values[i]);
-        /* a LONG attribute's z and w: the next register */
-        if (st == NVGP_EXEC_OK && b->values_hi)
-            st = nvgp_exec_set_input(m, inv, vertex, (uint32_t)r.index + 1, b->values_hi[i]);
-        if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, status_text(st));
-    }
-    return true;
-}
-
-/* Input vertices of a geometry program's input primitive (its
- * GS_INPUT_PRIMITIVE property), used when the job does not say. */
-static uint32_t gs_input_vertices(const tgsi_program *prog)
-{
-    static const struct { const char *prim; uint8_t vertices; } prims[] = {
-        { "POINTS", 1 }, { "LINES", 2 }, { "LINE_LOOP", 2 }, { "LINE_STRIP", 2 },
-        { "TRIANGLES", 3 }, { "TRIANGLE_STRIP", 3 }, { "TRIANGLE_FAN", 3 },
-        { "LINES_ADJACENCY", 4 }, { "LINE_STRIP_ADJACENCY", 4 },
-        { "TRIANGLES_ADJACENCY", 6 }, { "TRIANGLE_STRIP_ADJACENCY", 6 },
-    };
-    for (uint32_t i = 0; i < prog->num_properties; i++) {
-        const tgsi_property_decl *pr = &prog->properties[i];
-        if (pr->name != TGSI_PROPERTY_GS_INPUT_PRIM || !pr->num_data)
-            continue;
-        const char *n = nvgp_tgsi_name(TGSI_NAMES_PRIMITIVE, pr->data[0]);
-        for (size_t k = 0; n && k < sizeof prims / sizeof prims[0]; k++)
-            if (!strcmp(prims[k].prim, n))
-                return prims[k].vertices;
-    }
-    return 1;
-}
-
-bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog,
-                   nvgp_exec *m, const nvgp_job_names *names, char **error)
-{
-    *error = NULL;
-    nvgp_exec_status st;
-    uint32_t vertices = job->vertices ? job->vertices
-                      : prog->processor == TGSI_PROCESSOR_GEOMETRY ? gs_input_vertices(prog)
-                      : 1;
-    st = nvgp_exec_set_invocations(m, job->invocations, vertices);
-    if (st != NVGP_EXEC_OK)
-        return bind_fail(error, jn, "invocations: %s", status_text(st));
-    if (job->has_grid || job->has_block) {
-        st = nvgp_exec_set_grid(m, job->has_grid ? job->grid : NULL,
-                                job->has_block ? job->block : NULL);
-        if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "compute: grid or block %s (at most 1024 threads a "
-                             "block)", status_text(st));
-    }
-    if (job->shared_size && (st = nvgp_exec_set_shared_size(m, job->shared_size)))
-        return bind_fail(error, jn, "compute.shared_size: %s", status_text(st));
-    if (job->private_size && (st = nvgp_exec_set_private_size(m, job->private_size)))
-        return bind_fail(error, jn, "compute.private_size: %s", status_text(st));
-    if (job->budget)
-        nvgp_exec_set_budget(m, job->budget);
-    if (job->threads)
-        nvgp_exec_set_threads(m, job->threads);
-
-    for (size_t i = 0; i < job->num_inputs; i++)
-        if (!bind_input(job, jn, prog, m, names, &job->inputs[i], error))
-            return false;
     for (size_t i = 0; i < job->num_params; i++) {
         const nvgp_job_binding *b = &job->params[i];
-        nvgp_job_reg r;
-        if (!resolve(names, b->name, TGSI_FILE_CONSTANT, &r))
-            return bind_fail(error, jn, "params[\"%s\"]: the program has no such parameter",
-                             b->name);
-        if (r.file != TGSI_FILE_CONSTANT)
-            return bind_fail(error, jn, "params[\"%s\"]: not a parameter of the program",
-                             b->name);
-        st = nvgp_exec_set_constants(m, r.dim < 0 ? 0 : (uint32_t)r.dim, (uint32_t)r.index,
-                                     &b->values[0][0], b->count);
-        if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, status_text(st));
+        nvgp_vec4 *vals = malloc((b->count ? b->count : 1) * sizeof *vals);
+        if (!vals)
+            return bind_fail(error, jn, "params[\"%s\"]: out of memory", b->name);
+        for (uint32_t k = 0; k < b->count; k++)
+            vals[k] = vec4_of(b->values[k]);
+        nvgp_status st = nvgp_machine_set_parameters(m, b->name, vals, b->count);
+        free(vals);
+        if (st != NVGP_OK)
+            return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, nvgp_machine_error(m));
     }
+    if (job->num_framebuffer && !fragment(m))
+        return bind_fail(error, jn, "framebuffer: only fragment programs read the framebuffer");
     for (size_t i = 0; i < job->num_framebuffer; i++) {
         const nvgp_job_binding *b = &job->framebuffer[i];
-        nvgp_job_reg r;
-        if (prog->processor != TGSI_PROCESSOR_FRAGMENT)
-            return bind_fail(error, jn, "framebuffer: only fragment programs read the "
-                             "framebuffer");
-        if (!resolve(names, b->name, TGSI_FILE_OUTPUT, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
-            return bind_fail(error, jn, "framebuffer[\"%s\"]: the program has no such output",
-                             b->name);
-        if (r.component >= 0)
-            return bind_fail(error, jn, "framebuffer[\"%s\"]: a scalar output has no "
-                             "framebuffer colour", b->name);
+        nvgp_binding reg;
         for (uint32_t k = 0; k < b->count; k++) {
-            st = nvgp_exec_set_framebuffer(m, b->list ? k : NVGP_EXEC_ALL, (uint32_t)r.index,
-                                           b->values[k]);
-            if (st != NVGP_EXEC_OK)
+            nvgp_vec4 v = vec4_of(b->values[k]);
+            uint32_t inv = b->list ? k : NVGP_ALL;
+            nvgp_status st = k == 0 ? nvgp_machine_set_framebuffer(m, b->name, inv, &v)
+                                    : nvgp_machine_set_framebuffer_binding(m, &reg, inv, &v);
+            if (st == NVGP_OK && k == 0 && nvgp_program_find_binding_of(prog, b->name, OUTPUT_KINDS, &reg) != NVGP_OK)
+                st = NVGP_ERROR_UNKNOWN_NAME;
+            if (st != NVGP_OK)
                 return bind_fail(error, jn, "framebuffer[\"%s\"]: %s", b->name,
-                                 status_text(st));
+                                 nvgp_machine_error(m));
         }
     }
+    return true;
+}
+
+static bool bind_resources(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
+{
+    char name[32], key[24];
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
-        uint32_t index;
-        if (!resource_index(names, d->key, (uint32_t)d->address, TGSI_FILE_BUFFER, &index))
-            return bind_fail(error, jn, "buffers[\"%s\"]: the program has no such buffer",
-                             d->key);
-        st = nvgp_exec_bind_buffer(m, index, d->data, d->bytes);
-        char key[16];
-        snprintf(key, sizeof key, "%u", index);
-        if (st != NVGP_EXEC_OK)
+        const char *n = resource_name(d->key, d->address, "BUFFER", name, key);
+        if (nvgp_machine_set_buffer(m, n, d->data, d->bytes) != NVGP_OK)
             return bind_fail(error, jn, "buffers[\"%s\"]: %s", d->key ? d->key : key,
-                             status_text(st));
+                             nvgp_machine_error(m));
     }
     for (size_t i = 0; i < job->num_images; i++) {
         const nvgp_job_image *im = &job->images[i];
-        uint32_t index;
-        if (!resource_index(names, im->key, im->index, TGSI_FILE_IMAGE, &index))
-            return bind_fail(error, jn, "images[\"%s\"]: the program has no such image",
-                             im->key);
-        nvgp_exec_image desc = { im->target, im->format, im->width, im->height, im->depth };
-        st = nvgp_exec_bind_image(m, index, &desc, im->data.data);
-        char key[16];
-        snprintf(key, sizeof key, "%u", index);
-        if (st != NVGP_EXEC_OK)
+        const char *n = resource_name(im->key, im->index, "IMAGE", name, key);
+        nvgp_image_desc desc = { (nvgp_texture_target)im->target, im->format, im->width,
+                                 im->height, im->depth };
+        if (nvgp_machine_set_image(m, n, &desc, im->data.data) != NVGP_OK)
             return bind_fail(error, jn, "images[\"%s\"]: %s", im->key ? im->key : key,
-                             status_text(st));
+                             nvgp_machine_error(m));
     }
     for (size_t i = 0; i < job->num_memory; i++) {
         const nvgp_job_data *d = &job->memory[i];
         uint32_t range;
-        st = nvgp_exec_add_memory(m, d->address, d->data, d->bytes, &range);
-        if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "memory[%zu]: %s", i, status_text(st));
+        if (nvgp_machine_add_memory(m, d->address, d->data, d->bytes, &range) != NVGP_OK)
+            return bind_fail(error, jn, "memory[%zu]: %s", i, nvgp_machine_error(m));
         if (range != i)
             return bind_fail(error, jn, "memory[%zu]: ranges out of order", i);
     }
     for (size_t i = 0; i < job->num_textures; i++) {
-        st = nvgp_exec_bind_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i));
-        if (st != NVGP_EXEC_OK)
+        if (nvgp_machine_set_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i)) !=
+            NVGP_OK)
             return bind_fail(error, jn, "textures[\"%u\"]: %s", job->textures[i].unit,
-                             status_text(st));
+                             nvgp_machine_error(m));
     }
-    for (size_t i = 0; i < job->num_helpers; i++) {
-        if (prog->processor != TGSI_PROCESSOR_FRAGMENT)
-            return bind_fail(error, jn, "helpers: only fragment programs have helper "
-                             "invocations");
-        st = nvgp_exec_set_helper(m, job->helpers[i], true);
-        if (st != NVGP_EXEC_OK)
-            return bind_fail(error, jn, "helpers[%zu]: %s", i, status_text(st));
-    }
+    if (job->num_helpers && !fragment(m))
+        return bind_fail(error, jn, "helpers: only fragment programs have helper invocations");
+    for (size_t i = 0; i < job->num_helpers; i++)
+        if (nvgp_machine_set_helper(m, job->helpers[i], true) != NVGP_OK)
+            return bind_fail(error, jn, "helpers[%zu]: %s", i, nvgp_machine_error(m));
     return true;
+}
+
+bool nvgp_job_bind(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
+{
+    *error = NULL;
+    if (nvgp_machine_set_invocations(m, job->invocations, job->vertices) != NVGP_OK)
+        return bind_fail(error, jn, "invocations: %s", nvgp_machine_error(m));
+    if ((job->has_grid || job->has_block) &&
+        nvgp_machine_set_grid(m, job->has_grid ? job->grid : NULL,
+                              job->has_block ? job->block : NULL) != NVGP_OK)
+        return bind_fail(error, jn, "compute: %s", nvgp_machine_error(m));
+    return bind_bindings(job, jn, m, error) && bind_resources(job, jn, m, error);
 }
 
 /* ---- Results ---------------------------------------------------------------------- */
@@ -281,50 +182,28 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
 typedef struct out_sel {
     const char *name;
     uint8_t type;
-    int8_t component;   /* a scalar binding: this component prints as x; -1 */
-    uint32_t index;
+    nvgp_binding binding;
 } out_sel;
 
-/* Names of OUT[index] that the runner's callback gives (0: print it as
- * "OUT[index]"). */
-static uint32_t count_output_names(const nvgp_job_names *names, uint32_t index)
-{
-    uint32_t k = 0;
-    int32_t comp;
-    while (names && names->output_name && names->output_name(names->ctx, index, k, &comp))
-        k++;
-    return k;
-}
-
-/* The values printed for a selected output from its register's words:
- * a scalar binding prints as [value, 0, 0, 0]. */
-static void select_words(const out_sel *sel, const uint32_t reg[4], uint32_t words[4])
-{
-    if (sel->component < 0) {
-        memcpy(words, reg, 4 * sizeof(uint32_t));
-        return;
-    }
-    uint32_t x = reg[sel->component];
-    words[0] = x;
-    words[1] = words[2] = words[3] = 0;
-}
-
 /* The outputs to print: the job's list, or as f32 every name of every
- * written OUT, in register order. */
-static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_exec *m,
-                               const nvgp_job_names *names, nvgp_arena *a, size_t *count,
+ * written OUT, in register order (a register the program gives no name
+ * prints as OUT[n]). */
+static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_program *prog,
+                               const nvgp_machine *m, nvgp_arena *a, size_t *count,
                                char **error)
 {
     size_t n = 0;
-    uint32_t nout = nvgp_exec_num_outputs(m);
+    uint32_t nout = nvgp_machine_num_outputs(m);
     if (job->outputs_given) {
         n = job->num_outputs;
     } else {
         for (uint32_t i = 0; i < nout; i++) {
-            if (nvgp_exec_output_written(m, i)) {
-                uint32_t c = count_output_names(names, i);
-                n += c ? c : 1;
-            }
+            if (!nvgp_machine_output_written(m, i))
+                continue;
+            uint32_t c = 0;
+            while (nvgp_program_output_name(prog, i, c, NULL))
+                c++;
+            n += c ? c : 1;
         }
     }
     out_sel *sel = nvgp_arena_alloc(a, (n ? n : 1) * sizeof *sel);
@@ -335,33 +214,31 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
     size_t k = 0;
     if (job->outputs_given) {
         for (size_t i = 0; i < n; i++) {
-            nvgp_job_reg r;
+            nvgp_binding b;
             const char *name = job->outputs[i].name;
-            if (!resolve(names, name, TGSI_FILE_OUTPUT, &r) || r.file != TGSI_FILE_OUTPUT) {
+            if (nvgp_program_find_binding_of(prog, name, OUTPUT_KINDS, &b) != NVGP_OK ||
+                b.kind != NVGP_BINDING_OUTPUT) {
                 bind_fail(error, jn, "outputs[\"%s\"]: the program has no such output", name);
                 return NULL;
             }
-            if (r.dim >= 0) {
+            if (b.dim >= 0) {
                 bind_fail(error, jn, "outputs[\"%s\"]: name the output without a vertex",
                           name);
                 return NULL;
             }
-            sel[k++] = (out_sel){ name, job->outputs[i].type, r.component, (uint32_t)r.index };
+            sel[k++] = (out_sel){ name, job->outputs[i].type, b };
         }
     } else {
         for (uint32_t i = 0; i < nout && k < n; i++) {
-            if (!nvgp_exec_output_written(m, i))
+            if (!nvgp_machine_output_written(m, i))
                 continue;
-            uint32_t names_here = count_output_names(names, i);
-            for (uint32_t j = 0; j < names_here && k < n; j++) {
-                int32_t comp = -1;
-                const char *name = names->output_name(names->ctx, i, j, &comp);
-                if (!name)
-                    break;
+            int32_t comp = -1;
+            uint32_t j = 0;
+            for (const char *name; k < n && (name = nvgp_program_output_name(prog, i, j, &comp));
+                 j++)
                 sel[k++] = (out_sel){ name, NVGP_JOB_F32,
-                                      (int8_t)(comp >= 0 && comp < 4 ? comp : -1), i };
-            }
-            if (!names_here) {
+                                      { NVGP_BINDING_OUTPUT, -1, (int32_t)i, comp } };
+            if (!j) {
                 char buf[32];
                 snprintf(buf, sizeof buf, "OUT[%u]", i);
                 const char *name = nvgp_arena_strdup(a, buf);
@@ -369,7 +246,8 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
                     bind_fail(error, jn, "out of memory");
                     return NULL;
                 }
-                sel[k++] = (out_sel){ name, NVGP_JOB_F32, -1, i };
+                sel[k++] = (out_sel){ name, NVGP_JOB_F32,
+                                      { NVGP_BINDING_OUTPUT, -1, (int32_t)i, -1 } };
             }
         }
     }
@@ -377,132 +255,146 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
     return sel;
 }
 
-bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *prog,
-                      const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
-                      char **error)
+/* A buffer's or image's contents after the run, when the machine has them
+ * at the size the job gave (NULL otherwise). */
+static const void *final_data(const nvgp_program *prog, const nvgp_machine *m, const char *key,
+                              uint64_t number, bool image, size_t bytes)
+{
+    char name[32], key_text[24];
+    nvgp_binding b;
+    size_t got = 0;
+    if (nvgp_program_find_binding(prog,
+                                  resource_name(key, number, image ? "IMAGE" : "BUFFER", name,
+                                                key_text),
+                                  &b) != NVGP_OK)
+        return NULL;
+    const void *data = image ? nvgp_machine_image(m, &b, &got) : nvgp_machine_buffer(m, &b, &got);
+    return data && got == bytes ? data : NULL;
+}
+
+/* Final contents of the job's buffers and images (the data of the job's
+ * copy where the machine has none of that size). */
+static bool collect_resources(const nvgp_job *job, const nvgp_program *prog,
+                              const nvgp_machine *m, nvgp_arena *a, nvgp_job_results *r)
+{
+    nvgp_job_data *mem = nvgp_arena_alloc(a, (job->num_memory + 1) * sizeof *mem);
+    nvgp_job_data *buf = nvgp_arena_alloc(a, (job->num_buffers + 1) * sizeof *buf);
+    nvgp_job_image *img = nvgp_arena_alloc(a, (job->num_images + 1) * sizeof *img);
+    if (!mem || !buf || !img)
+        return false;
+    for (size_t i = 0; i < job->num_memory; i++) {
+        size_t bytes = 0;
+        const void *data = nvgp_machine_memory(m, (uint32_t)i, NULL, &bytes);
+        mem[i] = job->memory[i];
+        if (data && bytes == job->memory[i].bytes)
+            mem[i].data = (uint8_t *)(uintptr_t)data;
+    }
+    for (size_t i = 0; i < job->num_buffers; i++) {
+        const nvgp_job_data *d = &job->buffers[i];
+        const void *data = final_data(prog, m, d->key, d->address, false, d->bytes);
+        buf[i] = *d;
+        if (data)
+            buf[i].data = (uint8_t *)(uintptr_t)data;
+    }
+    for (size_t i = 0; i < job->num_images; i++) {
+        const nvgp_job_image *im = &job->images[i];
+        const void *data = final_data(prog, m, im->key, im->index, true, im->data.bytes);
+        img[i] = *im;
+        if (data)
+            img[i].data.data = (uint8_t *)(uintptr_t)data;
+    }
+    r->memory = mem;
+    r->num_memory = job->num_memory;
+    r->buffers = buf;
+    r->num_buffers = job->num_buffers;
+    r->images = img;
+    r->num_images = job->num_images;
+    return true;
+}
+
+/* The selected outputs of one thread, or of one emitted vertex (stream
+ * >= 0). */
+static nvgp_job_value *values_of(const nvgp_machine *m, const out_sel *sel, size_t nsel,
+                                 nvgp_arena *a, uint32_t t, int32_t stream, uint32_t e,
+                                 uint32_t *prim)
+{
+    nvgp_job_value *vals = nvgp_arena_alloc(a, (nsel ? nsel : 1) * sizeof *vals);
+    for (size_t i = 0; vals && i < nsel; i++) {
+        nvgp_vec4 v = { .u = { 0, 0, 0, 0 } };
+        if (stream < 0)
+            nvgp_machine_get_output(m, &sel[i].binding, t, &v);
+        else
+            nvgp_machine_get_emitted(m, t, (uint32_t)stream, e, &sel[i].binding, &v, prim);
+        vals[i] = (nvgp_job_value){ sel[i].name, sel[i].type,
+                                    { v.u[0], v.u[1], v.u[2], v.u[3] } };
+    }
+    if (vals && !nsel && stream >= 0)   /* the primitive even without outputs */
+        nvgp_machine_get_emitted(m, t, (uint32_t)stream, e, NULL, NULL, prim);
+    return vals;
+}
+
+bool nvgp_job_collect(const nvgp_job *job, const char *jn, const nvgp_program *prog,
+                      const nvgp_machine *m, nvgp_strbuf *out, char **error)
 {
     *error = NULL;
     nvgp_arena a;
     nvgp_arena_init(&a);
     bool ok = false;
     size_t nsel = 0;
-    out_sel *sel = select_outputs(job, jn, m, names, &a, &nsel, error);
+    nvgp_stage stage = NVGP_STAGE_VERTEX;
+    nvgp_program_stage(prog, &stage);
+    out_sel *sel = select_outputs(job, jn, prog, m, &a, &nsel, error);
     if (!sel)
         goto done;
-    uint32_t threads = nvgp_exec_num_threads(m);
-    uint32_t nout = nvgp_exec_num_outputs(m);
-    bool frag = prog->processor == TGSI_PROCESSOR_FRAGMENT;
-    bool geom = prog->processor == TGSI_PROCESSOR_GEOMETRY;
+    uint32_t threads = nvgp_machine_num_threads(m);
+    bool frag = stage == NVGP_STAGE_FRAGMENT, geom = stage == NVGP_STAGE_GEOMETRY;
     nvgp_job_invocation *inv = nvgp_arena_alloc(&a, (threads ? threads : 1) * sizeof *inv);
-    uint32_t *words = nvgp_arena_alloc(&a, ((size_t)nout + 1) * 4 * sizeof(uint32_t));
-    if (!inv || !words) {
-        bind_fail(error, jn, "out of memory");
-        goto done;
-    }
+    if (!inv)
+        goto nomem;
     for (uint32_t t = 0; t < threads; t++) {
         nvgp_job_invocation *v = &inv[t];
-        v->killed = frag && nvgp_exec_killed(m, t);
+        *v = (nvgp_job_invocation){ 0 };
+        v->killed = frag && nvgp_machine_killed(m, t);
         /* Killed invocations still show what they wrote before KIL; helper
          * lanes never report. */
-        if (!nvgp_exec_is_helper(m, t) && nsel) {
-            nvgp_job_value *vals = nvgp_arena_alloc(&a, nsel * sizeof *vals);
-            if (!vals) {
-                bind_fail(error, jn, "out of memory");
-                goto done;
-            }
-            for (size_t i = 0; i < nsel; i++) {
-                vals[i].name = sel[i].name;
-                vals[i].type = sel[i].type;
-                uint32_t reg[4];
-                nvgp_exec_get_output(m, t, sel[i].index, reg);
-                select_words(&sel[i], reg, vals[i].words);
-            }
-            v->values = vals;
+        if (!nvgp_machine_is_helper(m, t) && nsel) {
+            if (!(v->values = values_of(m, sel, nsel, &a, t, -1, 0, NULL)))
+                goto nomem;
             v->count = nsel;
         }
         if (!geom)
             continue;
         size_t total = 0;
         for (uint32_t s = 0; s < 4; s++)
-            total += nvgp_exec_num_emitted(m, t, s);
+            total += nvgp_machine_num_emitted(m, t, s);
         nvgp_job_vertex *vx = nvgp_arena_alloc(&a, (total ? total : 1) * sizeof *vx);
-        if (!vx) {
-            bind_fail(error, jn, "out of memory");
-            goto done;
-        }
+        if (!vx)
+            goto nomem;
         size_t k = 0;
         for (uint32_t s = 0; s < 4; s++) {
-            uint32_t ne = nvgp_exec_num_emitted(m, t, s);
+            uint32_t ne = nvgp_machine_num_emitted(m, t, s);
             for (uint32_t e = 0; e < ne; e++, k++) {
                 uint32_t prim = 0;
-                nvgp_exec_get_emitted(m, t, s, e, words, &prim);
-                nvgp_job_value *vals = nvgp_arena_alloc(&a, (nsel ? nsel : 1) * sizeof *vals);
-                if (!vals) {
-                    bind_fail(error, jn, "out of memory");
-                    goto done;
-                }
-                for (size_t i = 0; i < nsel; i++) {
-                    vals[i].name = sel[i].name;
-                    vals[i].type = sel[i].type;
-                    if (sel[i].index < nout)
-                        select_words(&sel[i], &words[4 * sel[i].index], vals[i].words);
-                }
+                const nvgp_job_value *vals = values_of(m, sel, nsel, &a, t, (int32_t)s, e, &prim);
+                if (!vals)
+                    goto nomem;
                 vx[k] = (nvgp_job_vertex){ s, prim, vals, nsel };
             }
         }
         v->emitted = vx;
         v->num_emitted = total;
     }
-
-    nvgp_job_data *mem = nvgp_arena_alloc(&a, (job->num_memory + 1) * sizeof *mem);
-    nvgp_job_data *buf = nvgp_arena_alloc(&a, (job->num_buffers + 1) * sizeof *buf);
-    if (!mem || !buf) {
-        bind_fail(error, jn, "out of memory");
-        goto done;
-    }
-    for (size_t i = 0; i < job->num_memory; i++) {
-        uint64_t addr = 0;
-        size_t bytes = 0;
-        const void *data = nvgp_exec_memory(m, (uint32_t)i, &addr, &bytes);
-        mem[i] = job->memory[i];
-        if (data && bytes == job->memory[i].bytes)
-            mem[i].data = (uint8_t *)(uintptr_t)data;
-    }
-    for (size_t i = 0; i < job->num_buffers; i++) {
-        size_t bytes = 0;
-        uint32_t index = 0;
-        const void *data = NULL;
-        if (resource_index(names, job->buffers[i].key, (uint32_t)job->buffers[i].address,
-                           TGSI_FILE_BUFFER, &index))
-            data = nvgp_exec_buffer(m, index, &bytes);
-        buf[i] = job->buffers[i];
-        if (data && bytes == job->buffers[i].bytes)
-            buf[i].data = (uint8_t *)(uintptr_t)data;
-    }
-    nvgp_job_image *img = nvgp_arena_alloc(&a, (job->num_images + 1) * sizeof *img);
-    if (!img) {
-        bind_fail(error, jn, "out of memory");
-        goto done;
-    }
-    for (size_t i = 0; i < job->num_images; i++) {
-        size_t bytes = 0;
-        uint32_t index = 0;
-        const void *data = NULL;
-        if (resource_index(names, job->images[i].key, job->images[i].index, TGSI_FILE_IMAGE,
-                           &index))
-            data = nvgp_exec_image_data(m, index, &bytes);
-        img[i] = job->images[i];
-        if (data && bytes == job->images[i].data.bytes)
-            img[i].data.data = (uint8_t *)(uintptr_t)data;
-    }
     nvgp_job_results r = {
         .invocations = inv, .num_invocations = threads, .has_killed = frag,
-        .has_emitted = geom, .memory = mem, .num_memory = job->num_memory,
-        .buffers = buf, .num_buffers = job->num_buffers, .images = img,
-        .num_images = job->num_images, .faults = nvgp_exec_faults(m),
+        .has_emitted = geom, .faults = nvgp_machine_faults(m),
     };
+    if (!collect_resources(job, prog, m, &a, &r))
+        goto nomem;
     nvgp_job_write_results(&r, out);
     ok = true;
+    goto done;
+nomem:
+    bind_fail(error, jn, "out of memory");
 done:
     nvgp_arena_destroy(&a);
     return ok;

@@ -1,6 +1,7 @@
 /* nvgp command line: a thin client of libnvgp.  This file dispatches the
  * subcommands, holds their help texts (so `nvgp help CMD` and `nvgp CMD
- * --help` agree for every command), and reads input files for all of them. */
+ * --help` agree for every command).  tools/load.c reads input files and
+ * loads programs for all of them. */
 #include "commands.h"
 #include "nvgp.h"
 
@@ -53,14 +54,16 @@ static const command commands[] = {
      "  --style=canonical   nvgp's canonical TGSI text (default)\n"
      "  --style=mesa        the text Mesa's tgsi_dump prints\n"
      "  --target=TARGET     load FILE for that target only (as nvgp check)\n"
-     "  -o OUT              write to OUT instead of standard output\n"
+     "  -o OUT, --output=OUT  write to OUT instead of standard output\n"
      "\n"
      "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
      "2 usage or I/O error.\n"},
     {"run", nvgp_cmd_run, "run [-o OUT] JOB.json",
      "Executes the job described by JOB.json (program, invocations, inputs,\n"
      "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
-     "prints the results as JSON on stdout, or to OUT with -o.\n"
+     "prints the results as JSON on stdout, or to OUT with -o (--output=OUT).\n"
+     "JOB.json `-` is standard input.  The program is loaded and checked as\n"
+     "`nvgp check` does, with the same diagnostics, before anything runs.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
 };
@@ -94,7 +97,7 @@ static int cmd_help(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stdout);
-        return 0;
+        return nvgp_tool_flush_stdout("help") ? 0 : 2;
     }
     if (argc > 2) {
         fputs("nvgp help: expected at most one command name\n", stderr);
@@ -107,7 +110,7 @@ static int cmd_help(int argc, char **argv)
         return 2;
     }
     command_help(c, stdout);
-    return 0;
+    return nvgp_tool_flush_stdout("help") ? 0 : 2;
 }
 
 bool nvgp_tool_parse_target(const char *name, int *target)
@@ -133,58 +136,6 @@ bool nvgp_tool_parse_target(const char *name, int *target)
     return false;
 }
 
-bool nvgp_tool_read_file(const char *path, char **data, size_t *len)
-{
-    *data = NULL;
-    *len = 0;
-    bool is_stdin = !strcmp(path, "-");
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", path, strerror(errno));
-        return false;
-    }
-    /* Read in growing chunks rather than trusting a size from fstat: pipes,
-     * standard input and files that change while read all work the same. */
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    bool ok = buf != NULL;
-    while (ok) {
-        if (cap - n < 2) {
-            if (cap > ((size_t)-1) / 2) {
-                ok = false;
-                break;
-            }
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                ok = false;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (!ok) {
-        fprintf(stderr, "nvgp: %s: out of memory after %zu bytes\n", path, n);
-    } else if (ferror(f)) {
-        fprintf(stderr, "nvgp: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
-        ok = false;
-    }
-    if (!is_stdin)
-        fclose(f);
-    if (!ok) {
-        free(buf);
-        return false;
-    }
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
-    return true;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -194,7 +145,7 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (!strcmp(name, "--version") || !strcmp(name, "version")) {
         printf("nvgp %s\n", nvgp_version());
-        return 0;
+        return nvgp_tool_flush_stdout(NULL) ? 0 : 2;
     }
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h"))
         return cmd_help(argc - 1, argv + 1);
@@ -206,7 +157,7 @@ int main(int argc, char **argv)
     }
     if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
         command_help(c, stdout);
-        return 0;
+        return nvgp_tool_flush_stdout(c->name) ? 0 : 2;
     }
     return c->run(argc - 1, argv + 1);
 }

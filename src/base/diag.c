@@ -16,13 +16,20 @@ struct nvgp_diag {
     long first_error;
 };
 
+#define NVGP_STR2(x) #x
+#define NVGP_STR(x) NVGP_STR2(x)
+
+/* The header's version macros are the one place the version is written
+ * (CMakeLists.txt reads them too). */
 const char *nvgp_version(void)
 {
-#ifdef NVGP_VERSION_STRING
-    return NVGP_VERSION_STRING;
-#else
-    return "unknown";
-#endif
+    return NVGP_STR(NVGP_VERSION_MAJOR) "." NVGP_STR(NVGP_VERSION_MINOR) "." NVGP_STR(
+        NVGP_VERSION_PATCH);
+}
+
+void nvgp_free(void *p)
+{
+    free(p);
 }
 
 nvgp_diag *nvgp_diag_create(const char *file_name, const char *source, size_t length)

@@ -10,6 +10,7 @@
 #ifndef NVGP_EXEC_EXEC_INTERNAL_H
 #define NVGP_EXEC_EXEC_INTERNAL_H
 
+#include "base/bits.h"
 #include "exec/exec.h"
 
 #include <stdatomic.h>
@@ -322,30 +323,7 @@ void exec_free_results(nvgp_exec *m);
 bool exec_emit_vertex(nvgp_exec *m, uint32_t thread, uint8_t stream, uint32_t primitive,
                       const exec_warp *w, unsigned lane);
 
-static inline uint32_t f2u_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline float u2f_bits(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-static inline uint64_t d2u_bits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-static inline double u2d_bits(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
+/* f2u_bits, u2f_bits, d2u_bits, u2d_bits: base/bits.h */
 
 /* float -> int conversions that saturate and map NaN to 0 (exec_alu_float.c). */
 int32_t exec_f2i(float x);

@@ -3,6 +3,8 @@
  * Filtering lives in texture_sample.c. */
 #include "exec/texture_internal.h"
 
+#include "base/bits.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -49,20 +51,6 @@ int nvgp_tex_format_lookup(const char *name)
 unsigned nvgp_tex_format_size(nvgp_tex_format f)
 {
     return (unsigned)f < NVGP_TEX_FORMAT_COUNT ? formats[f].bytes : 0;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
 }
 
 /* ---- Targets ------------------------------------------------------------------ */
@@ -138,6 +126,10 @@ static unsigned floor_log2(uint32_t v)
 
 nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag)
 {
+    if (!desc) {
+        error(diag, "texture: no description");
+        return NULL;
+    }
     nvgp_texture_desc d = *desc;
     if (d.target >= TGSI_TEXTURE_UNKNOWN) {
         error(diag, "texture: unknown target %u", d.target);
@@ -230,7 +222,7 @@ nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag
         /* Zero texels of single-component formats still read (0,0,0,1). */
         if (t->components == 1)
             for (size_t i = 0; i < n; i++)
-                lv->words[4 * i + 3] = t->kind == TEX_KIND_FLOAT ? fbits(1.0f) : 1u;
+                lv->words[4 * i + 3] = t->kind == TEX_KIND_FLOAT ? f2u_bits(1.0f) : 1u;
     }
     return t;
 }
@@ -246,7 +238,7 @@ void nvgp_texture_destroy(nvgp_texture *t)
 
 size_t nvgp_texture_image_size(const nvgp_texture *t, uint32_t level)
 {
-    if (level >= t->num_levels)
+    if (!t || level >= t->num_levels)
         return 0;
     const tex_level *lv = &t->level[level];
     return (size_t)lv->w * lv->h * lv->d * t->layers * t->samples *
@@ -270,6 +262,10 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
                             nvgp_diag *diag)
 {
     size_t want = nvgp_texture_image_size(t, level);
+    if (!t || (!data && want)) {
+        error(diag, "texture: no texture or no data");
+        return false;
+    }
     if (level >= t->num_levels) {
         error(diag, "texture: level %u does not exist (%u levels)", level, t->num_levels);
         return false;
@@ -284,7 +280,7 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
     size_t n = want / f->bytes;
     for (size_t i = 0; i < n; i++, p += f->bytes, w += 4) {
         uint32_t v[4] = { 0, 0, 0, f->kind == TEX_KIND_FLOAT || f->kind == TEX_KIND_DEPTH
-                                          ? fbits(1.0f) : 1u };
+                                          ? f2u_bits(1.0f) : 1u };
         for (unsigned c = 0; c < f->components; c++) {
             switch ((fmt_source)f->source) {
             case SRC_F32:
@@ -293,16 +289,16 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
                 v[c] = load_u32(p + 4 * c);
                 break;
             case SRC_UNORM8:
-                v[c] = fbits(unorm(p[c], 255));
+                v[c] = f2u_bits(unorm(p[c], 255));
                 break;
             case SRC_UNORM16: {
                 uint16_t h;
                 memcpy(&h, p, 2);
-                v[c] = fbits(unorm(h, 65535));
+                v[c] = f2u_bits(unorm(h, 65535));
                 break;
             }
             case SRC_UNORM24:
-                v[c] = fbits(unorm(load_u32(p) & 0xffffffu, 0xffffffu));
+                v[c] = f2u_bits(unorm(load_u32(p) & 0xffffffu, 0xffffffu));
                 break;
             }
         }
@@ -313,17 +309,18 @@ bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data, s
 
 void nvgp_texture_set_sampler(nvgp_texture *t, const nvgp_tex_sampler *s)
 {
-    t->samp = *s;
+    if (t && s)
+        t->samp = *s;
 }
 
 const nvgp_tex_sampler *nvgp_texture_sampler(const nvgp_texture *t)
 {
-    return &t->samp;
+    return t ? &t->samp : NULL;
 }
 
 const nvgp_texture_desc *nvgp_texture_describe(const nvgp_texture *t)
 {
-    return &t->desc;
+    return t ? &t->desc : NULL;
 }
 
 uint32_t nvgp_texture_samples(const nvgp_texture *t)
@@ -370,10 +367,10 @@ void nvgp_tex_source_color_f(const nvgp_texture *t, const float in[4], float out
     }
     uint32_t w[4];
     for (int i = 0; i < 4; i++)
-        w[i] = fbits(c[i]);
-    swizzle_words(&t->samp, w, fbits(1.0f), w);
+        w[i] = f2u_bits(c[i]);
+    swizzle_words(&t->samp, w, f2u_bits(1.0f), w);
     for (int i = 0; i < 4; i++)
-        out[i] = bitsf(w[i]);
+        out[i] = u2f_bits(w[i]);
 }
 
 void nvgp_tex_source_color(const nvgp_texture *t, const uint32_t in[4], uint32_t out[4])
@@ -381,10 +378,10 @@ void nvgp_tex_source_color(const nvgp_texture *t, const uint32_t in[4], uint32_t
     if (t->kind == TEX_KIND_FLOAT || t->kind == TEX_KIND_DEPTH) {
         float f[4];
         for (int i = 0; i < 4; i++)
-            f[i] = bitsf(in[i]);
+            f[i] = u2f_bits(in[i]);
         nvgp_tex_source_color_f(t, f, f);
         for (int i = 0; i < 4; i++)
-            out[i] = fbits(f[i]);
+            out[i] = f2u_bits(f[i]);
         return;
     }
     uint32_t c[4] = { in[0], in[1], in[2], in[3] };

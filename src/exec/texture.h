@@ -39,148 +39,17 @@
 #define NVGP_EXEC_TEXTURE_H
 
 #include "base/diag.h"
+#include "nvgp.h"
 #include "tgsi/tgsi_ir.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct nvgp_texture nvgp_texture;
+/* The texture objects, their formats, sampler state and creation are
+ * public (nvgp.h "Textures"); what follows is the executor's side. */
 
-/* Formats the job file and the library accept.  Sizes are of one texel in
- * the data given to nvgp_texture_set_image. */
-typedef enum nvgp_tex_format {
-    NVGP_TEX_FORMAT_RGBA32F,   /* 4 x float32                                  */
-    NVGP_TEX_FORMAT_RGBA32UI,  /* 4 x uint32                                   */
-    NVGP_TEX_FORMAT_RGBA32I,   /* 4 x int32                                    */
-    NVGP_TEX_FORMAT_RGBA8,     /* 4 x uint8, unsigned normalized               */
-    NVGP_TEX_FORMAT_R32F,      /* 1 x float32: (r, 0, 0, 1)                    */
-    NVGP_TEX_FORMAT_R32UI,     /* 1 x uint32: (r, 0, 0, 1)                     */
-    NVGP_TEX_FORMAT_R32I,      /* 1 x int32: (r, 0, 0, 1)                      */
-    NVGP_TEX_FORMAT_DEPTH16,   /* 1 x uint16, fixed-point depth                */
-    NVGP_TEX_FORMAT_DEPTH24,   /* 1 x uint32 holding 24 bits, fixed-point depth */
-    NVGP_TEX_FORMAT_DEPTH32F,  /* 1 x float32 depth                            */
-    NVGP_TEX_FORMAT_COUNT
-} nvgp_tex_format;
-
-/* "rgba32f", "rgba8", "depth24", ... (lower case), and back; -1 if unknown. */
-const char *nvgp_tex_format_name(nvgp_tex_format f);
-int nvgp_tex_format_lookup(const char *name);
-/* Bytes of one texel of f in nvgp_texture_set_image data. */
-unsigned nvgp_tex_format_size(nvgp_tex_format f);
-
-typedef enum nvgp_tex_filter {
-    NVGP_TEX_FILTER_NEAREST,
-    NVGP_TEX_FILTER_LINEAR
-} nvgp_tex_filter;
-
-typedef enum nvgp_tex_mip_filter {
-    NVGP_TEX_MIP_NONE,         /* base level only (GL's NEAREST / LINEAR)      */
-    NVGP_TEX_MIP_NEAREST,      /* *_MIPMAP_NEAREST                             */
-    NVGP_TEX_MIP_LINEAR        /* *_MIPMAP_LINEAR                              */
-} nvgp_tex_mip_filter;
-
-typedef enum nvgp_tex_wrap {
-    NVGP_TEX_WRAP_REPEAT,
-    NVGP_TEX_WRAP_CLAMP_TO_EDGE,
-    NVGP_TEX_WRAP_CLAMP_TO_BORDER,
-    NVGP_TEX_WRAP_MIRRORED_REPEAT,
-    NVGP_TEX_WRAP_MIRROR_CLAMP_TO_EDGE,
-    NVGP_TEX_WRAP_MIRROR_CLAMP_TO_BORDER,
-    NVGP_TEX_WRAP_CLAMP,           /* legacy GL CLAMP (NV_gpu_program4 Table X.19) */
-    NVGP_TEX_WRAP_MIRROR_CLAMP,    /* legacy MIRROR_CLAMP_EXT                       */
-    NVGP_TEX_WRAP_COUNT
-} nvgp_tex_wrap;
-
-/* Depth comparison functions, in GL's order (NEVER = 0x0200 ... ALWAYS). */
-typedef enum nvgp_tex_compare {
-    NVGP_TEX_COMPARE_NEVER,
-    NVGP_TEX_COMPARE_LESS,
-    NVGP_TEX_COMPARE_EQUAL,
-    NVGP_TEX_COMPARE_LEQUAL,
-    NVGP_TEX_COMPARE_GREATER,
-    NVGP_TEX_COMPARE_NOTEQUAL,
-    NVGP_TEX_COMPARE_GEQUAL,
-    NVGP_TEX_COMPARE_ALWAYS
-} nvgp_tex_compare;
-
-/* How a depth value (or a comparison result) d becomes RGBA: GL's
- * DEPTH_TEXTURE_MODE.  The default is LUMINANCE, GL's compatibility-profile
- * default, which NV programs run under. */
-typedef enum nvgp_tex_depth_mode {
-    NVGP_TEX_DEPTH_LUMINANCE,  /* (d, d, d, 1) */
-    NVGP_TEX_DEPTH_INTENSITY,  /* (d, d, d, d) */
-    NVGP_TEX_DEPTH_ALPHA,      /* (0, 0, 0, d) */
-    NVGP_TEX_DEPTH_RED         /* (d, 0, 0, 1), core profile */
-} nvgp_tex_depth_mode;
-
-/* Texture swizzle sources (GL's TEXTURE_SWIZZLE_*). */
-enum {
-    NVGP_TEX_SWIZZLE_R, NVGP_TEX_SWIZZLE_G, NVGP_TEX_SWIZZLE_B, NVGP_TEX_SWIZZLE_A,
-    NVGP_TEX_SWIZZLE_ZERO, NVGP_TEX_SWIZZLE_ONE
-};
-
-/* Sampler and view state (GL texture parameters).  nvgp_tex_sampler_default
- * gives GL's defaults except filters: NEAREST / NEAREST / MIP_NONE, so a
- * texture without mipmaps samples its base level. */
-typedef struct nvgp_tex_sampler {
-    uint8_t min_filter, mag_filter;  /* nvgp_tex_filter */
-    uint8_t mip_filter;              /* nvgp_tex_mip_filter */
-    uint8_t wrap[3];                 /* nvgp_tex_wrap for S, T, R */
-    uint8_t compare_func;            /* nvgp_tex_compare, used whenever the
-                                        instruction supplies a reference */
-    uint8_t depth_mode;              /* nvgp_tex_depth_mode */
-    uint8_t swizzle[4];              /* NVGP_TEX_SWIZZLE_* for r, g, b, a */
-    bool seamless_cube;              /* TEXTURE_CUBE_MAP_SEAMLESS */
-    uint32_t border[4];              /* border colour as raw words: float bits
-                                        for float/normalized/depth formats,
-                                        integers for integer formats */
-    float min_lod, max_lod;          /* defaults -1000, 1000 */
-    float lod_bias;                  /* TEXTURE_LOD_BIAS, default 0 */
-    uint32_t base_level, max_level;  /* defaults 0, 1000 */
-} nvgp_tex_sampler;
-
-void nvgp_tex_sampler_default(nvgp_tex_sampler *s);
-
-/* The implementation's limits. */
-#define NVGP_TEX_MAX_LOD_BIAS 15.0f       /* MAX_TEXTURE_LOD_BIAS */
-enum { NVGP_TEX_MAX_SIZE = 16384, NVGP_TEX_MAX_LEVELS = 15 };
-/* Storage of all levels of one texture (16 bytes a texel). */
-#define NVGP_TEX_MAX_BYTES (1ull << 32)
-
-typedef struct nvgp_texture_desc {
-    uint8_t target;        /* tgsi_texture; SHADOW variants are the same as
-                              their colour targets (the instruction decides) */
-    uint8_t format;        /* nvgp_tex_format */
-    uint32_t width;        /* texels; BUFFER: number of texels             */
-    uint32_t height;       /* 2D, RECT, CUBE, 3D, ARRAY2D, MSAA; else 1     */
-    uint32_t depth;        /* 3D: slices; else 1                            */
-    uint32_t layers;       /* ARRAY1D/ARRAY2D/2D_ARRAY_MSAA: layers;
-                              CUBE_ARRAY: layer-faces (a multiple of 6);
-                              CUBE: 6 implied; else 1                       */
-    uint32_t levels;       /* 0: the full chain down to 1x1; RECT, BUFFER and
-                              MSAA have exactly one                          */
-    uint32_t samples;      /* MSAA targets: samples per texel (>= 1)        */
-} nvgp_texture_desc;
-
-/* Creates a texture with all texels zero and the default sampler.  Returns
- * NULL with an error in diag (if given) for an impossible shape. */
-nvgp_texture *nvgp_texture_create(const nvgp_texture_desc *desc, nvgp_diag *diag);
-void nvgp_texture_destroy(nvgp_texture *t);
-
-/* Sets the texels of one level from data in the texture's format, tightly
- * packed: x fastest, then y, then z (3D slices) or layers (cube faces in the
- * order +X -X +Y -Y +Z -Z, cube arrays cube by cube), then samples (the
- * whole image of sample 0, then of sample 1, ...).  bytes must be exactly
- * the size of the level. */
-bool nvgp_texture_set_image(nvgp_texture *t, uint32_t level, const void *data,
-                            size_t bytes, nvgp_diag *diag);
-/* Bytes nvgp_texture_set_image expects for a level (0 if out of range). */
-size_t nvgp_texture_image_size(const nvgp_texture *t, uint32_t level);
-
-void nvgp_texture_set_sampler(nvgp_texture *t, const nvgp_tex_sampler *s);
-const nvgp_tex_sampler *nvgp_texture_sampler(const nvgp_texture *t);
-const nvgp_texture_desc *nvgp_texture_describe(const nvgp_texture *t);
+/* The public target numbers are TGSI's (texture.c checks each). */
 
 /* ---- Warp-wide operations ------------------------------------------------ */
 

@@ -5,6 +5,8 @@
  * comparison, gather and the LOD query. */
 #include "exec/texture_internal.h"
 
+#include "base/bits.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -31,20 +33,6 @@ typedef struct lane_coord {
     float ref;
     int32_t off[3];
 } lane_coord;
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 static inline float clampf(float x, float lo, float hi)
 {
@@ -194,7 +182,7 @@ static void texel_words(const samp_ctx *c, const tex_level *lv, uint32_t layer,
         /* A fixed-point format holds the border colour clamped to [0, 1]. */
         if (fixed_point(c->t))
             for (int n = 0; n < 4; n++)
-                w[n] = fbits(clampf(bitsf(w[n]), 0.0f, 1.0f));
+                w[n] = f2u_bits(clampf(u2f_bits(w[n]), 0.0f, 1.0f));
         return;
     }
     if (layer >= c->t->layers)
@@ -209,7 +197,7 @@ static void texel_plain(const samp_ctx *c, const tex_level *lv, const lane_coord
     uint32_t w[4];
     texel_words(c, lv, layer, i, j, k, w);
     for (int n = 0; n < 4; n++)
-        v[n] = bitsf(w[n]);
+        v[n] = u2f_bits(w[n]);
     if (c->compare) {
         float ref = lc->ref;
         if (c->t->fixed_depth)
@@ -653,7 +641,7 @@ static void finish_float(const samp_ctx *c, const float v[4], nvgp_tex_lanes out
     else
         nvgp_tex_source_color_f(c->t, v, col);
     for (int n = 0; n < 4; n++)
-        out[n].u[l] = fbits(col[n]);
+        out[n].u[l] = f2u_bits(col[n]);
 }
 
 /* The most common lookup in one loop: a 2D or RECT target, RGBA float
@@ -709,7 +697,7 @@ static bool sample_2d_fast(const samp_ctx *c, const nvgp_tex_request *req, uint3
             }
         }
         for (int n = 0; n < 4; n++)
-            out[n].u[l] = fbits(acc[n]);
+            out[n].u[l] = f2u_bits(acc[n]);
     }
     return true;
 }
@@ -811,11 +799,11 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
             float v[4];
             texel_value(&c, lv, &p, ij[0], ij[1], 0, v);
             if (c.compare) {
-                out[k].u[l] = fbits(v[0]);
+                out[k].u[l] = f2u_bits(v[0]);
                 continue;
             }
             nvgp_tex_source_color_f(t, v, v);
-            out[k].u[l] = fbits(v[comp]);
+            out[k].u[l] = f2u_bits(v[comp]);
         }
     }
 }
@@ -844,8 +832,8 @@ void nvgp_texture_query_lod(const nvgp_texture *t, const nvgp_tex_request *req,
             a = 0.0f;
         else if (c.s->mip_filter == NVGP_TEX_MIP_NEAREST)
             a = ceilf(a + 0.5f) - 1.0f;
-        out[0].u[l] = fbits(a);
-        out[1].u[l] = fbits(lp);
+        out[0].u[l] = f2u_bits(a);
+        out[1].u[l] = f2u_bits(lp);
         out[2].u[l] = 0;
         out[3].u[l] = 0;
     }

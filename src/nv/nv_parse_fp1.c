@@ -14,6 +14,7 @@
  * spec's own examples) are <floatConstant>s. */
 #include "nv/nv_old.h"
 
+#include "base/bits.h"
 #include "nv/nv_limits.h"
 
 #include <string.h>
@@ -40,13 +41,6 @@ typedef struct fp {
     uint8_t tex_target[16];
     unsigned nstatements;
 } fp;
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 /* "R<n>"/"H<n>"/"TEX<n>" with n < max, no leading zeros: n, or -1. */
 static int numbered(const char *s, uint32_t len, const char *prefix, unsigned max)
@@ -243,7 +237,7 @@ static bool use_const(fp *f, fp_uniq *u, const float *v, int n, uint32_t at)
         return nv_error(f->c, at, "an instruction may read only one unique program parameter");
     u->have_const = true;
     for (int i = 0; i < n; i++) {
-        uint32_t b = fbits(v[i]);
+        uint32_t b = f2u_bits(v[i]);
         bool seen = false;
         for (unsigned k = 0; k < u->nvals; k++)
             seen |= u->vals[k] == b;

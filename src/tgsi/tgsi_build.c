@@ -1,6 +1,7 @@
 /* The TGSI builder (see tgsi_build.h). */
 #include "tgsi/tgsi_build.h"
 
+#include "base/bits.h"
 #include "base/diag.h"
 
 #include <stdarg.h>
@@ -577,8 +578,7 @@ tgsi_src nvgp_tgsi_build_imm1i(tgsi_builder *b, int32_t x)
 
 tgsi_src nvgp_tgsi_build_imm1d(tgsi_builder *b, double x)
 {
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
+    uint64_t bits = d2u_bits(x);
     const uint32_t w[2] = { (uint32_t)bits, (uint32_t)(bits >> 32) };
     return nvgp_tgsi_build_imm(b, TGSI_IMM_FLOAT64, w, 2);
 }

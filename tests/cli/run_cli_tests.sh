@@ -113,6 +113,19 @@ group_help() {
     run help bogus
     expect_status 2 "help bogus"
     expect_grep err.txt "unknown command 'bogus'" "help bogus"
+    # Output that cannot be written is an I/O error (2), said on stderr,
+    # for the help texts and the version too.
+    if [ -w /dev/full ]; then
+        for args in "--version" "help" "help run" "tgsi --help"; do
+            checks=$((checks + 1))
+            # shellcheck disable=SC2086
+            "$nvgp" $args >/dev/full 2>err.txt </dev/null
+            st=$?
+            [ "$st" -eq 2 ] || fail "nvgp $args >/dev/full: status $st, expected 2"
+            grep -q "error writing standard output" err.txt ||
+                fail "nvgp $args >/dev/full: no message on stderr"
+        done
+    fi
 }
 
 group_exit_codes() {
@@ -178,6 +191,13 @@ group_exit_codes() {
     mkdir -p adir
     run check adir
     expect_status 2 "check of a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "check of a directory says so"
+    run tgsi adir
+    expect_status 2 "tgsi of a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "tgsi of a directory says so"
+    run tgsi -o adir valid.tgsi
+    expect_status 2 "tgsi -o a directory"
+    expect_grep err.txt '^nvgp: adir: is a directory' "tgsi -o a directory says so"
 
     run bogus-command
     expect_status 2 "unknown command"

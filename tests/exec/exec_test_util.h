@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "exec/exec.h"
 #include "tgsi/tgsi_text_read.h"
 
@@ -23,33 +24,12 @@ typedef struct xt {
     nvgp_diag *diag;
 } xt;
 
-static inline uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint64_t dbits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
-static inline double bitsd(uint64_t u)
-{
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
-}
+/* The library's float bit conversions (base/bits.h) under the names the
+ * executor tests use. */
+#define fbits f2u_bits
+#define bitsf u2f_bits
+#define dbits d2u_bits
+#define bitsd u2d_bits
 
 /* Reads and decodes the program; invocations/vertices as for
  * nvgp_exec_set_invocations. */

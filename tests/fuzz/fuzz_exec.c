@@ -4,13 +4,14 @@
  *   <TGSI text or NV/ARB assembly> \0 <job JSON object, without "program">
  *
  * (no NUL: the whole input is the program, run with a default job).  The
- * program goes through the library's front door when it is NV/ARB assembly
- * (`!!` header), and is read as TGSI otherwise; the job is parsed by
- * tools/job.c with the program spliced in, bound by tools/job_bind.c, run
- * with a small instruction budget and its results printed.  When the job
- * does not fit the program (a name it lacks, a binding out of range), each
- * binding is still made on its own, ignoring refusals, so the program runs
- * anyway.  Every IMAGE the program declares gets a small image.
+ * program goes through the library's front door (nvgp_program_create: the
+ * assembler or TGSI reader and the checker, as `nvgp run` loads it) onto a
+ * machine (nvgp.h); the job is parsed by tools/job.c with the program
+ * spliced in, given to the machine by tools/job_bind.c, run with a small
+ * instruction budget and its results printed.  When the job does not fit
+ * the program (a name it lacks, a binding out of range), each binding is
+ * still made on its own, ignoring refusals, so the program runs anyway.
+ * Every IMAGE the program declares gets a small image.
  *
  * Nothing may crash, leak, trip a sanitizer or take long: sizes the job
  * asks for are limited here (not in the parser, which allows large jobs)
@@ -19,10 +20,8 @@
 #include "job_bind.h"
 #include "nvgp.h"
 
-#include "base/diag.h"
-#include "exec/exec.h"
+#include "api/program.h"
 #include "tgsi/tgsi_names.h"
-#include "tgsi/tgsi_text_read.h"
 
 #include <json-c/json.h>
 
@@ -154,109 +153,80 @@ static uint64_t thread_count(const tgsi_program *p, const nvgp_job *job)
 }
 
 /* A 4x4x2 image for every declared IMAGE, in its declared format (or
- * R32G32B32A32_UINT when the executor does not take that one). */
-static void bind_images(const tgsi_program *p, nvgp_exec *m)
+ * R32G32B32A32_UINT when machines do not take that one). */
+static void bind_images(const tgsi_program *p, nvgp_machine *m)
 {
     static uint32_t texels[4 * 4 * 2 * 4];
     if (!texels[1])
         for (uint32_t i = 0; i < sizeof texels / sizeof texels[0]; i++)
             texels[i] = i * 0x01010101u + 1;
-    int fallback = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32G32B32A32_UINT", 17);
     for (uint32_t i = 0; i < p->num_declarations; i++) {
         const tgsi_declaration *d = &p->declarations[i];
         if (d->file != TGSI_FILE_IMAGE)
             continue;
         for (int32_t r = d->first; r <= d->last && r - d->first < 8; r++) {
-            nvgp_exec_image img = { d->resource_target, d->image_format, 4, 4, 2 };
-            if (nvgp_exec_bind_image(m, (uint32_t)r, &img, texels) != NVGP_EXEC_OK &&
-                fallback >= 0) {
-                img.format = (uint16_t)fallback;
-                nvgp_exec_bind_image(m, (uint32_t)r, &img, texels);
+            char name[32];
+            snprintf(name, sizeof name, "IMAGE[%d]", r);
+            const char *format = nvgp_tgsi_name(TGSI_NAMES_FORMAT, d->image_format);
+            nvgp_image_desc img = { (nvgp_texture_target)d->resource_target,
+                                    format ? format : "", 4, 4, 2 };
+            if (nvgp_machine_set_image(m, name, &img, texels) != NVGP_OK) {
+                img.format = "R32G32B32A32_UINT";
+                nvgp_machine_set_image(m, name, &img, texels);
             }
         }
     }
 }
 
-static const tgsi_declaration *sv_decl(const tgsi_program *p, int32_t index)
+static nvgp_vec4 vec4_of(const uint32_t w[4])
 {
-    for (uint32_t i = 0; i < p->num_declarations; i++) {
-        const tgsi_declaration *d = &p->declarations[i];
-        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic && index >= d->first &&
-            index <= d->last)
-            return d;
-    }
-    return NULL;
+    nvgp_vec4 v;
+    memcpy(v.u, w, sizeof v.u);
+    return v;
 }
 
 /* Each binding on its own, refusals ignored (the job did not fit). */
-static void bind_leniently(const nvgp_job *job, const tgsi_program *p, nvgp_exec *m)
+static void bind_leniently(const nvgp_job *job, nvgp_machine *m)
 {
-    nvgp_exec_set_invocations(m, job->invocations, job->vertices);
+    nvgp_machine_set_invocations(m, job->invocations, job->vertices);
     if (job->has_grid || job->has_block)
-        nvgp_exec_set_grid(m, job->has_grid ? job->grid : NULL,
-                           job->has_block ? job->block : NULL);
+        nvgp_machine_set_grid(m, job->has_grid ? job->grid : NULL,
+                              job->has_block ? job->block : NULL);
     for (size_t i = 0; i < job->num_inputs; i++) {
         const nvgp_job_binding *b = &job->inputs[i];
-        nvgp_job_reg r;
-        const tgsi_declaration *d;
-        if (!nvgp_job_tgsi_name(b->name, &r))
-            continue;
         for (uint32_t k = 0; k < b->count; k++) {
-            uint32_t inv = b->list ? k : NVGP_EXEC_ALL;
-            if (r.file == TGSI_FILE_INPUT)
-                nvgp_exec_set_input(m, inv, r.dim < 0 ? 0 : (uint32_t)r.dim,
-                                    (uint32_t)r.index, b->values[k]);
-            else if (r.file == TGSI_FILE_SYSTEM_VALUE && (d = sv_decl(p, r.index)))
-                nvgp_exec_set_system_value(m, inv, (tgsi_semantic)d->semantic_name,
-                                           d->semantic_index + (uint32_t)(r.index - d->first),
-                                           b->values[k]);
+            nvgp_vec4 v = vec4_of(b->values[k]);
+            nvgp_machine_set_input(m, b->name, b->list ? k : NVGP_ALL, &v);
         }
     }
     for (size_t i = 0; i < job->num_params; i++) {
         const nvgp_job_binding *b = &job->params[i];
-        nvgp_job_reg r;
-        if (nvgp_job_tgsi_name(b->name, &r) && r.file == TGSI_FILE_CONSTANT)
-            nvgp_exec_set_constants(m, r.dim < 0 ? 0 : (uint32_t)r.dim, (uint32_t)r.index,
-                                    &b->values[0][0], b->count);
+        for (uint32_t k = 0; k < b->count; k++) {
+            nvgp_vec4 v = vec4_of(b->values[k]);
+            if (nvgp_machine_set_parameters(m, b->name, &v, 1) != NVGP_OK)
+                break;
+        }
     }
     for (size_t i = 0; i < job->num_framebuffer; i++) {
         const nvgp_job_binding *b = &job->framebuffer[i];
-        nvgp_job_reg r;
-        if (!nvgp_job_tgsi_name(b->name, &r) || r.file != TGSI_FILE_OUTPUT || r.dim >= 0)
-            continue;
-        for (uint32_t k = 0; k < b->count; k++)
-            nvgp_exec_set_framebuffer(m, b->list ? k : NVGP_EXEC_ALL, (uint32_t)r.index,
-                                      b->values[k]);
+        for (uint32_t k = 0; k < b->count; k++) {
+            nvgp_vec4 v = vec4_of(b->values[k]);
+            nvgp_machine_set_framebuffer(m, b->name, b->list ? k : NVGP_ALL, &v);
+        }
     }
-    for (size_t i = 0; i < job->num_buffers; i++)
-        nvgp_exec_bind_buffer(m, (uint32_t)job->buffers[i].address, job->buffers[i].data,
-                              job->buffers[i].bytes);
+    for (size_t i = 0; i < job->num_buffers; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "BUFFER[%u]", (unsigned)job->buffers[i].address);
+        nvgp_machine_set_buffer(m, job->buffers[i].key ? job->buffers[i].key : name,
+                                job->buffers[i].data, job->buffers[i].bytes);
+    }
     for (size_t i = 0; i < job->num_memory; i++)
-        nvgp_exec_add_memory(m, job->memory[i].address, job->memory[i].data,
-                             job->memory[i].bytes, NULL);
+        nvgp_machine_add_memory(m, job->memory[i].address, job->memory[i].data,
+                                job->memory[i].bytes, NULL);
     for (size_t i = 0; i < job->num_textures; i++)
-        nvgp_exec_bind_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i));
-    if (p->processor == TGSI_PROCESSOR_FRAGMENT)
-        for (size_t i = 0; i < job->num_helpers; i++)
-            nvgp_exec_set_helper(m, job->helpers[i], true);
-}
-
-/* The TGSI text to run: the input itself, or an NV/ARB program's
- * translation (malloc'd into *owned). */
-static const char *program_text(const char *src, size_t len, size_t *out_len, char **owned)
-{
-    *owned = NULL;
-    *out_len = len;
-    if (len < 2 || src[0] != '!' || src[1] != '!')
-        return src;
-    nvgp_diag *pd = NULL;
-    nvgp_program *p = nvgp_program_create("fuzz", src, len, &pd);
-    if (p)
-        *owned = nvgp_program_tgsi_text(p, NVGP_TGSI_STYLE_CANONICAL, pd);
-    nvgp_program_destroy(p);
-    nvgp_diag_destroy(pd);
-    *out_len = *owned ? strlen(*owned) : 0;
-    return *owned;
+        nvgp_machine_set_texture(m, job->textures[i].unit, nvgp_job_texture_object(job, i));
+    for (size_t i = 0; i < job->num_helpers; i++)
+        nvgp_machine_set_helper(m, job->helpers[i], true);
 }
 
 /* FUZZ_EXEC_VERBOSE=1 prints what happened to each input (for looking at
@@ -269,35 +239,35 @@ static bool verbose(void)
     return v;
 }
 
-static void run_job(nvgp_job *job, const tgsi_program *prog, nvgp_exec *m)
+static void run_job(nvgp_job *job, const nvgp_program *prog, nvgp_machine *m)
 {
-    if (job->budget == 0 || job->budget > FUZZ_BUDGET)
-        job->budget = FUZZ_BUDGET;
-    job->threads = 1;
-    if (job->invocations > FUZZ_MAX_THREADS ||
-        thread_count(prog, job) > FUZZ_MAX_THREADS)
+    const tgsi_program *tp = nvgp_program_tgsi(prog);
+    if (job->invocations > FUZZ_MAX_THREADS || thread_count(tp, job) > FUZZ_MAX_THREADS)
         return;
-    nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, NULL };
     char *err = NULL;
-    bool bound = nvgp_job_bind(job, "fuzz", prog, m, &names, &err);
+    bool bound = nvgp_job_bind(job, "fuzz", m, &err);
     if (verbose() && err)
         fprintf(stderr, "fuzz_exec: %s (binding leniently)\n", err);
     free(err);
     err = NULL;
     if (!bound)
-        bind_leniently(job, prog, m);
-    nvgp_exec_set_budget(m, FUZZ_BUDGET);
-    nvgp_exec_set_threads(m, 1);
-    bind_images(prog, m);
-    nvgp_exec_status st = nvgp_exec_run(m, NULL);
+        bind_leniently(job, m);
+    bind_images(tp, m);
+    nvgp_run_options o;
+    nvgp_job_run_options(job, &o);
+    o.budget = FUZZ_BUDGET;
+    o.threads = 1;
+    if (o.shared_size > (1u << 16))
+        o.shared_size = 1u << 16;
+    nvgp_status st = nvgp_machine_run(m, &o, NULL);
     if (verbose())
-        fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_exec_num_threads(m),
-                st == NVGP_EXEC_OK ? "ok" : nvgp_exec_error(m));
-    if (st != NVGP_EXEC_OK)
+        fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_machine_num_threads(m),
+                st == NVGP_OK ? "ok" : nvgp_machine_error(m));
+    if (st != NVGP_OK)
         return;
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    nvgp_job_collect(job, "fuzz", prog, m, &names, &out, &err);
+    nvgp_job_collect(job, "fuzz", prog, m, &out, &err);
     if (verbose())
         fprintf(stderr, "%s%s", out.data ? out.data : "", err ? err : "");
     free(err);
@@ -339,23 +309,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(err);
 
-    char *owned = NULL;
-    size_t len = 0;
-    const char *text = program_text(src, prog_len, &len, &owned);
-    nvgp_diag *diag = text ? nvgp_diag_create("fuzz", text, len) : NULL;
-    tgsi_program *prog = diag ? nvgp_tgsi_read(text, len, diag) : NULL;
-    nvgp_exec *m = prog ? nvgp_exec_create(prog, diag) : NULL;
+    nvgp_diag *diag = NULL;
+    nvgp_program *prog = nvgp_program_create("fuzz", src, prog_len, &diag);
+    nvgp_machine *m = NULL;
+    if (prog)
+        nvgp_machine_create(prog, &m, diag);
     if (verbose() && !m) {
-        fprintf(stderr, "fuzz_exec: the program does not %s\n", prog ? "decode" : "read");
+        fprintf(stderr, "fuzz_exec: the program does not %s\n", prog ? "run" : "load");
         if (diag)
             nvgp_diag_print(diag, stderr);
     }
     if (m)
         run_job(job, prog, m);
-    nvgp_exec_destroy(m);
-    nvgp_tgsi_program_destroy(prog);
+    nvgp_machine_destroy(m);
+    nvgp_program_destroy(prog);
     nvgp_diag_destroy(diag);
-    free(owned);
     nvgp_job_destroy(job);
     return 0;
 }

@@ -56,6 +56,7 @@ if [ "$name" = fuzz_exec ]; then
         pair "$p" "$jobs/$job.json"
     done < <(find "${seeds[@]:1}" -name '*.tgsi' -print0 2>/dev/null)
     for p in "$src"/examples/*; do
+        [ -f "$p" ] || continue   # examples/c is C, not a program
         for j in "$jobs"/*.json; do
             pair "$p" "$j"
         done

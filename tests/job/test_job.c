@@ -15,7 +15,6 @@
 #include "job.h"
 
 #include <stdio.h>
-#include "tgsi/tgsi_names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +136,7 @@ static void test_full_job(void **state)
     assert_int_equal(job->num_textures, 1);
     const nvgp_job_texture *t = &job->textures[0];
     assert_int_equal(t->unit, 0);
-    assert_int_equal(t->desc.target, TGSI_TEXTURE_2D);
+    assert_int_equal(t->desc.target, NVGP_TEXTURE_2D);
     assert_int_equal(t->desc.width, 2);
     assert_int_equal(t->desc.height, 2);
     assert_int_equal(t->desc.levels, 1);
@@ -207,7 +206,7 @@ static void test_textures(void **state)
     assert_int_equal(job->num_textures, 5);
     const nvgp_job_texture *t = &job->textures[0];
     assert_int_equal(t->unit, 3);
-    assert_int_equal(t->desc.target, TGSI_TEXTURE_SHADOWCUBE);
+    assert_int_equal(t->desc.target, NVGP_TEXTURE_SHADOWCUBE);
     assert_int_equal(t->desc.layers, 6);
     assert_int_equal(t->sampler.compare_func, NVGP_TEX_COMPARE_GEQUAL);
     assert_int_equal(t->sampler.depth_mode, NVGP_TEX_DEPTH_RED);
@@ -258,7 +257,7 @@ static void test_textures(void **state)
     assert_int_equal(i32[12], 13);
 
     t = &job->textures[3];
-    assert_int_equal(t->desc.target, TGSI_TEXTURE_BUFFER);
+    assert_int_equal(t->desc.target, NVGP_TEXTURE_BUFFER);
     assert_int_equal(((const uint32_t *)t->level_data[0])[2], 3);
     t = &job->textures[4];
     assert_int_equal(t->desc.samples, 2);
@@ -571,44 +570,6 @@ static void test_errors(void **state)
     free(err);
 }
 
-/* ---- Names --------------------------------------------------------------------------- */
-
-static void test_tgsi_names(void **state)
-{
-    (void)state;
-    nvgp_job_reg r;
-    r.component = 2;
-    assert_true(nvgp_job_tgsi_name("IN[3]", &r));
-    assert_int_equal(r.file, TGSI_FILE_INPUT);
-    assert_int_equal(r.component, -1);   /* TGSI names are whole registers */
-    assert_int_equal(r.dim, -1);
-    assert_int_equal(r.index, 3);
-    assert_true(nvgp_job_tgsi_name("CONST[1][20]", &r));
-    assert_int_equal(r.file, TGSI_FILE_CONSTANT);
-    assert_int_equal(r.dim, 1);
-    assert_int_equal(r.index, 20);
-    assert_true(nvgp_job_tgsi_name("IN[2][0]", &r));
-    assert_int_equal(r.dim, 2);
-    assert_true(nvgp_job_tgsi_name("OUT[0]", &r));
-    assert_int_equal(r.file, TGSI_FILE_OUTPUT);
-    assert_true(nvgp_job_tgsi_name("SV[1]", &r));
-    assert_int_equal(r.file, TGSI_FILE_SYSTEM_VALUE);
-    assert_false(nvgp_job_tgsi_name("SV[1][2]", &r));
-    assert_false(nvgp_job_tgsi_name("IN[]", &r));
-    assert_false(nvgp_job_tgsi_name("IN[1", &r));
-    assert_false(nvgp_job_tgsi_name("IN[1]x", &r));
-    assert_false(nvgp_job_tgsi_name("INPUT[1]", &r));
-    assert_false(nvgp_job_tgsi_name("v[OPOS]", &r));
-    assert_false(nvgp_job_tgsi_name("IN[99999999999]", &r));
-    assert_true(nvgp_job_tgsi_name("BUFFER[2]", &r));
-    assert_int_equal(r.file, TGSI_FILE_BUFFER);
-    assert_int_equal(r.index, 2);
-    assert_true(nvgp_job_tgsi_name("IMAGE[1]", &r));
-    assert_int_equal(r.file, TGSI_FILE_IMAGE);
-    assert_int_equal(r.index, 1);
-    assert_false(nvgp_job_tgsi_name("IMAGE[1][2]", &r));
-}
-
 /* "buffers" keyed by a binding name, and "images": format, target, size and
  * texels in the format's component type (bytes for 8-bit formats) or raw
  * 32-bit words; texels not given are zero. */
@@ -633,7 +594,7 @@ static void test_images_and_named_buffers(void **state)
     assert_int_equal(job->num_images, 3);
     const nvgp_job_image *a = &job->images[0], *b = &job->images[1], *c = &job->images[2];
     assert_string_equal(a->key, "image[0]");
-    assert_int_equal(a->target, TGSI_TEXTURE_1D);
+    assert_int_equal(a->target, NVGP_TEXTURE_1D);
     assert_int_equal(a->width, 3);
     assert_int_equal(a->height, 1);
     assert_int_equal(a->depth, 1);
@@ -642,11 +603,10 @@ static void test_images_and_named_buffers(void **state)
     float f[3];
     memcpy(f, a->data.data, 12);
     assert_true(f[0] == 1.5f && f[1] == -2.0f && f[2] == 0.0f);
-    assert_int_equal(a->format,
-                     nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, "R32_FLOAT", strlen("R32_FLOAT")));
+    assert_string_equal(a->format, "R32_FLOAT");
     assert_null(b->key);
     assert_int_equal(b->index, 2);
-    assert_int_equal(b->target, TGSI_TEXTURE_2D); /* the default */
+    assert_int_equal(b->target, NVGP_TEXTURE_2D); /* the default */
     assert_int_equal(b->data.type, NVGP_JOB_U8);
     assert_int_equal(b->data.bytes, 8);
     static const uint8_t bytes[8] = { 255, 0, 128, 1, 16, 0, 0, 0 };
@@ -697,8 +657,8 @@ static void test_results(void **state)
     nvgp_job_data buf[2] = { { 2, NVGP_JOB_F32, 4, buf0, NULL },
                              { 0, NVGP_JOB_S32, 8, buf1, "program.storage[1]" } };
     nvgp_job_image img[2] = {
-        { 3, NULL, TGSI_TEXTURE_2D, 0, 1, 1, 1, { 0, NVGP_JOB_U8, 4, img0, NULL } },
-        { 0, "image[1]", TGSI_TEXTURE_1D, 0, 1, 1, 1, { 0, NVGP_JOB_F32, 4, buf0, NULL } },
+        { 3, NULL, NVGP_TEXTURE_2D, NULL, 1, 1, 1, { 0, NVGP_JOB_U8, 4, img0, NULL } },
+        { 0, "image[1]", NVGP_TEXTURE_1D, NULL, 1, 1, 1, { 0, NVGP_JOB_F32, 4, buf0, NULL } },
     };
     nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2 };
     nvgp_strbuf s;
@@ -906,7 +866,6 @@ int main(void)
         cmocka_unit_test(test_float_round_trip),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_long_attribute_values),
-        cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_load),

@@ -1,5 +1,8 @@
-/* Job -> executor -> result JSON (tools/job_bind.c), end to end on small
- * TGSI programs whose results are worked out by hand. */
+/* Job -> machine -> result JSON (tools/job_bind.c over nvgp.h), end to end
+ * on small TGSI programs whose results are worked out by hand.  Scalar
+ * bindings (result.clip[n], tessellation levels) need an NV program's
+ * binding map: tests/run_cli runs those end to end, tests/api the machine
+ * calls underneath. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,25 +10,15 @@
 
 #include <cmocka.h>
 
-#include "api/program.h"
 #include "job_bind.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Runs a job whose program is inline TGSI; returns the result text (or the
- * error message when want_error). */
-static char *run_job_named(const char *json, bool want_error, const nvgp_job_names *names);
-
+/* Runs a job whose program is inline text on a machine; returns the result
+ * text (or the error message when want_error). */
 static char *run_job(const char *json, bool want_error)
-{
-    nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, NULL };
-    return run_job_named(json, want_error, &names);
-}
-
-/* The same with the runner's name table (names, output_name). */
-static char *run_job_named(const char *json, bool want_error, const nvgp_job_names *names)
 {
     char *err = NULL;
     nvgp_job *job = nvgp_job_parse(json, strlen(json), "job.json", NULL, &err);
@@ -38,19 +31,19 @@ static char *run_job_named(const char *json, bool want_error, const nvgp_job_nam
     if (!prog)
         nvgp_diag_print(diag, stderr);
     assert_non_null(prog);
-    const tgsi_program *tp = nvgp_program_tgsi(prog);
-    assert_non_null(tp);
-    nvgp_exec *m = nvgp_exec_create(tp, diag);
-    assert_non_null(m);
+    nvgp_machine *m = NULL;
+    assert_int_equal(nvgp_machine_create(prog, &m, diag), NVGP_OK);
     char *result = NULL;
-    if (!nvgp_job_bind(job, "job.json", tp, m, names, &err)) {
+    if (!nvgp_job_bind(job, "job.json", m, &err)) {
         assert_true(want_error);
         result = err;
     } else {
-        assert_int_equal(nvgp_exec_run(m, diag), NVGP_EXEC_OK);
+        nvgp_run_options o;
+        nvgp_job_run_options(job, &o);
+        assert_int_equal(nvgp_machine_run(m, &o, diag), NVGP_OK);
         nvgp_strbuf s;
         nvgp_strbuf_init(&s);
-        bool ok = nvgp_job_collect(job, "job.json", tp, m, names, &s, &err);
+        bool ok = nvgp_job_collect(job, "job.json", prog, m, &s, &err);
         if (ok) {
             assert_false(want_error);
             result = nvgp_strbuf_take(&s, NULL);
@@ -60,7 +53,7 @@ static char *run_job_named(const char *json, bool want_error, const nvgp_job_nam
             result = err;
         }
     }
-    nvgp_exec_destroy(m);
+    nvgp_machine_destroy(m);
     nvgp_program_destroy(prog);
     nvgp_diag_destroy(diag);
     nvgp_job_destroy(job);
@@ -357,93 +350,6 @@ static void test_buffers_and_images_by_name(void **state)
         "  \"faults\": 0 }\n");
 }
 
-/* A name table with scalar bindings, as an NV program's binding map gives
- * them: "clip[n]" is component n % 4 of OUT[1 + n / 4] (CLIPDIST),
- * "outer[k]" component k of SV[0] (TESSOUTER), "cin[k]" component k of
- * IN[0]; "pos" is OUT[0] whole.  OUT[1]'s names list clip[1] before
- * clip[0]. */
-static const struct { const char *name; uint8_t file; int8_t comp; int32_t index; }
-    comp_names[] = {
-        { "pos", TGSI_FILE_OUTPUT, -1, 0 },
-        { "clip[1]", TGSI_FILE_OUTPUT, 1, 1 }, { "clip[0]", TGSI_FILE_OUTPUT, 0, 1 },
-        { "clip[4]", TGSI_FILE_OUTPUT, 0, 2 },
-        { "outer[0]", TGSI_FILE_SYSTEM_VALUE, 0, 0 }, { "outer[2]", TGSI_FILE_SYSTEM_VALUE, 2, 0 },
-        { "cin[1]", TGSI_FILE_INPUT, 1, 0 },
-};
-
-static bool resolve_comp(void *ctx, const char *name, nvgp_job_reg *reg)
-{
-    (void)ctx;
-    for (size_t i = 0; i < sizeof comp_names / sizeof comp_names[0]; i++) {
-        if (!strcmp(comp_names[i].name, name)) {
-            *reg = (nvgp_job_reg){ comp_names[i].file, comp_names[i].comp, -1,
-                                   comp_names[i].index };
-            return true;
-        }
-    }
-    return nvgp_job_tgsi_name(name, reg);
-}
-
-static const char *output_name_comp(void *ctx, uint32_t index, uint32_t k, int32_t *component)
-{
-    (void)ctx;
-    uint32_t seen = 0;
-    for (size_t i = 0; i < sizeof comp_names / sizeof comp_names[0]; i++) {
-        if (comp_names[i].file != TGSI_FILE_OUTPUT || comp_names[i].index != (int32_t)index)
-            continue;
-        if (seen++ == k) {
-            *component = comp_names[i].comp;
-            return comp_names[i].name;
-        }
-    }
-    return NULL;
-}
-
-/* Scalar bindings: an input or system value given for a component sets that
- * component from the value's x, the register's other components keep what
- * other bindings (or the defaults: inputs (0,0,0,1), TESSOUTER 0) give;
- * outputs print the component as x with y, z, w = 0; without "outputs"
- * every name of a written register prints, in register order and the
- * table's order within one; a register without names prints as OUT[n]. */
-static void test_scalar_bindings(void **state)
-{
-    (void)state;
-    nvgp_job_names names = { resolve_comp, output_name_comp, NULL };
-    static const char prog[] =
-        "{\"program\": {\"text\": \"TESS_EVAL\\nPROPERTY TES_PRIM_MODE TRIANGLES\\n"
-        "DCL IN[0], PATCH[0]\\nDCL SV[0], TESSOUTER\\n"
-        "DCL OUT[0], POSITION\\nDCL OUT[1], CLIPDIST[0]\\nDCL OUT[2], CLIPDIST[1]\\n"
-        "DCL OUT[3], GENERIC[0]\\n"
-        "  0: MOV OUT[0], IN[0]\\n  1: MOV OUT[1], SV[0]\\n  2: MOV OUT[2], SV[0].zyxw\\n"
-        "  3: ADD OUT[3], IN[0], SV[0]\\n  4: END\\n\"},\n"
-        " \"invocations\": 2,\n"
-        " \"inputs\": {\"IN[0]\": [10, 20, 30, 40], \"cin[1]\": [[1, 9, 9, 9], [2, 9, 9, 9]],\n"
-        "            \"outer[2]\": [5, 6, 7, 8], \"outer[0]\": [[3, 0, 0, 0], [4, 0, 0, 0]]}";
-    char json[2048];
-    /* by hand: IN[0] = (10, 1, 30, 40) / (10, 2, 30, 40); SV[0] = (3, 0, 5, 0)
-     * / (4, 0, 5, 0); OUT[1] = SV[0]: clip[0] = x, clip[1] = y; OUT[2] =
-     * SV[0].zyxw: clip[4] = 5; OUT[3] = IN[0] + SV[0] */
-    snprintf(json, sizeof json, "%s}", prog);
-    expect_text(run_job_named(json, false, &names),
-        "{ \"invocations\": [\n"
-        "    { \"pos\": [10, 1, 30, 40], \"clip[1]\": [0, 0, 0, 0], \"clip[0]\": [3, 0, 0, 0], "
-        "\"clip[4]\": [5, 0, 0, 0], \"OUT[3]\": [13, 1, 35, 40] },\n"
-        "    { \"pos\": [10, 2, 30, 40], \"clip[1]\": [0, 0, 0, 0], \"clip[0]\": [4, 0, 0, 0], "
-        "\"clip[4]\": [5, 0, 0, 0], \"OUT[3]\": [14, 2, 35, 40] }\n"
-        "  ],\n"
-        "  \"faults\": 0 }\n");
-    snprintf(json, sizeof json, "%s, \"outputs\": {\"clip[0]\": \"hex\", \"OUT[1]\": \"f32\"}}",
-             prog);
-    expect_text(run_job_named(json, false, &names),
-        "{ \"invocations\": [\n"
-        "    { \"clip[0]\": [\"0x40400000\", \"0x00000000\", \"0x00000000\", \"0x00000000\"], "
-        "\"OUT[1]\": [3, 0, 5, 0] },\n"
-        "    { \"clip[0]\": [\"0x40800000\", \"0x00000000\", \"0x00000000\", \"0x00000000\"], "
-        "\"OUT[1]\": [4, 0, 5, 0] }\n"
-        "  ],\n"
-        "  \"faults\": 0 }\n");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -456,7 +362,6 @@ int main(void)
         cmocka_unit_test(test_memory_and_buffers),
         cmocka_unit_test(test_bind_errors),
         cmocka_unit_test(test_buffers_and_images_by_name),
-        cmocka_unit_test(test_scalar_bindings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

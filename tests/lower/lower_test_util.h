@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/strbuf.h"
 #include "exec/exec.h"
 #include "lower/lower.h"
@@ -34,19 +35,10 @@ typedef struct lt {
     uint32_t invocations;
 } lt;
 
-static inline uint32_t lt_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static inline float lt_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+/* The library's float bit conversions (base/bits.h) under the names the
+ * lowering tests use. */
+#define lt_bits f2u_bits
+#define lt_float u2f_bits
 
 /* Canonical text of p (caller frees). */
 static inline char *lt_text(const tgsi_program *p)

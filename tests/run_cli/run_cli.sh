@@ -117,5 +117,50 @@ expect_output nv_long_attrib.json \
 '"result.texcoord[2]":["0x00000001","0x3ff00000","0x00000000","0xc0080000"]},'\
 '{"result.texcoord[0]":[3,3,0,0],"result.texcoord[2]":["0x00000001","0x00000000","0x00000000","0x00000000"]}],"faults":0}'
 
+# The program is checked as `nvgp check` checks it, before anything runs: a
+# TGSI program whose text reads but that declares shared memory outside a
+# compute program is refused with exit 1 and the checker's own diagnostic.
+"$nvgp" check "$dir/check_rejected.tgsi" 2>"$tmp/check_err" >/dev/null
+[ $? -eq 1 ] || fail "nvgp check check_rejected.tgsi: expected exit 1"
+expect_status 1 'shared memory exists only in COMP programs' "$dir/check_rejected.json"
+grep -qxFf "$tmp/check_err" "$tmp/err" &&
+    [ "$(grep -cxFf "$tmp/check_err" "$tmp/err")" -eq "$(wc -l <"$tmp/check_err")" ] ||
+    fail "nvgp run check_rejected.json: diagnostic differs from nvgp check's: $(cat "$tmp/err")"
+
+# `-` is standard input: the job read from a pipe runs as from its file
+# (its program path then starts at the current folder).
+if (cd "$dir" && "$nvgp" run - <mad.json >"$tmp/out" 2>"$tmp/err"); then
+    flat=$(tr -d ' \n\t\r' <"$tmp/out")
+    [ "$flat" = '{"invocations":[{"OUT[0]":[2.25,7,10,30]},{"OUT[0]":[1.25,-2,6,10]}],"faults":0}' ] ||
+        fail "nvgp run - <mad.json: output $flat"
+else
+    fail "nvgp run - <mad.json: exit $?: $(cat "$tmp/err")"
+fi
+expect_status 1 '<stdin>' - <"$dir/bad_field.json"
+# a job on standard input names its program file from the current folder
+if (cd "$dir" && "$nvgp" run - <nv_clip_arb.json >"$tmp/out" 2>"$tmp/err"); then
+    grep -q '"result.clip\[1\]"' "$tmp/out" || fail "nvgp run - <nv_clip_arb.json: $(cat "$tmp/out")"
+else
+    fail "nvgp run - <nv_clip_arb.json (from its folder): $(cat "$tmp/err")"
+fi
+
+# -o FILE, -oFILE, --output FILE and --output=FILE write the same results.
+for form in "-o $tmp/o1.json" "-o$tmp/o2.json" "--output $tmp/o3.json" "--output=$tmp/o4.json"; do
+    # shellcheck disable=SC2086
+    "$nvgp" run $form "$dir/mad.json" >"$tmp/out" 2>"$tmp/err" || fail "nvgp run $form: $(cat "$tmp/err")"
+done
+for k in 2 3 4; do
+    cmp -s "$tmp/o1.json" "$tmp/o$k.json" || fail "nvgp run: output forms differ (o1 vs o$k)"
+done
+grep -q '"faults"' "$tmp/o1.json" || fail "nvgp run -o: no results written"
+
+# A folder where a file belongs says so: as the job (2), as the job's
+# program (2), as the output (2).
+expect_status 2 'is a directory' "$dir"
+mkdir -p "$tmp/folder.tgsi"
+printf '{ "program": "folder.tgsi" }' >"$tmp/folder_job.json"
+expect_status 2 'is a directory' "$tmp/folder_job.json"
+expect_status 2 'is a directory' -o "$tmp" "$dir/mad.json"
+
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"
