@@ -6,7 +6,9 @@
 #   make test     the full test suite: gcc and clang builds with -Werror and
 #                 an ASan+UBSan build (with the fuzz targets), each + ctest,
 #                 and a ThreadSanitizer build for the threaded executor tests
-#   make bench    build Release and run every benchmark program under bench/
+#   make bench    install the bench dependencies (gnuplot), build Release, run
+#                 every benchmark program under bench/ and `nvgp bench` with
+#                 Mesa's softpipe and llvmpipe side by side
 #   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS
 #   make clean    remove the build folders these commands make
 
@@ -16,7 +18,7 @@ FUZZ_SECONDS ?= 600
 JOBS         ?= 2
 CMAKE        ?= cmake
 
-.PHONY: all build deps run test bench fuzz clean
+.PHONY: all build deps bench-deps run test bench fuzz clean
 
 all: build
 
@@ -27,13 +29,16 @@ build:
 deps:
 	bash scripts/install-deps.sh
 
+bench-deps:
+	bash scripts/install-deps.sh --bench
+
 run: deps build
 	bash scripts/run-examples.sh $(BUILD_DIR)/nvgp
 
 test: deps
 	JOBS=$(JOBS) bash scripts/test.sh
 
-bench: build
+bench: bench-deps build
 	bash scripts/bench.sh $(BUILD_DIR)
 
 fuzz:

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the packages nvgp needs to build and test (Debian 12), but only
-# those missing.  As root it uses apt-get; otherwise it says what to install
-# and fails, so a build never goes on without its tools.
+# those missing.  `install-deps.sh --bench` adds what `make bench` needs
+# besides (gnuplot, for the plot of the Mesa ratios).  As root it uses
+# apt-get; otherwise it says what to install and fails, so a build never goes
+# on without its tools.
 set -euo pipefail
 
 packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
@@ -11,6 +13,9 @@ packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
           libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
           libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
           libosmesa6-dev)
+if [ "${1:-}" = "--bench" ]; then
+    packages+=(gnuplot-nox)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
