@@ -8,6 +8,9 @@ set -euo pipefail
 
 packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
           libclang-rt-14-dev
+          # vector math for the executor's transcendental functions; MPFR,
+          # the correctly rounded reference of their accuracy test
+          libsleef-dev libmpfr-dev
           # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
           # as ../shared/tools/mesa-oracle/setup.sh lists them
           libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
