@@ -395,14 +395,19 @@ void exec_op_LIT(exec_warp *w, const exec_insn *in)
     const exec_chan *s[4];
     bool legacy = w->m->legacy_math;
     load4(w, in, 0, &t, s);
+    exec_chan base, e, p;
     for (unsigned l = 0; l < LANES; l++) {
-        float x = s[0]->f[l], y = s[1]->f[l], e = s[3]->f[l];
-        e = e < -128.0f ? -128.0f : e > 128.0f ? 128.0f : e;
+        float y = s[1]->f[l], el = s[3]->f[l];
+        e.f[l] = el < -128.0f ? -128.0f : el > 128.0f ? 128.0f : el;
+        base.f[l] = y > 0.0f ? y : 0.0f;
+    }
+    exec_vpow(p.f, base.f, e.f);
+    for (unsigned l = 0; l < LANES; l++) {
+        float x = s[0]->f[l];
+        float pl = legacy && base.f[l] == 0.0f && e.f[l] != 0.0f ? 0.0f : p.f[l];
         r.c[0].f[l] = 1.0f;
         r.c[1].f[l] = x > 0.0f ? x : 0.0f;
-        float base = y > 0.0f ? y : 0.0f;
-        float p = legacy && base == 0.0f && e != 0.0f ? 0.0f : powf(base, e);
-        r.c[2].f[l] = x > 0.0f ? p : 0.0f;
+        r.c[2].f[l] = x > 0.0f ? pl : 0.0f;
         r.c[3].f[l] = 1.0f;
     }
     exec_store(w, in, 0, &r, w->exec);

@@ -1,7 +1,7 @@
 /* Transcendental and reciprocal functions for a whole 32-lane warp per call:
  * out[l] = f(in[l]) for l < EXEC_VMATH_LANES.  The executor's SIN, COS, SCS,
  * EX2, LG2, POW, EXP, LOG, RCP, RSQ and the 64-bit DRCP, DSQRT, DRSQ call
- * these instead of libm once per lane.
+ * these instead of libm once per lane (LIT's power too).
  *
  * With SLEEF (libsleef) the float functions are SLEEF's 1-ulp ("u10")
  * fused-multiply-add forms ("finz_"), whose results SLEEF makes the same bits
