@@ -9,7 +9,9 @@
 #   make install PREFIX=DIR   build, then install the libraries, nvgp.h,
 #                 nvgp.pc, the CMake package and the tool under DIR
 #                 (default /usr/local)
-#   make bench    build Release and run every benchmark program under bench/
+#   make bench    install the bench dependencies (gnuplot), build Release, run
+#                 every benchmark program under bench/ and `nvgp bench` with
+#                 Mesa's softpipe and llvmpipe side by side
 #   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS
 #   make clean    remove the build folders these commands make
 
@@ -20,7 +22,7 @@ JOBS         ?= 2
 CMAKE        ?= cmake
 PREFIX       ?= /usr/local
 
-.PHONY: all build deps run test install bench fuzz clean
+.PHONY: all build deps bench-deps run test install bench fuzz clean
 
 all: build
 
@@ -31,6 +33,9 @@ build:
 deps:
 	bash scripts/install-deps.sh
 
+bench-deps:
+	bash scripts/install-deps.sh --bench
+
 run: deps build
 	bash scripts/run-examples.sh $(BUILD_DIR)/nvgp
 
@@ -40,7 +45,7 @@ test: deps
 install: build
 	$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
 
-bench: build
+bench: bench-deps build
 	bash scripts/bench.sh $(BUILD_DIR)
 
 fuzz:

@@ -552,6 +552,11 @@ NVGP_API const char *nvgp_machine_error(const nvgp_machine *m);
  * tessellation-evaluation programs; see nvgp_machine_set_invocations for
  * the others, nvgp_machine_set_grid for compute. */
 NVGP_API uint32_t nvgp_machine_num_threads(const nvgp_machine *m);
+/* Instructions the last run executed, summed over warps, and lane
+ * instructions, summed over the lanes active at each (for throughput
+ * figures); 0 before a successful run. */
+NVGP_API uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m);
+NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
 /* OUT registers (one past the highest) and whether the program writes one. */
 NVGP_API uint32_t nvgp_machine_num_outputs(const nvgp_machine *m);
 NVGP_API bool nvgp_machine_output_written(const nvgp_machine *m, uint32_t index);

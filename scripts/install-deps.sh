@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # Installs the packages nvgp needs to build and test (Debian 12), but only
-# those missing.  As root it uses apt-get; otherwise it says what to install
-# and fails, so a build never goes on without its tools.
+# those missing.  `install-deps.sh --bench` adds what `make bench` needs
+# besides (gnuplot, for the plot of the Mesa ratios).  As root it uses
+# apt-get; otherwise it says what to install and fails, so a build never goes
+# on without its tools.
 set -euo pipefail
 
 packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
           libclang-rt-14-dev
+          # vector math for the executor's transcendental functions; MPFR,
+          # the correctly rounded reference of their accuracy test
+          libsleef-dev libmpfr-dev
           # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
           # as ../shared/tools/mesa-oracle/setup.sh lists them
           libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
           libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
           libosmesa6-dev)
+if [ "${1:-}" = "--bench" ]; then
+    packages+=(gnuplot-nox)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -66,6 +66,23 @@ static const command commands[] = {
      "`nvgp check` does, with the same diagnostics, before anything runs.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
+    {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--json FILE] [--mesa-oracle PATH] [NAME...]",
+     "Measures the executor on the benchmark programs (job files in\n"
+     "bench/programs, or --dir DIR): each scaled to many invocations, run with\n"
+     "1 and all host threads, N times each (default 5).  Prints the median\n"
+     "with min and max of Minvocations/s and lane-instructions/s.  With the\n"
+     "mesa-oracle harness (--mesa-oracle PATH or $NVGP_MESA_ORACLE; `make\n"
+     "bench` builds it), the !!ARBfp1.0 programs also run on Mesa's softpipe\n"
+     "and llvmpipe in the same run, with nvgp's ratios to each.\n"
+     "\n"
+     "  --threads N    the \"all threads\" count (default: online CPUs)\n"
+     "  --scale F      multiply every program's invocation count by F\n"
+     "  --json FILE    write the results as JSON\n"
+     "  --ratios FILE  write the Mesa ratios as tab-separated columns (for a plot)\n"
+     "  NAME...        only these programs (long100 short5 texture branchy integer\n"
+     "                 threadgroup lighting reduce double)\n"
+     "\n"
+     "Exit status: 0 measured, 1 a program failed, 2 usage or I/O error.\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -481,6 +481,16 @@ uint32_t nvgp_machine_num_threads(const nvgp_machine *m)
     return m && m->ran ? nvgp_exec_num_threads(m->exec) : 0;
 }
 
+uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m)
+{
+    return m && m->ran ? nvgp_exec_warp_instructions(m->exec) : 0;
+}
+
+uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m)
+{
+    return m && m->ran ? nvgp_exec_lane_instructions(m->exec) : 0;
+}
+
 uint32_t nvgp_machine_num_outputs(const nvgp_machine *m)
 {
     return m ? nvgp_exec_num_outputs(m->exec) : 0;

@@ -8,8 +8,10 @@
  * INT64_MIN; float/double to integer conversions truncate, saturate and map
  * NaN to 0. */
 #include "exec/exec_internal.h"
+#include "exec/exec_vmath.h"
 
 #include <math.h>
+#include <string.h>
 
 static inline bool pair_on(const exec_insn *in, unsigned p)
 {
@@ -105,6 +107,24 @@ static inline uint64_t ashr64(uint64_t x, unsigned n)
                 (void)s;                                                         \
                 r[p][l] = (EXPR);                                                \
             }                                                                    \
+        }                                                                        \
+        exec_store64(w, in, 0, (const uint64_t(*)[LANES])r, w->exec);            \
+    }
+
+/* Double -> double for the whole warp by one call of a warp-wide function
+ * (exec_vmath.h) instead of libm per lane. */
+#define P1V(NAME, VFN)                                                           \
+    void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
+    {                                                                            \
+        uint64_t r[2][LANES] = { { 0 } }, a[LANES];                              \
+        double x[LANES], y[LANES];                                               \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!pair_on(in, p))                                                 \
+                continue;                                                        \
+            exec_fetch64(w, &in->src[0], 2 * p, a, true);                        \
+            memcpy(x, a, sizeof x);                                              \
+            VFN(y, x);                                                           \
+            memcpy(r[p], y, sizeof y);                                           \
         }                                                                        \
         exec_store64(w, in, 0, (const uint64_t(*)[LANES])r, w->exec);            \
     }
@@ -258,9 +278,9 @@ P1(DCEIL, true, d2u_bits(ceil(x)))
 P1(DFLR, true, d2u_bits(floor(x)))
 P1(DROUND, true, d2u_bits(nearbyint(x)))
 P1(DSSG, true, d2u_bits(dsign(x)))
-P1(DRCP, true, d2u_bits(1.0 / x))
-P1(DSQRT, true, d2u_bits(sqrt(x)))
-P1(DRSQ, true, d2u_bits(1.0 / sqrt(x)))
+P1V(DRCP, exec_vdrcp)
+P1V(DSQRT, exec_vdsqrt)
+P1V(DRSQ, exec_vdrsq)
 P2(DADD, true, d2u_bits(x + y))
 P2(DMUL, true, d2u_bits(x * y))
 P2(DDIV, true, d2u_bits(x / y))

@@ -7,6 +7,7 @@
  * Conversions to integers saturate and map NaN to 0 (tgsi.rst leaves them
  * undefined). */
 #include "exec/exec_internal.h"
+#include "exec/exec_vmath.h"
 
 #include <math.h>
 
@@ -211,6 +212,18 @@ void exec_op_FMA(exec_warp *w, const exec_insn *in)
         exec_store_repl(w, in, &r);                                              \
     }
 
+/* The same with the whole warp's results from one call of a warp-wide
+ * function (exec_vmath.h), not a libm call per lane. */
+#define REPLV(NAME, VFN)                                                         \
+    void exec_op_##NAME(exec_warp *w, const exec_insn *in)                       \
+    {                                                                            \
+        exec_reg r;                                                              \
+        exec_chan t0;                                                            \
+        const exec_chan *a = SRC(0, 0, &t0);                                     \
+        VFN(r.c[0].f, a->f);                                                     \
+        exec_store_repl(w, in, &r);                                              \
+    }
+
 /* fminf/fmaxf semantics (a NaN operand yields the other operand), inline
  * so the loops vectorise instead of calling libm per lane. */
 static inline float fsat_min(float x, float y)
@@ -303,13 +316,13 @@ void exec_op_LDEXP(exec_warp *w, const exec_insn *in)
     exec_store(w, in, 0, &r, w->exec);
 }
 
-REPL1(RCP, 1.0f / x)
-REPL1(RSQ, 1.0f / sqrtf(x))
+REPLV(RCP, exec_vrcp)
+REPLV(RSQ, exec_vrsq)
 REPL1(SQRT, sqrtf(x))
-REPL1(EX2, exp2f(x))
-REPL1(LG2, log2f(x))
-REPL1(COS, cosf(x))
-REPL1(SIN, sinf(x))
+REPLV(EX2, exec_vex2)
+REPLV(LG2, exec_vlg2)
+REPLV(COS, exec_vcos)
+REPLV(SIN, exec_vsin)
 
 /* RCC (NV_vertex_program2): the reciprocal clamped away from 0 and infinity
  * to [2^-64, 2^64] in magnitude, keeping its sign (SPEC-DECISIONS 2). */
@@ -330,8 +343,7 @@ void exec_op_POW(exec_warp *w, const exec_insn *in)
     exec_reg r;
     exec_chan t0, t1;
     const exec_chan *a = SRC(0, 0, &t0), *b = SRC(1, 0, &t1);
-    for (unsigned l = 0; l < LANES; l++)
-        r.c[0].f[l] = powf(a->f[l], b->f[l]);
+    exec_vpow(r.c[0].f, a->f, b->f);
     exec_store_repl(w, in, &r);
 }
 
@@ -383,14 +395,19 @@ void exec_op_LIT(exec_warp *w, const exec_insn *in)
     const exec_chan *s[4];
     bool legacy = w->m->legacy_math;
     load4(w, in, 0, &t, s);
+    exec_chan base, e, p;
     for (unsigned l = 0; l < LANES; l++) {
-        float x = s[0]->f[l], y = s[1]->f[l], e = s[3]->f[l];
-        e = e < -128.0f ? -128.0f : e > 128.0f ? 128.0f : e;
+        float y = s[1]->f[l], el = s[3]->f[l];
+        e.f[l] = el < -128.0f ? -128.0f : el > 128.0f ? 128.0f : el;
+        base.f[l] = y > 0.0f ? y : 0.0f;
+    }
+    exec_vpow(p.f, base.f, e.f);
+    for (unsigned l = 0; l < LANES; l++) {
+        float x = s[0]->f[l];
+        float pl = legacy && base.f[l] == 0.0f && e.f[l] != 0.0f ? 0.0f : p.f[l];
         r.c[0].f[l] = 1.0f;
         r.c[1].f[l] = x > 0.0f ? x : 0.0f;
-        float base = y > 0.0f ? y : 0.0f;
-        float p = legacy && base == 0.0f && e != 0.0f ? 0.0f : powf(base, e);
-        r.c[2].f[l] = x > 0.0f ? p : 0.0f;
+        r.c[2].f[l] = x > 0.0f ? pl : 0.0f;
         r.c[3].f[l] = 1.0f;
     }
     exec_store(w, in, 0, &r, w->exec);
@@ -401,13 +418,14 @@ void exec_op_EXP(exec_warp *w, const exec_insn *in)
     exec_reg r;
     exec_chan t;
     const exec_chan *a = SRC(0, 0, &t);
+    exec_chan f;
     for (unsigned l = 0; l < LANES; l++) {
-        float x = a->f[l], f = floorf(x);
-        r.c[0].f[l] = exp2f(f);
-        r.c[1].f[l] = x - f;
-        r.c[2].f[l] = exp2f(x);
+        f.f[l] = ffloor(a->f[l]);
+        r.c[1].f[l] = a->f[l] - f.f[l];
         r.c[3].f[l] = 1.0f;
     }
+    exec_vex2_integral(r.c[0].f, f.f);
+    exec_vex2(r.c[2].f, a->f);
     exec_store(w, in, 0, &r, w->exec);
 }
 
@@ -416,11 +434,15 @@ void exec_op_LOG(exec_warp *w, const exec_insn *in)
     exec_reg r;
     exec_chan t;
     const exec_chan *a = SRC(0, 0, &t);
+    exec_chan x, p;
+    for (unsigned l = 0; l < LANES; l++)
+        x.f[l] = fabsf(a->f[l]);
+    exec_vlg2(r.c[2].f, x.f);
+    for (unsigned l = 0; l < LANES; l++)
+        r.c[0].f[l] = ffloor(r.c[2].f[l]);
+    exec_vex2_integral(p.f, r.c[0].f);
     for (unsigned l = 0; l < LANES; l++) {
-        float x = fabsf(a->f[l]), lg = log2f(x), f = floorf(lg);
-        r.c[0].f[l] = f;
-        r.c[1].f[l] = x / exp2f(f);
-        r.c[2].f[l] = lg;
+        r.c[1].f[l] = x.f[l] / p.f[l];
         r.c[3].f[l] = 1.0f;
     }
     exec_store(w, in, 0, &r, w->exec);
@@ -465,9 +487,8 @@ void exec_op_SCS(exec_warp *w, const exec_insn *in)
     exec_reg r;
     exec_chan t;
     const exec_chan *a = SRC(0, 0, &t);
+    exec_vsincos(r.c[1].f, r.c[0].f, a->f);
     for (unsigned l = 0; l < LANES; l++) {
-        r.c[0].f[l] = cosf(a->f[l]);
-        r.c[1].f[l] = sinf(a->f[l]);
         r.c[2].f[l] = 0.0f;
         r.c[3].f[l] = 1.0f;
     }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# usage: bench_cli.sh NVGP PROGRAMS_DIR WORK_DIR
+set -u
+nvgp=$1 dir=$2 work=$3
+mkdir -p "$work"
+fail=0
+check() { # description, command...
+    local what=$1; shift
+    if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
+}
+
+NVGP_MESA_ORACLE= "$nvgp" bench --dir "$dir" --scale 0.001 --repeats 1 --threads 2 \
+    --json "$work/bench.json" >"$work/table.txt" 2>"$work/stderr.txt"
+check "nvgp bench exits 0 on every program" test $? -eq 0
+for p in long100 short5 texture branchy integer threadgroup lighting reduce double; do
+    check "$p ran" grep -q "{\"name\": \"$p\", .*\"ran\": true" "$work/bench.json"
+    check "$p in the table" grep -q "^$p " "$work/table.txt"
+done
+check "two thread counts per program" test "$(grep -c '"threads": 2, "minvocations_per_s"' "$work/bench.json")" -eq 9
+
+"$nvgp" bench --dir "$dir" nosuchprogram >/dev/null 2>&1
+check "an unknown program is a usage error" test $? -eq 2
+"$nvgp" bench --repeats 0 >/dev/null 2>&1
+check "--repeats 0 is a usage error" test $? -eq 2
+
+# the reduction sums 0.5 * i for i = 0..255: 0.5 * 255 * 256 / 2 = 16320,
+# binary32 0x467f0000, little-endian bytes 0 0 127 70, in words 0 and 1
+sed 's/"buffers"/"outputs": [], "buffers"/' "$dir/reduce.json" >"$work/reduce.json"
+cp "$dir/reduce.tgsi" "$work/"
+"$nvgp" run "$work/reduce.json" >"$work/reduce.out" 2>&1
+check "reduce.json sums to 16320" grep -q '"u8": \[0, 0, 127, 70, 0, 0, 127, 70, 0, 0' "$work/reduce.out"
+exit $fail

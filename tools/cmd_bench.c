@@ -1,0 +1,569 @@
+/* nvgp bench: the executor's throughput on the benchmark programs of
+ * bench/programs (ordinary job files), and, for the !!ARBfp1.0 ones, Mesa's
+ * softpipe and llvmpipe measured in the same run through the mesa-oracle
+ * harness (../shared/tools/mesa-oracle), with the ratios.
+ *
+ * Each program's job is scaled to many invocations (a compute job to many
+ * work groups); inputs the table below names get per-invocation values made
+ * the way Mesa's harness interpolates them over its full-screen quad, so
+ * both run the same fragments.  Each configuration runs `repeats` times and
+ * reports the median with min and max: the machine is shared, and one run
+ * can be off by 2x.
+ *
+ * nvgp's figures are fragment (vertex, compute) invocations alone; Mesa's
+ * include rasterising the quad and writing the framebuffer.  The JSON and
+ * the table say so. */
+#define _XOPEN_SOURCE 700 /* popen, realpath, sysconf */
+
+#include "commands.h"
+#include "job.h"
+#include "job_bind.h"
+#include "nvgp.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { BENCH_OK = 0, BENCH_FAILED = 1, BENCH_USAGE = 2 };
+enum { MAX_REPEATS = 101, MAX_VARY = 3 };
+
+static const char usage_line[] =
+    "usage: nvgp bench [--dir DIR] [--repeats N] [--threads N] [--scale F]\n"
+    "                  [--json FILE] [--ratios FILE] [--mesa-oracle PATH] [NAME...]\n";
+
+/* How a per-invocation input is made from the invocation's pixel (x, y) in a
+ * W-wide grid, u = (x + 0.5) / W, v = (y + 0.5) / H: Mesa's harness gives
+ * texcoord[0] = (u, v, 0, 1) and color = (u, v, 0.25, 1). */
+typedef enum vary_kind { VARY_UV, VARY_COLOR, VARY_POSITION, VARY_NORMAL } vary_kind;
+
+typedef struct bench_vary {
+    const char *name;
+    vary_kind kind;
+} bench_vary;
+
+typedef struct bench_case {
+    const char *name;
+    const char *job;           /* in the programs folder */
+    const char *stresses;
+    uint32_t invocations;      /* scaled by --scale */
+    uint32_t block;            /* compute: threads per work group; 0 otherwise */
+    bool mesa;                 /* an !!ARBfp1.0 program Mesa's harness runs */
+    bench_vary vary[MAX_VARY];
+} bench_case;
+
+/* One row per benchmark program. */
+static const bench_case cases[] = {
+    {"long100", "long100.json", "ARB fragment ALU, 103 instructions: 20 x (MAD, DP4, RSQ, SIN, EX2)",
+     1u << 20, 0, true, {{"fragment.texcoord[0]", VARY_UV}, {"fragment.color", VARY_COLOR}}},
+    {"short5", "short5.json", "ARB fragment ALU, 5 instructions (MUL, MAD, DP3, RSQ, MUL): per-warp overhead",
+     1u << 20, 0, true, {{"fragment.texcoord[0]", VARY_UV}, {"fragment.color", VARY_COLOR}}},
+    {"texture", "texture.json", "texture: trilinear mipmapped TEX (implicit LOD), TXL, two TG4 gathers",
+     1u << 18, 0, false, {{"IN[0]", VARY_UV}}},
+    {"branchy", "branchy.json", "divergent control flow: loop of 4..19 trips, SWITCH and IF/ELSE on lane bits",
+     1u << 18, 0, false, {{NULL, 0}}},
+    {"integer", "integer.json", "integer and bitfield: hashing, BFE/BFI, BREV, POPC, LSB, MSB, MUL_HI, UMOD",
+     1u << 18, 0, false, {{NULL, 0}}},
+    {"threadgroup", "threadgroup.json", "thread group: quad swizzles, ballots, votes, warp shuffles (NVfp5.0)",
+     1u << 18, 0, false, {{"fragment.texcoord[0]", VARY_UV}}},
+    {"lighting", "lighting.json", "vertex transform and lighting (ARBvp1.0): DP4/DP3, RSQ, two LIT lights",
+     1u << 19, 0, false, {{"vertex.position", VARY_POSITION}, {"vertex.normal", VARY_NORMAL}}},
+    {"reduce", "reduce.json", "compute: 256-thread tree reduction through shared memory, 8 barriers",
+     1u << 18, 256, false, {{NULL, 0}}},
+    {"double", "double.json", "64-bit float: DMUL, DFMA, DADD, DDIV, DSQRT, DRSQ, DMAX, DFRAC",
+     1u << 18, 0, false, {{NULL, 0}}},
+};
+enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
+
+/* Mesa configurations: driver and LP_NUM_THREADS (0: all threads). */
+typedef struct mesa_config {
+    const char *key;
+    const char *driver;
+    int threads;               /* 1, or 0 for "all" */
+    int draws;                 /* 1024x1024 draws per timed harness run */
+} mesa_config;
+static const mesa_config mesa_configs[] = {
+    {"softpipe", "softpipe", 1, 1},
+    {"llvmpipe_1", "llvmpipe", 1, 8},
+    {"llvmpipe_all", "llvmpipe", 0, 16},
+};
+enum { MESA_COUNT = sizeof mesa_configs / sizeof mesa_configs[0] };
+
+typedef struct stats {
+    double median, min, max;
+    int n;
+} stats;
+
+typedef struct options {
+    const char *dir, *json_path, *ratios_path, *harness;
+    int repeats;
+    unsigned threads;          /* "all" */
+    double scale;
+} options;
+
+typedef struct case_result {
+    const bench_case *c;
+    bool ran;
+    uint32_t invocations;
+    uint64_t lane_instructions;  /* per run */
+    stats nvgp[2], lanes[2];     /* [0] 1 thread, [1] all threads: Minv/s, lane-instr/s */
+    bool has_mesa[MESA_COUNT];
+    stats mesa[MESA_COUNT];      /* Minv/s */
+} case_result;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static stats summarize(double *v, int n)
+{
+    stats s = {0, 0, 0, n};
+    if (n <= 0)
+        return s;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    s.min = v[0];
+    s.max = v[n - 1];
+    s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return s;
+}
+
+/* ---- nvgp ---------------------------------------------------------------- */
+
+typedef struct bench_run {
+    nvgp_job *job;
+    nvgp_program *prog;
+    nvgp_diag *diag;
+    nvgp_machine *m;
+} bench_run;
+
+static void run_free(bench_run *r)
+{
+    nvgp_machine_destroy(r->m);
+    nvgp_program_destroy(r->prog);
+    nvgp_diag_destroy(r->diag);
+    nvgp_job_destroy(r->job);
+}
+
+/* Loads the job's program as nvgp run does (nvgp_tool_load: any language,
+ * checked) and makes the machine. */
+static bool load(bench_run *r, const char *job_path)
+{
+    const nvgp_job *job = r->job;
+    const char *name = job->program_path ? job->program_path : "program";
+    int st = nvgp_tool_load(name, job->program_text, job->program_length, NVGP_TARGET_ANY,
+                            &r->prog, &r->diag);
+    if (st == 0 && nvgp_machine_create(r->prog, &r->m, r->diag) != NVGP_OK)
+        st = 1;
+    if (st != 0) {
+        if (r->diag)
+            nvgp_diag_print(r->diag, stderr);
+        fprintf(stderr, "nvgp bench: %s: %s does not load\n", job_path, name);
+        return false;
+    }
+    return true;
+}
+
+/* The pixel of invocation i in a grid `width` wide, fragment quads as the
+ * executor lays them out (lanes 4n..4n+3 a 2x2 quad). */
+static void pixel_of(uint32_t i, uint32_t width, uint32_t *x, uint32_t *y)
+{
+    uint32_t q = i / 4, j = i % 4, qw = width / 2;
+    *x = 2 * (q % qw) + (j & 1);
+    *y = 2 * (q / qw) + (j >> 1);
+}
+
+static void vary_value(vary_kind k, float u, float v, float out[4])
+{
+    static const float w[][4] = {
+        [VARY_UV] = {0, 0, 0, 1}, [VARY_COLOR] = {0, 0, 0.25f, 1},
+        [VARY_POSITION] = {0, 0, 0, 1}, [VARY_NORMAL] = {0, 0, 1, 0},
+    };
+    memcpy(out, w[k], sizeof w[k]);
+    switch (k) {
+    case VARY_UV:
+    case VARY_COLOR:
+        out[0] = u, out[1] = v;
+        break;
+    case VARY_POSITION:
+        out[0] = 2 * u - 1, out[1] = 2 * v - 1;
+        break;
+    case VARY_NORMAL:
+        out[0] = u - 0.5f, out[1] = v - 0.5f;
+        break;
+    }
+}
+
+static bool set_varying(bench_run *r, const bench_case *c, uint32_t invocations)
+{
+    const uint32_t width = 1024, height = (invocations + width - 1) / width;
+    for (int k = 0; k < MAX_VARY && c->vary[k].name; k++) {
+        nvgp_binding reg;
+        if (nvgp_program_find_binding_of(r->prog, c->vary[k].name, 1u << NVGP_BINDING_INPUT, &reg) !=
+                NVGP_OK ||
+            reg.kind != NVGP_BINDING_INPUT || reg.component >= 0) {
+            fprintf(stderr, "nvgp bench: %s: the program has no input %s\n", c->name,
+                    c->vary[k].name);
+            return false;
+        }
+        for (uint32_t i = 0; i < invocations; i++) {
+            uint32_t x, y;
+            pixel_of(i, width, &x, &y);
+            nvgp_vec4 v;
+            vary_value(c->vary[k].kind, ((float)x + 0.5f) / (float)width,
+                       ((float)y + 0.5f) / (float)height, v.f);
+            if (nvgp_machine_set_input_binding(r->m, &reg, i, &v) != NVGP_OK) {
+                fprintf(stderr, "nvgp bench: %s: %s\n", c->name, nvgp_machine_error(r->m));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", o->dir, c->job) >= (int)sizeof path) {
+        fprintf(stderr, "nvgp bench: %s: path too long\n", o->dir);
+        return false;
+    }
+    bench_run r;
+    memset(&r, 0, sizeof r);
+    char *err = NULL;
+    if (nvgp_job_open(path, &r.job, &err) != NVGP_JOB_OK) {
+        fprintf(stderr, "nvgp bench: %s\n", err ? err : "cannot load the job");
+        free(err);
+        return false;
+    }
+    double n = (double)c->invocations * o->scale;
+    uint32_t inv = n < 1024 ? 1024 : n > (double)(1u << 24) ? 1u << 24 : (uint32_t)n;
+    inv -= inv % (c->block ? c->block : 1024);
+    if (c->block) {
+        r.job->has_grid = true;
+        r.job->grid[0] = inv / c->block;
+        r.job->grid[1] = r.job->grid[2] = 1;
+    } else {
+        r.job->invocations = inv;
+    }
+    bool ok = load(&r, path);
+    if (ok && !nvgp_job_bind(r.job, path, r.m, &err)) {
+        fprintf(stderr, "nvgp bench: %s\n", err ? err : "cannot bind the job");
+        free(err);
+        ok = false;
+    }
+    ok = ok && set_varying(&r, c, inv);
+    nvgp_run_options ro;
+    nvgp_job_run_options(r.job, &ro);
+    /* one untimed run: first-touch page faults, caches */
+    ro.threads = 1;
+    if (ok && nvgp_machine_run(r.m, &ro, NULL) != NVGP_OK) {
+        fprintf(stderr, "nvgp bench: %s: %s\n", c->name, nvgp_machine_error(r.m));
+        ok = false;
+    }
+    res->invocations = inv;
+    res->lane_instructions = ok ? nvgp_machine_lane_instructions(r.m) : 0;
+    for (int t = 0; ok && t < 2; t++) {
+        ro.threads = t ? o->threads : 1;
+        double rate[MAX_REPEATS], lanes[MAX_REPEATS];
+        for (int k = 0; ok && k < o->repeats; k++) {
+            double t0 = now();
+            ok = nvgp_machine_run(r.m, &ro, NULL) == NVGP_OK;
+            double dt = now() - t0;
+            if (dt <= 0)
+                dt = 1e-9;
+            rate[k] = inv / dt / 1e6;
+            lanes[k] = (double)nvgp_machine_lane_instructions(r.m) / dt;
+        }
+        res->nvgp[t] = summarize(rate, o->repeats);
+        res->lanes[t] = summarize(lanes, o->repeats);
+    }
+    res->ran = ok;
+    run_free(&r);
+    return ok;
+}
+
+/* ---- Mesa ------------------------------------------------------------------ */
+
+/* One timed harness run: fragment invocations/s in Minv/s, or < 0. */
+static double mesa_once(const options *o, const mesa_config *mc, const char *fp, uint32_t width,
+                        uint32_t height)
+{
+    char cmd[8192];
+    char threads[32] = "";
+    if (!strcmp(mc->driver, "llvmpipe"))
+        snprintf(threads, sizeof threads, "LP_NUM_THREADS=%u", mc->threads ? 1u : o->threads);
+    int n = snprintf(cmd, sizeof cmd,
+                     "env GALLIUM_DRIVER=%s %s '%s' --quiet --fp '%s' --local 0:0.5,0.25,0.125,1 "
+                     "--size %ux%u --bench %d 2>/dev/null",
+                     mc->driver, threads, o->harness, fp, width, height, mc->draws);
+    if (n < 0 || n >= (int)sizeof cmd || strchr(o->harness, '\'') || strchr(fp, '\''))
+        return -1;
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    char line[1024];
+    double rate = -1;
+    while (fgets(line, sizeof line, p)) {
+        const char *k = strstr(line, "fragment invocations/s=");
+        if (k)
+            rate = strtod(k + strlen("fragment invocations/s="), NULL) / 1e6;
+    }
+    if (pclose(p) != 0)
+        return -1;
+    return rate;
+}
+
+static void bench_mesa(const options *o, const bench_case *c, case_result *res)
+{
+    char job[4096], fp[4096];
+    snprintf(job, sizeof job, "%s/%s", o->dir, c->job);
+    /* the job's program: NAME.json runs NAME.fp */
+    size_t l = strlen(c->job);
+    if (l < 5 || snprintf(fp, sizeof fp, "%s/%.*s.fp", o->dir, (int)(l - 5), c->job) >= (int)sizeof fp)
+        return;
+    char *abs = realpath(fp, NULL);
+    if (!abs)
+        return;
+    uint32_t width = 1024, height = res->invocations / 1024;
+    for (int k = 0; k < MESA_COUNT; k++) {
+        double rate[MAX_REPEATS];
+        int got = 0;
+        for (int r = 0; r < o->repeats; r++) {
+            double v = mesa_once(o, &mesa_configs[k], abs, width, height);
+            if (v > 0)
+                rate[got++] = v;
+        }
+        res->has_mesa[k] = got > 0;
+        res->mesa[k] = summarize(rate, got);
+    }
+    free(abs);
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static void print_table(const options *o, const case_result *res, size_t n)
+{
+    printf("nvgp bench: median of %d runs [min .. max]; nvgp: invocations alone;\n"
+           "Mesa: 1024-wide full-screen quad, rasterisation and framebuffer writes included\n\n",
+           o->repeats);
+    printf("%-12s %-14s %9s %24s %14s\n", "program", "engine", "invoc.", "Minvocations/s",
+           "G lane-instr/s");
+    for (size_t i = 0; i < n; i++) {
+        const case_result *r = &res[i];
+        if (!r->ran) {
+            printf("%-12s failed\n", r->c->name);
+            continue;
+        }
+        for (int t = 0; t < 2; t++) {
+            char eng[32];
+            snprintf(eng, sizeof eng, "nvgp %ut", t ? o->threads : 1u);
+            printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f] %14.3f\n", t ? "" : r->c->name, eng,
+                   r->invocations, r->nvgp[t].median, r->nvgp[t].min, r->nvgp[t].max,
+                   r->lanes[t].median / 1e9);
+        }
+        for (int k = 0; k < MESA_COUNT; k++) {
+            if (!r->has_mesa[k])
+                continue;
+            char eng[32];
+            snprintf(eng, sizeof eng, "%s %ut", mesa_configs[k].driver,
+                     mesa_configs[k].threads ? 1u : o->threads);
+            printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f]\n", "", eng, r->invocations,
+                   r->mesa[k].median, r->mesa[k].min, r->mesa[k].max);
+        }
+        if (r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
+            printf("%-12s ratios: %.2fx softpipe (1t), %.3fx llvmpipe (1t), %.3fx llvmpipe (%ut)\n",
+                   "", r->nvgp[0].median / r->mesa[0].median, r->nvgp[0].median / r->mesa[1].median,
+                   r->nvgp[1].median / r->mesa[2].median, o->threads);
+    }
+}
+
+static void json_stats(FILE *f, const char *key, stats s, double scale)
+{
+    fprintf(f, "\"%s\": {\"median\": %.6g, \"min\": %.6g, \"max\": %.6g}", key, s.median * scale,
+            s.min * scale, s.max * scale);
+}
+
+static void json_escape(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static bool write_json(const options *o, const case_result *res, size_t n)
+{
+    FILE *f = fopen(o->json_path, "w");
+    if (!f) {
+        fprintf(stderr, "nvgp bench: %s: %s\n", o->json_path, strerror(errno));
+        return false;
+    }
+    fprintf(f, "{\"repeats\": %d, \"threads_all\": %u,\n \"note\": \"nvgp: invocations alone; "
+               "Mesa: full-screen quad 1024 wide, rasterisation and framebuffer writes included; "
+               "rates in Minvocations/s, lane_instructions_per_s in 1/s\",\n \"programs\": [",
+            o->repeats, o->threads);
+    for (size_t i = 0; i < n; i++) {
+        const case_result *r = &res[i];
+        fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+        json_escape(f, r->c->name);
+        fputs(", \"stresses\": ", f);
+        json_escape(f, r->c->stresses);
+        fprintf(f, ", \"ran\": %s, \"invocations\": %u, \"lane_instructions\": %llu,\n   \"nvgp\": [",
+                r->ran ? "true" : "false", r->invocations, (unsigned long long)r->lane_instructions);
+        for (int t = 0; r->ran && t < 2; t++) {
+            fprintf(f, "%s{\"threads\": %u, ", t ? ", " : "", t ? o->threads : 1u);
+            json_stats(f, "minvocations_per_s", r->nvgp[t], 1);
+            fputs(", ", f);
+            json_stats(f, "lane_instructions_per_s", r->lanes[t], 1);
+            fputc('}', f);
+        }
+        fputs("]", f);
+        bool any = false;
+        for (int k = 0; k < MESA_COUNT; k++) {
+            if (!r->has_mesa[k])
+                continue;
+            fprintf(f, "%s\"%s\": {\"threads\": %u, ", any ? ", " : ",\n   \"mesa\": {",
+                    mesa_configs[k].key, mesa_configs[k].threads ? 1u : o->threads);
+            json_stats(f, "minvocations_per_s", r->mesa[k], 1);
+            fputc('}', f);
+            any = true;
+        }
+        if (any)
+            fputc('}', f);
+        if (r->ran && r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
+            fprintf(f, ",\n   \"ratios\": {\"softpipe_1t\": %.4g, \"softpipe_all\": %.4g, "
+                       "\"llvmpipe_1t\": %.4g, \"llvmpipe_all\": %.4g}",
+                    r->nvgp[0].median / r->mesa[0].median, r->nvgp[1].median / r->mesa[0].median,
+                    r->nvgp[0].median / r->mesa[1].median, r->nvgp[1].median / r->mesa[2].median);
+        fputc('}', f);
+    }
+    fputs("\n]}\n", f);
+    return fclose(f) == 0;
+}
+
+/* Tab-separated ratios for plotting: program, then nvgp / softpipe (1
+ * thread), nvgp / llvmpipe (1 thread), nvgp / llvmpipe (all threads). */
+static bool write_ratios(const options *o, const case_result *res, size_t n)
+{
+    FILE *f = fopen(o->ratios_path, "w");
+    if (!f) {
+        fprintf(stderr, "nvgp bench: %s: %s\n", o->ratios_path, strerror(errno));
+        return false;
+    }
+    fprintf(f, "program\tsoftpipe_1t\tllvmpipe_1t\tllvmpipe_%ut\n", o->threads);
+    for (size_t i = 0; i < n; i++) {
+        const case_result *r = &res[i];
+        if (r->ran && r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
+            fprintf(f, "%s\t%.4g\t%.4g\t%.4g\n", r->c->name, r->nvgp[0].median / r->mesa[0].median,
+                    r->nvgp[0].median / r->mesa[1].median, r->nvgp[1].median / r->mesa[2].median);
+    }
+    return fclose(f) == 0;
+}
+
+static bool number_arg(const char *opt, const char *v, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double d = v ? strtod(v, &end) : 0;
+    if (!v || end == v || *end || errno || !(d >= lo && d <= hi)) {
+        fprintf(stderr, "nvgp bench: %s needs a number from %g to %g\n%s", opt, lo, hi, usage_line);
+        return false;
+    }
+    *out = d;
+    return true;
+}
+
+int nvgp_cmd_bench(int argc, char **argv)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    options o = {"bench/programs", NULL, NULL, getenv("NVGP_MESA_ORACLE"), 5,
+                 cpus > 0 ? (unsigned)cpus : 1u, 1.0};
+    const char *names[CASE_COUNT];
+    size_t num_names = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        double d;
+        if (!strcmp(a, "--dir") || !strcmp(a, "--json") || !strcmp(a, "--ratios") ||
+            !strcmp(a, "--mesa-oracle")) {
+            if (!v) {
+                fprintf(stderr, "nvgp bench: %s needs a value\n%s", a, usage_line);
+                return BENCH_USAGE;
+            }
+            *(a[2] == 'd' ? &o.dir : a[2] == 'j' ? &o.json_path : a[2] == 'r' ? &o.ratios_path
+                                                                               : &o.harness) = v;
+            i++;
+        } else if (!strcmp(a, "--repeats")) {
+            if (!number_arg(a, v, 1, MAX_REPEATS, &d))
+                return BENCH_USAGE;
+            o.repeats = (int)d;
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            if (!number_arg(a, v, 1, 256, &d))
+                return BENCH_USAGE;
+            o.threads = (unsigned)d;
+            i++;
+        } else if (!strcmp(a, "--scale")) {
+            if (!number_arg(a, v, 1e-3, 16, &d))
+                return BENCH_USAGE;
+            o.scale = d;
+            i++;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "nvgp bench: unknown option '%s'\n%s", a, usage_line);
+            return BENCH_USAGE;
+        } else {
+            size_t k = 0;
+            while (k < CASE_COUNT && strcmp(cases[k].name, a))
+                k++;
+            if (k == CASE_COUNT || num_names == CASE_COUNT) {
+                fprintf(stderr, "nvgp bench: unknown program '%s'; programs:", a);
+                for (size_t j = 0; j < CASE_COUNT; j++)
+                    fprintf(stderr, " %s", cases[j].name);
+                fputc('\n', stderr);
+                return BENCH_USAGE;
+            }
+            names[num_names++] = a;
+        }
+    }
+    if (o.harness && access(o.harness, X_OK) != 0) {
+        fprintf(stderr, "nvgp bench: %s: not an executable harness; Mesa not measured\n", o.harness);
+        o.harness = NULL;
+    }
+    case_result res[CASE_COUNT];
+    memset(res, 0, sizeof res);
+    size_t n = 0;
+    bool ok = true;
+    for (size_t k = 0; k < CASE_COUNT; k++) {
+        bool wanted = num_names == 0;
+        for (size_t j = 0; j < num_names; j++)
+            wanted = wanted || !strcmp(names[j], cases[k].name);
+        if (!wanted)
+            continue;
+        case_result *r = &res[n++];
+        r->c = &cases[k];
+        fprintf(stderr, "nvgp bench: %s ...\n", cases[k].name);
+        ok = bench_nvgp(&o, &cases[k], r) && ok;
+        if (r->ran && cases[k].mesa && o.harness)
+            bench_mesa(&o, &cases[k], r);
+    }
+    print_table(&o, res, n);
+    if (o.json_path && !write_json(&o, res, n))
+        return BENCH_USAGE;
+    if (o.ratios_path && !write_ratios(&o, res, n))
+        return BENCH_USAGE;
+    return ok ? BENCH_OK : BENCH_FAILED;
+}
