@@ -166,7 +166,7 @@ static const char *output_name_nv(void *ctx, uint32_t index, uint32_t k, int32_t
 /* Binds the job (job_bind.c), runs, and prints the results. */
 static int bind_run_print(run_state *s, const char *out_path)
 {
-    nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, NULL };
+    nvgp_job_names names = { nvgp_job_resolve_tgsi, NULL, (void *)s->prog };
     const nvgp_lower_map *map = s->nv ? nvgp_program_lower_map(s->nv) : NULL;
     if (map)
         names = (nvgp_job_names){ resolve_nv, output_name_nv, (void *)map };

@@ -32,10 +32,28 @@ static const char *status_text(nvgp_exec_status st)
     }
 }
 
+/* Whether a TGSI program declares the register a name resolved to: a TGSI
+ * job names only what its program declares, as an NV job names only what
+ * the translation's map holds. */
+static bool declared(const tgsi_program *prog, const nvgp_job_reg *r)
+{
+    for (uint32_t i = 0; i < prog->num_declarations; i++) {
+        const tgsi_declaration *d = &prog->declarations[i];
+        if (d->file != r->file || r->index < d->first || r->index > d->last)
+            continue;
+        if (r->file != TGSI_FILE_CONSTANT)
+            return true;   /* IN[v][n]: any vertex of a declared input */
+        int32_t buffer = d->has_dimension ? d->dimension : 0;
+        if (buffer == (r->dim < 0 ? 0 : r->dim))
+            return true;
+    }
+    return false;
+}
+
 bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg)
 {
-    (void)ctx;
-    return nvgp_job_tgsi_name(name, reg);
+    const tgsi_program *prog = ctx;
+    return nvgp_job_tgsi_name(name, reg) && (!prog || declared(prog, reg));
 }
 
 static bool resolve(const nvgp_job_names *names, const char *name, nvgp_job_reg *reg)
@@ -208,29 +226,38 @@ bool nvgp_job_bind(const nvgp_job *job, const char *jn, const tgsi_program *prog
                                  status_text(st));
         }
     }
+    unsigned char seen[1024] = { 0 };   /* binding points given so far */
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
         uint32_t index;
         if (!resource_index(names, d->key, (uint32_t)d->address, TGSI_FILE_BUFFER, &index))
             return bind_fail(error, jn, "buffers[\"%s\"]: the program has no such buffer",
                              d->key);
-        st = nvgp_exec_bind_buffer(m, index, d->data, d->bytes);
         char key[16];
         snprintf(key, sizeof key, "%u", index);
+        /* "0" and "BUFFER[0]" (or an NV name of it) are one binding point */
+        if (index < sizeof seen && seen[index]++)
+            return bind_fail(error, jn, "buffers[\"%s\"]: BUFFER[%u] is given twice",
+                             d->key ? d->key : key, index);
+        st = nvgp_exec_bind_buffer(m, index, d->data, d->bytes);
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "buffers[\"%s\"]: %s", d->key ? d->key : key,
                              status_text(st));
     }
+    memset(seen, 0, sizeof seen);
     for (size_t i = 0; i < job->num_images; i++) {
         const nvgp_job_image *im = &job->images[i];
         uint32_t index;
         if (!resource_index(names, im->key, im->index, TGSI_FILE_IMAGE, &index))
             return bind_fail(error, jn, "images[\"%s\"]: the program has no such image",
                              im->key);
-        nvgp_exec_image desc = { im->target, im->format, im->width, im->height, im->depth };
-        st = nvgp_exec_bind_image(m, index, &desc, im->data.data);
         char key[16];
         snprintf(key, sizeof key, "%u", index);
+        if (index < sizeof seen && seen[index]++)
+            return bind_fail(error, jn, "images[\"%s\"]: IMAGE[%u] is given twice",
+                             im->key ? im->key : key, index);
+        nvgp_exec_image desc = { im->target, im->format, im->width, im->height, im->depth };
+        st = nvgp_exec_bind_image(m, index, &desc, im->data.data);
         if (st != NVGP_EXEC_OK)
             return bind_fail(error, jn, "images[\"%s\"]: %s", im->key ? im->key : key,
                              status_text(st));

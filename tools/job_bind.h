@@ -20,7 +20,9 @@ typedef struct nvgp_job_names {
     void *ctx;
 } nvgp_job_names;
 
-/* TGSI names only (nvgp_job_tgsi_name); ctx unused. */
+/* TGSI names only (nvgp_job_tgsi_name).  ctx: the tgsi_program, whose
+ * declarations must cover the register named (a TGSI job names only what
+ * its program declares), or NULL to accept any register. */
 bool nvgp_job_resolve_tgsi(void *ctx, const char *name, nvgp_job_reg *reg);
 
 /* Binds job to m, a machine made from prog.  job_name prefixes messages.

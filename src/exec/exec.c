@@ -135,8 +135,11 @@ nvgp_exec_status nvgp_exec_set_grid(nvgp_exec *m, const uint32_t grid[3],
     for (int i = 0; i < 3; i++) {
         if ((grid && !grid[i]) || (block && !block[i]))
             return NVGP_EXEC_ERROR_BINDING;
-        g *= grid ? grid[i] : m->grid[i];
-        b *= block ? block[i] : m->block[i];
+        /* past 2^24 a product stops growing, so three sizes cannot wrap */
+        if (g <= (1u << 24))
+            g *= grid ? grid[i] : m->grid[i];
+        if (b <= 1024)
+            b *= block ? block[i] : m->block[i];
     }
     if (b > 1024 || g * b > (1u << 24))
         return NVGP_EXEC_ERROR_BINDING;

@@ -404,6 +404,117 @@ static void test_numbers(void **state)
     nvgp_job_destroy(job);
 }
 
+/* Integers written out beyond 64 bits: a float field reads the number as
+ * written (json-c alone clamps it to 2^64-1, which reads as 1.8e19), an
+ * integer field refuses it, quoting it as written. */
+static void test_numbers_beyond_64_bits(void **state)
+{
+    (void)state;
+    uint32_t w[4];
+    /* 10^20 is 1e20: f32 0x60ad78ec; -3*10^19 as f64 0xc3fa055690d9db80 */
+    vec4_bits("[100000000000000000000, 0, 0, 0]", w);
+    assert_int_equal(w[0], 0x60ad78ecu);
+    vec4_bits("{\"f64\": [100000000000000000000, -30000000000000000000]}", w);
+    assert_int_equal(w[0], 0x78b58c40u);
+    assert_int_equal(w[1], 0x4415af1du);
+    assert_int_equal(w[2], 0x90d9db80u);
+    assert_int_equal(w[3], 0xc3fa0556u);
+    /* the largest values that fit are still taken */
+    vec4_bits("{\"u64\": [18446744073709551615, 0]}", w);
+    assert_int_equal(w[0], 0xffffffffu);
+    assert_int_equal(w[1], 0xffffffffu);
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"u64\": "
+                 "[18446744073709551616, 0]}}}",
+                 "job.json: params[\"c[0]\"].u64[0]: 18446744073709551616 is out of range "
+                 "for u64");
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"s64\": "
+                 "[0, -9223372036854775809]}}}",
+                 "job.json: params[\"c[0]\"].s64[1]: -9223372036854775809 is out of range "
+                 "for s64");
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"s64\": "
+                 "[9223372036854775808, 0]}}}",
+                 "job.json: params[\"c[0]\"].s64[0]: 9223372036854775808 is out of range "
+                 "for s64");
+    expect_error("{\"program\": \"p\", \"budget\": 18446744073709551616}",
+                 "job.json: budget: 18446744073709551616 is out of range for u64");
+    expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 99999999999999999999999, "
+                 "\"size\": 4}]}",
+                 "job.json: memory[0].address: 99999999999999999999999 is out of range for u64");
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1, "
+                 "-99999999999999999999]}}}",
+                 "job.json: buffers[\"0\"].u32[1]: -99999999999999999999 is out of range "
+                 "for u32");
+}
+
+/* A key given twice in one object is an error naming the second one (json-c
+ * alone keeps the last); so is a name listed twice in "outputs". */
+static void test_repeated_keys(void **state)
+{
+    (void)state;
+    expect_error("{\"program\": \"p\", \"budget\": 5, \"budget\": 6}",
+                 "job.json: budget: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"outputs\": {\"OUT[0]\": \"f32\", \"OUT[1]\": "
+                 "\"f32\", \"OUT[0]\": \"u32\"}}",
+                 "job.json: outputs[\"OUT[0]\"]: given twice (each key appears once in an "
+                 "object)");
+    /* "\u0030" is "0" */
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1]}, "
+                 "\"\\u0030\": {\"u32\": [2]}}}",
+                 "job.json: buffers[\"0\"]: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 0, \"u32\": [1], "
+                 "\"address\": 8}]}",
+                 "job.json: memory[0].address: given twice (each key appears once in an "
+                 "object)");
+    /* the first repeat in the text is the one named */
+    expect_error("{\"program\": \"p\", \"b\": 1, \"a\": 1, \"a\": 2, \"b\": 2}",
+                 "job.json: a: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"outputs\": [\"OUT[1]\", \"OUT[0]\", \"OUT[1]\"]}",
+                 "job.json: outputs[2]: \"OUT[1]\" is listed twice");
+    /* the same key in different objects is fine */
+    nvgp_job *job = parse("{\"program\": \"p\", \"params\": {\"x\": {\"u32\": [1,2,3,4]}, "
+                          "\"y\": {\"u32\": [1,2,3,4]}}}");
+    nvgp_job_destroy(job);
+}
+
+/* Sizes whose products pass the limits (docs/job-format.md "Limits"),
+ * 0 for budget and threads, and data beyond the job's total. */
+static void test_limits(void **state)
+{
+    (void)state;
+    /* 2^24 * 2^24 * 2^16 wraps to 0 in 64 bits */
+    expect_error("{\"program\": \"p\", \"compute\": {\"grid\": [16777216, 16777216, "
+                 "65536]}}",
+                 "job.json: compute.grid: more than 16777216 threads in all (grid x block)");
+    expect_error("{\"program\": \"p\", \"compute\": {\"grid\": [4096, 4096, 1], "
+                 "\"block\": [2, 1, 1]}}",
+                 "job.json: compute.grid: more than 16777216 threads in all (grid x block)");
+    expect_error("{\"program\": \"p\", \"compute\": {\"block\": [1024, 2, 1]}}",
+                 "job.json: compute.block: 2048 threads in a work group, more than 1024");
+    nvgp_job *job = parse("{\"program\": \"p\", \"compute\": {\"grid\": [4096, 4096, 1], "
+                          "\"block\": [1, 1, 1]}}");
+    nvgp_job_destroy(job);
+    job = parse("{\"program\": \"p\", \"compute\": {\"grid\": [16384, 1, 1], "
+                "\"block\": [1024, 1, 1]}}");
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"invocations\": 16777217}",
+                 "job.json: invocations: 16777217 is larger than 16777216");
+    expect_error("{\"program\": \"p\", \"budget\": 0}",
+                 "job.json: budget: at least 1 instruction (leave \"budget\" out for the "
+                 "default)");
+    expect_error("{\"program\": \"p\", \"threads\": 0}",
+                 "job.json: threads: at least 1 thread (leave \"threads\" out for the "
+                 "default)");
+    /* 1 GiB of data in all: two buffers of 2^29 bytes fit, a third byte not */
+    job = parse("{\"program\": \"p\", \"buffers\": {\"0\": {\"size\": 536870912}, "
+                "\"1\": {\"size\": 536870912}}}");
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"size\": 536870912}, "
+                 "\"1\": {\"size\": 536870912}}, \"memory\": [{\"address\": 0, "
+                 "\"size\": 1}]}",
+                 "job.json: memory[0]: more than 1073741824 bytes of buffers, memory and "
+                 "images in one job");
+}
+
 /* Printing then reading back gives the same bits ("%.9g" round trip). */
 static void test_float_round_trip(void **state)
 {
@@ -867,6 +978,9 @@ int main(void)
         cmocka_unit_test(test_generated_mipmaps),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_float_round_trip),
+        cmocka_unit_test(test_numbers_beyond_64_bits),
+        cmocka_unit_test(test_repeated_keys),
+        cmocka_unit_test(test_limits),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_images_and_named_buffers),
