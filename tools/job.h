@@ -21,6 +21,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest job file and program file `nvgp` reads (docs/job-format.md
+ * "Limits"): reading stops one byte past them, so an endless stream such
+ * as /dev/zero ends at once with an error. */
+#define NVGP_JOB_MAX_BYTES ((size_t)64 << 20)
+#define NVGP_PROGRAM_MAX_BYTES ((size_t)16 << 20)
+
 /* Element types of data arrays and output formats. */
 typedef enum nvgp_job_type {
     NVGP_JOB_F32, NVGP_JOB_U32, NVGP_JOB_S32, NVGP_JOB_HEX,  /* 32-bit words */

@@ -11,7 +11,8 @@
 
 /* ---- Files ----------------------------------------------------------------------------- */
 
-static char *read_all(const char *path, size_t *len, char **error)
+static char *read_all(const char *path, size_t max, const char *what, size_t *len,
+                      char **error)
 {
     FILE *f = fopen(path, "rb");
     nvgp_strbuf s;
@@ -23,10 +24,17 @@ static char *read_all(const char *path, size_t *len, char **error)
     }
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    while (s.len <= max && (n = fread(buf, 1, sizeof buf, f)) > 0)
         nvgp_strbuf_append(&s, buf, n);
     bool bad = ferror(f) || s.failed;
     fclose(f);
+    if (!bad && s.len > max) {
+        nvgp_strbuf_free(&s);
+        nvgp_strbuf_printf(&s, "%s: larger than %zu MiB, the limit for a %s", path,
+                           max >> 20, what);
+        *error = nvgp_strbuf_take(&s, NULL);
+        return NULL;
+    }
     if (bad) {
         nvgp_strbuf_free(&s);
         nvgp_strbuf_printf(&s, "%s: read error", path);
@@ -51,7 +59,7 @@ nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
     *out = NULL;
     *error = NULL;
     size_t len = 0;
-    char *text = read_all(path, &len, error);
+    char *text = read_all(path, NVGP_JOB_MAX_BYTES, "job file", &len, error);
     if (!text)
         return NVGP_JOB_IO_ERROR;
     const char *slash = strrchr(path, '/');
@@ -67,7 +75,8 @@ nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
         return NVGP_JOB_INVALID;
     if (job->program_path) {
         size_t plen = 0;
-        char *ptext = read_all(job->program_path, &plen, error);
+        char *ptext = read_all(job->program_path, NVGP_PROGRAM_MAX_BYTES, "program", &plen,
+                               error);
         if (!ptext) {
             nvgp_job_destroy(job);
             return NVGP_JOB_IO_ERROR;

@@ -2,6 +2,7 @@
  * subcommands, holds their help texts (so `nvgp help CMD` and `nvgp CMD
  * --help` agree for every command), and reads input files for all of them. */
 #include "commands.h"
+#include "job.h"
 #include "nvgp.h"
 
 #include <errno.h>
@@ -129,12 +130,17 @@ bool nvgp_tool_read_file(const char *path, char **data, size_t *len)
             buf = bigger;
             cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        size_t room = cap - n - 1, left = NVGP_PROGRAM_MAX_BYTES + 1 - n;
+        size_t got = fread(buf + n, 1, room < left ? room : left, f);
         n += got;
-        if (got == 0)
+        if (got == 0 || n > NVGP_PROGRAM_MAX_BYTES)
             break;
     }
-    if (!ok) {
+    if (ok && n > NVGP_PROGRAM_MAX_BYTES) {
+        fprintf(stderr, "nvgp: %s: larger than %zu MiB, the limit for a program\n",
+                is_stdin ? "<stdin>" : path, NVGP_PROGRAM_MAX_BYTES >> 20);
+        ok = false;
+    } else if (!ok) {
         fprintf(stderr, "nvgp: %s: out of memory after %zu bytes\n", path, n);
     } else if (ferror(f)) {
         fprintf(stderr, "nvgp: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));

@@ -268,6 +268,10 @@ struct nvgp_exec {
     uint32_t num_emitted, cap_emitted;
     uint32_t emit_words_cap;
     _Atomic uint64_t faults;
+    /* first thread of the lowest-numbered warp (or work group) that failed
+     * in this run, UINT32_MAX while none has: warps after it stop at once
+     * (the run reports the lowest failure, so those before it go on) */
+    _Atomic uint32_t stop_thread;
     uint64_t warp_insns, lane_insns;
     char error[256];
     nvgp_exec_status status;

@@ -371,8 +371,56 @@ group_malformed() {
     done
 }
 
+# Hostile and huge input: each command stops at the documented limits
+# (docs/limits.md, docs/job-format.md "Limits") with a clear error instead of
+# reading, printing or allocating without end.
+group_hostile() {
+    # Files: 16 MiB for a program, 64 MiB for a job; an endless stream
+    # stops at the cap (status 2, as for an unreadable file).
+    local c
+    for c in check tgsi; do
+        checks=$((checks + 1))
+        timeout 20 "$nvgp" $c /dev/zero >out.txt 2>err.txt </dev/null
+        status=$?
+        expect_status 2 "$c /dev/zero"
+        expect_grep err.txt 'larger than 16 MiB, the limit for a program' "$c /dev/zero"
+    done
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run /dev/zero >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 2 "run /dev/zero"
+    expect_grep err.txt 'larger than 64 MiB, the limit for a job file' "run /dev/zero"
+    printf '{"program": "/dev/zero"}\n' >zero_program.json
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run zero_program.json >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 2 "run of a job whose program is /dev/zero"
+    expect_grep err.txt '/dev/zero: larger than 16 MiB, the limit for a program' \
+        "run of a job whose program is /dev/zero"
+    # at the limit: read (and refused as a program, status 1); one past: 2
+    head -c 16777216 /dev/zero | tr '\0' ' ' >at_limit.tgsi
+    run check at_limit.tgsi
+    expect_status 1 "check of a 16 MiB file"
+    printf ' ' >>at_limit.tgsi
+    run check at_limit.tgsi
+    expect_status 2 "check of a 16 MiB + 1 file"
+    rm -f at_limit.tgsi
+
+    # 2^24 invocations of an endless loop: the first warp past the budget
+    # ends the run at once (each warp running to its own budget would take
+    # hours); 20 s is a generous bound for one warp's 10,000,000.
+    printf 'VERT\nDCL OUT[0], GENERIC[0]\nBGNLOOP\nNOP\nENDLOOP\nEND\n' >loop.tgsi
+    printf '{"program": "loop.tgsi", "invocations": 16777216}\n' >loop.json
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run loop.json >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 1 "run of 2^24 endless invocations"
+    expect_grep err.txt 'budget of 10000000 exhausted .*threads 0\.\.31' \
+        "run of 2^24 endless invocations"
+}
+
 case "$group" in
-help|exit_codes|diagnostics|json|tgsi|malformed) "group_$group" ;;
+help|exit_codes|diagnostics|json|tgsi|malformed|hostile) "group_$group" ;;
 *) echo "unknown group '$group'"; exit 2 ;;
 esac
 
