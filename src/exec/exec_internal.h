@@ -28,6 +28,10 @@ typedef struct exec_reg {
     exec_chan c[4];
 } exec_reg;
 
+/* Directly indexed constants held as uniform registers (8 MiB of them);
+ * the rest are read from the constant buffers lane by lane. */
+#define EXEC_MAX_UNIFORM_CONSTS 16384u
+
 /* Where an operand's register lives once decoded. */
 typedef enum exec_loc {
     EXEC_LOC_NONE,     /* NULL file / resource operand: not read as a value */
@@ -84,7 +88,7 @@ typedef struct exec_insn {
  * no nesting limit beyond the call depth).  Runaway recursion ends at
  * EXEC_MAX_CALLS, runaway loops at the instruction budget. */
 enum {
-    EXEC_MAX_STACK = 64,
+    EXEC_MAX_STACK = TGSI_MAX_NESTING,   /* what the checker accepts */
     EXEC_MAX_CALLS = 64,
     EXEC_STACK_LIMIT = EXEC_MAX_STACK * (EXEC_MAX_CALLS + 1),
     EXEC_STACK_INITIAL = 16

@@ -849,6 +849,12 @@ static block *top(checker *c) { return c->depth ? &c->blocks[c->depth - 1] : NUL
 
 static void push(checker *c, block_kind kind, uint32_t insn)
 {
+    /* The executor runs what this accepts: its nesting limit is this one
+     * (docs/limits.md).  The block is still tracked so that its end pairs. */
+    if (c->depth == TGSI_MAX_NESTING)
+        report(c, c->p->instructions[insn].source_offset,
+               "blocks nested deeper than %u (IF, UIF, BGNLOOP, SWITCH, BGNSUB)",
+               (unsigned)TGSI_MAX_NESTING);
     c->blocks[c->depth++] = (block){ (uint8_t)kind, false, 0, insn };
 }
 

@@ -417,6 +417,50 @@ group_hostile() {
     expect_status 1 "run of 2^24 endless invocations"
     expect_grep err.txt 'budget of 10000000 exhausted .*threads 0\.\.31' \
         "run of 2^24 endless invocations"
+
+    # Nesting: what check accepts, run runs.  TGSI: 256 blocks (docs/limits.md)
+    # pass both, 257 fail check at the 257th IF (line 3 + 257).
+    local n
+    for n in 256 257; do
+        {
+            printf 'VERT\nDCL TEMP[0]\nDCL OUT[0], POSITION\n'
+            for ((i = 0; i < n; i++)); do printf 'IF TEMP[0].xxxx\n'; done
+            printf 'ADD TEMP[0], TEMP[0], TEMP[0]\n'
+            for ((i = 0; i < n; i++)); do printf 'ENDIF\n'; done
+            printf 'MOV OUT[0], TEMP[0]\nEND\n'
+        } >nest$n.tgsi
+        printf '{"program": "nest%s.tgsi"}\n' $n >nest$n.json
+    done
+    run check nest256.tgsi
+    expect_status 0 "check of 256 nested IFs"
+    run run nest256.json
+    expect_status 0 "run of 256 nested IFs"
+    run check nest257.tgsi
+    expect_status 1 "check of 257 nested IFs"
+    expect_grep err.txt '^nest257.tgsi:260:1: error: blocks nested deeper than 256' \
+        "check of 257 nested IFs"
+    # NVfp4.0 at its own limits, MAX_PROGRAM_LOOP_DEPTH_NV 64 REP blocks
+    # with MAX_PROGRAM_IF_DEPTH_NV 64 IF blocks inside (the translation
+    # nests a UIF in each REP's loop): check passes and run runs it.  Each
+    # REP runs once and every IF is taken (CC.y was set from 1, NE), so the
+    # ADD runs once: R0 = (1 + 1, 1, 1, 1).
+    {
+        printf '!!NVfp4.0\nTEMP R0;\nMOV.F R0, 1;\nMOV.F.CC R0.y, 1;\n'
+        for ((i = 0; i < 64; i++)); do printf 'REP.S 1;\n'; done
+        for ((i = 0; i < 64; i++)); do printf 'IF NE.y;\n'; done
+        printf 'ADD.F R0.x, R0, R0;\n'
+        for ((i = 0; i < 64; i++)); do printf 'ENDIF;\n'; done
+        for ((i = 0; i < 64; i++)); do printf 'ENDREP;\n'; done
+        printf 'MOV.F result.color, R0;\nEND\n'
+    } >nest_nv.fp
+    printf '{"program": "nest_nv.fp", "outputs": ["result.color"]}\n' >nest_nv.json
+    run check nest_nv.fp
+    expect_status 0 "check of NVfp4.0 at its nesting limits"
+    run run nest_nv.json
+    expect_status 0 "run of NVfp4.0 at its nesting limits"
+    expect_eq "$(tr -d ' \n' <out.txt)" \
+        '{"invocations":[{"result.color":[2,1,1,1]}],"killed":[false],"faults":0}' \
+        "NVfp4.0 at its nesting limits"
 }
 
 case "$group" in
