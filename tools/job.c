@@ -1679,7 +1679,7 @@ nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
     } else if (length > (size_t)INT32_MAX) {
         fail(&p, "file too large");
     } else {
-        json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
         root = json_tokener_parse_ex(tok, text, (int)length);
         enum json_tokener_error je = json_tokener_get_error(tok);
         size_t at = json_tokener_get_parse_end(tok);

@@ -461,6 +461,39 @@ group_hostile() {
     expect_eq "$(tr -d ' \n' <out.txt)" \
         '{"invocations":[{"result.color":[2,1,1,1]}],"killed":[false],"faults":0}' \
         "NVfp4.0 at its nesting limits"
+
+    # Bytes that are not characters are shown escaped, in messages and in
+    # the source line, and --json stays valid UTF-8: a NUL no longer cuts
+    # the message, 0xFF is not written raw.  The bad byte is line 2,
+    # column 24 (after "MOV.F result.position, ").
+    printf '!!NVvp4.0\nMOV.F result.position, \0vertex.position;\nEND\n' >nul.vp
+    printf '!!NVvp4.0\nMOV.F result.position, \377vertex.position;\nEND\n' >ff.vp
+    local b
+    for b in nul:00 ff:ff; do
+        local f=${b%%:*}.vp x=${b#*:}
+        run check "$f"
+        expect_status 1 "check $f"
+        expect_grep err.txt "^$f:2:24: error: invalid character '\\\\x$x'\$" "check $f message"
+        expect_grep err.txt "^    MOV\\.F result\\.position, \\\\x${x}vertex\\.position;\$" \
+            "check $f source line"
+        expect_grep err.txt '^                           \^$' "check $f caret"
+        LC_ALL=C grep -q -P '[\x00\x80-\xff]' err.txt && fail "check $f: raw bytes on stderr"
+        run check --json "$f"
+        expect_status 1 "check --json $f"
+        expect_eq "$(jget 0/errors/0/message)" "invalid character '\\x$x'" "check --json $f"
+        iconv -f UTF-8 -t UTF-8 out.txt >/dev/null 2>&1 || fail "check --json $f: not UTF-8"
+    done
+    # Numbers past 64 bits are quoted as written, not as the value they
+    # were clamped to.
+    printf '!!ARBvp1.0\nPARAM p = program.env[99999999999999999999];\nMOV result.position, p;\nEND\n' >huge_env.vp
+    run check huge_env.vp
+    expect_status 1 "check huge_env.vp"
+    expect_grep err.txt 'index 99999999999999999999 out of range' "huge index quoted as written"
+    printf '!!NVfp4.0\nTEMP R0;\nTEX.F R0, fragment.texcoord[0], texture[99999999999999999999], 2D;\nMOV.F result.color, R0;\nEND\n' >huge_unit.fp
+    run check huge_unit.fp
+    expect_status 1 "check huge_unit.fp"
+    expect_grep err.txt 'texture image unit 99999999999999999999 out of range' \
+        "huge texture unit quoted as written"
 }
 
 case "$group" in

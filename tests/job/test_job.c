@@ -470,6 +470,11 @@ static void test_repeated_keys(void **state)
                  "job.json: a: given twice (each key appears once in an object)");
     expect_error("{\"program\": \"p\", \"outputs\": [\"OUT[1]\", \"OUT[0]\", \"OUT[1]\"]}",
                  "job.json: outputs[2]: \"OUT[1]\" is listed twice");
+    /* a job's text is UTF-8: a stray byte is an error, so that every key
+     * and string quoted back in a message or a result is UTF-8 too; the
+     * 0xff is byte 29, after the 29 bytes {"program": "p", "comment": " */
+    expect_error("{\"program\": \"p\", \"comment\": \"\xff\"}",
+                 "job.json: invalid JSON at byte 29: invalid utf-8 string");
     /* the same key in different objects is fine */
     nvgp_job *job = parse("{\"program\": \"p\", \"params\": {\"x\": {\"u32\": [1,2,3,4]}, "
                           "\"y\": {\"u32\": [1,2,3,4]}}}");
