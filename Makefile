@@ -1,8 +1,8 @@
 # Short commands for nvgp (README.md says what each does).
 #
 #   make          build (Release) into $(BUILD_DIR)
-#   make run      install missing dependencies (as root), build, then check,
-#                 print and run the programs and jobs in examples/
+#   make run      install what running needs (as root), build quietly, then
+#                 show each program and job in examples/ as a short block
 #   make test     the full test suite: gcc and clang builds with -Werror and
 #                 an ASan+UBSan build (with the fuzz targets), each + ctest,
 #                 and a ThreadSanitizer build for the threaded executor tests
@@ -16,7 +16,7 @@ FUZZ_SECONDS ?= 600
 JOBS         ?= 2
 CMAKE        ?= cmake
 
-.PHONY: all build deps run test bench fuzz clean
+.PHONY: all build deps deps-run run test bench fuzz clean
 
 all: build
 
@@ -25,10 +25,14 @@ build:
 	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
 
 deps:
-	bash scripts/install-deps.sh
+	bash scripts/install-deps.sh test
 
-run: deps build
-	bash scripts/run-examples.sh $(BUILD_DIR)/nvgp
+deps-run:
+	bash scripts/install-deps.sh run
+
+# The build log is shown only when the build fails.
+run: deps-run
+	bash scripts/run-examples.sh --build $(BUILD_DIR) $(JOBS)
 
 test: deps
 	JOBS=$(JOBS) bash scripts/test.sh

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Installs the packages nvgp needs to build and test (Debian 12), but only
-# those missing.  As root it uses apt-get; otherwise it says what to install
-# and fails, so a build never goes on without its tools.
+# Installs the packages nvgp needs (Debian 12), but only those missing.
+#
+#   install-deps.sh run    what building and running nvgp needs (make run)
+#   install-deps.sh test   that, and what the test suite needs (make test):
+#                          clang and its sanitizer runtimes, cmocka, Mesa
+#
+# As root it uses apt-get; otherwise it says what to install and fails, so
+# a build never goes on without its tools.
 set -euo pipefail
 
-packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
-          libclang-rt-14-dev
-          # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
-          # as ../shared/tools/mesa-oracle/setup.sh lists them
-          libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
-          libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
-          libosmesa6-dev)
+what=${1:-test}
+run_packages=(build-essential cmake pkg-config libjson-c-dev)
+test_packages=(clang libclang-rt-14-dev libcmocka-dev
+               # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
+               # as ../shared/tools/mesa-oracle/setup.sh lists them
+               libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
+               libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
+               libosmesa6-dev)
+case "$what" in
+run) packages=("${run_packages[@]}") ;;
+test) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+*) echo "usage: install-deps.sh run|test" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -20,7 +31,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "install-deps: all build dependencies are present"
+    echo "install-deps: everything '$what' needs is present"
     exit 0
 fi
 

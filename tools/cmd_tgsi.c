@@ -123,41 +123,102 @@ static long insn_number(const char *line, size_t n)
     return i > d && i < n && line[i] == ':' ? v : -1;
 }
 
-/* text with a "# LINE: source" comment before every instruction whose
- * source line differs from the previous instruction's (caller frees);
- * NULL when out of memory. */
+typedef struct line_at {
+    size_t line;
+    uint32_t insn;
+} line_at;
+
+static int cmp_line_at(const void *pa, const void *pb)
+{
+    const line_at *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return (a->insn > b->insn) - (a->insn < b->insn);
+}
+
+/* Which instruction each source line's comment goes before: one comment per
+ * line, in source order.  The translation may emit an instruction for a
+ * line ahead of its place (set-up code, a branch dispatcher) or repeat a
+ * line's instructions; each line in turn takes its first instruction after
+ * the previous line's, and a line with none there gets no comment.
+ * place[k] is the line (1-based) whose comment precedes instruction k, or
+ * 0.  NULL when out of memory. */
+static size_t *comment_places(const tgsi_program *tp, const char *src, size_t len, const size_t *starts,
+                              size_t nlines)
+{
+    size_t n = tp->num_instructions;
+    size_t *place = calloc(n + 1, sizeof *place);
+    line_at *at = malloc((n + 1) * sizeof *at);
+    if (!place || !at) {
+        free(place);
+        free(at);
+        return NULL;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const char *ls;
+        size_t ln;
+        at[k] = (line_at){ line_of(src, len, starts, nlines, tp->instructions[k].source_offset, &ls, &ln),
+                           (uint32_t)k };
+    }
+    qsort(at, n, sizeof *at, cmp_line_at);
+    size_t pos = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && at[j].line == at[i].line)
+            j++;
+        size_t lo = i, hi = j;   /* the first of this line's instructions at or after pos */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (at[mid].insn < pos)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < j) {
+            place[at[lo].insn] = at[lo].line;
+            pos = at[lo].insn + 1;
+        }
+        i = j;
+    }
+    free(at);
+    return place;
+}
+
+/* text with a "# LINE: source" comment before the instruction
+ * comment_places() gives each source line (caller frees); NULL when out of
+ * memory. */
 static char *with_source_comments(const char *text, const tgsi_program *tp, const char *src, size_t len)
 {
     size_t nlines;
     size_t *starts = line_starts(src, len, &nlines);
-    if (!starts)
+    size_t *place = starts ? comment_places(tp, src, len, starts, nlines) : NULL;
+    if (!place) {
+        free(starts);
         return NULL;
+    }
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    size_t last = 0;
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
         long k = insn_number(p, n);
-        if (k >= 0 && (uint64_t)k < tp->num_instructions) {
+        if (k >= 0 && (uint64_t)k < tp->num_instructions && place[k]) {
             const char *ls;
             size_t ln;
             size_t line = line_of(src, len, starts, nlines, tp->instructions[k].source_offset, &ls, &ln);
-            if (line != last) {
-                nvgp_strbuf_printf(&out, "# %zu: ", line);
-                for (size_t i = 0; i < ln; i++) {
-                    /* control bytes (a tab, a form feed) print as blanks */
-                    char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
-                    nvgp_strbuf_append(&out, &ch, 1);
-                }
-                nvgp_strbuf_append(&out, "\n", 1);
-                last = line;
+            nvgp_strbuf_printf(&out, "# %zu: ", line);
+            for (size_t i = 0; i < ln; i++) {
+                /* control bytes (a tab, a form feed) print as blanks */
+                char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
+                nvgp_strbuf_append(&out, &ch, 1);
             }
+            nvgp_strbuf_append(&out, "\n", 1);
         }
         nvgp_strbuf_append(&out, p, n);
         p += n;
     }
     free(starts);
+    free(place);
     if (out.failed) {
         nvgp_strbuf_free(&out);
         return NULL;

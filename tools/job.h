@@ -1,4 +1,4 @@
-/* Job files of `nvgp run` (docs/job-format.md, INTERFACES.md "Job file"):
+/* Job files of `nvgp run` (docs/job-format.md):
  * the JSON is parsed into a plain struct of raw words and bytes, and the
  * results are written back as JSON ("Result").  Nothing here runs a
  * program: tools/job_bind.c binds a job to the executor.
@@ -197,7 +197,7 @@ typedef struct nvgp_job_results {
     size_t num_images;
 } nvgp_job_results;
 
-/* Appends the result JSON (INTERFACES.md "Result"), ending in a newline. */
+/* Appends the result JSON (docs/job-format.md "Results"), ending in a newline. */
 void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out);
 /* One value as the results print it: "%.9g" floats, specials as strings. */
 void nvgp_job_write_value(const nvgp_job_value *v, nvgp_strbuf *out);

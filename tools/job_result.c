@@ -1,5 +1,5 @@
-/* The result JSON of `nvgp run` (INTERFACES.md "Result"): values in their
- * formats, floats printed so they read back to the same bits. */
+/* The result JSON of `nvgp run` (docs/job-format.md "Results"): values in
+ * their formats, floats printed so they read back to the same bits. */
 #include "job.h"
 
 #include <math.h>
@@ -119,10 +119,28 @@ static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
     nvgp_strbuf_puts(out, "] }");
 }
 
+/* Opens the next member: "{ " before the first, ",\n  " before the rest. */
+static void member(nvgp_strbuf *out, bool *first, const char *key)
+{
+    nvgp_strbuf_puts(out, *first ? "{ " : ",\n  ");
+    *first = false;
+    nvgp_strbuf_printf(out, "\"%s\": ", key);
+}
+
 void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
 {
-    nvgp_strbuf_puts(out, "{ \"invocations\": [");
-    for (size_t i = 0; i < r->num_invocations; i++) {
+    bool first = true;
+    /* A run whose invocations print nothing (a compute program, whose
+     * results are its buffers and memory, or "outputs": []) leaves out the
+     * list of empty records; "killed" and "emitted" keep it, being per
+     * invocation. */
+    bool any = r->has_killed || r->has_emitted;
+    for (size_t i = 0; i < r->num_invocations && !any; i++)
+        any = r->invocations[i].count != 0;
+    if (any)
+        member(out, &first, "invocations");
+    nvgp_strbuf_puts(out, any ? "[" : "");
+    for (size_t i = 0; i < r->num_invocations && any; i++) {
         const nvgp_job_invocation *inv = &r->invocations[i];
         nvgp_strbuf_puts(out, i ? ",\n    {" : "\n    {");
         if (inv->count) {
@@ -132,16 +150,19 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         }
         nvgp_strbuf_putc(out, '}');
     }
-    nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
+    if (any)
+        nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     if (r->has_killed) {
-        nvgp_strbuf_puts(out, ",\n  \"killed\": [");
+        member(out, &first, "killed");
+        nvgp_strbuf_puts(out, "[");
         for (size_t i = 0; i < r->num_invocations; i++)
             nvgp_strbuf_printf(out, "%s%s", i ? ", " : "",
                                r->invocations[i].killed ? "true" : "false");
         nvgp_strbuf_puts(out, "]");
     }
     if (r->has_emitted) {
-        nvgp_strbuf_puts(out, ",\n  \"emitted\": [");
+        member(out, &first, "emitted");
+        nvgp_strbuf_puts(out, "[");
         for (size_t i = 0; i < r->num_invocations; i++) {
             const nvgp_job_invocation *inv = &r->invocations[i];
             nvgp_strbuf_puts(out, i ? ",\n    [" : "\n    [");
@@ -157,7 +178,8 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     }
     if (r->num_memory) {
-        nvgp_strbuf_puts(out, ",\n  \"memory\": [");
+        member(out, &first, "memory");
+        nvgp_strbuf_puts(out, "[");
         for (size_t i = 0; i < r->num_memory; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
             put_data(out, &r->memory[i], true);
@@ -166,7 +188,8 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
     }
     /* buffers and images under the keys the job gave: a number or a name */
     if (r->num_buffers) {
-        nvgp_strbuf_puts(out, ",\n  \"buffers\": {");
+        member(out, &first, "buffers");
+        nvgp_strbuf_puts(out, "{");
         for (size_t i = 0; i < r->num_buffers; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
             if (r->buffers[i].key)
@@ -179,7 +202,8 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         nvgp_strbuf_puts(out, "\n  }");
     }
     if (r->num_images) {
-        nvgp_strbuf_puts(out, ",\n  \"images\": {");
+        member(out, &first, "images");
+        nvgp_strbuf_puts(out, "{");
         for (size_t i = 0; i < r->num_images; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
             if (r->images[i].key)
@@ -191,5 +215,6 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         }
         nvgp_strbuf_puts(out, "\n  }");
     }
-    nvgp_strbuf_printf(out, ",\n  \"faults\": %llu }\n", (unsigned long long)r->faults);
+    member(out, &first, "faults");
+    nvgp_strbuf_printf(out, "%llu }\n", (unsigned long long)r->faults);
 }

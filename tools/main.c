@@ -51,7 +51,21 @@ static const command commands[] = {
     {"run", nvgp_cmd_run, "run [-o OUT] JOB.json",
      "Executes the job described by JOB.json (program, invocations, inputs,\n"
      "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
-     "prints the results as JSON on stdout, or to OUT with -o.\n"
+     "prints the results as JSON on stdout, or to OUT with -o.  A minimal job\n"
+     "(the program may also be a file name, relative to the job's folder):\n"
+     "\n"
+     "  { \"program\": { \"text\": \"VERT\\nDCL IN[0]\\nDCL OUT[0], POSITION\\nMOV OUT[0], IN[0]\\nEND\\n\" },\n"
+     "    \"invocations\": 2,\n"
+     "    \"inputs\": { \"IN[0]\": [[1, 2, 3, 4], [5, 6, 7, 8]] } }\n"
+     "\n"
+     "prints\n"
+     "  { \"invocations\": [\n"
+     "      { \"OUT[0]\": [1, 2, 3, 4] },\n"
+     "      { \"OUT[0]\": [5, 6, 7, 8] }\n"
+     "    ],\n"
+     "    \"faults\": 0 }\n"
+     "\n"
+     "Every field of a job and of its result: docs/job-format.md.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
 };

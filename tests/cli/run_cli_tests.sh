@@ -489,6 +489,15 @@ group_hostile() {
     run check huge_env.vp
     expect_status 1 "check huge_env.vp"
     expect_grep err.txt 'index 99999999999999999999 out of range' "huge index quoted as written"
+    # The translation's "# LINE:" comments: one per source line, in source
+    # order, even where the translation repeats a line's instructions or
+    # emits set-up code for a later line first (VP2.0 branches): the
+    # example's statements are lines 3-10, 12 and 13.
+    run tgsi "$src/examples/vp2_branch.vp"
+    expect_status 0 "tgsi of vp2_branch.vp"
+    expect_eq "$(sed -n 's/^# \([0-9]*\): .*/\1/p' out.txt | tr '\n' ' ')" \
+        "3 4 5 6 7 8 9 10 12 13 " "vp2_branch.vp: # LINE comments"
+    expect_grep out.txt '^# 8: BRA skip \(LT\.x\);$' "vp2_branch.vp: the comment quotes the line"
     printf '!!NVfp4.0\nTEMP R0;\nTEX.F R0, fragment.texcoord[0], texture[99999999999999999999], 2D;\nMOV.F result.color, R0;\nEND\n' >huge_unit.fp
     run check huge_unit.fp
     expect_status 1 "check huge_unit.fp"

@@ -873,6 +873,43 @@ static void test_results(void **state)
 
 /* ---- Files --------------------------------------------------------------------------- */
 
+/* Invocations that print nothing (compute programs, "outputs": []) are
+ * left out rather than listed as {} each; a fragment program's "killed"
+ * keeps the list, one record per invocation. */
+static void test_results_without_values(void **state)
+{
+    (void)state;
+    nvgp_job_invocation none[3] = { { NULL, 0, false, NULL, 0 }, { NULL, 0, false, NULL, 0 },
+                                    { NULL, 0, false, NULL, 0 } };
+    nvgp_job_results r = { none, 3, false, false, NULL, 0, NULL, 0, 2, NULL, 0 };
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"faults\": 2 }\n");
+    nvgp_strbuf_free(&s);
+    uint8_t bytes[4] = { 1, 0, 0, 0 };
+    nvgp_job_data mem = { 64, NVGP_JOB_U32, 4, bytes, NULL };
+    r.memory = &mem;
+    r.num_memory = 1;
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"memory\": [\n"
+                                "    { \"address\": 64, \"u32\": [1] }\n"
+                                "  ],\n"
+                                "  \"faults\": 2 }\n");
+    nvgp_strbuf_free(&s);
+    r = (nvgp_job_results){ none, 2, true, false, NULL, 0, NULL, 0, 0, NULL, 0 };
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"invocations\": [\n"
+                                "    {},\n"
+                                "    {}\n"
+                                "  ],\n"
+                                "  \"killed\": [false, false],\n"
+                                "  \"faults\": 0 }\n");
+    nvgp_strbuf_free(&s);
+}
+
 static void test_load(void **state)
 {
     (void)state;
@@ -990,6 +1027,7 @@ int main(void)
         cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
+        cmocka_unit_test(test_results_without_values),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_mutations),
     };
