@@ -255,8 +255,9 @@ static bool scan_path(const char *h, nvgp_strbuf *out)
  * is looked up among the literals the scan found too long. */
 static const char *integer_text(jp *p, json_object *v)
 {
-    const char *text = json_object_get_string(v);
-    if (!p->scan || (strcmp(text, "18446744073709551615") && strcmp(text, "-9223372036854775808")))
+    const char *text = json_object_get_string(v);   /* NULL: out of memory */
+    if (!text || !p->scan ||
+        (strcmp(text, "18446744073709551615") && strcmp(text, "-9223372036854775808")))
         return text;
     nvgp_strbuf path;
     nvgp_strbuf_init(&path);
@@ -321,6 +322,9 @@ static bool scalar(jp *p, json_object *v, nvgp_job_type t, uint64_t *bits)
     json_type jt = v ? json_object_get_type(v) : json_type_null;
     const char *text = jt == json_type_null ? "null"
                      : jt == json_type_int ? integer_text(p, v) : json_object_get_string(v);
+    /* json-c prints a number into memory it allocates on demand */
+    if (!text)
+        return fail(p, "out of memory");
     if (jt == json_type_string) {
         if (hex_bits(text, size, bits))
             return true;
@@ -403,9 +407,8 @@ static bool uint_field(jp *p, json_object *v, uint64_t max, uint64_t *out)
         if (!hex_bits(json_object_get_string(v), 64, &b))
             return fail(p, "expected a non-negative integer, got \"%s\"",
                         json_object_get_string(v));
-    } else if (json_object_get_type(v) == json_type_int &&
-               json_object_get_string(v)[0] == '-') {
-        return fail(p, "expected a non-negative integer, got %s", json_object_get_string(v));
+    } else if (json_object_get_type(v) == json_type_int && json_object_get_int64(v) < 0) {
+        return fail(p, "expected a non-negative integer, got %s", integer_text(p, v) ? integer_text(p, v) : "?");
     } else if (!scalar(p, v, NVGP_JOB_U64, &b)) {
         return false;
     }
@@ -1312,7 +1315,7 @@ static bool image(jp *p, json_object *obj, nvgp_job_image *im)
         uint64_t b;
         json_object *e = json_object_array_get_idx(list, i);
         if (t == NVGP_JOB_HEX && json_object_get_type(e) == json_type_int) {
-            if (!scalar(p, e, json_object_get_string(e)[0] == '-' ? NVGP_JOB_S32 : NVGP_JOB_U32,
+            if (!scalar(p, e, json_object_get_int64(e) < 0 ? NVGP_JOB_S32 : NVGP_JOB_U32,
                         &b))
                 return false;
         } else if (!scalar(p, e, t, &b)) {

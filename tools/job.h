@@ -24,8 +24,8 @@
 /* The largest job file and program file `nvgp` reads (docs/job-format.md
  * "Limits"): reading stops one byte past them, so an endless stream such
  * as /dev/zero ends at once with an error. */
-#define NVGP_JOB_MAX_BYTES ((size_t)64 << 20)
-#define NVGP_PROGRAM_MAX_BYTES ((size_t)16 << 20)
+#define NVGP_JOB_MAX_BYTES ((size_t)16 << 20)
+#define NVGP_PROGRAM_MAX_BYTES ((size_t)8 << 20)
 
 /* Element types of data arrays and output formats. */
 typedef enum nvgp_job_type {

@@ -181,7 +181,7 @@ void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads)
 nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t first,
                                          const uint32_t *words, uint32_t count)
 {
-    if (buffer >= 64 || (uint64_t)first + count > (1u << 20) || (count && !words))
+    if (buffer >= TGSI_MAX_CONST_BUFFERS || (uint64_t)first + count > (1u << 20) || (count && !words))
         return NVGP_EXEC_ERROR_BINDING;
     if (buffer >= m->const_buffers_cap) {
         uint32_t ncap = buffer + 1;

@@ -100,7 +100,7 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
 {
     const tgsi_program *p = m->prog;
     uint32_t sizes[TGSI_FILE_COUNT] = {0};
-    uint32_t const_last[64] = {0};
+    uint32_t const_last[TGSI_MAX_CONST_BUFFERS] = {0};
     uint32_t nconst = 0, nmem = 0, nsv = 0;
     bool in_2d = false, out_2d = false;
 
@@ -115,7 +115,7 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
         bump(&sizes[d->file], (int64_t)d->last + 1);
         if (d->file == TGSI_FILE_CONSTANT) {
             uint32_t b = d->has_dimension && d->dimension > 0 ? (uint32_t)d->dimension : 0;
-            if (b >= 64)
+            if (b >= TGSI_MAX_CONST_BUFFERS)
                 return decl_err(diag, d->source_offset, "constant buffer index above 63", m);
             bump(&const_last[b], (int64_t)d->last + 1);
             if (b + 1 > nconst)

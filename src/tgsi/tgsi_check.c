@@ -452,6 +452,11 @@ static void check_declaration(checker *c, uint32_t i)
         if (two_dim_buffer_file(f)) {
             if (d->dimension < 0)
                 report(c, at, "negative buffer index in declaration");
+            /* the executor holds this many constant buffers: what this
+             * accepts, it runs (docs/limits.md) */
+            else if (f == TGSI_FILE_CONSTANT && d->dimension >= TGSI_MAX_CONST_BUFFERS)
+                report(c, at, "constant buffer index %d above %d", d->dimension,
+                       TGSI_MAX_CONST_BUFFERS - 1);
             dim = d->dimension;
         } else if (f == TGSI_FILE_INPUT && per_vertex_file(c, f)) {
             if (is_patch_semantic(d))

@@ -267,6 +267,9 @@ enum { TGSI_MAX_TEX_OFFSETS = 4 };
  * its own limits (64 IF levels and 64 loop levels, each REP adding a UIF
  * inside its BGNLOOP). docs/limits.md lists it. */
 enum { TGSI_MAX_NESTING = 256 };
+/* Constant buffers CONST[0..63][..]: the checker refuses a higher buffer
+ * index, the executor holds this many (docs/limits.md). */
+enum { TGSI_MAX_CONST_BUFFERS = 64 };
 
 typedef struct tgsi_instruction {
     uint16_t opcode;          /* tgsi_opcode */

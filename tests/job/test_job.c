@@ -520,6 +520,46 @@ static void test_limits(void **state)
                  "images in one job");
 }
 
+/* Each limit of docs/job-format.md "Limits" at its value (accepted) and one
+ * past it (an error naming the field). */
+static void test_limits_table(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ok, *past, *message;
+    } rows[] = {
+        { "\"invocations\": 16777216", "\"invocations\": 16777217",
+          "job.json: invocations: 16777217 is larger than 16777216" },
+        { "\"vertices\": 32", "\"vertices\": 33", "job.json: vertices: 33 is larger than 32" },
+        { "\"threads\": 256", "\"threads\": 257", "job.json: threads: 257 is larger than 256" },
+        { "\"budget\": 18446744073709551615", "\"budget\": 18446744073709551616",
+          "job.json: budget: 18446744073709551616 is out of range for u64" },
+        { "\"compute\": {\"block\": [1024, 1, 1]}", "\"compute\": {\"block\": [1025, 1, 1]}",
+          "job.json: compute.block: 1025 threads in a work group, more than 1024" },
+        { "\"compute\": {\"grid\": [16384, 1, 1], \"block\": [1024, 1, 1]}",
+          "\"compute\": {\"grid\": [16385, 1, 1], \"block\": [1024, 1, 1]}",
+          "job.json: compute.grid: more than 16777216 threads in all (grid x block)" },
+        { "\"compute\": {\"grid\": [16777216, 1, 1]}", "\"compute\": {\"grid\": [16777217, 1, 1]}",
+          "job.json: compute.grid[0]: 16777217 is larger than 16777216" },
+        { "\"buffers\": {\"1023\": {\"size\": 4}}", "\"buffers\": {\"1024\": {\"size\": 4}}",
+          "job.json: buffers[\"1024\"]: a buffer binding point is a number 0..1023 or a binding "
+          "name" },
+        { "\"buffers\": {\"0\": {\"size\": 1073741824}}",
+          "\"buffers\": {\"0\": {\"size\": 1073741825}}",
+          "job.json: buffers[\"0\"].size: 1073741825 is larger than 1073741824" },
+        { "\"images\": {\"0\": {\"format\": \"R32_UINT\", \"size\": [4096, 4096]}}",
+          "\"images\": {\"0\": {\"format\": \"R32_UINT\", \"size\": [4096, 4097]}}",
+          "job.json: images[\"0\"].size: more than 2^24 texels" },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"program\": \"p\", %s}", rows[i].ok);
+        nvgp_job_destroy(parse(text));
+        snprintf(text, sizeof text, "{\"program\": \"p\", %s}", rows[i].past);
+        expect_error(text, rows[i].message);
+    }
+}
+
 /* Printing then reading back gives the same bits ("%.9g" round trip). */
 static void test_float_round_trip(void **state)
 {
@@ -1023,6 +1063,7 @@ int main(void)
         cmocka_unit_test(test_numbers_beyond_64_bits),
         cmocka_unit_test(test_repeated_keys),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_limits_table),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_tgsi_names),
         cmocka_unit_test(test_images_and_named_buffers),
