@@ -103,20 +103,19 @@ static int load_program(run_state *s)
     return RUN_OK;
 }
 
-static int write_output(const char *out_path, const nvgp_strbuf *out)
+/* The results are written as they are made (nvgp_job_collect_stream), a
+ * piece at a time, so a huge run's text is never all in memory. */
+typedef struct output {
+    FILE *f;
+    bool ok;
+} output;
+
+static bool write_piece(void *ctx, nvgp_strbuf *text)
 {
-    FILE *f = out_path && strcmp(out_path, "-") ? fopen(out_path, "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path, strerror(errno));
-        return RUN_USAGE;
-    }
-    bool ok = fwrite(out->data ? out->data : "", 1, out->len, f) == out->len;
-    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-    if (!ok) {
-        fprintf(stderr, "nvgp run: error writing %s\n", out_path ? out_path : "standard output");
-        return RUN_USAGE;
-    }
-    return RUN_OK;
+    output *o = ctx;
+    o->ok = o->ok && fwrite(text->data ? text->data : "", 1, text->len, o->f) == text->len;
+    nvgp_strbuf_clear(text);
+    return o->ok;
 }
 
 /* NV/ARB binding names (vertex.attrib[2], program.env[0], result.color,
@@ -181,18 +180,28 @@ static int bind_run_print(run_state *s, const char *out_path)
         fprintf(stderr, "nvgp run: %s: %s\n", s->job_path, nvgp_exec_error(s->m));
         return RUN_FAILED;
     }
+    output o = { out_path && strcmp(out_path, "-") ? fopen(out_path, "wb") : stdout, true };
+    if (!o.f) {
+        fprintf(stderr, "nvgp: %s: %s\n", out_path, strerror(errno));
+        return RUN_USAGE;
+    }
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    if (!nvgp_job_collect(s->job, s->job_path, s->prog, s->m, &names, &out, &err) ||
-        out.failed) {
+    bool collected = nvgp_job_collect_stream(s->job, s->job_path, s->prog, s->m, &names, &out,
+                                             write_piece, &o, &err);
+    nvgp_strbuf_free(&out);
+    o.ok = (o.f == stdout ? fflush(o.f) == 0 : fclose(o.f) == 0) && o.ok;
+    if (!o.ok) {
+        fprintf(stderr, "nvgp run: error writing %s\n", out_path ? out_path : "standard output");
+        free(err);
+        return RUN_USAGE;
+    }
+    if (!collected) {
         fprintf(stderr, "nvgp run: %s\n", err ? err : "out of memory");
         free(err);
-        nvgp_strbuf_free(&out);
         return RUN_FAILED;
     }
-    int rc = write_output(out_path, &out);
-    nvgp_strbuf_free(&out);
-    return rc;
+    return RUN_OK;
 }
 
 int nvgp_cmd_run(int argc, char **argv)

@@ -389,81 +389,114 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_e
     return sel;
 }
 
+/* One invocation's record, made when the result writer comes to it, so
+ * that the records of 2^24 invocations are never all in memory. */
+typedef struct collect_ctx {
+    const nvgp_exec *m;
+    const out_sel *sel;
+    size_t nsel;
+    uint32_t nout;
+    bool frag, geom;
+    uint32_t *words;             /* one emitted vertex's outputs */
+    nvgp_arena scratch;          /* the current record, emptied for the next */
+    bool (*flush)(void *ctx, nvgp_strbuf *out);
+    void *flush_ctx;
+} collect_ctx;
+
+static bool make_invocation(void *ctx, size_t i, nvgp_job_invocation *v)
+{
+    collect_ctx *c = ctx;
+    const nvgp_exec *m = c->m;
+    uint32_t t = (uint32_t)i;
+    nvgp_arena_destroy(&c->scratch);
+    nvgp_arena_init(&c->scratch);
+    v->killed = c->frag && nvgp_exec_killed(m, t);
+    /* Killed invocations still show what they wrote before KIL; helper
+     * lanes never report. */
+    if (!nvgp_exec_is_helper(m, t) && c->nsel) {
+        nvgp_job_value *vals = nvgp_arena_alloc(&c->scratch, c->nsel * sizeof *vals);
+        if (!vals)
+            return false;
+        for (size_t k = 0; k < c->nsel; k++) {
+            vals[k].name = c->sel[k].name;
+            vals[k].type = c->sel[k].type;
+            uint32_t reg[4];
+            nvgp_exec_get_output(m, t, c->sel[k].index, reg);
+            select_words(&c->sel[k], reg, vals[k].words);
+        }
+        v->values = vals;
+        v->count = c->nsel;
+    }
+    if (!c->geom)
+        return true;
+    size_t total = 0;
+    for (uint32_t s = 0; s < 4; s++)
+        total += nvgp_exec_num_emitted(m, t, s);
+    nvgp_job_vertex *vx = nvgp_arena_alloc(&c->scratch, (total ? total : 1) * sizeof *vx);
+    if (!vx)
+        return false;
+    size_t k = 0;
+    for (uint32_t s = 0; s < 4; s++) {
+        uint32_t ne = nvgp_exec_num_emitted(m, t, s);
+        for (uint32_t e = 0; e < ne; e++, k++) {
+            uint32_t prim = 0;
+            nvgp_exec_get_emitted(m, t, s, e, c->words, &prim);
+            nvgp_job_value *vals =
+                nvgp_arena_alloc(&c->scratch, (c->nsel ? c->nsel : 1) * sizeof *vals);
+            if (!vals)
+                return false;
+            for (size_t q = 0; q < c->nsel; q++) {
+                vals[q].name = c->sel[q].name;
+                vals[q].type = c->sel[q].type;
+                if (c->sel[q].index < c->nout)
+                    select_words(&c->sel[q], &c->words[4 * c->sel[q].index], vals[q].words);
+            }
+            vx[k] = (nvgp_job_vertex){ s, prim, vals, c->nsel };
+        }
+    }
+    v->emitted = vx;
+    v->num_emitted = total;
+    return true;
+}
+
+static bool pass_flush(void *ctx, nvgp_strbuf *out)
+{
+    collect_ctx *c = ctx;
+    return c->flush(c->flush_ctx, out);
+}
+
 bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *prog,
                       const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
                       char **error)
 {
+    return nvgp_job_collect_stream(job, jn, prog, m, names, out, NULL, NULL, error);
+}
+
+bool nvgp_job_collect_stream(const nvgp_job *job, const char *jn, const tgsi_program *prog,
+                             const nvgp_exec *m, const nvgp_job_names *names, nvgp_strbuf *out,
+                             bool (*flush)(void *ctx, nvgp_strbuf *out), void *flush_ctx,
+                             char **error)
+{
     *error = NULL;
     nvgp_arena a;
     nvgp_arena_init(&a);
+    collect_ctx c = { .m = m, .flush = flush, .flush_ctx = flush_ctx };
+    nvgp_arena_init(&c.scratch);
     bool ok = false;
     size_t nsel = 0;
     out_sel *sel = select_outputs(job, jn, m, names, &a, &nsel, error);
     if (!sel)
         goto done;
     uint32_t threads = nvgp_exec_num_threads(m);
-    uint32_t nout = nvgp_exec_num_outputs(m);
-    bool frag = prog->processor == TGSI_PROCESSOR_FRAGMENT;
-    bool geom = prog->processor == TGSI_PROCESSOR_GEOMETRY;
-    nvgp_job_invocation *inv = nvgp_arena_alloc(&a, (threads ? threads : 1) * sizeof *inv);
-    uint32_t *words = nvgp_arena_alloc(&a, ((size_t)nout + 1) * 4 * sizeof(uint32_t));
-    if (!inv || !words) {
+    c.sel = sel;
+    c.nsel = nsel;
+    c.nout = nvgp_exec_num_outputs(m);
+    c.frag = prog->processor == TGSI_PROCESSOR_FRAGMENT;
+    c.geom = prog->processor == TGSI_PROCESSOR_GEOMETRY;
+    c.words = nvgp_arena_alloc(&a, ((size_t)c.nout + 1) * 4 * sizeof(uint32_t));
+    if (!c.words) {
         bind_fail(error, jn, "out of memory");
         goto done;
-    }
-    for (uint32_t t = 0; t < threads; t++) {
-        nvgp_job_invocation *v = &inv[t];
-        v->killed = frag && nvgp_exec_killed(m, t);
-        /* Killed invocations still show what they wrote before KIL; helper
-         * lanes never report. */
-        if (!nvgp_exec_is_helper(m, t) && nsel) {
-            nvgp_job_value *vals = nvgp_arena_alloc(&a, nsel * sizeof *vals);
-            if (!vals) {
-                bind_fail(error, jn, "out of memory");
-                goto done;
-            }
-            for (size_t i = 0; i < nsel; i++) {
-                vals[i].name = sel[i].name;
-                vals[i].type = sel[i].type;
-                uint32_t reg[4];
-                nvgp_exec_get_output(m, t, sel[i].index, reg);
-                select_words(&sel[i], reg, vals[i].words);
-            }
-            v->values = vals;
-            v->count = nsel;
-        }
-        if (!geom)
-            continue;
-        size_t total = 0;
-        for (uint32_t s = 0; s < 4; s++)
-            total += nvgp_exec_num_emitted(m, t, s);
-        nvgp_job_vertex *vx = nvgp_arena_alloc(&a, (total ? total : 1) * sizeof *vx);
-        if (!vx) {
-            bind_fail(error, jn, "out of memory");
-            goto done;
-        }
-        size_t k = 0;
-        for (uint32_t s = 0; s < 4; s++) {
-            uint32_t ne = nvgp_exec_num_emitted(m, t, s);
-            for (uint32_t e = 0; e < ne; e++, k++) {
-                uint32_t prim = 0;
-                nvgp_exec_get_emitted(m, t, s, e, words, &prim);
-                nvgp_job_value *vals = nvgp_arena_alloc(&a, (nsel ? nsel : 1) * sizeof *vals);
-                if (!vals) {
-                    bind_fail(error, jn, "out of memory");
-                    goto done;
-                }
-                for (size_t i = 0; i < nsel; i++) {
-                    vals[i].name = sel[i].name;
-                    vals[i].type = sel[i].type;
-                    if (sel[i].index < nout)
-                        select_words(&sel[i], &words[4 * sel[i].index], vals[i].words);
-                }
-                vx[k] = (nvgp_job_vertex){ s, prim, vals, nsel };
-            }
-        }
-        v->emitted = vx;
-        v->num_emitted = total;
     }
 
     nvgp_job_data *mem = nvgp_arena_alloc(&a, (job->num_memory + 1) * sizeof *mem);
@@ -508,14 +541,19 @@ bool nvgp_job_collect(const nvgp_job *job, const char *jn, const tgsi_program *p
             img[i].data.data = (uint8_t *)(uintptr_t)data;
     }
     nvgp_job_results r = {
-        .invocations = inv, .num_invocations = threads, .has_killed = frag,
-        .has_emitted = geom, .memory = mem, .num_memory = job->num_memory,
+        .num_invocations = threads, .has_killed = c.frag,
+        .has_emitted = c.geom, .memory = mem, .num_memory = job->num_memory,
         .buffers = buf, .num_buffers = job->num_buffers, .images = img,
         .num_images = job->num_images, .faults = nvgp_exec_faults(m),
+        .invocation = make_invocation, .flush = flush ? pass_flush : NULL, .ctx = &c,
     };
-    nvgp_job_write_results(&r, out);
-    ok = true;
+    ok = nvgp_job_write_results(&r, out);
+    if (!ok)
+        bind_fail(error, jn, out->failed || !flush ? "out of memory"
+                                                   : "out of memory, or the results could "
+                                                     "not be written");
 done:
+    nvgp_arena_destroy(&c.scratch);
     nvgp_arena_destroy(&a);
     return ok;
 }

@@ -94,7 +94,31 @@ static void put_values(nvgp_strbuf *out, const nvgp_job_value *v, size_t n, bool
     }
 }
 
-static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
+/* Record i: from the array, or made on demand (nvgp_job_results.invocation). */
+static const nvgp_job_invocation *record(const nvgp_job_results *r, size_t i,
+                                         nvgp_job_invocation *tmp, bool *ok)
+{
+    if (!r->invocation)
+        return &r->invocations[i];
+    memset(tmp, 0, sizeof *tmp);
+    if (!r->invocation(r->ctx, i, tmp))
+        *ok = false;
+    return tmp;
+}
+
+/* Hands the text to the flush callback once it is long enough (or at the
+ * end); without a callback it all stays in out. */
+enum { FLUSH_AT = 1 << 16 };
+static void flush(const nvgp_job_results *r, nvgp_strbuf *out, bool last, bool *ok)
+{
+    if (!*ok || out->failed)
+        *ok = false;
+    else if (r->flush && (last || out->len >= FLUSH_AT) && !r->flush(r->ctx, out))
+        *ok = false;
+}
+
+static void put_data(const nvgp_job_results *r, nvgp_strbuf *out, const nvgp_job_data *d,
+                     bool address, bool *ok)
 {
     nvgp_job_type t = (nvgp_job_type)(d->type < NVGP_JOB_TYPE_COUNT ? d->type : NVGP_JOB_U8);
     size_t es = nvgp_job_type_size(t), n = d->bytes / es;
@@ -109,6 +133,7 @@ static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
         if (i)
             nvgp_strbuf_puts(out, ", ");
         put_elem(out, t, b);
+        flush(r, out, false, ok);
     }
     /* Bytes past the last whole element (a "size" not a multiple) as u8. */
     if (n * es < d->bytes) {
@@ -127,21 +152,22 @@ static void member(nvgp_strbuf *out, bool *first, const char *key)
     nvgp_strbuf_printf(out, "\"%s\": ", key);
 }
 
-void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
+bool nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
 {
-    bool first = true;
+    bool first = true, ok = true;
+    nvgp_job_invocation tmp;
     /* A run whose invocations print nothing (a compute program, whose
      * results are its buffers and memory, or "outputs": []) leaves out the
      * list of empty records; "killed" and "emitted" keep it, being per
      * invocation. */
     bool any = r->has_killed || r->has_emitted;
-    for (size_t i = 0; i < r->num_invocations && !any; i++)
-        any = r->invocations[i].count != 0;
+    for (size_t i = 0; i < r->num_invocations && !any && ok; i++)
+        any = record(r, i, &tmp, &ok)->count != 0;
     if (any)
         member(out, &first, "invocations");
     nvgp_strbuf_puts(out, any ? "[" : "");
-    for (size_t i = 0; i < r->num_invocations && any; i++) {
-        const nvgp_job_invocation *inv = &r->invocations[i];
+    for (size_t i = 0; i < r->num_invocations && any && ok; i++) {
+        const nvgp_job_invocation *inv = record(r, i, &tmp, &ok);
         nvgp_strbuf_puts(out, i ? ",\n    {" : "\n    {");
         if (inv->count) {
             nvgp_strbuf_putc(out, ' ');
@@ -149,22 +175,25 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             nvgp_strbuf_putc(out, ' ');
         }
         nvgp_strbuf_putc(out, '}');
+        flush(r, out, false, &ok);
     }
     if (any)
         nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     if (r->has_killed) {
         member(out, &first, "killed");
         nvgp_strbuf_puts(out, "[");
-        for (size_t i = 0; i < r->num_invocations; i++)
+        for (size_t i = 0; i < r->num_invocations && ok; i++) {
             nvgp_strbuf_printf(out, "%s%s", i ? ", " : "",
-                               r->invocations[i].killed ? "true" : "false");
+                               record(r, i, &tmp, &ok)->killed ? "true" : "false");
+            flush(r, out, false, &ok);
+        }
         nvgp_strbuf_puts(out, "]");
     }
     if (r->has_emitted) {
         member(out, &first, "emitted");
         nvgp_strbuf_puts(out, "[");
-        for (size_t i = 0; i < r->num_invocations; i++) {
-            const nvgp_job_invocation *inv = &r->invocations[i];
+        for (size_t i = 0; i < r->num_invocations && ok; i++) {
+            const nvgp_job_invocation *inv = record(r, i, &tmp, &ok);
             nvgp_strbuf_puts(out, i ? ",\n    [" : "\n    [");
             for (size_t k = 0; k < inv->num_emitted; k++) {
                 const nvgp_job_vertex *vx = &inv->emitted[k];
@@ -174,6 +203,7 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
                 nvgp_strbuf_puts(out, " }");
             }
             nvgp_strbuf_puts(out, inv->num_emitted ? "\n    ]" : "]");
+            flush(r, out, false, &ok);
         }
         nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     }
@@ -182,7 +212,7 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
         nvgp_strbuf_puts(out, "[");
         for (size_t i = 0; i < r->num_memory; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
-            put_data(out, &r->memory[i], true);
+            put_data(r, out, &r->memory[i], true, &ok);
         }
         nvgp_strbuf_puts(out, "\n  ]");
     }
@@ -197,7 +227,7 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             else
                 nvgp_strbuf_printf(out, "\"%llu\"", (unsigned long long)r->buffers[i].address);
             nvgp_strbuf_puts(out, ": ");
-            put_data(out, &r->buffers[i], false);
+            put_data(r, out, &r->buffers[i], false, &ok);
         }
         nvgp_strbuf_puts(out, "\n  }");
     }
@@ -211,10 +241,12 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             else
                 nvgp_strbuf_printf(out, "\"%u\"", r->images[i].index);
             nvgp_strbuf_puts(out, ": ");
-            put_data(out, &r->images[i].data, false);
+            put_data(r, out, &r->images[i].data, false, &ok);
         }
         nvgp_strbuf_puts(out, "\n  }");
     }
     member(out, &first, "faults");
     nvgp_strbuf_printf(out, "%llu }\n", (unsigned long long)r->faults);
+    flush(r, out, true, &ok);
+    return ok;
 }

@@ -615,6 +615,16 @@ group_memory() {
     limited 1000000 "run of 2^24 endless invocations" run loop.json
     expect_status 1 "run of 2^24 endless invocations"
     expect_grep err.txt 'budget' "run of 2^24 endless invocations"
+    # Results are written as they are made: 2^22 invocations (128 MB of
+    # text) run within 300 MB (the text and the records of every invocation
+    # were built first, and needed more than 600 MB).
+    printf 'VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nMOV OUT[0], IN[0]\nEND\n' >mov.tgsi
+    printf '{"program": "mov.tgsi", "invocations": 4194304, "inputs": {"IN[0]": [1, 2, 3, 4]}}\n' >many.json
+    limited 300000 "run of 2^22 invocations" run many.json
+    expect_status 0 "run of 2^22 invocations"
+    expect_eq "$(grep -c '"OUT\[0\]": \[1, 2, 3, 4\]' out.txt)" 4194304 "run of 2^22 invocations: every record"
+    expect_eq "$(tail -n 1 out.txt)" '  "faults": 0 }' "run of 2^22 invocations: the end"
+    rm -f out.txt
     # Endless streams stop at the caps, within 100 MB.
     limited 100000 "run of /dev/zero" run /dev/zero
     expect_status 2 "run of /dev/zero under ulimit"

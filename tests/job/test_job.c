@@ -856,7 +856,7 @@ static void test_results(void **state)
         { 3, NULL, TGSI_TEXTURE_2D, 0, 1, 1, 1, { 0, NVGP_JOB_U8, 4, img0, NULL } },
         { 0, "image[1]", TGSI_TEXTURE_1D, 0, 1, 1, 1, { 0, NVGP_JOB_F32, 4, buf0, NULL } },
     };
-    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2 };
+    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2, NULL, NULL, NULL };
     nvgp_strbuf s;
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&r, &s);
@@ -891,7 +891,7 @@ static void test_results(void **state)
     const nvgp_job_value e0[] = { { "OUT[0]", NVGP_JOB_F32, { 0x3f800000, 0, 0, 0x3f800000 } } };
     const nvgp_job_vertex vx[2] = { { 0, 0, e0, 1 }, { 1, 3, e0, 1 } };
     nvgp_job_invocation g[2] = { { NULL, 0, false, vx, 2 }, { NULL, 0, false, NULL, 0 } };
-    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0, NULL, 0 };
+    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&rg, &s);
     expect =
@@ -921,7 +921,7 @@ static void test_results_without_values(void **state)
     (void)state;
     nvgp_job_invocation none[3] = { { NULL, 0, false, NULL, 0 }, { NULL, 0, false, NULL, 0 },
                                     { NULL, 0, false, NULL, 0 } };
-    nvgp_job_results r = { none, 3, false, false, NULL, 0, NULL, 0, 2, NULL, 0 };
+    nvgp_job_results r = { none, 3, false, false, NULL, 0, NULL, 0, 2, NULL, 0, NULL, NULL, NULL };
     nvgp_strbuf s;
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&r, &s);
@@ -938,7 +938,7 @@ static void test_results_without_values(void **state)
                                 "  ],\n"
                                 "  \"faults\": 2 }\n");
     nvgp_strbuf_free(&s);
-    r = (nvgp_job_results){ none, 2, true, false, NULL, 0, NULL, 0, 0, NULL, 0 };
+    r = (nvgp_job_results){ none, 2, true, false, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&r, &s);
     assert_string_equal(s.data, "{ \"invocations\": [\n"
@@ -948,6 +948,74 @@ static void test_results_without_values(void **state)
                                 "  \"killed\": [false, false],\n"
                                 "  \"faults\": 0 }\n");
     nvgp_strbuf_free(&s);
+}
+
+/* Streaming: records made on demand and the text handed out in pieces give
+ * the same text as the whole results at once, and the text held never
+ * grows past one piece (64 KiB) and a record. */
+typedef struct stream_ctx {
+    nvgp_job_value value;
+    nvgp_strbuf all;      /* what the flushes wrote */
+    size_t most_held;     /* the longest text handed to a flush */
+    size_t made;
+} stream_ctx;
+
+static bool make_record(void *ctx, size_t i, nvgp_job_invocation *inv)
+{
+    stream_ctx *c = ctx;
+    c->value = (nvgp_job_value){ "OUT[0]", NVGP_JOB_U32, { (uint32_t)i, 1, 2, 3 } };
+    inv->values = &c->value;
+    inv->count = 1;
+    inv->killed = i % 3 == 0;
+    c->made++;
+    return true;
+}
+
+static bool take_text(void *ctx, nvgp_strbuf *out)
+{
+    stream_ctx *c = ctx;
+    if (out->len > c->most_held)
+        c->most_held = out->len;
+    nvgp_strbuf_append(&c->all, out->data ? out->data : "", out->len);
+    nvgp_strbuf_clear(out);
+    return true;
+}
+
+static void test_results_streamed(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    nvgp_job_invocation *inv = calloc(N, sizeof *inv);
+    nvgp_job_value *vals = calloc(N, sizeof *vals);
+    assert_non_null(inv);
+    assert_non_null(vals);
+    for (size_t i = 0; i < N; i++) {
+        vals[i] = (nvgp_job_value){ "OUT[0]", NVGP_JOB_U32, { (uint32_t)i, 1, 2, 3 } };
+        inv[i] = (nvgp_job_invocation){ &vals[i], 1, i % 3 == 0, NULL, 0 };
+    }
+    nvgp_job_results whole = { inv, N, true, false, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
+    nvgp_strbuf a;
+    nvgp_strbuf_init(&a);
+    assert_true(nvgp_job_write_results(&whole, &a));
+
+    stream_ctx c;
+    memset(&c, 0, sizeof c);
+    nvgp_strbuf_init(&c.all);
+    nvgp_job_results streamed = { NULL, N, true, false, NULL, 0, NULL, 0, 0, NULL, 0,
+                                  make_record, take_text, &c };
+    nvgp_strbuf piece;
+    nvgp_strbuf_init(&piece);
+    assert_true(nvgp_job_write_results(&streamed, &piece));
+    assert_int_equal(piece.len, 0);
+    assert_int_equal(c.all.len, a.len);
+    assert_memory_equal(c.all.data, a.data, a.len);
+    assert_true(c.most_held < (1u << 16) + 256);
+    assert_true(c.made >= 2 * N);   /* once for the values, once for "killed" */
+    nvgp_strbuf_free(&piece);
+    nvgp_strbuf_free(&c.all);
+    nvgp_strbuf_free(&a);
+    free(vals);
+    free(inv);
 }
 
 static void test_load(void **state)
@@ -1069,6 +1137,7 @@ int main(void)
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_results_without_values),
+        cmocka_unit_test(test_results_streamed),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_mutations),
     };
