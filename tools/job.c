@@ -93,7 +93,21 @@ static bool NVGP_PRINTF(2, 3) fail(jp *p, const char *fmt, ...)
     va_start(ap, fmt);
     nvgp_strbuf_vprintf(&s, fmt, ap);
     va_end(ap);
-    p->error = nvgp_strbuf_take(&s, NULL);
+    /* The job's text is UTF-8 (json-c checks), but its keys and strings may
+     * hold control characters ("\u0007"): those are shown as \xNN, as
+     * diagnostics show them, never written raw to a terminal. */
+    nvgp_strbuf shown;
+    nvgp_strbuf_init(&shown);
+    for (size_t i = 0; i < s.len; i++) {
+        unsigned char c = (unsigned char)s.data[i];
+        if (c < 0x20 || c == 0x7f)
+            nvgp_strbuf_printf(&shown, "\\x%02x", c);
+        else
+            nvgp_strbuf_putc(&shown, (char)c);
+    }
+    nvgp_strbuf_free(&s);
+    p->error = shown.failed ? NULL : nvgp_strbuf_take(&shown, NULL);
+    nvgp_strbuf_free(&shown);
     if (!p->error)
         p->error = strdup("out of memory");
     return false;

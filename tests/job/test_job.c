@@ -475,6 +475,9 @@ static void test_repeated_keys(void **state)
      * 0xff is byte 29, after the 29 bytes {"program": "p", "comment": " */
     expect_error("{\"program\": \"p\", \"comment\": \"\xff\"}",
                  "job.json: invalid JSON at byte 29: invalid utf-8 string");
+    /* control characters in keys and strings are shown escaped */
+    expect_error("{\"program\": \"p\", \"params\": {\"a\\u0007b\\u001b\": [1, 2, 3]}}",
+                 "job.json: params[\"a\\x07b\\x1b\"]: expected 4 numbers, got 3");
     /* the same key in different objects is fine */
     nvgp_job *job = parse("{\"program\": \"p\", \"params\": {\"x\": {\"u32\": [1,2,3,4]}, "
                           "\"y\": {\"u32\": [1,2,3,4]}}}");
