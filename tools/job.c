@@ -1201,6 +1201,7 @@ static bool textures(jp *p, json_object *obj, nvgp_texture ***made)
     *made = calloc(n ? n : 1, sizeof **made);
     if (!job->textures || !*made)
         return fail(p, "out of memory");
+    unsigned char given[1024] = { 0 };   /* "0" and "00" are one unit */
     FOR_MEMBERS(obj, k, v) {
         size_t m = path_key(p, k);
         char *end;
@@ -1208,6 +1209,8 @@ static bool textures(jp *p, json_object *obj, nvgp_texture ***made)
         unsigned long unit = strtoul(k, &end, 10);
         if (!*k || *end || errno || unit > 1023 || k[0] == '-' || k[0] == '+')
             return fail(p, "a texture unit is a number 0..1023");
+        if (given[unit]++)
+            return fail(p, "texture unit %lu is given twice", unit);
         nvgp_job_texture *jt = &job->textures[job->num_textures];
         jt->unit = (uint32_t)unit;
         if (!texture(p, v, jt, &(*made)[job->num_textures]))

@@ -475,6 +475,10 @@ static void test_repeated_keys(void **state)
      * 0xff is byte 29, after the 29 bytes {"program": "p", "comment": " */
     expect_error("{\"program\": \"p\", \"comment\": \"\xff\"}",
                  "job.json: invalid JSON at byte 29: invalid utf-8 string");
+    /* "0" and "00" name one texture unit */
+    expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\"}, "
+                 "\"00\": {\"target\": \"2D\"}}}",
+                 "job.json: textures[\"00\"]: texture unit 0 is given twice");
     /* control characters in keys and strings are shown escaped */
     expect_error("{\"program\": \"p\", \"params\": {\"a\\u0007b\\u001b\": [1, 2, 3]}}",
                  "job.json: params[\"a\\x07b\\x1b\"]: expected 4 numbers, got 3");
