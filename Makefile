@@ -1,8 +1,8 @@
 # Short commands for nvgp (README.md says what each does).
 #
 #   make          build (Release) into $(BUILD_DIR)
-#   make run      install missing dependencies (as root), build, then check,
-#                 print and run the programs and jobs in examples/
+#   make run      install what running needs (as root), build quietly, then
+#                 show each program and job in examples/ as a short block
 #   make test     the full test suite: gcc and clang builds with -Werror and
 #                 an ASan+UBSan build (with the fuzz targets), each + ctest,
 #                 and a ThreadSanitizer build for the threaded executor tests
@@ -22,7 +22,7 @@ JOBS         ?= 2
 CMAKE        ?= cmake
 PREFIX       ?= /usr/local
 
-.PHONY: all build deps bench-deps run test install bench fuzz clean
+.PHONY: all build deps deps-run bench-deps run test install bench fuzz clean
 
 all: build
 
@@ -31,13 +31,17 @@ build:
 	$(CMAKE) --build $(BUILD_DIR) -j$(JOBS)
 
 deps:
-	bash scripts/install-deps.sh
+	bash scripts/install-deps.sh test
 
 bench-deps:
-	bash scripts/install-deps.sh --bench
+	bash scripts/install-deps.sh bench
 
-run: deps build
-	bash scripts/run-examples.sh $(BUILD_DIR)/nvgp
+deps-run:
+	bash scripts/install-deps.sh run
+
+# The build log is shown only when the build fails.
+run: deps-run
+	bash scripts/run-examples.sh --build $(BUILD_DIR) $(JOBS)
 
 test: deps
 	JOBS=$(JOBS) bash scripts/test.sh

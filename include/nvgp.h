@@ -208,7 +208,9 @@ typedef struct nvgp_binding {
                            output): 0..3; -1 for the whole register */
 } nvgp_binding;
 
-/* Resolves name for prog.  NVGP_ERROR_UNKNOWN_NAME when it names nothing;
+/* Resolves name for prog.  NVGP_ERROR_UNKNOWN_NAME when it names nothing (a
+ * TGSI register name names only a register the program, or its
+ * translation, declares);
  * literal parameters (elements of an NV parameter array written as numbers)
  * are the program's own and not bindings.  Any thread. */
 NVGP_API nvgp_status nvgp_program_find_binding(const nvgp_program *prog, const char *name,

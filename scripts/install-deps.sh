@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
-# Installs the packages nvgp needs to build and test (Debian 12), but only
-# those missing.  `install-deps.sh --bench` adds what `make bench` needs
-# besides (gnuplot, for the plot of the Mesa ratios).  As root it uses
-# apt-get; otherwise it says what to install and fails, so a build never goes
-# on without its tools.
+# Installs the packages nvgp needs (Debian 12), but only those missing.
+#
+#   install-deps.sh run    what building and running nvgp needs (make run)
+#   install-deps.sh test   that, and what the test suite needs (make test):
+#                          clang and its sanitizer runtimes, cmocka, MPFR,
+#                          Mesa
+#   install-deps.sh bench  what running needs, Mesa's software GL for the
+#                          side-by-side figures and gnuplot for their plot
+#                          (make bench)
+#
+# As root it uses apt-get; otherwise it says what to install and fails, so
+# a build never goes on without its tools.
 set -euo pipefail
 
-packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
-          libclang-rt-14-dev
-          # vector math for the executor's transcendental functions; MPFR,
-          # the correctly rounded reference of their accuracy test
-          libsleef-dev libmpfr-dev
-          # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
-          # as ../shared/tools/mesa-oracle/setup.sh lists them
-          libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
-          libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
-          libosmesa6-dev)
-if [ "${1:-}" = "--bench" ]; then
-    packages+=(gnuplot-nox)
-fi
+what=${1:-test}
+# libsleef-dev: the executor's vector transcendental functions
+run_packages=(build-essential cmake pkg-config libjson-c-dev libsleef-dev)
+# Mesa's software GL (softpipe) and EGL for the mesa_oracle test and the
+# benchmark, as ../shared/tools/mesa-oracle/setup.sh lists them
+mesa_packages=(libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
+               libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
+               libosmesa6-dev)
+# MPFR: the correctly rounded reference of the precision test
+test_packages=(clang libclang-rt-14-dev libcmocka-dev libmpfr-dev "${mesa_packages[@]}")
+case "$what" in
+run) packages=("${run_packages[@]}") ;;
+test) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+bench) packages=("${run_packages[@]}" "${mesa_packages[@]}" gnuplot-nox) ;;
+*) echo "usage: install-deps.sh run|test|bench" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -28,7 +38,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "install-deps: all build dependencies are present"
+    echo "install-deps: everything '$what' needs is present"
     exit 0
 fi
 

@@ -61,22 +61,19 @@ static int load_program(run_state *s)
     return RUN_OK;
 }
 
-static int write_output(const char *out_path, const nvgp_strbuf *out)
+/* The results are written as they are made (nvgp_job_collect_stream), a
+ * piece at a time, so a huge run's text is never all in memory. */
+typedef struct output {
+    FILE *f;
+    bool ok;
+} output;
+
+static bool write_piece(void *ctx, nvgp_strbuf *text)
 {
-    bool to_stdout = !out_path || !strcmp(out_path, "-");
-    FILE *f = to_stdout ? stdout : fopen(out_path, "wb");
-    if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path,
-                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
-        return RUN_USAGE;
-    }
-    bool ok = fwrite(out->data ? out->data : "", 1, out->len, f) == out->len;
-    ok = (to_stdout ? fflush(f) == 0 && !ferror(f) : fclose(f) == 0) && ok;
-    if (!ok) {
-        fprintf(stderr, "nvgp run: error writing %s\n", to_stdout ? "standard output" : out_path);
-        return RUN_USAGE;
-    }
-    return RUN_OK;
+    output *o = ctx;
+    o->ok = o->ok && fwrite(text->data ? text->data : "", 1, text->len, o->f) == text->len;
+    nvgp_strbuf_clear(text);
+    return o->ok;
 }
 
 /* Gives the job to the machine, runs it, and prints the results. */
@@ -94,17 +91,30 @@ static int bind_run_print(run_state *s, const char *out_path)
         fprintf(stderr, "nvgp run: %s: %s\n", s->job_name, nvgp_machine_error(s->m));
         return RUN_FAILED;
     }
+    bool to_stdout = !out_path || !strcmp(out_path, "-");
+    output o = { to_stdout ? stdout : fopen(out_path, "wb"), true };
+    if (!o.f) {
+        fprintf(stderr, "nvgp: %s: %s\n", out_path,
+                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
+        return RUN_USAGE;
+    }
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    if (!nvgp_job_collect(s->job, s->job_name, s->prog, s->m, &out, &err) || out.failed) {
+    bool collected = nvgp_job_collect_stream(s->job, s->job_name, s->prog, s->m, &out,
+                                             write_piece, &o, &err);
+    nvgp_strbuf_free(&out);
+    o.ok = (to_stdout ? fflush(o.f) == 0 && !ferror(o.f) : fclose(o.f) == 0) && o.ok;
+    if (!o.ok) {
+        fprintf(stderr, "nvgp run: error writing %s\n", to_stdout ? "standard output" : out_path);
+        free(err);
+        return RUN_USAGE;
+    }
+    if (!collected) {
         fprintf(stderr, "nvgp run: %s\n", err ? err : "out of memory");
         free(err);
-        nvgp_strbuf_free(&out);
         return RUN_FAILED;
     }
-    int rc = write_output(out_path, &out);
-    nvgp_strbuf_free(&out);
-    return rc;
+    return RUN_OK;
 }
 
 int nvgp_cmd_run(int argc, char **argv)

@@ -124,9 +124,72 @@ static long insn_number(const char *line, size_t n)
     return i > d && i < n && line[i] == ':' ? v : -1;
 }
 
-/* text with a "# LINE: source" comment before every instruction whose
- * source line differs from the previous instruction's (caller frees);
- * NULL when out of memory. */
+typedef struct line_at {
+    size_t line;
+    uint32_t insn;
+} line_at;
+
+static int cmp_line_at(const void *pa, const void *pb)
+{
+    const line_at *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    return (a->insn > b->insn) - (a->insn < b->insn);
+}
+
+/* Which instruction each source line's comment goes before: one comment per
+ * line, in source order.  The translation may emit an instruction for a
+ * line ahead of its place (set-up code, a branch dispatcher) or repeat a
+ * line's instructions; each line in turn takes its first instruction after
+ * the previous line's, and a line with none there gets no comment.
+ * place[k] is the line (1-based) whose comment precedes instruction k, or
+ * 0; *count the instructions.  NULL when out of memory. */
+static size_t *comment_places(const nvgp_program *prog, const char *src, size_t len,
+                              const size_t *starts, size_t nlines, size_t *count)
+{
+    size_t n = 0;
+    nvgp_program_instruction_offset(prog, 0, NULL, &n);
+    *count = n;
+    size_t *place = calloc(n + 1, sizeof *place);
+    line_at *at = malloc((n + 1) * sizeof *at);
+    if (!place || !at) {
+        free(place);
+        free(at);
+        return NULL;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const char *ls;
+        size_t ln, offset = 0;
+        nvgp_program_instruction_offset(prog, k, &offset, NULL);
+        at[k] = (line_at){ line_of(src, len, starts, nlines, (uint32_t)offset, &ls, &ln), (uint32_t)k };
+    }
+    qsort(at, n, sizeof *at, cmp_line_at);
+    size_t pos = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && at[j].line == at[i].line)
+            j++;
+        size_t lo = i, hi = j;   /* the first of this line's instructions at or after pos */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (at[mid].insn < pos)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < j) {
+            place[at[lo].insn] = at[lo].line;
+            pos = at[lo].insn + 1;
+        }
+        i = j;
+    }
+    free(at);
+    return place;
+}
+
+/* text with a "# LINE: source" comment before the instruction
+ * comment_places() gives each source line (caller frees); NULL when out of
+ * memory. */
 static char *with_source_comments(const char *text, const nvgp_program *prog, const char *src,
                                   size_t len)
 {
@@ -134,38 +197,37 @@ static char *with_source_comments(const char *text, const nvgp_program *prog, co
     size_t *starts = line_starts(src, len, &nlines);
     if (!starts)
         return NULL;
+    size_t count = 0;
+    size_t *place = comment_places(prog, src, len, starts, nlines, &count);
     char *result = NULL;
     size_t result_len = 0;
-    FILE *out = open_memstream(&result, &result_len);
+    FILE *out = place ? open_memstream(&result, &result_len) : NULL;
     if (!out) {
+        free(place);
         free(starts);
         return NULL;
     }
-    size_t last = 0, count = 0, offset = 0;
-    nvgp_program_instruction_offset(prog, 0, NULL, &count);
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
         long k = insn_number(p, n);
-        if (k >= 0 && (uint64_t)k < count &&
-            nvgp_program_instruction_offset(prog, (size_t)k, &offset, NULL)) {
+        if (k >= 0 && (uint64_t)k < count && place[k]) {
             const char *ls;
-            size_t ln;
+            size_t ln, offset = 0;
+            nvgp_program_instruction_offset(prog, (size_t)k, &offset, NULL);
             size_t line = line_of(src, len, starts, nlines, (uint32_t)offset, &ls, &ln);
-            if (line != last) {
-                fprintf(out, "# %zu: ", line);
-                for (size_t i = 0; i < ln; i++) {
-                    /* control bytes (a tab, a form feed) print as blanks */
-                    char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
-                    fputc(ch, out);
-                }
-                fputc('\n', out);
-                last = line;
+            fprintf(out, "# %zu: ", line);
+            for (size_t i = 0; i < ln; i++) {
+                /* control bytes (a tab, a form feed) print as blanks */
+                char ch = (unsigned char)ls[i] < 0x20 ? ' ' : ls[i];
+                fputc(ch, out);
             }
+            fputc('\n', out);
         }
         fwrite(p, 1, n, out);
         p += n;
     }
+    free(place);
     free(starts);
     bool failed = ferror(out) != 0;
     if (fclose(out) != 0 || failed) {

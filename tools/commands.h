@@ -16,9 +16,11 @@ int nvgp_cmd_bench(int argc, char **argv);
 
 /* Reads a whole file (`-` is standard input) into a malloc'd buffer with a
  * NUL after its last byte; binary content and NUL bytes are kept.  A folder
- * is refused as such.  On failure returns false with a malloc'd
- * `PATH: reason` in *error. */
-bool nvgp_tool_read_all(const char *path, char **data, size_t *len, char **error);
+ * is refused as such, and so is a file longer than max bytes (reading stops
+ * one byte past it: "larger than N MiB, the limit for a WHAT").  On failure
+ * returns false with a malloc'd `PATH: reason` in *error. */
+bool nvgp_tool_read_all(const char *path, size_t max, const char *what, char **data, size_t *len,
+                        char **error);
 /* The same, saying why it failed on stderr (`nvgp: PATH: reason`). */
 bool nvgp_tool_read_file(const char *path, char **data, size_t *len);
 

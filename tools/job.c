@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L   /* strdup, strndup, strcasecmp */
 
 #include "job.h"
+#include "job_scan.h"
 
 #include <json-c/json.h>
 
@@ -52,6 +53,17 @@ static bool is_output_type(int t)
     return t >= 0 && t <= NVGP_JOB_S64;
 }
 
+/* ---- Limits (docs/job-format.md "Limits") ------------------------------------- */
+
+enum {
+    JOB_MAX_INVOCATIONS = 1u << 24,   /* invocations, or compute threads in all */
+    JOB_MAX_BLOCK = 1024,             /* MAX_COMPUTE_WORK_GROUP_INVOCATIONS */
+    JOB_MAX_THREADS = 256,            /* host threads */
+};
+/* Bytes of buffers, memory ranges and images together: what a job can make
+ * the runner allocate beyond its own text (a "size" costs no text). */
+#define JOB_MAX_DATA ((uint64_t)1 << 30)
+
 /* ---- Parser state and errors ------------------------------------------------ */
 
 typedef struct jp {
@@ -59,6 +71,8 @@ typedef struct jp {
     nvgp_strbuf path;       /* field path of what is being read */
     char *error;            /* the first error, malloc'd */
     nvgp_job *job;
+    const nvgp_job_scan *scan;  /* integers beyond 64 bits, as written */
+    uint64_t data_bytes;        /* buffers, memory and images so far */
 } jp;
 
 static bool NVGP_PRINTF(2, 3) fail(jp *p, const char *fmt, ...)
@@ -77,7 +91,21 @@ static bool NVGP_PRINTF(2, 3) fail(jp *p, const char *fmt, ...)
     va_start(ap, fmt);
     nvgp_strbuf_vprintf(&s, fmt, ap);
     va_end(ap);
-    p->error = nvgp_strbuf_take(&s, NULL);
+    /* The job's text is UTF-8 (json-c checks), but its keys and strings may
+     * hold control characters ("\u0007"): those are shown as \xNN, as
+     * diagnostics show them, never written raw to a terminal. */
+    nvgp_strbuf shown;
+    nvgp_strbuf_init(&shown);
+    for (size_t i = 0; i < s.len; i++) {
+        unsigned char c = (unsigned char)s.data[i];
+        if (c < 0x20 || c == 0x7f)
+            nvgp_strbuf_printf(&shown, "\\x%02x", c);
+        else
+            nvgp_strbuf_putc(&shown, (char)c);
+    }
+    nvgp_strbuf_free(&s);
+    p->error = shown.failed ? NULL : nvgp_strbuf_take(&shown, NULL);
+    nvgp_strbuf_free(&shown);
     if (!p->error)
         p->error = strdup("out of memory");
     return false;
@@ -93,6 +121,16 @@ static void path_reset(jp *p, size_t mark)
     p->path.len = mark;
     if (p->path.data)
         p->path.data[mark] = '\0';
+}
+
+/* Counts bytes of data against JOB_MAX_DATA. */
+static bool data_budget(jp *p, uint64_t bytes)
+{
+    if (bytes > JOB_MAX_DATA - p->data_bytes)
+        return fail(p, "more than %llu bytes of buffers, memory and images in one job",
+                    (unsigned long long)JOB_MAX_DATA);
+    p->data_bytes += bytes;
+    return true;
 }
 
 /* Fixed field names: `inputs`, `.width`; user keys: ["IN[0]"]; indices: [2]. */
@@ -189,6 +227,66 @@ static bool known_fields(jp *p, json_object *obj, const char *const *names)
 
 /* ---- Numbers --------------------------------------------------------------------- */
 
+/* The current field path in job_scan.h's form ("k6:inputs" "k5:IN[0]" "i2;"),
+ * from the printed one (inputs["IN[0]"][2]). */
+static bool scan_path(const char *h, nvgp_strbuf *out)
+{
+    while (*h) {
+        if (*h == '.')
+            h++;
+        if (h[0] == '[' && h[1] == '"') {
+            nvgp_strbuf key;
+            nvgp_strbuf_init(&key);
+            for (h += 2; *h && *h != '"'; h++) {
+                if (*h == '\\' && h[1])
+                    h++;
+                nvgp_strbuf_putc(&key, *h);
+            }
+            if (*h)
+                h += 2;   /* "] */
+            nvgp_strbuf_printf(out, "k%zu:", key.len);
+            nvgp_strbuf_append(out, key.data ? key.data : "", key.len);
+            nvgp_strbuf_free(&key);
+        } else if (*h == '[') {
+            char *end;
+            unsigned long long i = strtoull(h + 1, &end, 10);
+            nvgp_strbuf_printf(out, "i%llu;", i);
+            h = *end ? end + 1 : end;
+        } else {
+            size_t n = strcspn(h, ".[");
+            nvgp_strbuf_printf(out, "k%zu:", n);
+            nvgp_strbuf_append(out, h, n);
+            h += n;
+        }
+    }
+    return !out->failed;
+}
+
+/* The text of an integer as written: json-c clamps integers beyond 64 bits
+ * to the nearest 64-bit value (and prints that), so a clamped-looking value
+ * is looked up among the literals the scan found too long. */
+static const char *integer_text(jp *p, json_object *v)
+{
+    const char *text = json_object_get_string(v);   /* NULL: out of memory */
+    if (!text || !p->scan ||
+        (strcmp(text, "18446744073709551615") && strcmp(text, "-9223372036854775808")))
+        return text;
+    nvgp_strbuf path;
+    nvgp_strbuf_init(&path);
+    const nvgp_job_big_int *big = NULL;
+    if (scan_path(p->path.data ? p->path.data : "", &path))
+        big = nvgp_job_scan_find(p->scan, path.data ? path.data : "", path.len);
+    nvgp_strbuf_free(&path);
+    if (!big)
+        return text;
+    char *copy = nvgp_arena_alloc(&p->job->arena, big->len + 1);
+    if (!copy)
+        return text;
+    memcpy(copy, big->text, big->len);
+    copy[big->len] = '\0';
+    return copy;
+}
+
 static bool special_float(const char *s, double *out)
 {
     const char *t = s;
@@ -234,7 +332,11 @@ static bool scalar(jp *p, json_object *v, nvgp_job_type t, uint64_t *bits)
     unsigned size = types[t].size * 8;
     bool is_float = t == NVGP_JOB_F32 || t == NVGP_JOB_F64;
     json_type jt = v ? json_object_get_type(v) : json_type_null;
-    const char *text = jt == json_type_null ? "null" : json_object_get_string(v);
+    const char *text = jt == json_type_null ? "null"
+                     : jt == json_type_int ? integer_text(p, v) : json_object_get_string(v);
+    /* json-c prints a number into memory it allocates on demand */
+    if (!text)
+        return fail(p, "out of memory");
     if (jt == json_type_string) {
         if (hex_bits(text, size, bits))
             return true;
@@ -317,9 +419,8 @@ static bool uint_field(jp *p, json_object *v, uint64_t max, uint64_t *out)
         if (!hex_bits(json_object_get_string(v), 64, &b))
             return fail(p, "expected a non-negative integer, got \"%s\"",
                         json_object_get_string(v));
-    } else if (json_object_get_type(v) == json_type_int &&
-               json_object_get_string(v)[0] == '-') {
-        return fail(p, "expected a non-negative integer, got %s", json_object_get_string(v));
+    } else if (json_object_get_type(v) == json_type_int && json_object_get_int64(v) < 0) {
+        return fail(p, "expected a non-negative integer, got %s", integer_text(p, v) ? integer_text(p, v) : "?");
     } else if (!scalar(p, v, NVGP_JOB_U64, &b)) {
         return false;
     }
@@ -532,6 +633,8 @@ static bool data_block(jp *p, json_object *obj, nvgp_job_data *d, bool memory)
         return fail(p, "size %llu is smaller than the %zu bytes of data",
                     (unsigned long long)size, n * esize);
     d->bytes = has_size ? (size_t)size : n * esize;
+    if (!data_budget(p, d->bytes))
+        return false;
     d->data = alloc(p, d->bytes);
     if (!d->data)
         return false;
@@ -1035,6 +1138,7 @@ static bool textures(jp *p, json_object *obj, nvgp_texture ***made)
     *made = calloc(n ? n : 1, sizeof **made);
     if (!job->textures || !*made)
         return fail(p, "out of memory");
+    unsigned char given[1024] = { 0 };   /* "0" and "00" are one unit */
     FOR_MEMBERS(obj, k, v) {
         size_t m = path_key(p, k);
         char *end;
@@ -1042,6 +1146,8 @@ static bool textures(jp *p, json_object *obj, nvgp_texture ***made)
         unsigned long unit = strtoul(k, &end, 10);
         if (!*k || *end || errno || unit > 1023 || k[0] == '-' || k[0] == '+')
             return fail(p, "a texture unit is a number 0..1023");
+        if (given[unit]++)
+            return fail(p, "texture unit %lu is given twice", unit);
         nvgp_job_texture *jt = &job->textures[job->num_textures];
         jt->unit = (uint32_t)unit;
         if (!texture(p, v, jt, &(*made)[job->num_textures]))
@@ -1134,6 +1240,8 @@ static bool image(jp *p, json_object *obj, nvgp_job_image *im)
     nvgp_job_data *d = &im->data;
     d->type = f->type;
     d->bytes = (size_t)count * f->comps * esize;
+    if (!data_budget(p, d->bytes))
+        return false;
     d->data = alloc(p, d->bytes);
     if (!d->data)
         return false;
@@ -1160,7 +1268,7 @@ static bool image(jp *p, json_object *obj, nvgp_job_image *im)
         uint64_t b;
         json_object *e = json_object_array_get_idx(list, i);
         if (t == NVGP_JOB_HEX && json_object_get_type(e) == json_type_int) {
-            if (!scalar(p, e, json_object_get_string(e)[0] == '-' ? NVGP_JOB_S32 : NVGP_JOB_U32,
+            if (!scalar(p, e, json_object_get_int64(e) < 0 ? NVGP_JOB_S32 : NVGP_JOB_U32,
                         &b))
                 return false;
         } else if (!scalar(p, e, t, &b)) {
@@ -1194,6 +1302,39 @@ static bool images(jp *p, json_object *obj)
     return true;
 }
 
+typedef struct named_at {
+    const char *name;
+    size_t at;
+} named_at;
+
+static int cmp_named_at(const void *pa, const void *pb)
+{
+    const named_at *a = pa, *b = pb;
+    int r = strcmp(a->name, b->name);
+    return r ? r : (a->at > b->at) - (a->at < b->at);
+}
+
+/* The place of the first name that repeats an earlier one, or n (a result
+ * prints each output under its name, so a name may be listed once). */
+static size_t first_repeat(jp *p, const nvgp_job_output *o, size_t n)
+{
+    named_at *s = n > 1 ? malloc(n * sizeof *s) : NULL;
+    if (!s) {
+        if (n > 1)
+            fail(p, "out of memory");
+        return n;
+    }
+    for (size_t i = 0; i < n; i++)
+        s[i] = (named_at){ o[i].name, i };
+    qsort(s, n, sizeof *s, cmp_named_at);
+    size_t first = n;
+    for (size_t i = 1; i < n; i++)
+        if (!strcmp(s[i].name, s[i - 1].name) && s[i].at < first)
+            first = s[i].at;
+    free(s);
+    return first;
+}
+
 static bool outputs(jp *p, json_object *obj)
 {
     nvgp_job *job = p->job;
@@ -1214,9 +1355,16 @@ static bool outputs(jp *p, json_object *obj)
                 return false;
             job->outputs[i] = (nvgp_job_output){ strsave(p, json_object_get_string(e)),
                                                  NVGP_JOB_F32 };
+            if (!job->outputs[i].name)
+                return false;
             path_reset(p, m);
         }
         job->num_outputs = n;
+        size_t r = first_repeat(p, job->outputs, n);
+        if (r < n) {
+            path_index(p, r);
+            return fail(p, "\"%s\" is listed twice", job->outputs[r].name);
+        }
         return !p->error;
     }
     FOR_MEMBERS(obj, k, v) {
@@ -1261,10 +1409,35 @@ static bool compute(jp *p, json_object *obj)
     nvgp_job *job = p->job;
     if (!want(p, obj, json_type_object, "an object") || !known_fields(p, obj, fields))
         return false;
-    return triple(p, obj, "grid", &job->has_grid, job->grid) &&
-           triple(p, obj, "block", &job->has_block, job->block) &&
-           int_member(p, obj, "shared_size", 1u << 30, &job->shared_size) &&
-           int_member(p, obj, "private_size", 1u << 30, &job->private_size);
+    if (!triple(p, obj, "grid", &job->has_grid, job->grid) ||
+        !triple(p, obj, "block", &job->has_block, job->block) ||
+        !int_member(p, obj, "shared_size", 1u << 30, &job->shared_size) ||
+        !int_member(p, obj, "private_size", 1u << 30, &job->private_size))
+        return false;
+    /* The limits are a block of MAX_COMPUTE_WORK_GROUP_INVOCATIONS and at
+     * most JOB_MAX_INVOCATIONS threads in all.  Each size is at most 2^24:
+     * a product stops growing once past 2^24, so it cannot wrap. */
+    uint64_t g = 1, b = 1;
+    for (int i = 0; i < 3; i++) {
+        if (g <= JOB_MAX_INVOCATIONS)
+            g *= job->has_grid ? job->grid[i] : 1;
+        if (b <= JOB_MAX_INVOCATIONS)
+            b *= job->has_block ? job->block[i] : 1;
+    }
+    if (b > JOB_MAX_BLOCK) {
+        size_t m = path_field(p, "block");
+        fail(p, "%llu threads in a work group, more than %u",
+             (unsigned long long)b, JOB_MAX_BLOCK);
+        path_reset(p, m);
+        return false;
+    }
+    if (g > JOB_MAX_INVOCATIONS || g * b > JOB_MAX_INVOCATIONS) {
+        size_t m = path_field(p, job->has_grid ? "grid" : "block");
+        fail(p, "more than %u threads in all (grid x block)", JOB_MAX_INVOCATIONS);
+        path_reset(p, m);
+        return false;
+    }
+    return true;
 }
 
 static char *join_path(const char *dir, const char *file)
@@ -1342,18 +1515,25 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
         return false;
     path_reset(p, m);
     job->invocations = 1;
-    if (!int_member(p, root, "invocations", 1u << 24, &job->invocations) ||
+    if (!int_member(p, root, "invocations", JOB_MAX_INVOCATIONS, &job->invocations) ||
         !int_member(p, root, "vertices", 32, &job->vertices) ||
-        !int_member(p, root, "threads", 256, &job->threads))
+        !int_member(p, root, "threads", JOB_MAX_THREADS, &job->threads))
         return false;
     if (job->invocations == 0) {
         m = path_field(p, "invocations");
         return fail(p, "at least 1 invocation");
     }
+    /* 0 would read as "the default" inside: say so rather than guess */
+    if (json_object_object_get_ex(root, "threads", &v) && job->threads == 0) {
+        m = path_field(p, "threads");
+        return fail(p, "at least 1 thread (leave \"threads\" out for the default)");
+    }
     if (json_object_object_get_ex(root, "budget", &v)) {
         m = path_field(p, "budget");
         if (!uint_field(p, v, UINT64_MAX, &job->budget))
             return false;
+        if (job->budget == 0)
+            return fail(p, "at least 1 instruction (leave \"budget\" out for the default)");
         path_reset(p, m);
     }
     if (json_object_object_get_ex(root, "compute", &v)) {
@@ -1455,11 +1635,13 @@ nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
     } else if (length > (size_t)INT32_MAX) {
         fail(&p, "file too large");
     } else {
-        json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
         root = json_tokener_parse_ex(tok, text, (int)length);
         enum json_tokener_error je = json_tokener_get_error(tok);
         size_t at = json_tokener_get_parse_end(tok);
-        if (!root || je != json_tokener_success) {
+        if (!root && je == json_tokener_success) {
+            fail(&p, "out of memory");   /* json-c reports no error of its own */
+        } else if (!root || je != json_tokener_success) {
             if (je == json_tokener_continue)
                 fail(&p, "invalid JSON: unexpected end of file");
             else
@@ -1471,8 +1653,17 @@ nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
                 fail(&p, "invalid JSON at byte %zu: text after the end", at);
         }
     }
+    nvgp_job_scan scan = { 0 };
+    if (!p.error && !nvgp_job_scan_text(text, length, &scan))
+        fail(&p, "out of memory");
+    if (!p.error && scan.duplicate_path) {
+        nvgp_strbuf_puts(&p.path, scan.duplicate_path);
+        fail(&p, "given twice (each key appears once in an object)");
+    }
+    p.scan = &scan;
     if (!p.error)
         top(&p, root, base_dir, box);
+    nvgp_job_scan_free(&scan);
     json_object_put(root);
     if (tok)
         json_tokener_free(tok);

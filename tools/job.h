@@ -1,4 +1,4 @@
-/* Job files of `nvgp run` (docs/job-format.md, INTERFACES.md "Job file"):
+/* Job files of `nvgp run` (docs/job-format.md):
  * the JSON is parsed into a plain struct of raw words and bytes, and the
  * results are written back as JSON ("Result").  Nothing here runs a
  * program: tools/job_bind.c gives a job to a machine (nvgp.h).
@@ -28,6 +28,12 @@
 #define NVGP_PRINTF(a, b)
 #endif
 #endif
+
+/* The largest job file and program file `nvgp` reads (docs/job-format.md
+ * "Limits"): reading stops one byte past them, so an endless stream such
+ * as /dev/zero ends at once with an error. */
+#define NVGP_JOB_MAX_BYTES ((size_t)16 << 20)
+#define NVGP_PROGRAM_MAX_BYTES ((size_t)8 << 20)
 
 /* Element types of data arrays and output formats. */
 typedef enum nvgp_job_type {
@@ -181,10 +187,22 @@ typedef struct nvgp_job_results {
     uint64_t faults;
     const nvgp_job_image *images;  /* final contents of the images */
     size_t num_images;
+    /* Streaming, so that a run of 2^24 invocations is never all in memory
+     * at once (both optional):
+     * invocation: when set, record i is made when it is written (the
+     *   invocations array is not read): it fills *inv, which stays valid
+     *   until the next call; false when out of memory.
+     * flush: called whenever the text reaches 64 KiB, and at the end: it
+     *   writes out the text and empties it; false (a write error) stops. */
+    bool (*invocation)(void *ctx, size_t i, nvgp_job_invocation *inv);
+    bool (*flush)(void *ctx, nvgp_strbuf *out);
+    void *ctx;
 } nvgp_job_results;
 
-/* Appends the result JSON (INTERFACES.md "Result"), ending in a newline. */
-void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out);
+/* Appends the result JSON (docs/job-format.md "Results"), ending in a
+ * newline.  False when an invocation or a flush callback failed, or out
+ * is out of memory. */
+bool nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out);
 /* One value as the results print it: "%.9g" floats, specials as strings. */
 void nvgp_job_write_value(const nvgp_job_value *v, nvgp_strbuf *out);
 

@@ -124,19 +124,43 @@ static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, 
     return true;
 }
 
+/* Whether a buffer or image binding point was given already: "0" and
+ * "BUFFER[0]" (or an NV name of it) are one binding point. */
+static bool given_twice(const nvgp_program *prog, const char *name, unsigned char *seen,
+                        size_t nseen, int32_t *index)
+{
+    nvgp_binding b;
+    if (nvgp_program_find_binding(prog, name, &b) != NVGP_OK || b.index < 0 ||
+        (size_t)b.index >= nseen)
+        return false;
+    *index = b.index;
+    return seen[b.index]++ != 0;
+}
+
 static bool bind_resources(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
 {
     char name[32], key[24];
+    const nvgp_program *prog = nvgp_machine_program(m);
+    unsigned char seen[1024] = { 0 };   /* binding points given so far */
     for (size_t i = 0; i < job->num_buffers; i++) {
         const nvgp_job_data *d = &job->buffers[i];
         const char *n = resource_name(d->key, d->address, "BUFFER", name, key);
+        int32_t at;
+        if (given_twice(prog, n, seen, sizeof seen, &at))
+            return bind_fail(error, jn, "buffers[\"%s\"]: BUFFER[%d] is given twice",
+                             d->key ? d->key : key, (int)at);
         if (nvgp_machine_set_buffer(m, n, d->data, d->bytes) != NVGP_OK)
             return bind_fail(error, jn, "buffers[\"%s\"]: %s", d->key ? d->key : key,
                              nvgp_machine_error(m));
     }
+    memset(seen, 0, sizeof seen);
     for (size_t i = 0; i < job->num_images; i++) {
         const nvgp_job_image *im = &job->images[i];
         const char *n = resource_name(im->key, im->index, "IMAGE", name, key);
+        int32_t at;
+        if (given_twice(prog, n, seen, sizeof seen, &at))
+            return bind_fail(error, jn, "images[\"%s\"]: IMAGE[%d] is given twice",
+                             im->key ? im->key : key, (int)at);
         nvgp_image_desc desc = { (nvgp_texture_target)im->target, im->format, im->width,
                                  im->height, im->depth };
         if (nvgp_machine_set_image(m, n, &desc, im->data.data) != NVGP_OK)
@@ -333,69 +357,105 @@ static nvgp_job_value *values_of(const nvgp_machine *m, const out_sel *sel, size
     return vals;
 }
 
+/* One invocation's record, made when the result writer comes to it, so
+ * that the records of 2^24 invocations are never all in memory. */
+typedef struct collect_ctx {
+    const nvgp_machine *m;
+    const out_sel *sel;
+    size_t nsel;
+    bool frag, geom;
+    nvgp_arena scratch;          /* the current record, emptied for the next */
+    bool (*flush)(void *ctx, nvgp_strbuf *out);
+    void *flush_ctx;
+} collect_ctx;
+
+static bool make_invocation(void *ctx, size_t i, nvgp_job_invocation *v)
+{
+    collect_ctx *c = ctx;
+    const nvgp_machine *m = c->m;
+    uint32_t t = (uint32_t)i;
+    nvgp_arena_destroy(&c->scratch);
+    nvgp_arena_init(&c->scratch);
+    *v = (nvgp_job_invocation){ 0 };
+    v->killed = c->frag && nvgp_machine_killed(m, t);
+    /* Killed invocations still show what they wrote before KIL; helper
+     * lanes never report. */
+    if (!nvgp_machine_is_helper(m, t) && c->nsel) {
+        if (!(v->values = values_of(m, c->sel, c->nsel, &c->scratch, t, -1, 0, NULL)))
+            return false;
+        v->count = c->nsel;
+    }
+    if (!c->geom)
+        return true;
+    size_t total = 0;
+    for (uint32_t s = 0; s < 4; s++)
+        total += nvgp_machine_num_emitted(m, t, s);
+    nvgp_job_vertex *vx = nvgp_arena_alloc(&c->scratch, (total ? total : 1) * sizeof *vx);
+    if (!vx)
+        return false;
+    size_t k = 0;
+    for (uint32_t s = 0; s < 4; s++) {
+        uint32_t ne = nvgp_machine_num_emitted(m, t, s);
+        for (uint32_t e = 0; e < ne; e++, k++) {
+            uint32_t prim = 0;
+            const nvgp_job_value *vals =
+                values_of(m, c->sel, c->nsel, &c->scratch, t, (int32_t)s, e, &prim);
+            if (!vals)
+                return false;
+            vx[k] = (nvgp_job_vertex){ s, prim, vals, c->nsel };
+        }
+    }
+    v->emitted = vx;
+    v->num_emitted = total;
+    return true;
+}
+
+static bool pass_flush(void *ctx, nvgp_strbuf *out)
+{
+    collect_ctx *c = ctx;
+    return c->flush(c->flush_ctx, out);
+}
+
 bool nvgp_job_collect(const nvgp_job *job, const char *jn, const nvgp_program *prog,
                       const nvgp_machine *m, nvgp_strbuf *out, char **error)
+{
+    return nvgp_job_collect_stream(job, jn, prog, m, out, NULL, NULL, error);
+}
+
+bool nvgp_job_collect_stream(const nvgp_job *job, const char *jn, const nvgp_program *prog,
+                             const nvgp_machine *m, nvgp_strbuf *out,
+                             bool (*flush)(void *ctx, nvgp_strbuf *out), void *flush_ctx,
+                             char **error)
 {
     *error = NULL;
     nvgp_arena a;
     nvgp_arena_init(&a);
+    collect_ctx c = { .m = m, .flush = flush, .flush_ctx = flush_ctx };
+    nvgp_arena_init(&c.scratch);
     bool ok = false;
-    size_t nsel = 0;
     nvgp_stage stage = NVGP_STAGE_VERTEX;
     nvgp_program_stage(prog, &stage);
-    out_sel *sel = select_outputs(job, jn, prog, m, &a, &nsel, error);
-    if (!sel)
+    c.sel = select_outputs(job, jn, prog, m, &a, &c.nsel, error);
+    if (!c.sel)
         goto done;
-    uint32_t threads = nvgp_machine_num_threads(m);
-    bool frag = stage == NVGP_STAGE_FRAGMENT, geom = stage == NVGP_STAGE_GEOMETRY;
-    nvgp_job_invocation *inv = nvgp_arena_alloc(&a, (threads ? threads : 1) * sizeof *inv);
-    if (!inv)
-        goto nomem;
-    for (uint32_t t = 0; t < threads; t++) {
-        nvgp_job_invocation *v = &inv[t];
-        *v = (nvgp_job_invocation){ 0 };
-        v->killed = frag && nvgp_machine_killed(m, t);
-        /* Killed invocations still show what they wrote before KIL; helper
-         * lanes never report. */
-        if (!nvgp_machine_is_helper(m, t) && nsel) {
-            if (!(v->values = values_of(m, sel, nsel, &a, t, -1, 0, NULL)))
-                goto nomem;
-            v->count = nsel;
-        }
-        if (!geom)
-            continue;
-        size_t total = 0;
-        for (uint32_t s = 0; s < 4; s++)
-            total += nvgp_machine_num_emitted(m, t, s);
-        nvgp_job_vertex *vx = nvgp_arena_alloc(&a, (total ? total : 1) * sizeof *vx);
-        if (!vx)
-            goto nomem;
-        size_t k = 0;
-        for (uint32_t s = 0; s < 4; s++) {
-            uint32_t ne = nvgp_machine_num_emitted(m, t, s);
-            for (uint32_t e = 0; e < ne; e++, k++) {
-                uint32_t prim = 0;
-                const nvgp_job_value *vals = values_of(m, sel, nsel, &a, t, (int32_t)s, e, &prim);
-                if (!vals)
-                    goto nomem;
-                vx[k] = (nvgp_job_vertex){ s, prim, vals, nsel };
-            }
-        }
-        v->emitted = vx;
-        v->num_emitted = total;
-    }
+    c.frag = stage == NVGP_STAGE_FRAGMENT;
+    c.geom = stage == NVGP_STAGE_GEOMETRY;
     nvgp_job_results r = {
-        .invocations = inv, .num_invocations = threads, .has_killed = frag,
-        .has_emitted = geom, .faults = nvgp_machine_faults(m),
+        .num_invocations = nvgp_machine_num_threads(m), .has_killed = c.frag,
+        .has_emitted = c.geom, .faults = nvgp_machine_faults(m),
+        .invocation = make_invocation, .flush = flush ? pass_flush : NULL, .ctx = &c,
     };
-    if (!collect_resources(job, prog, m, &a, &r))
-        goto nomem;
-    nvgp_job_write_results(&r, out);
-    ok = true;
-    goto done;
-nomem:
-    bind_fail(error, jn, "out of memory");
+    if (!collect_resources(job, prog, m, &a, &r)) {
+        bind_fail(error, jn, "out of memory");
+        goto done;
+    }
+    ok = nvgp_job_write_results(&r, out);
+    if (!ok)
+        bind_fail(error, jn, out->failed || !flush ? "out of memory"
+                                                   : "out of memory, or the results could "
+                                                     "not be written");
 done:
+    nvgp_arena_destroy(&c.scratch);
     nvgp_arena_destroy(&a);
     return ok;
 }

@@ -21,5 +21,13 @@ void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *options);
  * KIL); fragment programs add "killed", geometry programs "emitted". */
 bool nvgp_job_collect(const nvgp_job *job, const char *job_name, const nvgp_program *prog,
                       const nvgp_machine *m, nvgp_strbuf *out, char **error);
+/* The same, streamed: each invocation's record is made as it is written,
+ * and flush (when not NULL) is handed the text whenever it reaches 64 KiB
+ * and at the end, to write it out and empty it (false: a write error), so
+ * neither the records nor the text of a huge run are all in memory. */
+bool nvgp_job_collect_stream(const nvgp_job *job, const char *job_name,
+                             const nvgp_program *prog, const nvgp_machine *m,
+                             nvgp_strbuf *out, bool (*flush)(void *ctx, nvgp_strbuf *out),
+                             void *flush_ctx, char **error);
 
 #endif

@@ -13,11 +13,12 @@
 /* ---- Files ----------------------------------------------------------------------------- */
 
 /* Files are read by the tool's one reader (tools/load.c): `-` is standard
- * input, a folder is refused by name. */
-static char *read_all(const char *path, size_t *len, char **error)
+ * input, a folder is refused by name, reading stops past max bytes. */
+static char *read_all(const char *path, size_t max, const char *what, size_t *len,
+                      char **error)
 {
     char *data = NULL;
-    if (!nvgp_tool_read_all(path, &data, len, error))
+    if (!nvgp_tool_read_all(path, max, what, &data, len, error))
         return NULL;
     return data;
 }
@@ -34,7 +35,7 @@ nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
     *out = NULL;
     *error = NULL;
     size_t len = 0;
-    char *text = read_all(path, &len, error);
+    char *text = read_all(path, NVGP_JOB_MAX_BYTES, "job file", &len, error);
     if (!text)
         return NVGP_JOB_IO_ERROR;
     /* a job on standard input names its program from the current folder */
@@ -51,7 +52,8 @@ nvgp_job_status nvgp_job_open(const char *path, nvgp_job **out, char **error)
         return NVGP_JOB_INVALID;
     if (job->program_path) {
         size_t plen = 0;
-        char *ptext = read_all(job->program_path, &plen, error);
+        char *ptext = read_all(job->program_path, NVGP_PROGRAM_MAX_BYTES, "program", &plen,
+                               error);
         if (!ptext) {
             nvgp_job_destroy(job);
             return NVGP_JOB_IO_ERROR;

@@ -1,5 +1,5 @@
-/* The result JSON of `nvgp run` (INTERFACES.md "Result"): values in their
- * formats, floats printed so they read back to the same bits. */
+/* The result JSON of `nvgp run` (docs/job-format.md "Results"): values in
+ * their formats, floats printed so they read back to the same bits. */
 #include "job.h"
 
 #include <math.h>
@@ -94,7 +94,31 @@ static void put_values(nvgp_strbuf *out, const nvgp_job_value *v, size_t n, bool
     }
 }
 
-static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
+/* Record i: from the array, or made on demand (nvgp_job_results.invocation). */
+static const nvgp_job_invocation *record(const nvgp_job_results *r, size_t i,
+                                         nvgp_job_invocation *tmp, bool *ok)
+{
+    if (!r->invocation)
+        return &r->invocations[i];
+    memset(tmp, 0, sizeof *tmp);
+    if (!r->invocation(r->ctx, i, tmp))
+        *ok = false;
+    return tmp;
+}
+
+/* Hands the text to the flush callback once it is long enough (or at the
+ * end); without a callback it all stays in out. */
+enum { FLUSH_AT = 1 << 16 };
+static void flush(const nvgp_job_results *r, nvgp_strbuf *out, bool last, bool *ok)
+{
+    if (!*ok || out->failed)
+        *ok = false;
+    else if (r->flush && (last || out->len >= FLUSH_AT) && !r->flush(r->ctx, out))
+        *ok = false;
+}
+
+static void put_data(const nvgp_job_results *r, nvgp_strbuf *out, const nvgp_job_data *d,
+                     bool address, bool *ok)
 {
     nvgp_job_type t = (nvgp_job_type)(d->type < NVGP_JOB_TYPE_COUNT ? d->type : NVGP_JOB_U8);
     size_t es = nvgp_job_type_size(t), n = d->bytes / es;
@@ -109,6 +133,7 @@ static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
         if (i)
             nvgp_strbuf_puts(out, ", ");
         put_elem(out, t, b);
+        flush(r, out, false, ok);
     }
     /* Bytes past the last whole element (a "size" not a multiple) as u8. */
     if (n * es < d->bytes) {
@@ -119,11 +144,30 @@ static void put_data(nvgp_strbuf *out, const nvgp_job_data *d, bool address)
     nvgp_strbuf_puts(out, "] }");
 }
 
-void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
+/* Opens the next member: "{ " before the first, ",\n  " before the rest. */
+static void member(nvgp_strbuf *out, bool *first, const char *key)
 {
-    nvgp_strbuf_puts(out, "{ \"invocations\": [");
-    for (size_t i = 0; i < r->num_invocations; i++) {
-        const nvgp_job_invocation *inv = &r->invocations[i];
+    nvgp_strbuf_puts(out, *first ? "{ " : ",\n  ");
+    *first = false;
+    nvgp_strbuf_printf(out, "\"%s\": ", key);
+}
+
+bool nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
+{
+    bool first = true, ok = true;
+    nvgp_job_invocation tmp;
+    /* A run whose invocations print nothing (a compute program, whose
+     * results are its buffers and memory, or "outputs": []) leaves out the
+     * list of empty records; "killed" and "emitted" keep it, being per
+     * invocation. */
+    bool any = r->has_killed || r->has_emitted;
+    for (size_t i = 0; i < r->num_invocations && !any && ok; i++)
+        any = record(r, i, &tmp, &ok)->count != 0;
+    if (any)
+        member(out, &first, "invocations");
+    nvgp_strbuf_puts(out, any ? "[" : "");
+    for (size_t i = 0; i < r->num_invocations && any && ok; i++) {
+        const nvgp_job_invocation *inv = record(r, i, &tmp, &ok);
         nvgp_strbuf_puts(out, i ? ",\n    {" : "\n    {");
         if (inv->count) {
             nvgp_strbuf_putc(out, ' ');
@@ -131,19 +175,25 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             nvgp_strbuf_putc(out, ' ');
         }
         nvgp_strbuf_putc(out, '}');
+        flush(r, out, false, &ok);
     }
-    nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
+    if (any)
+        nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     if (r->has_killed) {
-        nvgp_strbuf_puts(out, ",\n  \"killed\": [");
-        for (size_t i = 0; i < r->num_invocations; i++)
+        member(out, &first, "killed");
+        nvgp_strbuf_puts(out, "[");
+        for (size_t i = 0; i < r->num_invocations && ok; i++) {
             nvgp_strbuf_printf(out, "%s%s", i ? ", " : "",
-                               r->invocations[i].killed ? "true" : "false");
+                               record(r, i, &tmp, &ok)->killed ? "true" : "false");
+            flush(r, out, false, &ok);
+        }
         nvgp_strbuf_puts(out, "]");
     }
     if (r->has_emitted) {
-        nvgp_strbuf_puts(out, ",\n  \"emitted\": [");
-        for (size_t i = 0; i < r->num_invocations; i++) {
-            const nvgp_job_invocation *inv = &r->invocations[i];
+        member(out, &first, "emitted");
+        nvgp_strbuf_puts(out, "[");
+        for (size_t i = 0; i < r->num_invocations && ok; i++) {
+            const nvgp_job_invocation *inv = record(r, i, &tmp, &ok);
             nvgp_strbuf_puts(out, i ? ",\n    [" : "\n    [");
             for (size_t k = 0; k < inv->num_emitted; k++) {
                 const nvgp_job_vertex *vx = &inv->emitted[k];
@@ -153,20 +203,23 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
                 nvgp_strbuf_puts(out, " }");
             }
             nvgp_strbuf_puts(out, inv->num_emitted ? "\n    ]" : "]");
+            flush(r, out, false, &ok);
         }
         nvgp_strbuf_puts(out, r->num_invocations ? "\n  ]" : "]");
     }
     if (r->num_memory) {
-        nvgp_strbuf_puts(out, ",\n  \"memory\": [");
+        member(out, &first, "memory");
+        nvgp_strbuf_puts(out, "[");
         for (size_t i = 0; i < r->num_memory; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
-            put_data(out, &r->memory[i], true);
+            put_data(r, out, &r->memory[i], true, &ok);
         }
         nvgp_strbuf_puts(out, "\n  ]");
     }
     /* buffers and images under the keys the job gave: a number or a name */
     if (r->num_buffers) {
-        nvgp_strbuf_puts(out, ",\n  \"buffers\": {");
+        member(out, &first, "buffers");
+        nvgp_strbuf_puts(out, "{");
         for (size_t i = 0; i < r->num_buffers; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
             if (r->buffers[i].key)
@@ -174,12 +227,13 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             else
                 nvgp_strbuf_printf(out, "\"%llu\"", (unsigned long long)r->buffers[i].address);
             nvgp_strbuf_puts(out, ": ");
-            put_data(out, &r->buffers[i], false);
+            put_data(r, out, &r->buffers[i], false, &ok);
         }
         nvgp_strbuf_puts(out, "\n  }");
     }
     if (r->num_images) {
-        nvgp_strbuf_puts(out, ",\n  \"images\": {");
+        member(out, &first, "images");
+        nvgp_strbuf_puts(out, "{");
         for (size_t i = 0; i < r->num_images; i++) {
             nvgp_strbuf_puts(out, i ? ",\n    " : "\n    ");
             if (r->images[i].key)
@@ -187,9 +241,12 @@ void nvgp_job_write_results(const nvgp_job_results *r, nvgp_strbuf *out)
             else
                 nvgp_strbuf_printf(out, "\"%u\"", r->images[i].index);
             nvgp_strbuf_puts(out, ": ");
-            put_data(out, &r->images[i].data, false);
+            put_data(r, out, &r->images[i].data, false, &ok);
         }
         nvgp_strbuf_puts(out, "\n  }");
     }
-    nvgp_strbuf_printf(out, ",\n  \"faults\": %llu }\n", (unsigned long long)r->faults);
+    member(out, &first, "faults");
+    nvgp_strbuf_printf(out, "%llu }\n", (unsigned long long)r->faults);
+    flush(r, out, true, &ok);
+    return ok;
 }

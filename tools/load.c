@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L   /* fileno */
 
 #include "commands.h"
+#include "job.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +22,8 @@ static bool set_error(char **error, const char *path, const char *why)
     return false;
 }
 
-bool nvgp_tool_read_all(const char *path, char **data, size_t *len, char **error)
+bool nvgp_tool_read_all(const char *path, size_t max, const char *what, char **data, size_t *len,
+                        char **error)
 {
     *data = NULL;
     *len = 0;
@@ -54,15 +56,23 @@ bool nvgp_tool_read_all(const char *path, char **data, size_t *len, char **error
             buf = bigger;
             cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        /* one byte past max at most: an endless stream (/dev/zero) ends */
+        size_t room = cap - n - 1, left = max + 1 - n;
+        size_t got = fread(buf + n, 1, room < left ? room : left, f);
         n += got;
-        if (got == 0)
+        if (got == 0 || n > max)
             break;
     }
     int read_errno = errno;
     bool read_failed = ok && ferror(f);
     if (!is_stdin)
         fclose(f);
+    if (ok && !read_failed && n > max) {
+        free(buf);
+        char why[96];
+        snprintf(why, sizeof why, "larger than %zu MiB, the limit for a %s", max >> 20, what);
+        return set_error(error, name, why);
+    }
     if (!ok || read_failed) {
         free(buf);
         if (!ok) {
@@ -81,7 +91,7 @@ bool nvgp_tool_read_all(const char *path, char **data, size_t *len, char **error
 bool nvgp_tool_read_file(const char *path, char **data, size_t *len)
 {
     char *error = NULL;
-    if (nvgp_tool_read_all(path, data, len, &error))
+    if (nvgp_tool_read_all(path, NVGP_PROGRAM_MAX_BYTES, "program", data, len, &error))
         return true;
     fprintf(stderr, "nvgp: %s\n", error ? error : "out of memory");
     free(error);

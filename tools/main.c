@@ -3,6 +3,7 @@
  * --help` agree for every command).  tools/load.c reads input files and
  * loads programs for all of them. */
 #include "commands.h"
+#include "job.h"
 #include "nvgp.h"
 
 #include <errno.h>
@@ -64,6 +65,21 @@ static const command commands[] = {
      "prints the results as JSON on stdout, or to OUT with -o (--output=OUT).\n"
      "JOB.json `-` is standard input.  The program is loaded and checked as\n"
      "`nvgp check` does, with the same diagnostics, before anything runs.\n"
+     "A minimal job (its program may also be a file name, relative to the\n"
+     "job's folder):\n"
+     "\n"
+     "  { \"program\": { \"text\": \"VERT\\nDCL IN[0]\\nDCL OUT[0], POSITION\\nMOV OUT[0], IN[0]\\nEND\\n\" },\n"
+     "    \"invocations\": 2,\n"
+     "    \"inputs\": { \"IN[0]\": [[1, 2, 3, 4], [5, 6, 7, 8]] } }\n"
+     "\n"
+     "prints\n"
+     "  { \"invocations\": [\n"
+     "      { \"OUT[0]\": [1, 2, 3, 4] },\n"
+     "      { \"OUT[0]\": [5, 6, 7, 8] }\n"
+     "    ],\n"
+     "    \"faults\": 0 }\n"
+     "\n"
+     "Every field of a job and of its result: docs/job-format.md.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
     {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--json FILE] [--mesa-oracle PATH] [NAME...]",

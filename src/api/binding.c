@@ -95,6 +95,30 @@ static bool file_kind(uint8_t file, nvgp_binding_kind *kind)
     return false;
 }
 
+/* Whether prog declares the register a TGSI name resolved to: a job names
+ * only what its program declares, whatever the language (an NV/ARB
+ * program's translation declares what its binding map holds). */
+static bool declared(const tgsi_program *prog, const nvgp_binding *b)
+{
+    if (!prog)
+        return true;
+    uint8_t file = TGSI_FILE_NULL;
+    for (size_t i = 0; i < sizeof file_kinds / sizeof file_kinds[0]; i++)
+        if (file_kinds[i].kind == b->kind)
+            file = file_kinds[i].file;
+    for (uint32_t i = 0; i < prog->num_declarations; i++) {
+        const tgsi_declaration *d = &prog->declarations[i];
+        if (d->file != file || b->index < d->first || b->index > d->last)
+            continue;
+        if (file != TGSI_FILE_CONSTANT)
+            return true;   /* IN[v][n]: any vertex of a declared input */
+        int32_t buffer = d->has_dimension ? d->dimension : 0;
+        if (buffer == (b->dim < 0 ? 0 : b->dim))
+            return true;
+    }
+    return false;
+}
+
 nvgp_status nvgp_program_find_binding_of(const nvgp_program *prog, const char *name,
                                          unsigned kinds, nvgp_binding *b)
 {
@@ -122,7 +146,7 @@ nvgp_status nvgp_program_find_binding_of(const nvgp_program *prog, const char *n
             return NVGP_OK;
         }
     nvgp_binding r;   /* *b stays as it was when the name is unknown */
-    if (!tgsi_name(name, &r))
+    if (!tgsi_name(name, &r) || !declared(nvgp_program_tgsi(prog), &r))
         return NVGP_ERROR_UNKNOWN_NAME;
     *b = r;
     return NVGP_OK;

@@ -91,6 +91,55 @@ void nvgp_diag_locate(const nvgp_diag *d, size_t offset, unsigned *line, unsigne
     *column = (unsigned)(offset - line_start) + 1;
 }
 
+/* Length of the well-formed UTF-8 sequence of two or more bytes at s (at
+ * most n bytes), 0 when there is none: no overlong forms, no surrogates,
+ * nothing past U+10FFFF. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (!len || len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
+        (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return len;
+}
+
+/* Appends n bytes of text as messages show them: printable ASCII and
+ * well-formed UTF-8 as they are, every other byte (NUL, control characters,
+ * stray bytes >= 0x80) as \xNN, so that a message never ends early at a NUL,
+ * never writes raw binary to a terminal, and is valid UTF-8 (and so valid
+ * in JSON).  keep_tabs keeps tabs (source lines, for the caret). Returns
+ * the columns it takes: one per character, four per escape. */
+static size_t put_escaped(nvgp_strbuf *out, const char *text, size_t n, bool keep_tabs)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t cols = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t len = c >= 0x80 ? utf8_sequence(s + i, n - i) : 0;
+        if ((c >= 0x20 && c < 0x7f) || (c == '\t' && keep_tabs)) {
+            nvgp_strbuf_putc(out, (char)c);
+            cols++;
+            i++;
+        } else if (len) {
+            nvgp_strbuf_append(out, text + i, len);
+            cols++;
+            i += len;
+        } else {
+            nvgp_strbuf_printf(out, "\\x%02x", c);
+            cols += 4;
+            i++;
+        }
+    }
+    return cols;
+}
+
 void nvgp_diag_vreport(nvgp_diag *d, nvgp_severity sev, size_t offset,
                        const char *fmt, va_list ap)
 {
@@ -103,10 +152,14 @@ void nvgp_diag_vreport(nvgp_diag *d, nvgp_severity sev, size_t offset,
     }
     if (d->stored >= NVGP_DIAG_MAX_STORED)
         return;
-    nvgp_strbuf msg;
+    nvgp_strbuf msg, shown;
     nvgp_strbuf_init(&msg);
-    nvgp_strbuf_vprintf(&msg, fmt, ap);
-    char *text = nvgp_strbuf_take(&msg, NULL);
+    nvgp_strbuf_init(&shown);
+    nvgp_strbuf_vprintf(&msg, fmt, ap);   /* may hold a NUL: msg.len counts it */
+    put_escaped(&shown, msg.data ? msg.data : "", msg.len, false);
+    nvgp_strbuf_free(&msg);
+    char *text = shown.failed ? NULL : nvgp_strbuf_take(&shown, NULL);
+    nvgp_strbuf_free(&shown);
     if (!text)
         return;
     nvgp_diag_entry *e = &d->entries[d->stored];
@@ -168,15 +221,35 @@ static void print_source_line(const nvgp_diag *d, const nvgp_diag_entry *e, FILE
     size_t to = end - start;
     if (to - from > SHOWN_LINE_MAX)
         to = from + SHOWN_LINE_MAX;
-    fputs("    ", out);
-    for (size_t i = from; i < to; i++) {
-        unsigned char c = (unsigned char)d->source[start + i];
-        fputc((c == '\t' || (c >= 0x20 && c < 0x7f)) ? c : '?', out);
+    /* The line as messages show text (bytes that are not characters as
+     * \xNN); the caret is under the same column, counted the same way. */
+    nvgp_strbuf line;
+    nvgp_strbuf_init(&line);
+    nvgp_strbuf_puts(&line, "    ");
+    put_escaped(&line, d->source + start + from, to - from, true);
+    nvgp_strbuf_puts(&line, "\n    ");
+    size_t upto = caret < to ? caret : to;
+    for (size_t i = from; i < upto; i++) {
+        if (d->source[start + i] == '\t') {
+            nvgp_strbuf_putc(&line, '\t');
+            continue;
+        }
+        /* a character's first byte takes its columns; the rest none */
+        nvgp_strbuf scratch;
+        nvgp_strbuf_init(&scratch);
+        const unsigned char *b = (const unsigned char *)d->source + start + i;
+        size_t len = *b >= 0x80 ? utf8_sequence(b, upto - i) : 0;
+        size_t cols = put_escaped(&scratch, (const char *)b, len ? len : 1, true);
+        nvgp_strbuf_free(&scratch);
+        for (size_t k = 0; k < cols; k++)
+            nvgp_strbuf_putc(&line, ' ');
+        if (len)
+            i += len - 1;
     }
-    fputs("\n    ", out);
-    for (size_t i = from; i < caret && i < to; i++)
-        fputc(d->source[start + i] == '\t' ? '\t' : ' ', out);
-    fputs("^\n", out);
+    nvgp_strbuf_puts(&line, "^\n");
+    if (line.data)
+        fwrite(line.data, 1, line.len, out);
+    nvgp_strbuf_free(&line);
 }
 
 void nvgp_diag_print(const nvgp_diag *d, FILE *out)

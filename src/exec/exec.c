@@ -135,8 +135,11 @@ nvgp_exec_status nvgp_exec_set_grid(nvgp_exec *m, const uint32_t grid[3],
     for (int i = 0; i < 3; i++) {
         if ((grid && !grid[i]) || (block && !block[i]))
             return NVGP_EXEC_ERROR_BINDING;
-        g *= grid ? grid[i] : m->grid[i];
-        b *= block ? block[i] : m->block[i];
+        /* past 2^24 a product stops growing, so three sizes cannot wrap */
+        if (g <= (1u << 24))
+            g *= grid ? grid[i] : m->grid[i];
+        if (b <= 1024)
+            b *= block ? block[i] : m->block[i];
     }
     if (b > 1024 || g * b > (1u << 24))
         return NVGP_EXEC_ERROR_BINDING;
@@ -178,7 +181,7 @@ void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads)
 nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t first,
                                          const uint32_t *words, uint32_t count)
 {
-    if (buffer >= 64 || (uint64_t)first + count > (1u << 20) || (count && !words))
+    if (buffer >= TGSI_MAX_CONST_BUFFERS || (uint64_t)first + count > (1u << 20) || (count && !words))
         return NVGP_EXEC_ERROR_BINDING;
     if (buffer >= m->const_buffers_cap) {
         uint32_t ncap = buffer + 1;

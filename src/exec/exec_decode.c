@@ -100,7 +100,7 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
 {
     const tgsi_program *p = m->prog;
     uint32_t sizes[TGSI_FILE_COUNT] = {0};
-    uint32_t const_last[64] = {0};
+    uint32_t const_last[TGSI_MAX_CONST_BUFFERS] = {0};
     uint32_t nconst = 0, nmem = 0, nsv = 0;
     bool in_2d = false, out_2d = false;
 
@@ -115,7 +115,7 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
         bump(&sizes[d->file], (int64_t)d->last + 1);
         if (d->file == TGSI_FILE_CONSTANT) {
             uint32_t b = d->has_dimension && d->dimension > 0 ? (uint32_t)d->dimension : 0;
-            if (b >= 64)
+            if (b >= TGSI_MAX_CONST_BUFFERS)
                 return decl_err(diag, d->source_offset, "constant buffer index above 63", m);
             bump(&const_last[b], (int64_t)d->last + 1);
             if (b + 1 > nconst)
@@ -173,11 +173,20 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
     m->svs = nvgp_arena_alloc(&m->arena, sizeof(exec_sv_decl) * (nsv + 1));
     if (!m->const_decl_last || !m->const_ureg_base || !m->mem_type || !m->svs)
         return decl_err(diag, 0, "out of memory", m);
-    uint32_t u = m->num_imms;
+    /* Directly indexed constants are expanded to uniform registers (512
+     * bytes each) while they fit EXEC_MAX_UNIFORM_CONSTS in all; the
+     * buffers past that are read lane by lane from the constants as set, so
+     * 64 declared buffers of 65,536 registers cost what the job sets, not
+     * 2 GiB. */
+    uint32_t u = m->num_imms, uniform_consts = 0;
     for (uint32_t b = 0; b < m->num_const_buffers; b++) {
-        m->const_decl_last[b] = const_last[b];
+        uint32_t n = const_last[b];
+        if (n > EXEC_MAX_UNIFORM_CONSTS - uniform_consts)
+            n = 0;
+        uniform_consts += n;
+        m->const_decl_last[b] = n;
         m->const_ureg_base[b] = u;
-        u += const_last[b];
+        u += n;
     }
     m->num_uregs = u;
 

@@ -29,6 +29,10 @@ typedef struct exec_reg {
     exec_chan c[4];
 } exec_reg;
 
+/* Directly indexed constants held as uniform registers (8 MiB of them);
+ * the rest are read from the constant buffers lane by lane. */
+#define EXEC_MAX_UNIFORM_CONSTS 16384u
+
 /* Where an operand's register lives once decoded. */
 typedef enum exec_loc {
     EXEC_LOC_NONE,     /* NULL file / resource operand: not read as a value */
@@ -85,7 +89,7 @@ typedef struct exec_insn {
  * no nesting limit beyond the call depth).  Runaway recursion ends at
  * EXEC_MAX_CALLS, runaway loops at the instruction budget. */
 enum {
-    EXEC_MAX_STACK = 64,
+    EXEC_MAX_STACK = TGSI_MAX_NESTING,   /* what the checker accepts */
     EXEC_MAX_CALLS = 64,
     EXEC_STACK_LIMIT = EXEC_MAX_STACK * (EXEC_MAX_CALLS + 1),
     EXEC_STACK_INITIAL = 16
@@ -275,6 +279,10 @@ struct nvgp_exec {
     uint32_t num_emitted, cap_emitted;
     uint32_t emit_words_cap;
     _Atomic uint64_t faults;
+    /* first thread of the lowest-numbered warp (or work group) that failed
+     * in this run, UINT32_MAX while none has: warps after it stop at once
+     * (the run reports the lowest failure, so those before it go on) */
+    _Atomic uint32_t stop_thread;
     uint64_t warp_insns, lane_insns;
     char error[256];
     nvgp_exec_status status;

@@ -39,6 +39,13 @@ static void run_warp(exec_warp *w)
                       (unsigned long long)budget, pc, nvgp_tgsi_opcode_info(in->op)->name);
             break;
         }
+        /* another host thread's warp failed before this one: the run has
+         * failed, so this warp's work is abandoned (checked now and then) */
+        if (!(w->count & 4095) &&
+            atomic_load_explicit(&w->m->stop_thread, memory_order_relaxed) < w->first_thread) {
+            w->done = true;
+            break;
+        }
         if (!w->exec && !in->always)
             continue;
         /* (a full warp is the common case: spare the population count) */
@@ -304,6 +311,7 @@ static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
     nvgp_exec *m = ctx->m;
     pthread_mutex_lock(&ctx->lock);
     if (item < ctx->fail_item) {
+        atomic_store(&m->stop_thread, w->first_thread);
         ctx->fail_item = item;
         ctx->fail_status = w->status;
         const exec_insn *in = w->fail_pc < m->num_code ? &m->code[w->fail_pc] : NULL;
@@ -355,6 +363,8 @@ static int worker_warps(void *arg)
             break;
         uint32_t tpw = m->threads_per_warp;
         uint32_t first = item * tpw;
+        if (first > atomic_load(&m->stop_thread))
+            break;   /* an earlier warp failed: the run is over */
         uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
         warp_begin(&w, first, lanes);
         run_warp(&w);
@@ -380,7 +390,7 @@ static int worker_groups(void *arg)
         ok = warp_alloc(&ws[i], m);
     while (ok) {
         uint32_t g = atomic_fetch_add(&ctx->next, 1);
-        if (g >= ctx->items)
+        if (g >= ctx->items || (uint64_t)g * bsize > atomic_load(&m->stop_thread))
             break;
         memset(shared, 0, m->shared_size);
         for (uint32_t i = 0; i < nw; i++) {
@@ -596,6 +606,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     ctx.items = (uint32_t)items;
     atomic_init(&ctx.next, 0);
     ctx.fail_item = UINT32_MAX;
+    atomic_store(&m->stop_thread, UINT32_MAX);
     pthread_mutex_init(&ctx.lock, NULL);
     int (*fn)(void *) = compute ? worker_groups : worker_warps;
     unsigned nthr = m->threads;

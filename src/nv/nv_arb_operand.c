@@ -809,8 +809,8 @@ bool arb_parse_tex_access(arb *a, nv_inst *in, bool allow_offset)
                 return nv_error_here(c, "expected a texture image unit number");
             long lim = a->arbvp ? NV_LIMIT_VERTEX_TEXTURE_IMAGE_UNITS : NV_LIMIT_TEXTURE_IMAGE_UNITS;
             if (n->overflow || n->ival >= (uint64_t)lim)
-                return nv_error(c, n->offset, "texture image unit %llu out of range (must be less than %ld)",
-                                (unsigned long long)n->ival, lim);
+                return nv_error(c, n->offset, "texture image unit %.*s out of range (must be less than %ld)",
+                                TOKEN_TEXT(c, n), lim);
             tx->unit = (int32_t)n->ival;
             nv_next(c);
             if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
@@ -997,8 +997,8 @@ bool arb_parse_image_access(arb *a, nv_inst *in, bool with_target)
         if (n->kind != NV_TOK_NUMBER || n->is_float)
             return nv_error_here(c, "expected an image unit number");
         if (n->overflow || n->ival >= NV_LIMIT_IMAGE_UNITS)
-            return nv_error(c, n->offset, "image unit %llu out of range (must be less than %d)",
-                            (unsigned long long)n->ival, NV_LIMIT_IMAGE_UNITS);
+            return nv_error(c, n->offset, "image unit %.*s out of range (must be less than %d)",
+                            TOKEN_TEXT(c, n), NV_LIMIT_IMAGE_UNITS);
         tx->unit = (int32_t)n->ival;
         nv_next(c);
         if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))

@@ -568,8 +568,8 @@ static bool parse_matrix(nv_parse_ctx *c, nv_bind_ctx ctx, nv_binding *b)
         if (n->kind != NV_TOK_NUMBER || n->is_float)
             return nv_error_here(c, "expected a matrix number");
         if (n->overflow || (long long)n->ival >= limit)
-            return nv_error(c, n->offset, "matrix number %llu out of range (must be less than %ld)",
-                            (unsigned long long)n->ival, limit);
+            return nv_error(c, n->offset, "matrix number %.*s out of range (must be less than %ld)",
+                            TOKEN_TEXT(c, n), limit);
         index = (int)n->ival;
         nv_next(c);
         if (!nv_expect(c, NV_TOK_RBRACKET, "']'"))
@@ -712,18 +712,19 @@ bool nv_bind_parse(nv_parse_ctx *c, unsigned want, nv_bind_ctx ctx, nv_binding *
             bool points = L == 'B' && c->buffer_elements;
             if (!(ctx == NV_BCTX_MULTI || nv_multi) || !(bracket_range_ok(L) || points))
                 return nv_error(c, c->tok[bm.idx_tok[k] + 1].offset, "a range is not allowed here");
+            const nv_token *lt = &c->tok[bm.idx_tok[k] + 2];
             if (bm.last[k] < bm.idx[k])
-                return nv_error(c, it->offset, "invalid range %d..%d", (int)bm.idx[k], (int)bm.last[k]);
+                return nv_error(c, it->offset, "invalid range %.*s..%.*s", TOKEN_TEXT(c, it), TOKEN_TEXT(c, lt));
             if (bm.last[k] >= lim)
-                return nv_error(c, c->tok[bm.idx_tok[k] + 2].offset, "index %d out of range (must be less than %ld)",
-                                (int)bm.last[k], lim);
+                return nv_error(c, lt->offset, "index %.*s out of range (must be less than %ld)", TOKEN_TEXT(c, lt),
+                                lim);
             if (points)
                 b->points = (uint32_t)(bm.last[k] - bm.idx[k] + 1);
             else
                 b->count = (uint32_t)(bm.last[k] - bm.idx[k] + 1);
         }
         if (bm.idx[k] >= lim)
-            return nv_error(c, it->offset, "index %d out of range (must be less than %ld)", (int)bm.idx[k], lim);
+            return nv_error(c, it->offset, "index %.*s out of range (must be less than %ld)", TOKEN_TEXT(c, it), lim);
         if (k == 0)
             b->index = bm.idx[k];
         else

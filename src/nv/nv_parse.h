@@ -82,6 +82,11 @@ bool nv_error(nv_parse_ctx *c, size_t offset, const char *fmt, ...) NVGP_PRINTF(
 /* An error found only after the whole program is read (at the program's length). */
 bool nv_error_at_end(nv_parse_ctx *c, const char *fmt, ...) NVGP_PRINTF(2, 3);
 /* Error at the current token. */
+/* "%.*s" arguments quoting token t as written (its first 40 bytes): a
+ * message about a number says the number the text has, not the value it
+ * was clamped to. */
+#define TOKEN_TEXT(c, t) (int)((t)->len > 40 ? 40 : (t)->len), (c)->src + (t)->offset
+
 #define nv_error_here(c, ...) nv_error((c), nv_peek(c)->offset, __VA_ARGS__)
 
 /* Program arrays (NULL when out of memory, after reporting). */

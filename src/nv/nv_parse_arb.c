@@ -1541,6 +1541,12 @@ bool nvgp_nv_parse_arb(nv_parse_ctx *c)
     while (!arb_tok_word(&a, nv_peek(c), "END")) {
         if (!parse_statement(&a))
             return false;
+        /* Past the limit the program cannot load whatever follows: stop
+         * reading (memory stays bounded by the limit, not the text); the
+         * error is at the program's length, as for the count in finish(). */
+        if (c->prog->ninsts > NV_LIMIT_PROGRAM_INSTRUCTIONS)
+            return nv_error_at_end(c, "more than %d instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB (%d)",
+                                   NV_LIMIT_PROGRAM_INSTRUCTIONS, NV_LIMIT_PROGRAM_INSTRUCTIONS);
     }
     c->prog->end_offset = nv_peek(c)->offset;
     nv_next(c);

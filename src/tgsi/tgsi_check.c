@@ -474,6 +474,11 @@ static void check_declaration(checker *c, uint32_t i)
         if (two_dim_buffer_file(f)) {
             if (d->dimension < 0)
                 report(c, at, "negative buffer index in declaration");
+            /* the executor holds this many constant buffers: what this
+             * accepts, it runs (docs/limits.md) */
+            else if (f == TGSI_FILE_CONSTANT && d->dimension >= TGSI_MAX_CONST_BUFFERS)
+                report(c, at, "constant buffer index %d above %d", d->dimension,
+                       TGSI_MAX_CONST_BUFFERS - 1);
             dim = d->dimension;
         } else if (f == TGSI_FILE_INPUT && per_vertex_file(c, f)) {
             if (is_patch_semantic(d))
@@ -883,6 +888,12 @@ static block *top(checker *c) { return c->depth ? &c->blocks[c->depth - 1] : NUL
 
 static void push(checker *c, block_kind kind, uint32_t insn)
 {
+    /* The executor runs what this accepts: its nesting limit is this one
+     * (docs/limits.md).  The block is still tracked so that its end pairs. */
+    if (c->depth == TGSI_MAX_NESTING)
+        report(c, c->p->instructions[insn].source_offset,
+               "blocks nested deeper than %u (IF, UIF, BGNLOOP, SWITCH, BGNSUB)",
+               (unsigned)TGSI_MAX_NESTING);
     c->blocks[c->depth++] = (block){ (uint8_t)kind, false, 0, insn };
 }
 

@@ -261,6 +261,16 @@ typedef struct tgsi_tex_offset {
 
 enum { TGSI_MAX_TEX_OFFSETS = 4 };
 
+/* Blocks (IF, UIF, BGNLOOP, SWITCH, BGNSUB) open at once in a program's
+ * text: the checker refuses more and the executor runs up to it.  tgsi.rst
+ * sets no limit; 256 holds every translation of an NV/ARB program within
+ * its own limits (64 IF levels and 64 loop levels, each REP adding a UIF
+ * inside its BGNLOOP). docs/limits.md lists it. */
+enum { TGSI_MAX_NESTING = 256 };
+/* Constant buffers CONST[0..63][..]: the checker refuses a higher buffer
+ * index, the executor holds this many (docs/limits.md). */
+enum { TGSI_MAX_CONST_BUFFERS = 64 };
+
 typedef struct tgsi_instruction {
     uint16_t opcode;          /* tgsi_opcode */
     uint8_t num_dst, num_src; /* as the opcode table says */

@@ -832,7 +832,9 @@ bool nvgp_tgsi_write(const tgsi_program *p, tgsi_text_style style, nvgp_strbuf *
              * no indentation rather than failing. */
             if (flags & TGSI_OPF_CLOSE)
                 indent--;
-            for (int i = 0; i < indent; i++)
+            /* deeper than a checked program can nest, the indentation stops
+             * growing: output stays in proportion to the program */
+            for (int i = 0; i < indent && i < TGSI_MAX_NESTING; i++)
                 put(&w, "  ");
             if (flags & TGSI_OPF_OPEN)
                 indent++;

@@ -52,11 +52,13 @@ static void test_names_and_scalar_outputs(void **state)
     assert_int_equal(in.kind, NVGP_BINDING_INPUT);
     assert_int_equal(nvgp_program_find_binding(p, "vertex.nosuch", &in),
                      NVGP_ERROR_UNKNOWN_NAME);
-    /* TGSI names work for NV programs too */
-    assert_int_equal(nvgp_program_find_binding(p, "CONST[1][20]", &in), NVGP_OK);
-    assert_int_equal(in.kind, NVGP_BINDING_PARAMETER);
-    assert_int_equal(in.dim, 1);
-    assert_int_equal(in.index, 20);
+    /* TGSI names work for NV programs too, for the registers the
+     * translation declares: vertex.position is IN[0], no constant buffer 1 */
+    assert_int_equal(nvgp_program_find_binding(p, "IN[0]", &in), NVGP_OK);
+    assert_int_equal(in.kind, NVGP_BINDING_INPUT);
+    assert_int_equal(in.dim, -1);
+    assert_int_equal(in.index, 0);
+    assert_int_equal(nvgp_program_find_binding(p, "CONST[1][20]", &in), NVGP_ERROR_UNKNOWN_NAME);
     assert_int_equal(nvgp_program_find_binding(p, "SV[1][2]", &in), NVGP_ERROR_UNKNOWN_NAME);
     assert_int_equal(nvgp_program_find_binding(p, "IN[1", &in), NVGP_ERROR_UNKNOWN_NAME);
     assert_int_equal(nvgp_program_find_binding(p, "IN[99999999999]", &in),
@@ -107,9 +109,11 @@ static void test_refusals(void **state)
     assert_int_equal(nvgp_machine_set_framebuffer(m, "OUT[0]", 0, &v), NVGP_ERROR_WRONG_KIND);
     assert_int_equal(nvgp_machine_set_buffer(m, "IN[0]", NULL, 4), NVGP_ERROR_WRONG_KIND);
     assert_string_equal(nvgp_machine_error(m), "the program has no such buffer");
+    /* a register the program does not declare names nothing */
     nvgp_image_desc img = { NVGP_TEXTURE_1D, "R32_BOGUS", 1, 1, 1 };
     assert_int_equal(nvgp_machine_set_image(m, "IMAGE[0]", &img, NULL),
-                     NVGP_ERROR_INVALID_ARGUMENT);
+                     NVGP_ERROR_UNKNOWN_NAME);
+    assert_int_equal(nvgp_machine_set_parameters(m, "CONST[0]", &v, 1), NVGP_ERROR_UNKNOWN_NAME);
     /* a per-vertex input of a program that reads one vertex */
     assert_int_equal(nvgp_machine_set_input(m, "IN[1][0]", 0, &v), NVGP_ERROR_INVALID_ARGUMENT);
     assert_int_equal(nvgp_machine_set_input(m, NULL, 0, &v), NVGP_ERROR_INVALID_ARGUMENT);

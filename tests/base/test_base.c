@@ -281,6 +281,30 @@ static void test_diag_print(void **state)
     nvgp_diag_destroy(d);
 }
 
+/* Bytes that are not characters are shown as \xNN in messages and source
+ * lines: a NUL does not end the message, 0xff and a lone continuation byte
+ * are not written raw, a well-formed "é" (c3 a9) is kept and takes one
+ * column.  Line 1 is "é\0\xffQ": Q is at offset 4, byte column 5; the
+ * caret goes under it after the 1 + 4 + 4 columns that é, \x00 and \xff
+ * take when shown, past the 4 of the indent: 13 blanks. */
+static void test_diag_escapes(void **state)
+{
+    (void)state;
+    static const char src[] = "\xc3\xa9\0\xffQ\n";
+    nvgp_diag *d = nvgp_diag_create("b", src, sizeof src - 1);
+    nvgp_diag_error(d, 4, "bad '%c' or '%c' or '%s' or '%s'", 0, 0xff, "\x80", "\xc3\xa9");
+    nvgp_diag_entry e;
+    assert_true(nvgp_diag_get(d, 0, &e));
+    assert_string_equal(e.message, "bad '\\x00' or '\\xff' or '\\x80' or '\xc3\xa9'");
+    assert_int_equal(e.column, 5);
+    char *out = print_to_string(d);
+    assert_string_equal(out, "b:1:5: error: bad '\\x00' or '\\xff' or '\\x80' or '\xc3\xa9'\n"
+                             "    \xc3\xa9\\x00\\xffQ\n"
+                             "             ^\n");
+    free(out);
+    nvgp_diag_destroy(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_diag_locate),
         cmocka_unit_test(test_diag_positions_and_cap),
         cmocka_unit_test(test_diag_print),
+        cmocka_unit_test(test_diag_escapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -435,8 +435,277 @@ group_malformed() {
     done
 }
 
+# Hostile and huge input: each command stops at the documented limits
+# (docs/limits.md, docs/job-format.md "Limits") with a clear error instead of
+# reading, printing or allocating without end.
+group_hostile() {
+    # Files: 8 MiB for a program, 16 MiB for a job; an endless stream
+    # stops at the cap (status 2, as for an unreadable file).
+    local c
+    for c in check tgsi; do
+        checks=$((checks + 1))
+        timeout 20 "$nvgp" $c /dev/zero >out.txt 2>err.txt </dev/null
+        status=$?
+        expect_status 2 "$c /dev/zero"
+        expect_grep err.txt 'larger than 8 MiB, the limit for a program' "$c /dev/zero"
+    done
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run /dev/zero >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 2 "run /dev/zero"
+    expect_grep err.txt 'larger than 16 MiB, the limit for a job file' "run /dev/zero"
+    printf '{"program": "/dev/zero"}\n' >zero_program.json
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run zero_program.json >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 2 "run of a job whose program is /dev/zero"
+    expect_grep err.txt '/dev/zero: larger than 8 MiB, the limit for a program' \
+        "run of a job whose program is /dev/zero"
+    # at the limit: read (and refused as a program, status 1); one past: 2
+    head -c 8388608 /dev/zero | tr '\0' ' ' >at_limit.tgsi
+    run check at_limit.tgsi
+    expect_status 1 "check of a 8 MiB file"
+    printf ' ' >>at_limit.tgsi
+    run check at_limit.tgsi
+    expect_status 2 "check of a 8 MiB + 1 file"
+    rm -f at_limit.tgsi
+
+    # 2^24 invocations of an endless loop: the first warp past the budget
+    # ends the run at once (each warp running to its own budget would take
+    # hours); 20 s is a generous bound for one warp's 10,000,000.
+    printf 'VERT\nDCL OUT[0], GENERIC[0]\nBGNLOOP\nNOP\nENDLOOP\nEND\n' >loop.tgsi
+    printf '{"program": "loop.tgsi", "invocations": 16777216}\n' >loop.json
+    checks=$((checks + 1))
+    timeout 20 "$nvgp" run loop.json >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 1 "run of 2^24 endless invocations"
+    expect_grep err.txt 'budget of 10000000 exhausted .*threads 0\.\.31' \
+        "run of 2^24 endless invocations"
+
+    # A job file at the 16 MiB limit is read (and refused as JSON: only
+    # blanks), one byte past it is refused unread.
+    head -c 16777216 /dev/zero | tr '\0' ' ' >at_limit.json
+    run run at_limit.json
+    expect_status 1 "run of a 16 MiB job file"
+    expect_grep err.txt 'invalid JSON' "run of a 16 MiB job file"
+    printf ' ' >>at_limit.json
+    run run at_limit.json
+    expect_status 2 "run of a 16 MiB + 1 job file"
+    expect_grep err.txt 'larger than 16 MiB, the limit for a job file' "run of a 16 MiB + 1 job file"
+    rm -f at_limit.json
+
+    # MAX_PROGRAM_INSTRUCTIONS_ARB (65536): at it the program loads; past it
+    # the error is at the program's length (line 65541 of 65540 lines: the
+    # text ends in a newline), and parsing stops there rather than reading on
+    # (the 900,000 instructions after it cost nothing).
+    {
+        printf '!!NVvp4.0\nTEMP R0;\nMOV.F R0, 0;\n'
+        yes 'ADD.F R0, R0, R0;' | head -n 65534
+        printf 'MOV.F result.position, R0;\nEND\n'
+    } >insns_at.vp
+    run check insns_at.vp
+    expect_status 0 "check of 65536 instructions"
+    {
+        printf '!!NVvp4.0\nTEMP R0;\nMOV.F R0, 0;\n'
+        yes 'ADD.F R0, R0, R0;' | head -n 65535
+        printf 'MOV.F result.position, R0;\nEND\n'
+    } >insns_past.vp
+    run check insns_past.vp
+    expect_status 1 "check of 65537 instructions"
+    expect_grep err.txt '^insns_past.vp:65541:1: error: more than 65536 instructions exceed MAX_PROGRAM_INSTRUCTIONS_ARB \(65536\)' \
+        "check of 65537 instructions"
+    # TGSI registers: index 65535 is the last (the executor's register
+    # files hold 65536), 65536 is refused when read.
+    printf 'VERT\nDCL TEMP[0..65535]\nDCL OUT[0], POSITION\nMOV OUT[0], TEMP[65535]\nEND\n' >regs_at.tgsi
+    printf '{"program": "regs_at.tgsi"}\n' >regs_at.json
+    run check regs_at.tgsi
+    expect_status 0 "check of TEMP[65535]"
+    run run regs_at.json
+    expect_status 0 "run of TEMP[65535]"
+    printf 'VERT\nDCL TEMP[0..65536]\nDCL OUT[0], POSITION\nMOV OUT[0], TEMP[0]\nEND\n' >regs_past.tgsi
+    run check regs_past.tgsi
+    expect_status 1 "check of TEMP[65536]"
+    expect_grep err.txt '^regs_past.tgsi:2:13: error: register index 65536 out of range \(at most 65535\)' \
+        "check of TEMP[65536]"
+
+    # Constant buffers: CONST[63][..] is the last one check accepts and run
+    # runs; CONST[64][..] check refuses (run refused it, check did not).
+    printf 'VERT\nDCL CONST[63][0]\nDCL OUT[0], POSITION\nMOV OUT[0], CONST[63][0]\nEND\n' >cbuf_at.tgsi
+    printf '{"program": "cbuf_at.tgsi", "params": {"CONST[63][0]": [1, 2, 3, 4]}}\n' >cbuf_at.json
+    run check cbuf_at.tgsi
+    expect_status 0 "check of CONST[63][0]"
+    run run cbuf_at.json
+    expect_status 0 "run of CONST[63][0]"
+    expect_eq "$(tr -d ' \n' <out.txt)" '{"invocations":[{"OUT[0]":[1,2,3,4]}],"faults":0}' \
+        "run of CONST[63][0]"
+    printf 'VERT\nDCL CONST[64][0]\nDCL OUT[0], POSITION\nMOV OUT[0], CONST[64][0]\nEND\n' >cbuf_past.tgsi
+    run check cbuf_past.tgsi
+    expect_status 1 "check of CONST[64][0]"
+    expect_grep err.txt '^cbuf_past.tgsi:2:1: error: constant buffer index 64 above 63' \
+        "check of CONST[64][0]"
+
+    # Nesting: what check accepts, run runs.  TGSI: 256 blocks (docs/limits.md)
+    # pass both, 257 fail check at the 257th IF (line 3 + 257).
+    local n
+    for n in 256 257; do
+        {
+            printf 'VERT\nDCL TEMP[0]\nDCL OUT[0], POSITION\n'
+            for ((i = 0; i < n; i++)); do printf 'IF TEMP[0].xxxx\n'; done
+            printf 'ADD TEMP[0], TEMP[0], TEMP[0]\n'
+            for ((i = 0; i < n; i++)); do printf 'ENDIF\n'; done
+            printf 'MOV OUT[0], TEMP[0]\nEND\n'
+        } >nest$n.tgsi
+        printf '{"program": "nest%s.tgsi"}\n' $n >nest$n.json
+    done
+    run check nest256.tgsi
+    expect_status 0 "check of 256 nested IFs"
+    run run nest256.json
+    expect_status 0 "run of 256 nested IFs"
+    run check nest257.tgsi
+    expect_status 1 "check of 257 nested IFs"
+    expect_grep err.txt '^nest257.tgsi:260:1: error: blocks nested deeper than 256' \
+        "check of 257 nested IFs"
+    # NVfp4.0 at its own limits, MAX_PROGRAM_LOOP_DEPTH_NV 64 REP blocks
+    # with MAX_PROGRAM_IF_DEPTH_NV 64 IF blocks inside (the translation
+    # nests a UIF in each REP's loop): check passes and run runs it.  Each
+    # REP runs once and every IF is taken (CC.y was set from 1, NE), so the
+    # ADD runs once: R0 = (1 + 1, 1, 1, 1).
+    {
+        printf '!!NVfp4.0\nTEMP R0;\nMOV.F R0, 1;\nMOV.F.CC R0.y, 1;\n'
+        for ((i = 0; i < 64; i++)); do printf 'REP.S 1;\n'; done
+        for ((i = 0; i < 64; i++)); do printf 'IF NE.y;\n'; done
+        printf 'ADD.F R0.x, R0, R0;\n'
+        for ((i = 0; i < 64; i++)); do printf 'ENDIF;\n'; done
+        for ((i = 0; i < 64; i++)); do printf 'ENDREP;\n'; done
+        printf 'MOV.F result.color, R0;\nEND\n'
+    } >nest_nv.fp
+    printf '{"program": "nest_nv.fp", "outputs": ["result.color"]}\n' >nest_nv.json
+    run check nest_nv.fp
+    expect_status 0 "check of NVfp4.0 at its nesting limits"
+    run run nest_nv.json
+    expect_status 0 "run of NVfp4.0 at its nesting limits"
+    expect_eq "$(tr -d ' \n' <out.txt)" \
+        '{"invocations":[{"result.color":[2,1,1,1]}],"killed":[false],"faults":0}' \
+        "NVfp4.0 at its nesting limits"
+
+    # Bytes that are not characters are shown escaped, in messages and in
+    # the source line, and --json stays valid UTF-8: a NUL no longer cuts
+    # the message, 0xFF is not written raw.  The bad byte is line 2,
+    # column 24 (after "MOV.F result.position, ").
+    printf '!!NVvp4.0\nMOV.F result.position, \0vertex.position;\nEND\n' >nul.vp
+    printf '!!NVvp4.0\nMOV.F result.position, \377vertex.position;\nEND\n' >ff.vp
+    local b
+    for b in nul:00 ff:ff; do
+        local f=${b%%:*}.vp x=${b#*:}
+        run check "$f"
+        expect_status 1 "check $f"
+        expect_grep err.txt "^$f:2:24: error: invalid character '\\\\x$x'\$" "check $f message"
+        expect_grep err.txt "^    MOV\\.F result\\.position, \\\\x${x}vertex\\.position;\$" \
+            "check $f source line"
+        expect_grep err.txt '^                           \^$' "check $f caret"
+        LC_ALL=C grep -q -P '[\x00\x80-\xff]' err.txt && fail "check $f: raw bytes on stderr"
+        run check --json "$f"
+        expect_status 1 "check --json $f"
+        expect_eq "$(jget 0/errors/0/message)" "invalid character '\\x$x'" "check --json $f"
+        iconv -f UTF-8 -t UTF-8 out.txt >/dev/null 2>&1 || fail "check --json $f: not UTF-8"
+    done
+    # Numbers past 64 bits are quoted as written, not as the value they
+    # were clamped to.
+    printf '!!ARBvp1.0\nPARAM p = program.env[99999999999999999999];\nMOV result.position, p;\nEND\n' >huge_env.vp
+    run check huge_env.vp
+    expect_status 1 "check huge_env.vp"
+    expect_grep err.txt 'index 99999999999999999999 out of range' "huge index quoted as written"
+    # The translation's "# LINE:" comments: one per source line, in source
+    # order, even where the translation repeats a line's instructions or
+    # emits set-up code for a later line first (VP2.0 branches): the
+    # example's statements are lines 3-10, 12 and 13.
+    run tgsi "$src/examples/vp2_branch.vp"
+    expect_status 0 "tgsi of vp2_branch.vp"
+    expect_eq "$(sed -n 's/^# \([0-9]*\): .*/\1/p' out.txt | tr '\n' ' ')" \
+        "3 4 5 6 7 8 9 10 12 13 " "vp2_branch.vp: # LINE comments"
+    expect_grep out.txt '^# 8: BRA skip \(LT\.x\);$' "vp2_branch.vp: the comment quotes the line"
+    printf '!!NVfp4.0\nTEMP R0;\nTEX.F R0, fragment.texcoord[0], texture[99999999999999999999], 2D;\nMOV.F result.color, R0;\nEND\n' >huge_unit.fp
+    run check huge_unit.fp
+    expect_status 1 "check huge_unit.fp"
+    expect_grep err.txt 'texture image unit 99999999999999999999 out of range' \
+        "huge texture unit quoted as written"
+}
+
+# Peak memory of the stress inputs stays within docs/limits.md's bounds
+# ("Memory"), under ulimit -v.  Sanitizer builds reserve terabytes of
+# address space at start and cannot run under a limit: skipped there.
+group_memory() {
+    if ! (ulimit -v 500000 && "$nvgp" --version) >/dev/null 2>&1; then
+        echo "cli memory: nvgp cannot start under ulimit -v (a sanitizer build): skipped"
+        return
+    fi
+    # limited KB WHAT ARGS...: runs nvgp under ulimit -v KB
+    limited() {
+        local kb=$1 what=$2
+        shift 2
+        checks=$((checks + 1))
+        (ulimit -v "$kb" && exec "$nvgp" "$@") >out.txt 2>err.txt </dev/null
+        status=$?
+        if [ "$status" -ge 128 ]; then
+            fail "$what crashed under ulimit -v $kb (status $status)"
+        fi
+        if grep -q 'out of memory' err.txt; then
+            fail "$what: out of memory under ulimit -v $kb (the documented bound)"
+        fi
+    }
+    # An NV program at the 8 MiB cap of nothing but ';': the worst case of
+    # the token list (about 48 bytes a byte): within 500 MB.
+    { printf '!!NVvp4.0\n'; head -c 8388000 /dev/zero | tr '\0' ';'; } >semis.vp
+    limited 500000 "check of 8 MiB of ';'" check semis.vp
+    expect_status 1 "check of 8 MiB of ';'"
+    # 8 MiB of instructions: parsing stops after 65,536 of them.
+    { printf '!!NVvp4.0\nTEMP R0;\n'; yes 'ADD.F R0, R0, R0;' | head -c 8388000; } >adds.vp
+    limited 500000 "check of 8 MiB of instructions" check adds.vp
+    expect_grep err.txt 'more than 65536 instructions' "check of 8 MiB of instructions"
+    # 64 constant buffers of 65,536 registers, one invocation: 2 GiB before.
+    {
+        printf 'VERT\nDCL OUT[0], GENERIC[0]\n'
+        for ((b = 0; b < 64; b++)); do printf 'DCL CONST[%d][0..65535]\n' $b; done
+        printf 'ADD OUT[0], CONST[63][65535], CONST[0][0]\nEND\n'
+    } >consts.tgsi
+    printf '{"program": "consts.tgsi", "params": {"CONST[63][65535]": [1, 2, 3, 4], "CONST[0][0]": [10, 20, 30, 40]}}\n' >consts.json
+    limited 200000 "run of 64 constant buffers" run consts.json
+    expect_status 0 "run of 64 constant buffers"
+    expect_eq "$(tr -d ' \n' <out.txt)" '{"invocations":[{"OUT[0]":[11,22,33,44]}],"faults":0}' \
+        "run of 64 constant buffers"
+    # 2^24 invocations of an endless loop: the budget error, within 1 GB.
+    printf 'VERT\nDCL OUT[0], GENERIC[0]\nBGNLOOP\nNOP\nENDLOOP\nEND\n' >loop.tgsi
+    printf '{"program": "loop.tgsi", "invocations": 16777216}\n' >loop.json
+    limited 1000000 "run of 2^24 endless invocations" run loop.json
+    expect_status 1 "run of 2^24 endless invocations"
+    expect_grep err.txt 'budget' "run of 2^24 endless invocations"
+    # Results are written as they are made: 2^22 invocations (128 MB of
+    # text) run within 300 MB (the text and the records of every invocation
+    # were built first, and needed more than 600 MB).
+    printf 'VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nMOV OUT[0], IN[0]\nEND\n' >mov.tgsi
+    printf '{"program": "mov.tgsi", "invocations": 4194304, "inputs": {"IN[0]": [1, 2, 3, 4]}}\n' >many.json
+    limited 300000 "run of 2^22 invocations" run many.json
+    expect_status 0 "run of 2^22 invocations"
+    expect_eq "$(grep -c '"OUT\[0\]": \[1, 2, 3, 4\]' out.txt)" 4194304 "run of 2^22 invocations: every record"
+    expect_eq "$(tail -n 1 out.txt)" '  "faults": 0 }' "run of 2^22 invocations: the end"
+    rm -f out.txt
+    # Endless streams stop at the caps, within 100 MB.
+    limited 100000 "run of /dev/zero" run /dev/zero
+    expect_status 2 "run of /dev/zero under ulimit"
+    # Out of memory is said as such, never "invalid JSON ... success", and
+    # never a crash: a job of 8M numbers under 300 MB.
+    { printf '{"program": "loop.tgsi", "buffers": {"0": {"u8": ['; yes '0,' | head -n 4000000 | tr -d '\n'; printf '0]}}}\n'; } >numbers.json
+    checks=$((checks + 1))
+    (ulimit -v 300000 && exec "$nvgp" run numbers.json) >out.txt 2>err.txt </dev/null
+    status=$?
+    expect_status 1 "a job too large for 300 MB"
+    expect_grep err.txt 'out of memory' "a job too large for 300 MB"
+    grep -q 'invalid JSON' err.txt && fail "out of memory reported as invalid JSON"
+    rm -f semis.vp adds.vp numbers.json
+}
+
 case "$group" in
-help|exit_codes|diagnostics|json|tgsi|malformed) "group_$group" ;;
+help|exit_codes|diagnostics|json|tgsi|malformed|hostile|memory) "group_$group" ;;
 *) echo "unknown group '$group'"; exit 2 ;;
 esac
 

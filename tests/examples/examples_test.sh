@@ -63,5 +63,23 @@ expect nvvp5_bits.json \
 want=$(seq 63 -1 0 | paste -sd, -)
 expect compute_shared_reverse.json "\"0\":{\"u32\":[$want]}"
 
+# OUT[0] = x * CONST[0] + y * CONST[1] + z * CONST[2] + w * CONST[3] with
+# the diagonal (2, 2, 2, 1): (1,2,3,1) -> (2,4,6,1), (0.5,0,-1,1) -> (1,0,-2,1);
+# OUT[1] = IN[1], the same vec4 for both.
+expect vertex_transform.json \
+    '{"OUT[0]":[2,4,6,1],"OUT[1]":[1,0.5,0.25,1]}' \
+    '{"OUT[0]":[1,0,-2,1],"OUT[1]":[1,0.5,0.25,1]}'
+
+# NVcp5.0: thread i doubles texel i of image[0] (1.5, -3, 0.25, 10), stores
+# it back and at byte 4i of program.storage[1], and adds it to image[1]:
+#   buffer = image[0] = (3, -6, 0.5, 20); image[1] = 0.5 + 3 - 6 + 0.5 + 20 = 18.
+# A compute job prints its buffers and images, no invocation records.
+expect storage_image.json \
+    '{"buffers":{"program.storage[1]":{"f32":[3,-6,0.5,20]}},' \
+    '"images":{"image[0]":{"f32":[3,-6,0.5,20]},"image[1]":{"f32":[18]}},"faults":0}'
+if "$nvgp" run "$dir/compute_shared_reverse.json" | grep -q '{}'; then
+    fail "compute_shared_reverse.json prints empty invocation records"
+fi
+
 [ "$failures" -eq 0 ] || exit 1
 echo "examples: every program checks and prints, every job gives the hand-computed results"

@@ -356,6 +356,53 @@ static void test_budget(void **state)
     xt_free(&x);
 }
 
+/* The first warp past its budget ends the run: the other warps do not each
+ * run to their own budget.  8,192 invocations are 256 warps; on one host
+ * thread warp 0 fails after 1,001 instructions (the 1,001st is the one
+ * past the budget) and no other warp starts.  On four host threads at most
+ * the three other warps already started run on (to their own budget of
+ * 1,000, below the 4,096 instructions between checks), never the 252 not
+ * yet started.  A compute grid of 64 groups stops the same way. */
+static void test_budget_stops_the_run(void **state)
+{
+    (void)state;
+    static const char loop[] = "VERT\n"
+                               "DCL OUT[0], GENERIC[0]\n"
+                               "  0: BGNLOOP\n"
+                               "  1:   NOP\n"
+                               "  2: ENDLOOP\n"
+                               "  3: END\n";
+    xt x;
+    xt_load(&x, loop, 8192, 1);
+    nvgp_exec_set_budget(x.m, 1000);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+    assert_int_equal(nvgp_exec_warp_instructions(x.m), 1001);
+    assert_non_null(strstr(nvgp_exec_error(x.m), "threads 0..31"));
+    nvgp_exec_set_threads(x.m, 4);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+    assert_true(nvgp_exec_warp_instructions(x.m) <= 4 * 1001);
+    assert_non_null(strstr(nvgp_exec_error(x.m), "threads 0..31"));
+    xt_free(&x);
+
+    xt_load(&x,
+            "COMP\n"
+            "PROPERTY CS_FIXED_BLOCK_WIDTH 64\n"
+            "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+            "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+            "  0: BGNLOOP\n"
+            "  1:   NOP\n"
+            "  2: ENDLOOP\n"
+            "  3: END\n",
+            1, 1);
+    uint32_t grid[3] = { 64, 1, 1 };
+    assert_int_equal(nvgp_exec_set_grid(x.m, grid, NULL), NVGP_EXEC_OK);
+    nvgp_exec_set_budget(x.m, 1000);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+    /* group 0's first warp fails; its second warp has not run yet */
+    assert_int_equal(nvgp_exec_warp_instructions(x.m), 1001);
+    xt_free(&x);
+}
+
 /* Unbounded recursion ends with a stack error, not a crash. */
 static void test_recursion_limit(void **state)
 {
@@ -532,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_partial_warp_ids),
         cmocka_unit_test(test_empty_block_skipped),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_budget_stops_the_run),
         cmocka_unit_test(test_recursion_limit),
         cmocka_unit_test(test_deep_recursion_with_blocks),
         cmocka_unit_test(test_unbalanced),

@@ -403,6 +403,169 @@ static void test_numbers(void **state)
     nvgp_job_destroy(job);
 }
 
+/* Integers written out beyond 64 bits: a float field reads the number as
+ * written (json-c alone clamps it to 2^64-1, which reads as 1.8e19), an
+ * integer field refuses it, quoting it as written. */
+static void test_numbers_beyond_64_bits(void **state)
+{
+    (void)state;
+    uint32_t w[4];
+    /* 10^20 is 1e20: f32 0x60ad78ec; -3*10^19 as f64 0xc3fa055690d9db80 */
+    vec4_bits("[100000000000000000000, 0, 0, 0]", w);
+    assert_int_equal(w[0], 0x60ad78ecu);
+    vec4_bits("{\"f64\": [100000000000000000000, -30000000000000000000]}", w);
+    assert_int_equal(w[0], 0x78b58c40u);
+    assert_int_equal(w[1], 0x4415af1du);
+    assert_int_equal(w[2], 0x90d9db80u);
+    assert_int_equal(w[3], 0xc3fa0556u);
+    /* the largest values that fit are still taken */
+    vec4_bits("{\"u64\": [18446744073709551615, 0]}", w);
+    assert_int_equal(w[0], 0xffffffffu);
+    assert_int_equal(w[1], 0xffffffffu);
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"u64\": "
+                 "[18446744073709551616, 0]}}}",
+                 "job.json: params[\"c[0]\"].u64[0]: 18446744073709551616 is out of range "
+                 "for u64");
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"s64\": "
+                 "[0, -9223372036854775809]}}}",
+                 "job.json: params[\"c[0]\"].s64[1]: -9223372036854775809 is out of range "
+                 "for s64");
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\": {\"s64\": "
+                 "[9223372036854775808, 0]}}}",
+                 "job.json: params[\"c[0]\"].s64[0]: 9223372036854775808 is out of range "
+                 "for s64");
+    expect_error("{\"program\": \"p\", \"budget\": 18446744073709551616}",
+                 "job.json: budget: 18446744073709551616 is out of range for u64");
+    expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 99999999999999999999999, "
+                 "\"size\": 4}]}",
+                 "job.json: memory[0].address: 99999999999999999999999 is out of range for u64");
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1, "
+                 "-99999999999999999999]}}}",
+                 "job.json: buffers[\"0\"].u32[1]: -99999999999999999999 is out of range "
+                 "for u32");
+}
+
+/* A key given twice in one object is an error naming the second one (json-c
+ * alone keeps the last); so is a name listed twice in "outputs". */
+static void test_repeated_keys(void **state)
+{
+    (void)state;
+    expect_error("{\"program\": \"p\", \"budget\": 5, \"budget\": 6}",
+                 "job.json: budget: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"outputs\": {\"OUT[0]\": \"f32\", \"OUT[1]\": "
+                 "\"f32\", \"OUT[0]\": \"u32\"}}",
+                 "job.json: outputs[\"OUT[0]\"]: given twice (each key appears once in an "
+                 "object)");
+    /* "\u0030" is "0" */
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"u32\": [1]}, "
+                 "\"\\u0030\": {\"u32\": [2]}}}",
+                 "job.json: buffers[\"0\"]: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"memory\": [{\"address\": 0, \"u32\": [1], "
+                 "\"address\": 8}]}",
+                 "job.json: memory[0].address: given twice (each key appears once in an "
+                 "object)");
+    /* the first repeat in the text is the one named */
+    expect_error("{\"program\": \"p\", \"b\": 1, \"a\": 1, \"a\": 2, \"b\": 2}",
+                 "job.json: a: given twice (each key appears once in an object)");
+    expect_error("{\"program\": \"p\", \"outputs\": [\"OUT[1]\", \"OUT[0]\", \"OUT[1]\"]}",
+                 "job.json: outputs[2]: \"OUT[1]\" is listed twice");
+    /* a job's text is UTF-8: a stray byte is an error, so that every key
+     * and string quoted back in a message or a result is UTF-8 too; the
+     * 0xff is byte 29, after the 29 bytes {"program": "p", "comment": " */
+    expect_error("{\"program\": \"p\", \"comment\": \"\xff\"}",
+                 "job.json: invalid JSON at byte 29: invalid utf-8 string");
+    /* "0" and "00" name one texture unit */
+    expect_error("{\"program\": \"p\", \"textures\": {\"0\": {\"target\": \"2D\"}, "
+                 "\"00\": {\"target\": \"2D\"}}}",
+                 "job.json: textures[\"00\"]: texture unit 0 is given twice");
+    /* control characters in keys and strings are shown escaped */
+    expect_error("{\"program\": \"p\", \"params\": {\"a\\u0007b\\u001b\": [1, 2, 3]}}",
+                 "job.json: params[\"a\\x07b\\x1b\"]: expected 4 numbers, got 3");
+    /* the same key in different objects is fine */
+    nvgp_job *job = parse("{\"program\": \"p\", \"params\": {\"x\": {\"u32\": [1,2,3,4]}, "
+                          "\"y\": {\"u32\": [1,2,3,4]}}}");
+    nvgp_job_destroy(job);
+}
+
+/* Sizes whose products pass the limits (docs/job-format.md "Limits"),
+ * 0 for budget and threads, and data beyond the job's total. */
+static void test_limits(void **state)
+{
+    (void)state;
+    /* 2^24 * 2^24 * 2^16 wraps to 0 in 64 bits */
+    expect_error("{\"program\": \"p\", \"compute\": {\"grid\": [16777216, 16777216, "
+                 "65536]}}",
+                 "job.json: compute.grid: more than 16777216 threads in all (grid x block)");
+    expect_error("{\"program\": \"p\", \"compute\": {\"grid\": [4096, 4096, 1], "
+                 "\"block\": [2, 1, 1]}}",
+                 "job.json: compute.grid: more than 16777216 threads in all (grid x block)");
+    expect_error("{\"program\": \"p\", \"compute\": {\"block\": [1024, 2, 1]}}",
+                 "job.json: compute.block: 2048 threads in a work group, more than 1024");
+    nvgp_job *job = parse("{\"program\": \"p\", \"compute\": {\"grid\": [4096, 4096, 1], "
+                          "\"block\": [1, 1, 1]}}");
+    nvgp_job_destroy(job);
+    job = parse("{\"program\": \"p\", \"compute\": {\"grid\": [16384, 1, 1], "
+                "\"block\": [1024, 1, 1]}}");
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"invocations\": 16777217}",
+                 "job.json: invocations: 16777217 is larger than 16777216");
+    expect_error("{\"program\": \"p\", \"budget\": 0}",
+                 "job.json: budget: at least 1 instruction (leave \"budget\" out for the "
+                 "default)");
+    expect_error("{\"program\": \"p\", \"threads\": 0}",
+                 "job.json: threads: at least 1 thread (leave \"threads\" out for the "
+                 "default)");
+    /* 1 GiB of data in all: two buffers of 2^29 bytes fit, a third byte not */
+    job = parse("{\"program\": \"p\", \"buffers\": {\"0\": {\"size\": 536870912}, "
+                "\"1\": {\"size\": 536870912}}}");
+    nvgp_job_destroy(job);
+    expect_error("{\"program\": \"p\", \"buffers\": {\"0\": {\"size\": 536870912}, "
+                 "\"1\": {\"size\": 536870912}}, \"memory\": [{\"address\": 0, "
+                 "\"size\": 1}]}",
+                 "job.json: memory[0]: more than 1073741824 bytes of buffers, memory and "
+                 "images in one job");
+}
+
+/* Each limit of docs/job-format.md "Limits" at its value (accepted) and one
+ * past it (an error naming the field). */
+static void test_limits_table(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ok, *past, *message;
+    } rows[] = {
+        { "\"invocations\": 16777216", "\"invocations\": 16777217",
+          "job.json: invocations: 16777217 is larger than 16777216" },
+        { "\"vertices\": 32", "\"vertices\": 33", "job.json: vertices: 33 is larger than 32" },
+        { "\"threads\": 256", "\"threads\": 257", "job.json: threads: 257 is larger than 256" },
+        { "\"budget\": 18446744073709551615", "\"budget\": 18446744073709551616",
+          "job.json: budget: 18446744073709551616 is out of range for u64" },
+        { "\"compute\": {\"block\": [1024, 1, 1]}", "\"compute\": {\"block\": [1025, 1, 1]}",
+          "job.json: compute.block: 1025 threads in a work group, more than 1024" },
+        { "\"compute\": {\"grid\": [16384, 1, 1], \"block\": [1024, 1, 1]}",
+          "\"compute\": {\"grid\": [16385, 1, 1], \"block\": [1024, 1, 1]}",
+          "job.json: compute.grid: more than 16777216 threads in all (grid x block)" },
+        { "\"compute\": {\"grid\": [16777216, 1, 1]}", "\"compute\": {\"grid\": [16777217, 1, 1]}",
+          "job.json: compute.grid[0]: 16777217 is larger than 16777216" },
+        { "\"buffers\": {\"1023\": {\"size\": 4}}", "\"buffers\": {\"1024\": {\"size\": 4}}",
+          "job.json: buffers[\"1024\"]: a buffer binding point is a number 0..1023 or a binding "
+          "name" },
+        { "\"buffers\": {\"0\": {\"size\": 1073741824}}",
+          "\"buffers\": {\"0\": {\"size\": 1073741825}}",
+          "job.json: buffers[\"0\"].size: 1073741825 is larger than 1073741824" },
+        { "\"images\": {\"0\": {\"format\": \"R32_UINT\", \"size\": [4096, 4096]}}",
+          "\"images\": {\"0\": {\"format\": \"R32_UINT\", \"size\": [4096, 4097]}}",
+          "job.json: images[\"0\"].size: more than 2^24 texels" },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "{\"program\": \"p\", %s}", rows[i].ok);
+        nvgp_job_destroy(parse(text));
+        snprintf(text, sizeof text, "{\"program\": \"p\", %s}", rows[i].past);
+        expect_error(text, rows[i].message);
+    }
+}
+
 /* Printing then reading back gives the same bits ("%.9g" round trip). */
 static void test_float_round_trip(void **state)
 {
@@ -660,7 +823,7 @@ static void test_results(void **state)
         { 3, NULL, NVGP_TEXTURE_2D, NULL, 1, 1, 1, { 0, NVGP_JOB_U8, 4, img0, NULL } },
         { 0, "image[1]", NVGP_TEXTURE_1D, NULL, 1, 1, 1, { 0, NVGP_JOB_F32, 4, buf0, NULL } },
     };
-    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2 };
+    nvgp_job_results r = { inv, 3, true, false, mem, 2, buf, 2, 2, img, 2, NULL, NULL, NULL };
     nvgp_strbuf s;
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&r, &s);
@@ -695,7 +858,7 @@ static void test_results(void **state)
     const nvgp_job_value e0[] = { { "OUT[0]", NVGP_JOB_F32, { 0x3f800000, 0, 0, 0x3f800000 } } };
     const nvgp_job_vertex vx[2] = { { 0, 0, e0, 1 }, { 1, 3, e0, 1 } };
     nvgp_job_invocation g[2] = { { NULL, 0, false, vx, 2 }, { NULL, 0, false, NULL, 0 } };
-    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0, NULL, 0 };
+    nvgp_job_results rg = { g, 2, false, true, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
     nvgp_strbuf_init(&s);
     nvgp_job_write_results(&rg, &s);
     expect =
@@ -716,6 +879,111 @@ static void test_results(void **state)
 }
 
 /* ---- Files --------------------------------------------------------------------------- */
+
+/* Invocations that print nothing (compute programs, "outputs": []) are
+ * left out rather than listed as {} each; a fragment program's "killed"
+ * keeps the list, one record per invocation. */
+static void test_results_without_values(void **state)
+{
+    (void)state;
+    nvgp_job_invocation none[3] = { { NULL, 0, false, NULL, 0 }, { NULL, 0, false, NULL, 0 },
+                                    { NULL, 0, false, NULL, 0 } };
+    nvgp_job_results r = { none, 3, false, false, NULL, 0, NULL, 0, 2, NULL, 0, NULL, NULL, NULL };
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"faults\": 2 }\n");
+    nvgp_strbuf_free(&s);
+    uint8_t bytes[4] = { 1, 0, 0, 0 };
+    nvgp_job_data mem = { 64, NVGP_JOB_U32, 4, bytes, NULL };
+    r.memory = &mem;
+    r.num_memory = 1;
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"memory\": [\n"
+                                "    { \"address\": 64, \"u32\": [1] }\n"
+                                "  ],\n"
+                                "  \"faults\": 2 }\n");
+    nvgp_strbuf_free(&s);
+    r = (nvgp_job_results){ none, 2, true, false, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"invocations\": [\n"
+                                "    {},\n"
+                                "    {}\n"
+                                "  ],\n"
+                                "  \"killed\": [false, false],\n"
+                                "  \"faults\": 0 }\n");
+    nvgp_strbuf_free(&s);
+}
+
+/* Streaming: records made on demand and the text handed out in pieces give
+ * the same text as the whole results at once, and the text held never
+ * grows past one piece (64 KiB) and a record. */
+typedef struct stream_ctx {
+    nvgp_job_value value;
+    nvgp_strbuf all;      /* what the flushes wrote */
+    size_t most_held;     /* the longest text handed to a flush */
+    size_t made;
+} stream_ctx;
+
+static bool make_record(void *ctx, size_t i, nvgp_job_invocation *inv)
+{
+    stream_ctx *c = ctx;
+    c->value = (nvgp_job_value){ "OUT[0]", NVGP_JOB_U32, { (uint32_t)i, 1, 2, 3 } };
+    inv->values = &c->value;
+    inv->count = 1;
+    inv->killed = i % 3 == 0;
+    c->made++;
+    return true;
+}
+
+static bool take_text(void *ctx, nvgp_strbuf *out)
+{
+    stream_ctx *c = ctx;
+    if (out->len > c->most_held)
+        c->most_held = out->len;
+    nvgp_strbuf_append(&c->all, out->data ? out->data : "", out->len);
+    nvgp_strbuf_clear(out);
+    return true;
+}
+
+static void test_results_streamed(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    nvgp_job_invocation *inv = calloc(N, sizeof *inv);
+    nvgp_job_value *vals = calloc(N, sizeof *vals);
+    assert_non_null(inv);
+    assert_non_null(vals);
+    for (size_t i = 0; i < N; i++) {
+        vals[i] = (nvgp_job_value){ "OUT[0]", NVGP_JOB_U32, { (uint32_t)i, 1, 2, 3 } };
+        inv[i] = (nvgp_job_invocation){ &vals[i], 1, i % 3 == 0, NULL, 0 };
+    }
+    nvgp_job_results whole = { inv, N, true, false, NULL, 0, NULL, 0, 0, NULL, 0, NULL, NULL, NULL };
+    nvgp_strbuf a;
+    nvgp_strbuf_init(&a);
+    assert_true(nvgp_job_write_results(&whole, &a));
+
+    stream_ctx c;
+    memset(&c, 0, sizeof c);
+    nvgp_strbuf_init(&c.all);
+    nvgp_job_results streamed = { NULL, N, true, false, NULL, 0, NULL, 0, 0, NULL, 0,
+                                  make_record, take_text, &c };
+    nvgp_strbuf piece;
+    nvgp_strbuf_init(&piece);
+    assert_true(nvgp_job_write_results(&streamed, &piece));
+    assert_int_equal(piece.len, 0);
+    assert_int_equal(c.all.len, a.len);
+    assert_memory_equal(c.all.data, a.data, a.len);
+    assert_true(c.most_held < (1u << 16) + 256);
+    assert_true(c.made >= 2 * N);   /* once for the values, once for "killed" */
+    nvgp_strbuf_free(&piece);
+    nvgp_strbuf_free(&c.all);
+    nvgp_strbuf_free(&a);
+    free(vals);
+    free(inv);
+}
 
 static void test_load(void **state)
 {
@@ -864,10 +1132,16 @@ int main(void)
         cmocka_unit_test(test_generated_mipmaps),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_float_round_trip),
+        cmocka_unit_test(test_numbers_beyond_64_bits),
+        cmocka_unit_test(test_repeated_keys),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_limits_table),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_long_attribute_values),
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
+        cmocka_unit_test(test_results_without_values),
+        cmocka_unit_test(test_results_streamed),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_mutations),
     };

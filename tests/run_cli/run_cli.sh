@@ -18,7 +18,7 @@ expect_status() {
     "$nvgp" run "$@" >"$tmp/out" 2>"$tmp/err"
     local got=$?
     [ "$got" -eq "$want" ] || fail "nvgp run $*: exit $got, expected $want ($(cat "$tmp/err"))"
-    grep -q -- "$pattern" "$tmp/err" || fail "nvgp run $*: stderr does not mention '$pattern': $(cat "$tmp/err")"
+    [ -z "$pattern" ] || grep -q -- "$pattern" "$tmp/err" || fail "nvgp run $*: stderr does not mention '$pattern': $(cat "$tmp/err")"
 }
 
 # A bad field is invalid input (1) and the message names the field.
@@ -161,6 +161,57 @@ mkdir -p "$tmp/folder.tgsi"
 printf '{ "program": "folder.tgsi" }' >"$tmp/folder_job.json"
 expect_status 2 'is a directory' "$tmp/folder_job.json"
 expect_status 2 'is a directory' -o "$tmp" "$dir/mad.json"
+
+# expect_job STATUS STDERR-PATTERN JSON: runs the job JSON (written to a
+# file beside a small vertex program and a compute program).
+cat >"$tmp/vert.tgsi" <<'T'
+VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL CONST[0]
+MAD OUT[0], IN[0], CONST[0], IN[0]
+END
+T
+cat >"$tmp/comp.tgsi" <<'T'
+COMP
+DCL BUFFER[0]
+DCL IMAGE[0], 2D, PIPE_FORMAT_R32_UINT, WR
+END
+T
+expect_job() {
+    local want=$1 pattern=$2
+    printf '%s\n' "$3" >"$tmp/job.json"
+    expect_status "$want" "$pattern" "$tmp/job.json"
+}
+# A TGSI job names only what its program declares, as an NV job names only
+# what the program binds: OUT[1], CONST[1], IN[1] and SV[0] are undeclared.
+expect_job 1 'outputs\["OUT\[1\]"\]: the program has no such output' \
+    '{"program": "vert.tgsi", "outputs": {"OUT[0]": "f32", "OUT[1]": "f32"}}'
+expect_job 1 'params\["CONST\[1\]"\]: the program has no such parameter' \
+    '{"program": "vert.tgsi", "params": {"CONST[1]": [1, 2, 3, 4]}}'
+expect_job 1 'params\["CONST\[1\]\[0\]"\]: the program has no such parameter' \
+    '{"program": "vert.tgsi", "params": {"CONST[1][0]": [1, 2, 3, 4]}}'
+expect_job 1 'inputs\["IN\[1\]"\]: the program has no such input' \
+    '{"program": "vert.tgsi", "inputs": {"IN[1]": [1, 2, 3, 4]}}'
+expect_job 1 'inputs\["SV\[0\]"\]: the program has no such input' \
+    '{"program": "vert.tgsi", "inputs": {"SV[0]": [1, 2, 3, 4]}}'
+expect_job 1 'buffers\["BUFFER\[1\]"\]: the program has no such buffer' \
+    '{"program": "comp.tgsi", "buffers": {"BUFFER[1]": {"u32": [1]}}}'
+# what it declares binds: CONST[0] is CONST[0][0]
+expect_job 0 '' \
+    '{"program": "vert.tgsi", "params": {"CONST[0][0]": [1, 2, 3, 4]}, "outputs": ["OUT[0]"]}'
+# "0" and "BUFFER[0]" are one binding point; so are "0" and "IMAGE[0]"
+expect_job 1 'buffers\["BUFFER\[0\]"\]: BUFFER\[0\] is given twice' \
+    '{"program": "comp.tgsi", "buffers": {"0": {"u32": [1]}, "BUFFER[0]": {"u32": [2]}}}'
+expect_job 1 'images\["0"\]: IMAGE\[0\] is given twice' \
+    '{"program": "comp.tgsi", "images": {"IMAGE[0]": {"format": "R32_UINT", "size": [1]}, '\
+'"0": {"format": "R32_UINT", "size": [1]}}}'
+# a grid whose product wraps 64 bits runs nothing today: refused
+expect_job 1 'compute.grid: more than 16777216 threads' \
+    '{"program": "comp.tgsi", "compute": {"grid": [16777216, 16777216, 65536]}}'
+# the same output listed twice would print its key twice
+expect_job 1 'outputs\[1\]: "OUT\[0\]" is listed twice' \
+    '{"program": "vert.tgsi", "outputs": ["OUT[0]", "OUT[0]"]}'
 
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"

@@ -308,6 +308,28 @@ static void expect_dst(tgsi_dst d, const char *want)
     nvgp_strbuf_free(&sb);
 }
 
+/* Past TGSI_MAX_NESTING (256) levels the indentation stops growing, so the
+ * text of a program nested without end (which the checker refuses) stays in
+ * proportion to it: 300 BGNLOOPs, then a BRK, print the BRK after 256 * 2
+ * blanks, not 300 * 2. */
+static void test_indentation_capped(void **state)
+{
+    (void)state;
+    tgsi_program *p = nvgp_tgsi_program_create(TGSI_PROCESSOR_VERTEX);
+    for (int k = 0; k < 300; k++)
+        ins(p, TGSI_OPCODE_BGNLOOP);
+    ins(p, TGSI_OPCODE_BRK);
+    char *got = print(p, TGSI_STYLE_MESA);
+    const char *brk = strstr(got, "300: ");
+    assert_non_null(brk);
+    brk += 5;
+    size_t blanks = strspn(brk, " ");
+    assert_int_equal(blanks, 512);
+    assert_memory_equal(brk + blanks, "BRK", 3);
+    free(got);
+    nvgp_tgsi_program_destroy(p);
+}
+
 static void test_operands(void **state)
 {
     (void)state;
@@ -1148,6 +1170,7 @@ int main(void)
         cmocka_unit_test(test_stream_order_kept),
         cmocka_unit_test(test_canonical_reads_back),
         cmocka_unit_test(test_canonical_special_bits),
+        cmocka_unit_test(test_indentation_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
