@@ -63,6 +63,16 @@ static const command commands[] = {
      "prints the results as JSON on stdout, or to OUT with -o.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
+    {"shader-test", nvgp_cmd_shader_test, "shader-test FILE...",
+     "Runs piglit shader_runner files written with assembly programs\n"
+     "([require], [vertex program], [fragment program], [test]) on nvgp's\n"
+     "OpenGL pipeline and prints PASS, FAIL or SKIP per file, with the first\n"
+     "failing probe (expected and observed values) under a FAIL.  A file that\n"
+     "requires an extension nvgp does not implement, GLSL, or a GL version\n"
+     "above 2.1 is skipped.  docs/cli.md lists the [test] commands.\n"
+     "\n"
+     "Exit status: 0 every file passed or was skipped, 1 some file failed,\n"
+     "2 usage or I/O error.\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

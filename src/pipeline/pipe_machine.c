@@ -1,0 +1,92 @@
+/* The adapter from the pipeline to the executor (src/exec/exec.h). */
+#include "pipeline/pipe_machine.h"
+
+#include "exec/exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pipe_machine {
+    nvgp_exec *exec;
+};
+
+pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen)
+{
+    pipe_machine *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->exec = nvgp_exec_create(prog, NULL);
+    if (!m->exec) {
+        snprintf(err, errlen, "the executor cannot run this program");
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void pipe_machine_destroy(pipe_machine *m)
+{
+    if (!m)
+        return;
+    nvgp_exec_destroy(m->exec);
+    free(m);
+}
+
+bool pipe_machine_begin(pipe_machine *m, uint32_t n)
+{
+    return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;
+}
+
+bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count)
+{
+    if (count == 0)
+        return true;
+    /* floats go in as their bits */
+    return nvgp_exec_set_constants(m->exec, 0, 0, (const uint32_t *)(const void *)vec4s, count) ==
+           NVGP_EXEC_OK;
+}
+
+void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4])
+{
+    uint32_t w[4];
+    memcpy(w, v, sizeof w);
+    nvgp_exec_set_input(m->exec, inv, 0, index, w);
+}
+
+void pipe_machine_helper(pipe_machine *m, uint32_t inv)
+{
+    nvgp_exec_set_helper(m->exec, inv, true);
+}
+
+bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t)
+{
+    return nvgp_exec_bind_texture(m->exec, sampler, t) == NVGP_EXEC_OK;
+}
+
+bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)
+{
+    if (nvgp_exec_run(m->exec, NULL) == NVGP_EXEC_OK)
+        return true;
+    snprintf(err, errlen, "%s", nvgp_exec_error(m->exec));
+    return false;
+}
+
+bool pipe_machine_written(const pipe_machine *m, uint32_t index)
+{
+    return nvgp_exec_output_written(m->exec, index);
+}
+
+void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4])
+{
+    uint32_t w[4];
+    nvgp_exec_get_output(m->exec, inv, index, w);
+    memcpy(v, w, sizeof w);
+}
+
+bool pipe_machine_killed(const pipe_machine *m, uint32_t inv)
+{
+    return nvgp_exec_killed(m->exec, inv) || nvgp_exec_demoted(m->exec, inv);
+}
