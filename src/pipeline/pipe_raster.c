@@ -80,15 +80,17 @@ typedef struct weights {
 
 static void compute_weights(const tri_setup *t, double px, double py, weights *w)
 {
-    /* barycentrics from the snapped positions, in double */
-    double e[3];
+    /* the planes through the unsnapped window positions (the grid decides
+     * coverage only) */
+    double e[3], area = 0;
     for (int i = 0; i < 3; i++) {
-        fixed_pt a = t->p[(i + 1) % 3], b = t->p[(i + 2) % 3];
-        e[i] = (double)(b.x - a.x) * (py - (double)a.y) - (double)(b.y - a.y) * (px - (double)a.x);
+        const pipe_wvertex *a = t->v[(i + 1) % 3], *b = t->v[(i + 2) % 3];
+        e[i] = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+        area += e[i];
     }
     double q = 0;
     for (int i = 0; i < 3; i++) {
-        w->b[i] = e[i] / (double)t->area2;
+        w->b[i] = area != 0 ? e[i] / area : 1.0 / 3.0;
         w->pb[i] = w->b[i] * t->v[i]->inv_w;
         q += w->pb[i];
     }
@@ -252,7 +254,7 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
                 f->front = d->front;
                 double sx = f->x + 0.5, sy = f->y + 0.5;
                 weights w;
-                compute_weights(&t, sx * SUBPIXEL, sy * SUBPIXEL, &w);
+                compute_weights(&t, sx, sy, &w);
                 f->z = (float)(w.b[0] * t.v[0]->z + w.b[1] * t.v[1]->z + w.b[2] * t.v[2]->z);
                 float fogv[4];
                 interp_slot(&t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);

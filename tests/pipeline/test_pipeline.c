@@ -1,0 +1,435 @@
+/* The pipeline: draws whose pixels are computed by hand from GL's rules
+ * (rasterisation, interpolation, per-fragment operations, state bindings)
+ * and bad input that must neither crash nor write out of bounds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "pipeline/pipeline.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { W = 8, H = 8 };
+
+typedef struct fixture {
+    nvgp_pipe_state *s;
+    nvgp_pipe_fb *fb;
+    nvgp_program *prog[2];
+    char err[256];
+} fixture;
+
+static void setup(fixture *f, uint32_t w, uint32_t h)
+{
+    memset(f, 0, sizeof *f);
+    f->s = nvgp_pipe_state_create();
+    assert_non_null(f->s);
+    f->fb = nvgp_pipe_fb_create(w, h, NVGP_PIPE_RGBA32F, f->err, sizeof f->err);
+    assert_non_null(f->fb);
+    f->s->viewport[2] = (int32_t)w;
+    f->s->viewport[3] = (int32_t)h;
+    static const float black[4] = {0, 0, 0, 0};
+    nvgp_pipe_fb_clear(f->fb, NULL, black, NULL);
+}
+
+static void teardown(fixture *f)
+{
+    for (int i = 0; i < 2; i++)
+        nvgp_program_destroy(f->prog[i]);
+    nvgp_pipe_fb_destroy(f->fb);
+    nvgp_pipe_state_destroy(f->s);
+}
+
+static void bind(fixture *f, int stage, const char *src)
+{
+    nvgp_diag *d = NULL;
+    nvgp_program *p = nvgp_program_create("test", src, strlen(src), &d);
+    if (!p && d)
+        nvgp_diag_print(d, stderr);
+    nvgp_diag_destroy(d);
+    assert_non_null(p);
+    nvgp_program_destroy(f->prog[stage]);
+    f->prog[stage] = p;
+    f->s->program[stage] = p;
+}
+
+/* Draws n vertices (positions, optional colours and texcoord 0). */
+static bool draw(fixture *f, nvgp_pipe_prim prim, const float *pos, const float *color,
+                 const float *tex, uint32_t n)
+{
+    nvgp_pipe_vertices v;
+    memset(&v, 0, sizeof v);
+    v.count = n;
+    v.attrib[NVGP_PIPE_ATTR_POSITION] = pos;
+    v.attrib[NVGP_PIPE_ATTR_COLOR] = color;
+    v.attrib[NVGP_PIPE_ATTR_TEXCOORD0] = tex;
+    bool ok = nvgp_pipe_draw(f->s, f->fb, prim, &v, f->err, sizeof f->err);
+    if (!ok)
+        fprintf(stderr, "draw: %s\n", f->err);
+    return ok;
+}
+
+static const float full_quad[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
+
+static void pixel(const fixture *f, int x, int y, float out[4])
+{
+    assert_true(nvgp_pipe_fb_pixel(f->fb, x, y, out));
+}
+
+static void expect_pixel(const fixture *f, int x, int y, float r, float g, float b, float a,
+                         float tol)
+{
+    float p[4];
+    pixel(f, x, y, p);
+    float want[4] = {r, g, b, a};
+    for (int c = 0; c < 4; c++)
+        if (!(fabsf(p[c] - want[c]) <= tol)) {
+            fprintf(stderr, "pixel (%d,%d).%d = %g, want %g\n", x, y, c, p[c], want[c]);
+            fail();
+        }
+}
+
+/* Two triangles of a strip share the diagonal x + y = 8, which passes
+ * through the centres of pixels with i + j = 7: with additive blending of
+ * 0.25 each pixel must end at exactly 0.25 (GL 3.6.1: a fragment on a
+ * shared edge is produced once). */
+static void test_shared_edge_once(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->blend = true;
+    f.s->blend_src_rgb = f.s->blend_src_alpha = NVGP_BF_ONE;
+    f.s->blend_dst_rgb = f.s->blend_dst_alpha = NVGP_BF_ONE;
+    for (int c = 0; c < 4; c++)
+        f.s->current[NVGP_PIPE_ATTR_COLOR][c] = 0.25f;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    /* a fan around the centre: four triangles sharing edges through the
+     * centre (4,4), a pixel corner, and the diagonals through centres */
+    static const float fan[24] = {0, 0, 0, 1, -1, -1, 0, 1, 1, -1, 0, 1,
+                                  1, 1, 0, 1, -1, 1, 0, 1, -1, -1, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_FAN, fan, NULL, NULL, 6));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            expect_pixel(&f, x, y, 0.5f, 0.5f, 0.5f, 0.5f, 0.0f);
+    teardown(&f);
+}
+
+/* A rectangle with edges on pixel boundaries covers exactly its pixels. */
+static void test_rect_coverage(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    /* window x in [2, 6), y in [0, 4): NDC x in [-0.5, 0.5], y in [-1, 0] */
+    static const float rect[16] = {-0.5f, -1, 0, 1, 0.5f, -1, 0, 1, -0.5f, 0, 0, 1, 0.5f, 0, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, rect, NULL, NULL, 4));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float in = x >= 2 && x < 6 && y < 4 ? 1.0f : 0.0f;
+            expect_pixel(&f, x, y, in, in, in, in, 0.0f);
+        }
+    teardown(&f);
+}
+
+/* GL 3.6.1 (3.8): attributes are interpolated with the weights a_i / w_i
+ * normalised.  Window (0,0) (8,0) (0,8) with w = 1, 2, 1 and s = 0, 1, 0:
+ * at pixel (3,1), centre (3.5, 1.5), the screen weights are 0.375, 0.4375,
+ * 0.1875, so s = 0.21875 / (0.375 + 0.21875 + 0.1875) = 0.28. */
+static void test_perspective_correct(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    bind(&f, NVGP_PIPE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n");
+    static const float pos[12] = {-1, -1, 0, 1, 2, -2, 0, 2, -1, 1, 0, 1};
+    static const float tex[12] = {0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, NULL, tex, 3));
+    expect_pixel(&f, 3, 1, 0.28f, 0, 0, 1, 1e-6f);
+    teardown(&f);
+}
+
+/* Flat shading takes the provoking vertex: the last of a triangle, or the
+ * first under the first-vertex convention. */
+static void test_flat_provoking(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->flat = true;
+    static const float pos[12] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1};
+    static const float col[12] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, col, NULL, 3));
+    expect_pixel(&f, 1, 1, 0, 0, 1, 1, 0);
+    f.s->provoking_first = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, col, NULL, 3));
+    expect_pixel(&f, 1, 1, 1, 0, 0, 1, 0);
+    teardown(&f);
+}
+
+/* A clockwise triangle is back-facing (FrontFace(CCW)): culled with
+ * CullFace(BACK), drawn with CullFace(FRONT), and fragment.facing is -1. */
+static void test_cull_and_facing(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float cw[12] = {-1, -1, 0, 1, -1, 1, 0, 1, 1, -1, 0, 1};
+    f.s->cull = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, cw, NULL, NULL, 3));
+    expect_pixel(&f, 1, 1, 0, 0, 0, 0, 0);
+    f.s->cull_face = NVGP_FACE_FRONT;
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp4.0\nMOV.F result.color, {0, 0, 0, 1};\nMOV.F result.color.x, fragment.facing.x;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, cw, NULL, NULL, 3));
+    expect_pixel(&f, 1, 1, -1, 0, 0, 1, 0);
+    teardown(&f);
+}
+
+/* Derivatives at the edges: texcoord 0 = NDC position, so d/dx = d/dy =
+ * 2 / 8 on every fragment, including those whose quad the triangle covers
+ * only partly (the other lanes run as helpers with extrapolated values). */
+static void test_derivatives_at_edges(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp4.0\nTEMP t;\nDDX.F t.x, fragment.texcoord[0].x;\nDDY.F t.y, fragment.texcoord[0].y;\n"
+         "MOV.F t.zw, {0, 0, 1, 1};\nMOV.F result.color, t;\nEND\n");
+    /* a thin triangle: many of its quads are partly covered */
+    static const float pos[12] = {-0.9f, -0.9f, 0, 1, 0.8f, -0.7f, 0, 1, -0.7f, 0.9f, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, NULL, pos, 3));
+    int drawn = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float p[4];
+            pixel(&f, x, y, p);
+            if (p[3] == 1.0f) {
+                drawn++;
+                expect_pixel(&f, x, y, 0.25f, 0.25f, 1, 1, 1e-5f);
+            }
+        }
+    assert_true(drawn > 10);
+    teardown(&f);
+}
+
+/* KIL discards the fragments with a negative component; the colour buffer
+ * keeps its clear colour there. */
+static void test_kil(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!ARBfp1.0\nKIL fragment.texcoord[0];\nMOV result.color, {0, 1, 0, 1};\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, full_quad, 4));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool kept = x >= 4 && y >= 4;   /* both coordinates >= 0 */
+            expect_pixel(&f, x, y, 0, kept, 0, kept, 0);
+        }
+    teardown(&f);
+}
+
+/* Depth test LESS: the nearer quad wins whatever the order; the buffer holds
+ * the window depth (z_ndc + 1) / 2. */
+static void test_depth(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->depth_test = true;
+    float near_q[16], far_q[16];
+    memcpy(near_q, full_quad, sizeof near_q);
+    memcpy(far_q, full_quad, sizeof far_q);
+    for (int i = 0; i < 4; i++)
+        near_q[4 * i + 2] = -0.5f, far_q[4 * i + 2] = 0.5f;
+    f.s->current[NVGP_PIPE_ATTR_COLOR][0] = 0;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, near_q, NULL, NULL, 4));
+    f.s->current[NVGP_PIPE_ATTR_COLOR][1] = 0;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, far_q, NULL, NULL, 4));
+    expect_pixel(&f, 5, 2, 0, 1, 1, 1, 0);
+    float d;
+    assert_true(nvgp_pipe_fb_depth(f.fb, 5, 2, &d));
+    assert_true(fabsf(d - 0.25f) < 1e-6f);
+    teardown(&f);
+}
+
+/* SRC_ALPHA, ONE_MINUS_SRC_ALPHA over (0, 0, 1, 1) with (1, 0, 0, 0.25):
+ * rgb = 0.25 (1,0,0) + 0.75 (0,0,1), a = 0.25 * 0.25 + 0.75 * 1. */
+static void test_blend(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float blue[4] = {0, 0, 1, 1};
+    nvgp_pipe_fb_clear(f.fb, f.s, blue, NULL);
+    f.s->blend = true;
+    f.s->blend_src_rgb = f.s->blend_src_alpha = NVGP_BF_SRC_ALPHA;
+    f.s->blend_dst_rgb = f.s->blend_dst_alpha = NVGP_BF_ONE_MINUS_SRC_ALPHA;
+    float red[4] = {1, 0, 0, 0.25f};
+    memcpy(f.s->current[NVGP_PIPE_ATTR_COLOR], red, sizeof red);
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 3, 3, 0.25f, 0, 0.75f, 0.8125f, 1e-6f);
+    /* REVERSE_SUBTRACT with ONE, ONE: dst - src, clamped by nothing in a
+     * float buffer */
+    f.s->blend_src_rgb = f.s->blend_src_alpha = NVGP_BF_ONE;
+    f.s->blend_dst_rgb = f.s->blend_dst_alpha = NVGP_BF_ONE;
+    f.s->blend_eq_rgb = f.s->blend_eq_alpha = NVGP_BE_REVERSE_SUBTRACT;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 3, 3, -0.75f, 0, 0.75f, 0.5625f, 1e-6f);
+    teardown(&f);
+}
+
+/* state.matrix bindings: modelview M = [[2, 0.5, 0, 0], [0, 1, 0, 0], I]
+ * has inverse rows (0.5, -0.25, 0, 0), (0, 1, 0, 0), ...; its transpose's
+ * row 0 is (2, 0, 0, 0), its inverse transpose's row 1 (-0.25, 1, 0, 0). */
+static void test_state_matrices(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->modelview[0] = 2.0f;
+    f.s->modelview[1] = 0.5f;
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nMOV result.position, vertex.position;\n"
+         "MOV result.texcoord[0], state.matrix.modelview.inverse.row[0];\n"
+         "MOV result.texcoord[1], state.matrix.modelview.transpose.row[0];\n"
+         "MOV result.texcoord[2], state.matrix.modelview.invtrans.row[1];\nEND\n");
+    const char *fps[3] = {"!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n",
+                          "!!ARBfp1.0\nMOV result.color, fragment.texcoord[1];\nEND\n",
+                          "!!ARBfp1.0\nMOV result.color, fragment.texcoord[2];\nEND\n"};
+    const float want[3][4] = {{0.5f, -0.25f, 0, 0}, {2, 0, 0, 0}, {-0.25f, 1, 0, 0}};
+    for (int i = 0; i < 3; i++) {
+        bind(&f, NVGP_PIPE_FRAGMENT, fps[i]);
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+        expect_pixel(&f, 4, 4, want[i][0], want[i][1], want[i][2], want[i][3], 1e-6f);
+    }
+    teardown(&f);
+}
+
+/* OPTION ARB_fog_linear: f = (end - c) / (end - start) = (1 - 0.25) / 1,
+ * rgb = f * (1, 0, 0) + (1 - f) * fog colour (0, 0, 1); alpha kept. */
+static void test_fog_linear(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->fog_start = 0, f.s->fog_end = 1;
+    f.s->fog_color[2] = 1;
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.fogcoord.x, 0.25;\nEND\n");
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!ARBfp1.0\nOPTION ARB_fog_linear;\nMOV result.color, {1, 0, 0, 0.5};\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 2, 6, 0.75f, 0, 0.25f, 0.5f, 1e-6f);
+    teardown(&f);
+}
+
+/* The viewport (2, 2, 4, 4) of an 8x8 buffer: a triangle far larger than
+ * the clip volume fills the viewport and nothing else. */
+static void test_clip_to_viewport(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->viewport[0] = f.s->viewport[1] = 2;
+    f.s->viewport[2] = f.s->viewport[3] = 4;
+    static const float big[12] = {-50, -50, 0, 1, 100, -50, 0, 1, -50, 100, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, big, NULL, NULL, 3));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float in = x >= 2 && x < 6 && y >= 2 && y < 6;
+            expect_pixel(&f, x, y, in, in, in, in, 0);
+        }
+    teardown(&f);
+}
+
+/* A vertex behind the eye (w < 0) projects to the wrong side: A (-1,-1,0,1),
+ * B (1,-1,0,1), C (0,2,0,-1) (C / w = (0,-2)).  The points of the triangle
+ * with w > 0 project onto the wedge above AB bounded by the lines from C/w
+ * through A and B continued (|x| <= y + 2), which holds the whole viewport;
+ * dividing without clipping would draw A, B, C/w below the viewport. */
+static void test_clip_behind_eye(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float pos[12] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 2, 0, -1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, NULL, NULL, 3));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            expect_pixel(&f, x, y, 1, 1, 1, 1, 0);
+    teardown(&f);
+}
+
+/* Bad input: NaN or infinite positions, zero area, enormous coordinates and
+ * viewports draw nothing or the defined part, and never write outside the
+ * buffer (the sanitizer build checks); a too-large framebuffer is refused. */
+static void test_bad_input(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    float nanq[16];
+    memcpy(nanq, full_quad, sizeof nanq);
+    nanq[0] = NAN;
+    nanq[5] = INFINITY;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, nanq, NULL, NULL, 3));
+    expect_pixel(&f, 1, 1, 0, 0, 0, 0, 0);
+    static const float flat_tri[12] = {-1, -1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, flat_tri, NULL, NULL, 3));
+    for (int i = 0; i < W; i++)
+        expect_pixel(&f, i, i, 0, 0, 0, 0, 0);
+    static const float huge[12] = {-1e30f, -1e30f, 0, 1, 1e30f, -1e30f, 0, 1, 0, 1e30f, 0, 1e-30f};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, huge, NULL, NULL, 3));
+    f.s->viewport[0] = -2000000000;
+    f.s->viewport[2] = 2000000000;
+    f.s->viewport[3] = 2000000000;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, full_quad, NULL, NULL, 2)); /* too few vertices */
+    char err[256];
+    assert_null(nvgp_pipe_fb_create(100000, 100000, NVGP_PIPE_RGBA8, err, sizeof err));
+    assert_null(nvgp_pipe_fb_create(0, 1, NVGP_PIPE_RGBA8, err, sizeof err));
+    /* a fragment program bound as the vertex program is refused */
+    bind(&f, NVGP_PIPE_VERTEX, "!!ARBfp1.0\nMOV result.color, 1;\nEND\n");
+    assert_false(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_non_null(strstr(f.err, "vertex"));
+    teardown(&f);
+}
+
+/* RGBA8 stores colours clamped and rounded to k/255. */
+static void test_rgba8_quantise(void **state)
+{
+    (void)state;
+    char err[256];
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(2, 2, NVGP_PIPE_RGBA8, err, sizeof err);
+    assert_non_null(fb);
+    static const float c[4] = {0.5f, 2.0f, -1.0f, 0.1f};
+    nvgp_pipe_fb_clear(fb, NULL, c, NULL);
+    float p[4];
+    assert_true(nvgp_pipe_fb_pixel(fb, 1, 1, p));
+    assert_true(p[0] == (float)(128.0 / 255.0) && p[1] == 1.0f && p[2] == 0.0f &&
+                p[3] == (float)(26.0 / 255.0));
+    assert_false(nvgp_pipe_fb_pixel(fb, 2, 0, p));
+    nvgp_pipe_fb_destroy(fb);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shared_edge_once),  cmocka_unit_test(test_rect_coverage),
+        cmocka_unit_test(test_perspective_correct), cmocka_unit_test(test_flat_provoking),
+        cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_derivatives_at_edges),
+        cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
+        cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
+        cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_rgba8_quantise),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
