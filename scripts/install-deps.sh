@@ -5,6 +5,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
+          # PNG output of `nvgp render` (optional for the build)
+          libpng-dev
           libclang-rt-14-dev
           # Mesa's software GL (softpipe) and EGL for the mesa_oracle test,
           # as ../shared/tools/mesa-oracle/setup.sh lists them

@@ -73,6 +73,23 @@ static const command commands[] = {
      "\n"
      "Exit status: 0 every file passed or was skipped, 1 some file failed,\n"
      "2 usage or I/O error.\n"},
+    {"render", nvgp_cmd_render,
+     "render [--size WxH] [--param NAME=x,y,z,w]... [-o OUT.png] [VERTEX] FRAGMENT",
+     "Draws a full-screen quad through nvgp's OpenGL pipeline and writes the\n"
+     "picture as an 8-bit RGBA PNG (default out.png, 256x256).  With one file\n"
+     "it is the fragment program and the vertex stage is the fixed-function\n"
+     "transform; with two, the first is the vertex program.  The quad's\n"
+     "texcoord[0] runs from (0,0) at the lower left to (1,1) at the upper\n"
+     "right; its colour is white.\n"
+     "\n"
+     "  --size WxH             picture size in pixels\n"
+     "  --param NAME=x,y,z,w   program.env[n] or program.local[n] (both\n"
+     "                         programs), or c[n]; missing components are 0,\n"
+     "                         and w is 1\n"
+     "  -o OUT.png             output file\n"
+     "\n"
+     "Exit status: 0 written, 1 a program fails to load or draw, 2 usage or\n"
+     "I/O error (or a build without libpng).\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
