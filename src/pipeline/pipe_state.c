@@ -322,6 +322,41 @@ static bool material_binding(const nvgp_pipe_state *s, const char *p, float out[
     return true;
 }
 
+/* The matrix a tracking entry names, transformed; false for none. */
+static bool tracked_matrix(const nvgp_pipe_state *s, nvgp_pipe_track t, float m[16])
+{
+    if (t.matrix == NVGP_TRACK_MODELVIEW)
+        memcpy(m, s->modelview, 16 * sizeof *m);
+    else if (t.matrix == NVGP_TRACK_PROJECTION)
+        memcpy(m, s->projection, 16 * sizeof *m);
+    else if (t.matrix == NVGP_TRACK_MVP)
+        nvgp_pipe_mat_multiply(m, s->projection, s->modelview);
+    else if (t.matrix >= NVGP_TRACK_TEXTURE0 && t.matrix < NVGP_TRACK_TEXTURE0 + NVGP_PIPE_TEX_MATRICES)
+        memcpy(m, s->texture_matrix[t.matrix - NVGP_TRACK_TEXTURE0], 16 * sizeof *m);
+    else if (t.matrix >= NVGP_TRACK_PROGRAM0 &&
+             t.matrix < NVGP_TRACK_PROGRAM0 + NVGP_PIPE_PROGRAM_MATRICES)
+        memcpy(m, s->program_matrix[t.matrix - NVGP_TRACK_PROGRAM0], 16 * sizeof *m);
+    else
+        return false;
+    if (t.transform == NVGP_TRACK_INVERSE || t.transform == NVGP_TRACK_INVERSE_TRANSPOSE)
+        pipe_mat_inverse(m, m);
+    if (t.transform == NVGP_TRACK_TRANSPOSE || t.transform == NVGP_TRACK_INVERSE_TRANSPOSE)
+        pipe_mat_transpose(m, m);
+    return true;
+}
+
+/* Vertex env parameter n: a tracked matrix's row where one is tracked
+ * (NV_vertex_program 2.14.5: "the top row of the transformed matrix is
+ * loaded into the program parameter address, ..."), else its value. */
+static void vertex_env(const nvgp_pipe_state *s, long n, float out[4])
+{
+    float m[16];
+    if (tracked_matrix(s, s->track[n / 4], m))
+        memcpy(out, m + 4 * (n % 4), 4 * sizeof *out);
+    else
+        memcpy(out, s->env[NVGP_PIPE_VERTEX][n], 4 * sizeof *out);
+}
+
 static bool params_binding(const nvgp_pipe_state *s, nvgp_pipe_stage stage, const char *p,
                            float out[4])
 {
@@ -329,7 +364,10 @@ static bool params_binding(const nvgp_pipe_state *s, nvgp_pipe_stage stage, cons
     if (take(&p, "program.env")) {
         if (*p != '[' || !take_index(&p, &n, 0, NVGP_PIPE_ENV_PARAMS) || *p)
             return false;
-        memcpy(out, s->env[stage][n], 4 * sizeof *out);
+        if (stage == NVGP_PIPE_VERTEX)
+            vertex_env(s, n, out);
+        else
+            memcpy(out, s->env[stage][n], 4 * sizeof *out);
         return true;
     }
     if (take(&p, "program.local")) {
@@ -344,7 +382,7 @@ static bool params_binding(const nvgp_pipe_state *s, nvgp_pipe_stage stage, cons
     if (take(&p, "c")) {
         if (*p != '[' || !take_index(&p, &n, 0, NVGP_PIPE_ENV_PARAMS) || *p)
             return false;
-        memcpy(out, s->env[NVGP_PIPE_VERTEX][n], 4 * sizeof *out);
+        vertex_env(s, n, out);
         return true;
     }
     return false;

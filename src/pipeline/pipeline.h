@@ -80,6 +80,21 @@ typedef enum nvgp_pipe_fog_mode { NVGP_FOG_LINEAR, NVGP_FOG_EXP, NVGP_FOG_EXP2 }
 typedef enum nvgp_pipe_face { NVGP_FACE_FRONT, NVGP_FACE_BACK, NVGP_FACE_FRONT_AND_BACK } nvgp_pipe_face;
 typedef enum nvgp_pipe_format { NVGP_PIPE_RGBA8, NVGP_PIPE_RGBA32F } nvgp_pipe_format;
 
+/* NV_vertex_program's TrackMatrixNV: program parameters c[4k .. 4k+3] hold
+ * the rows of a transformed matrix. */
+typedef enum nvgp_pipe_track_matrix {
+    NVGP_TRACK_NONE, NVGP_TRACK_MODELVIEW, NVGP_TRACK_PROJECTION, NVGP_TRACK_MVP,
+    NVGP_TRACK_TEXTURE0,                              /* + n for TEXTURE n */
+    NVGP_TRACK_PROGRAM0 = NVGP_TRACK_TEXTURE0 + 8     /* + n for MATRIX n */
+} nvgp_pipe_track_matrix;
+typedef enum nvgp_pipe_track_transform {
+    NVGP_TRACK_IDENTITY, NVGP_TRACK_INVERSE, NVGP_TRACK_TRANSPOSE, NVGP_TRACK_INVERSE_TRANSPOSE
+} nvgp_pipe_track_transform;
+typedef struct nvgp_pipe_track {
+    uint8_t matrix;     /* nvgp_pipe_track_matrix */
+    uint8_t transform;  /* nvgp_pipe_track_transform */
+} nvgp_pipe_track;
+
 typedef struct nvgp_pipe_light {
     float ambient[4], diffuse[4], specular[4];
     float position[4];          /* eye coordinates */
@@ -97,6 +112,9 @@ typedef struct nvgp_pipe_state {
     const nvgp_program *program[NVGP_PIPE_STAGES]; /* NULL: fixed function */
     float env[NVGP_PIPE_STAGES][NVGP_PIPE_ENV_PARAMS][4];
     float local[NVGP_PIPE_STAGES][NVGP_PIPE_LOCAL_PARAMS][4];
+    /* tracked matrices over the vertex env parameters (c[n] of NV
+     * programs and program.env[n] alike: they are the same registers) */
+    nvgp_pipe_track track[NVGP_PIPE_ENV_PARAMS / 4];
 
     float modelview[16], projection[16];
     float texture_matrix[NVGP_PIPE_TEX_MATRICES][16];
