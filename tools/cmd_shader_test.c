@@ -19,7 +19,7 @@
 enum { ST_PASS, ST_FAIL, ST_SKIP };
 enum { DEFAULT_SIZE = 250 };   /* piglit's default window: 250x250 */
 
-static const char usage_line[] = "usage: nvgp shader-test [-v] FILE...\n";
+static const char usage_line[] = "usage: nvgp shader-test FILE...\n";
 
 /* The extensions nvgp implements (program languages and what the pipeline
  * and textures provide for them); any other [require] line SKIPs. */
@@ -47,7 +47,6 @@ typedef struct st_run {
     bool failed;            /* a probe failed */
     bool reported;          /* the first failure is printed */
     char msg[512];          /* first failure / skip / error */
-    bool verbose;
 } st_run;
 
 static void note_failure(st_run *r, const char *fmt, ...)
@@ -706,13 +705,9 @@ static void cleanup(st_run *r)
 
 int nvgp_cmd_shader_test(int argc, char **argv)
 {
-    bool verbose = false, any_file = false, io_error = false;
+    bool any_file = false, io_error = false;
     int counts[3] = {0, 0, 0};
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-v")) {
-            verbose = true;
-            continue;
-        }
         if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "nvgp shader-test: unknown option '%s'\n%s", argv[i], usage_line);
             return 2;
@@ -727,7 +722,6 @@ int nvgp_cmd_shader_test(int argc, char **argv)
         st_run r;
         memset(&r, 0, sizeof r);
         r.path = argv[i];
-        r.verbose = verbose;
         int result = run_file(&r, text);
         static const char *const names[] = {"PASS", "FAIL", "SKIP"};
         printf("%s %s\n", names[result], argv[i]);
