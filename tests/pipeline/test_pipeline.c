@@ -367,6 +367,45 @@ static void test_clip_behind_eye(void **state)
     teardown(&f);
 }
 
+/* User clip distances from a vertex program: NV_vertex_program2's o[CLP0]
+ * = x and NV_vertex_program2_option's result.clip[1] = y.  With plane 0
+ * enabled only x_ndc >= 0 remains (pixel columns 4..7), with plane 1 only
+ * y_ndc >= 0 (rows 4..7); a disabled plane clips nothing. */
+static void test_user_clip_distances(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!VP2.0\nMOV o[HPOS], v[OPOS];\nMOV o[CLP0].x, v[OPOS].x;\nMOV o[COL0], v[COL0];\nEND\n");
+    f.s->clip_plane_enabled[1] = true;   /* the program writes no CLP1: (0,0,0,1) keeps all */
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 0, 0, 1, 1, 1, 1, 0);
+    static const float black[4] = {0, 0, 0, 0};
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->clip_plane_enabled[1] = false;
+    f.s->clip_plane_enabled[0] = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float in = x >= 4;
+            expect_pixel(&f, x, y, in, in, in, in, 0);
+        }
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nOPTION NV_vertex_program2;\nMOV result.position, vertex.position;\n"
+         "MOV result.color, vertex.color;\nMOV result.clip[1].x, vertex.position.y;\nEND\n");
+    f.s->clip_plane_enabled[0] = false;
+    f.s->clip_plane_enabled[1] = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float in = y >= 4;
+            expect_pixel(&f, x, y, in, in, in, in, 0);
+        }
+    teardown(&f);
+}
+
 /* Bad input: NaN or infinite positions, zero area, enormous coordinates and
  * viewports draw nothing or the defined part, and never write outside the
  * buffer (the sanitizer build checks); a too-large framebuffer is refused. */
@@ -428,7 +467,8 @@ int main(void)
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
-        cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
+        cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_rgba8_quantise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
