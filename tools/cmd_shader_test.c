@@ -98,6 +98,25 @@ static bool take_word(const char **p, const char *w)
     return true;
 }
 
+/* A number read from the file as a coordinate or index: finite values in
+ * range truncate toward zero (C's conversion); anything else becomes -1,
+ * which no index or pixel accepts (converting an out-of-range float is
+ * undefined in C). */
+static int64_t to_int(float v)
+{
+    return v > -1e9f && v < 1e9f ? (int64_t)v : -1;
+}
+
+/* An index 0 <= n < limit written as an integer. */
+static bool to_index(float v, long limit, long *n)
+{
+    int64_t i = to_int(v);
+    if (i < 0 || i >= limit || (float)i != v)
+        return false;
+    *n = (long)i;
+    return true;
+}
+
 /* ---- Commands ---------------------------------------------------------------------- */
 
 static bool draw(st_run *r, nvgp_pipe_prim prim, const float *pos, const float *tex, uint32_t n)
@@ -180,9 +199,8 @@ static bool cmd_parameter(st_run *r, const char *p)
         float c[5];
         if (!read_floats(&p, c, 5) || !at_end(p))
             return false;
-        long n = (long)c[0];
-        long limit = kinds[k].env ? NVGP_PIPE_ENV_PARAMS : NVGP_PIPE_LOCAL_PARAMS;
-        if (c[0] != (float)n || n < 0 || n >= limit)
+        long n;
+        if (!to_index(c[0], kinds[k].env ? NVGP_PIPE_ENV_PARAMS : NVGP_PIPE_LOCAL_PARAMS, &n))
             return false;
         float *dst = kinds[k].env ? r->s->env[kinds[k].stage][n] : r->s->local[kinds[k].stage][n];
         memcpy(dst, c + 1, 4 * sizeof(float));
@@ -220,7 +238,8 @@ static bool cmd_texture(st_run *r, const char *p)
     if (take_word(&p, "rgbw")) {
         /* piglit_rgbw_texture: red lower left, green lower right, blue
          * upper left, white upper right; NEAREST filtering */
-        if (!read_floats(&p, c, 3) || !at_end(p) || c[0] < 0 || c[0] >= NVGP_PIPE_TEXTURE_UNITS ||
+        long unit;
+        if (!read_floats(&p, c, 3) || !at_end(p) || !to_index(c[0], NVGP_PIPE_TEXTURE_UNITS, &unit) ||
             !texture_size_ok(c[1], c[2]))
             return false;
         uint32_t w = (uint32_t)c[1], h = (uint32_t)c[2];
@@ -231,13 +250,14 @@ static bool cmd_texture(st_run *r, const char *p)
             for (uint32_t x = 0; x < w; x++)
                 memcpy(img + 4 * ((size_t)y * w + x), rgbw[(x >= w / 2) + 2 * (y >= h / 2)],
                        4 * sizeof(float));
-        ok = set_texture(r, (int)c[0], TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
+        ok = set_texture(r, (int)unit, TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
                          (size_t)w * h * 4 * sizeof(float));
         free(img);
     } else if (take_word(&p, "checkerboard")) {
         /* texture checkerboard UNIT LEVEL (W, H) (COLOR0) (COLOR1): squares
          * of half the size, COLOR0 where (x / (w/2)) ^ (y / (h/2)) is even */
-        if (!read_floats(&p, c, 12) || !at_end(p) || c[0] < 0 || c[0] >= NVGP_PIPE_TEXTURE_UNITS ||
+        long unit;
+        if (!read_floats(&p, c, 12) || !at_end(p) || !to_index(c[0], NVGP_PIPE_TEXTURE_UNITS, &unit) ||
             c[1] != 0 || !texture_size_ok(c[2], c[3]))
             return false;
         uint32_t w = (uint32_t)c[2], h = (uint32_t)c[3];
@@ -249,7 +269,7 @@ static bool cmd_texture(st_run *r, const char *p)
             for (uint32_t x = 0; x < w; x++)
                 memcpy(img + 4 * ((size_t)y * w + x), ((x / hw) ^ (y / hh)) & 1 ? c + 8 : c + 4,
                        4 * sizeof(float));
-        ok = set_texture(r, (int)c[0], TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
+        ok = set_texture(r, (int)unit, TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
                          (size_t)w * h * 4 * sizeof(float));
         free(img);
     } else {
@@ -263,8 +283,10 @@ static bool cmd_texture(st_run *r, const char *p)
             if (!take_word(&p, shadows[k].name))
                 continue;
             c[2] = 1;
-            if (!read_floats(&p, c, 1 + shadows[k].dims) || !at_end(p) || c[0] < 0 ||
-                c[0] >= NVGP_PIPE_TEXTURE_UNITS || !texture_size_ok(c[1], c[2]) || c[1] < 2)
+            long unit;
+            if (!read_floats(&p, c, 1 + shadows[k].dims) || !at_end(p) ||
+                !to_index(c[0], NVGP_PIPE_TEXTURE_UNITS, &unit) || !texture_size_ok(c[1], c[2]) ||
+                c[1] < 2)
                 return false;
             /* piglit_depth_texture: depth x / (w - 1), left to right;
              * compare mode on, GREATER, INTENSITY (shader_runner) */
@@ -275,7 +297,7 @@ static bool cmd_texture(st_run *r, const char *p)
             for (uint32_t y = 0; y < h; y++)
                 for (uint32_t x = 0; x < w; x++)
                     img[(size_t)y * w + x] = (float)x / (float)(w - 1);
-            ok = set_texture(r, (int)c[0], shadows[k].target, NVGP_TEX_FORMAT_DEPTH32F, w, h, img,
+            ok = set_texture(r, (int)unit, shadows[k].target, NVGP_TEX_FORMAT_DEPTH32F, w, h, img,
                              (size_t)w * h * sizeof(float));
             free(img);
             if (ok) {
@@ -355,9 +377,10 @@ static bool cmd_texparameter(st_run *r, const char *p)
 static bool cmd_texcoord(st_run *r, const char *p)
 {
     float c[5];
-    if (!read_floats(&p, c, 5) || !at_end(p) || c[0] < 0 || c[0] >= 8 || c[0] != floorf(c[0]))
+    long n;
+    if (!read_floats(&p, c, 5) || !at_end(p) || !to_index(c[0], 8, &n))
         return false;
-    memcpy(r->s->current[NVGP_PIPE_ATTR_TEXCOORD0 + (int)c[0]], c + 1, 4 * sizeof(float));
+    memcpy(r->s->current[NVGP_PIPE_ATTR_TEXCOORD0 + n], c + 1, 4 * sizeof(float));
     return true;
 }
 
@@ -460,7 +483,7 @@ static bool cmd_probe(st_run *r, const char *p)
         float d;
         if (!read_floats(&p, c, 3) || !at_end(p))
             return false;
-        if (!nvgp_pipe_fb_depth(r->fb, (int64_t)c[0], (int64_t)c[1], &d))
+        if (!nvgp_pipe_fb_depth(r->fb, to_int(c[0]), to_int(c[1]), &d))
             note_failure(r, "depth probe outside the window");
         else if (!(fabsf(d - c[2]) <= 0.01f))
             note_failure(r, "Probe depth at (%g,%g)\n  Expected: %g\n  Observed: %g", c[0], c[1],
@@ -470,7 +493,7 @@ static bool cmd_probe(st_run *r, const char *p)
     int n = take_word(&p, "rgba") ? 4 : take_word(&p, "rgb") ? 3 : 0;
     if (!n || !read_floats(&p, c, 2 + n) || !at_end(p))
         return false;
-    probe_pixel(r, (int64_t)c[0], (int64_t)c[1], c + 2, n);
+    probe_pixel(r, to_int(c[0]), to_int(c[1]), c + 2, n);
     return true;
 }
 
@@ -484,7 +507,7 @@ static bool cmd_relative(st_run *r, const char *p)
     float c[6];
     if (!n || !read_floats(&p, c, 2 + n) || !at_end(p))
         return false;
-    int64_t x = (int64_t)(c[0] * (float)r->width), y = (int64_t)(c[1] * (float)r->height);
+    int64_t x = to_int(c[0] * (float)r->width), y = to_int(c[1] * (float)r->height);
     x = x >= r->width ? r->width - 1 : x;
     y = y >= r->height ? r->height - 1 : y;
     probe_pixel(r, x, y, c + 2, n);
