@@ -4,8 +4,6 @@
  * rasteriser (pipe_raster.c) takes each resulting triangle. */
 #include "pipeline/pipe_internal.h"
 
-#include "exec/texture.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +63,13 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
         snprintf(err, errlen, "cannot set up the vertex program's run");
         return false;
     }
-    for (uint32_t k = 0; k < vp->num_samplers; k++)
-        if (vp->sampler_unit[k] >= 0 && s->texture[vp->sampler_unit[k]])
-            pipe_machine_texture(m, k, s->texture[vp->sampler_unit[k]]);
+    for (uint32_t k = 0; k < vp->num_samplers; k++) {
+        int32_t unit = vp->sampler_unit[k];
+        if (unit >= 0 && s->texture[unit])
+            pipe_machine_texture(m, k, s->texture[unit]);
+        else if (unit >= 0)
+            pipe_machine_incomplete_texture(m, k);
+    }
     for (uint32_t n = 0; n < vp->num_inputs; n++) {
         const pipe_io *io = &vp->inputs[n];
         /* a vertex input is generic attribute semantic_index (TGSI text
@@ -354,7 +356,6 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.d.clip_y1 = (int32_t)fmin(fb->height, ceil(c.vp_y + c.vp_h));
         ok = assemble(&c, prim, verts, v->count) && pipe_raster_flush(&c.d);
         free(c.d.frags);
-        nvgp_texture_destroy(c.d.default_texture);
         free(c.d.inputs);
     }
     free(verts);

@@ -89,7 +89,6 @@ struct pipe_draw {
     struct pipe_frag *frags;
     float *inputs;
     uint32_t num_frags, cap_frags;
-    struct nvgp_texture *default_texture; /* for units with no texture */
     char *err;
     size_t errlen;
     bool failed;

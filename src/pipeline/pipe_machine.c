@@ -2,6 +2,7 @@
 #include "pipeline/pipe_machine.h"
 
 #include "exec/exec.h"
+#include "exec/texture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 struct pipe_machine {
     nvgp_exec *exec;
+    nvgp_texture *incomplete;   /* made on first use */
 };
 
 pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen)
@@ -32,6 +34,7 @@ void pipe_machine_destroy(pipe_machine *m)
     if (!m)
         return;
     nvgp_exec_destroy(m->exec);
+    nvgp_texture_destroy(m->incomplete);
     free(m);
 }
 
@@ -64,6 +67,22 @@ void pipe_machine_helper(pipe_machine *m, uint32_t inv)
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t)
 {
     return nvgp_exec_bind_texture(m->exec, sampler, t) == NVGP_EXEC_OK;
+}
+
+bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler)
+{
+    if (!m->incomplete) {
+        nvgp_texture_desc desc = {TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 1, 1, 1, 1, 1, 1};
+        static const float texel[4] = {0, 0, 0, 1};
+        m->incomplete = nvgp_texture_create(&desc, NULL);
+        if (m->incomplete && !nvgp_texture_set_image(m->incomplete, 0, texel, sizeof texel, NULL)) {
+            nvgp_texture_destroy(m->incomplete);
+            m->incomplete = NULL;
+        }
+        if (!m->incomplete)
+            return false;
+    }
+    return pipe_machine_texture(m, sampler, m->incomplete);
 }
 
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)

@@ -25,6 +25,9 @@ bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count)
 void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t);
+/* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D
+ * texture the machine owns. */
+bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler);
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);

@@ -12,8 +12,6 @@
  * and the masked write. */
 #include "pipeline/pipe_internal.h"
 
-#include "exec/texture.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -390,8 +388,6 @@ static int find_output(const pipe_program *p, unsigned semantic, unsigned index)
     return -1;
 }
 
-static bool get_default_texture(pipe_draw *d);
-
 bool pipe_raster_flush(pipe_draw *d)
 {
     if (d->failed)
@@ -420,8 +416,8 @@ bool pipe_raster_flush(pipe_draw *d)
         int32_t unit = fp->sampler_unit[k];
         if (unit >= 0 && d->s->texture[unit])
             pipe_machine_texture(m, k, d->s->texture[unit]);
-        else if (unit >= 0 && get_default_texture(d))
-            pipe_machine_texture(m, k, d->default_texture);
+        else if (unit >= 0)
+            pipe_machine_incomplete_texture(m, k);
     }
     for (uint32_t i = 0; i < n; i++) {
         const float *in = d->inputs + (size_t)4 * fp->num_inputs * i;
@@ -454,20 +450,4 @@ bool pipe_raster_flush(pipe_draw *d)
         write_fragment(d, f, color, z);
     }
     return true;
-}
-
-/* What an unbound unit samples: GL's incomplete texture, (0,0,0,1). */
-static bool get_default_texture(pipe_draw *d)
-{
-    if (d->default_texture)
-        return true;
-    nvgp_texture_desc desc = {TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 1, 1, 1, 1, 1, 1};
-    nvgp_texture *t = nvgp_texture_create(&desc, NULL);
-    static const float texel[4] = {0, 0, 0, 1};
-    if (t && !nvgp_texture_set_image(t, 0, texel, sizeof texel, NULL)) {
-        nvgp_texture_destroy(t);
-        t = NULL;
-    }
-    d->default_texture = t;
-    return t != NULL;
 }

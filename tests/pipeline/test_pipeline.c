@@ -441,6 +441,22 @@ static void test_bad_input(void **state)
     teardown(&f);
 }
 
+/* A unit with no texture samples GL's incomplete texture: (0, 0, 0, 1)
+ * (decision Pipeline 4). */
+static void test_unbound_texture(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float white[4] = {1, 1, 1, 1};
+    nvgp_pipe_fb_clear(f.fb, NULL, white, NULL);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!ARBfp1.0\nTEX result.color, fragment.texcoord[0], texture[3], 2D;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, full_quad, 4));
+    expect_pixel(&f, 5, 5, 0, 0, 0, 1, 0);
+    teardown(&f);
+}
+
 /* RGBA8 stores colours clamped and rounded to k/255. */
 static void test_rgba8_quantise(void **state)
 {
@@ -469,7 +485,7 @@ int main(void)
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
         cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_rgba8_quantise),
+        cmocka_unit_test(test_unbound_texture),   cmocka_unit_test(test_rgba8_quantise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
