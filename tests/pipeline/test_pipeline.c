@@ -312,6 +312,39 @@ static void test_state_matrices(void **state)
     teardown(&f);
 }
 
+/* More matrices: mvp = P * MV with P = ortho(0, 2, 0, 4, -1, 1) (row 0
+ * (1, 0, 0, -1)) and MV = translate(0.5, 0, 0): mvp row 0 = (1, 0, 0, -0.5);
+ * texture[1] and program[0] rows as set; and NV c[4..7] tracking the
+ * inverse of MV: row 0 = (1, 0, 0, -0.5). */
+static void test_more_matrices(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    nvgp_pipe_mat_ortho(f.s->projection, 0, 2, 0, 4, -1, 1);
+    f.s->modelview[3] = 0.5f;
+    f.s->texture_matrix[1][4] = 7.0f;     /* row 1 = (7, 1, 0, 0) */
+    f.s->program_matrix[0][15] = 3.0f;    /* row 3 = (0, 0, 0, 3) */
+    f.s->track[1].matrix = NVGP_TRACK_MODELVIEW;
+    f.s->track[1].transform = NVGP_TRACK_INVERSE;
+    static const char *const vps[4] = {
+        "!!ARBvp1.0\nMOV result.position, vertex.position;\n"
+        "MOV result.texcoord[0], state.matrix.mvp.row[0];\nEND\n",
+        "!!ARBvp1.0\nMOV result.position, vertex.position;\n"
+        "MOV result.texcoord[0], state.matrix.texture[1].row[1];\nEND\n",
+        "!!ARBvp1.0\nMOV result.position, vertex.position;\n"
+        "MOV result.texcoord[0], state.matrix.program[0].row[3];\nEND\n",
+        "!!VP1.0\nMOV o[HPOS], v[OPOS];\nMOV o[TEX0], c[4];\nEND\n"};
+    const float want[4][4] = {{1, 0, 0, -0.5f}, {7, 1, 0, 0}, {0, 0, 0, 3}, {1, 0, 0, -0.5f}};
+    bind(&f, NVGP_PIPE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n");
+    for (int i = 0; i < 4; i++) {
+        bind(&f, NVGP_PIPE_VERTEX, vps[i]);
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+        expect_pixel(&f, 4, 4, want[i][0], want[i][1], want[i][2], want[i][3], 1e-6f);
+    }
+    teardown(&f);
+}
+
 /* OPTION ARB_fog_linear: f = (end - c) / (end - start) = (1 - 0.25) / 1,
  * rgb = f * (1, 0, 0) + (1 - f) * fog colour (0, 0, 1); alpha kept. */
 static void test_fog_linear(void **state)
@@ -482,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_derivatives_at_edges),
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
+        cmocka_unit_test(test_more_matrices),
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
         cmocka_unit_test(test_bad_input),
