@@ -30,8 +30,8 @@ static void init_vertex(pipe_vertex *pv)
 
 /* GL 2.x fixed function without lighting: position = P * MV * v, colours
  * pass, texcoord n = texture matrix n * texcoord n, fog coordinate = |z_eye|
- * (FOG_COORDINATE_SOURCE = FRAGMENT_DEPTH), user clip distances = plane .
- * eye position. */
+ * (FOG_COORDINATE_SOURCE = FRAGMENT_DEPTH) or the fog coordinate attribute
+ * (FOG_COORDINATE), user clip distances = plane . eye position. */
 static void fixed_vertex(const nvgp_pipe_state *s, const nvgp_pipe_vertices *v, uint32_t i,
                          pipe_vertex *pv)
 {
@@ -45,7 +45,8 @@ static void fixed_vertex(const nvgp_pipe_state *s, const nvgp_pipe_vertices *v, 
     for (int t = 0; t < NVGP_PIPE_TEX_MATRICES; t++)
         pipe_mat_vec(pv->v[VARY_GENERIC0 + t], s->texture_matrix[t],
                      attrib_value(s, v, (uint32_t)(NVGP_PIPE_ATTR_TEXCOORD0 + t), i));
-    pv->v[VARY_FOG][0] = fabsf(eye[2]);
+    pv->v[VARY_FOG][0] = s->fog_coord_attrib ? attrib_value(s, v, NVGP_PIPE_ATTR_FOGCOORD, i)[0]
+                                             : fabsf(eye[2]);
     for (int c = 0; c < NVGP_PIPE_CLIP_PLANES; c++) {
         const float *pl = s->clip_plane[c];
         pv->v[VARY_CLIPDIST0 + c / 4][c % 4] =

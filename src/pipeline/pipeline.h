@@ -146,6 +146,9 @@ typedef struct nvgp_pipe_state {
     bool fog;                     /* FOG: fixed-function fog (no fragment program) */
     uint8_t fog_mode;             /* nvgp_pipe_fog_mode */
     float fog_color[4], fog_density, fog_start, fog_end;
+    bool fog_coord_attrib;        /* FOG_COORDINATE_SOURCE = FOG_COORDINATE
+                                     (else FRAGMENT_DEPTH) for the
+                                     fixed-function vertex stage */
 
     nvgp_pipe_material material[2]; /* front, back */
     nvgp_pipe_light light[NVGP_PIPE_LIGHTS];
