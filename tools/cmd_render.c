@@ -15,7 +15,8 @@
 #include <string.h>
 
 static const char usage_line[] =
-    "usage: nvgp render [--size WxH] [--param NAME=x,y,z,w]... [-o OUT.png] [VERTEX] FRAGMENT\n";
+    "usage: nvgp render [--size WxH] [--param NAME=x,y,z,w]... [--threads N] [-o OUT.png]\n"
+    "                   [VERTEX] FRAGMENT\n";
 
 enum { R_OK = 0, R_FAIL = 1, R_USAGE = 2, MAX_PARAMS = 64 };
 
@@ -108,9 +109,11 @@ int nvgp_cmd_render(int argc, char **argv)
     param_opt params[MAX_PARAMS];
     char names[MAX_PARAMS][64];
     int nparams = 0;
+    unsigned threads = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--size") || !strcmp(a, "-o") || !strcmp(a, "--param")) {
+        if (!strcmp(a, "--size") || !strcmp(a, "-o") || !strcmp(a, "--param") ||
+            !strcmp(a, "--threads")) {
             if (++i >= argc) {
                 fprintf(stderr, "nvgp render: %s needs a value\n%s", a, usage_line);
                 return R_USAGE;
@@ -118,6 +121,14 @@ int nvgp_cmd_render(int argc, char **argv)
             const char *v = argv[i];
             if (!strcmp(a, "-o")) {
                 out = v;
+            } else if (!strcmp(a, "--threads")) {
+                char *end;
+                unsigned long t = strtoul(v, &end, 10);
+                if (*end || t < 1 || t > 256) {
+                    fprintf(stderr, "nvgp render: --threads wants 1..256\n");
+                    return R_USAGE;
+                }
+                threads = (unsigned)t;
             } else if (!strcmp(a, "--size")) {
                 char x;
                 if (sscanf(v, "%u%c%u", &width, &x, &height) != 3 || x != 'x' || width == 0 ||
@@ -164,6 +175,7 @@ int nvgp_cmd_render(int argc, char **argv)
     }
     if (!s)
         goto done;
+    s->threads = threads;
     /* one file: the fragment program; two: vertex then fragment */
     s->program[NVGP_PIPE_FRAGMENT] = prog[nfiles - 1];
     s->program[NVGP_PIPE_VERTEX] = nfiles == 2 ? prog[0] : NULL;

@@ -74,7 +74,7 @@ static const command commands[] = {
      "Exit status: 0 every file passed or was skipped, 1 some file failed,\n"
      "2 usage or I/O error.\n"},
     {"render", nvgp_cmd_render,
-     "render [--size WxH] [--param NAME=x,y,z,w]... [-o OUT.png] [VERTEX] FRAGMENT",
+     "render [--size WxH] [--param NAME=x,y,z,w]... [--threads N] [-o OUT.png] [VERTEX] FRAGMENT",
      "Draws a full-screen quad through nvgp's OpenGL pipeline and writes the\n"
      "picture as an 8-bit RGBA PNG (default out.png, 256x256).  With one file\n"
      "it is the fragment program and the vertex stage is the fixed-function\n"
@@ -86,6 +86,7 @@ static const command commands[] = {
      "  --param NAME=x,y,z,w   program.env[n] or program.local[n] (both\n"
      "                         programs), or c[n]; missing components are 0,\n"
      "                         and w is 1\n"
+     "  --threads N            host threads running the programs (default 1)\n"
      "  -o OUT.png             output file\n"
      "\n"
      "Exit status: 0 written, 1 a program fails to load or draw, 2 usage or\n"

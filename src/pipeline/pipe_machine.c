@@ -38,6 +38,11 @@ void pipe_machine_destroy(pipe_machine *m)
     free(m);
 }
 
+void pipe_machine_threads(pipe_machine *m, unsigned threads)
+{
+    nvgp_exec_set_threads(m->exec, threads ? threads : 1);
+}
+
 bool pipe_machine_begin(pipe_machine *m, uint32_t n)
 {
     return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;

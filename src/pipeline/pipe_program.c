@@ -168,6 +168,8 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
     collect_samplers(p);
     read_options(p);
     p->machine = pipe_machine_create(p->tgsi, err, errlen);
+    if (p->machine)
+        pipe_machine_threads(p->machine, s->threads);
     return p->machine != NULL;
 }
 

@@ -26,7 +26,7 @@ typedef struct pipe_frag {
     float fog;               /* fog coordinate */
 } pipe_frag;
 
-enum { SUBPIXEL_BITS = 8, BATCH_LANES = 1024 };
+enum { SUBPIXEL_BITS = 8, BATCH_LANES = 4096 };
 #define SUBPIXEL (1 << SUBPIXEL_BITS)
 
 typedef struct fixed_pt {

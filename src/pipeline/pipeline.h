@@ -157,6 +157,8 @@ typedef struct nvgp_pipe_state {
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
 
     const struct nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
+
+    unsigned threads;             /* host threads running the programs (0: 1) */
 } nvgp_pipe_state;
 
 /* A state with GL's initial values (identity matrices, current colour
