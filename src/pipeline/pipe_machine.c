@@ -43,6 +43,11 @@ void pipe_machine_threads(pipe_machine *m, unsigned threads)
     nvgp_exec_set_threads(m->exec, threads ? threads : 1);
 }
 
+void pipe_machine_budget(pipe_machine *m, uint64_t instructions)
+{
+    nvgp_exec_set_budget(m->exec, instructions ? instructions : NVGP_EXEC_DEFAULT_BUDGET);
+}
+
 bool pipe_machine_begin(pipe_machine *m, uint32_t n)
 {
     return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;

@@ -21,6 +21,8 @@ pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t er
 void pipe_machine_destroy(pipe_machine *m);
 /* Host threads that run the warps of each batch. */
 void pipe_machine_threads(pipe_machine *m, unsigned threads);
+/* Instructions per invocation (0: the executor's default). */
+void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
 /* Starts a batch of n invocations (clears inputs and helper marks). */
 bool pipe_machine_begin(pipe_machine *m, uint32_t n);
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);

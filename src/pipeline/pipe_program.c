@@ -168,8 +168,10 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
     collect_samplers(p);
     read_options(p);
     p->machine = pipe_machine_create(p->tgsi, err, errlen);
-    if (p->machine)
+    if (p->machine) {
         pipe_machine_threads(p->machine, s->threads);
+        pipe_machine_budget(p->machine, s->budget);
+    }
     return p->machine != NULL;
 }
 

@@ -159,6 +159,9 @@ typedef struct nvgp_pipe_state {
     const struct nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
 
     unsigned threads;             /* host threads running the programs (0: 1) */
+    uint64_t budget;              /* instructions per invocation before a
+                                     program fails the draw (0: the
+                                     executor's default) */
 } nvgp_pipe_state;
 
 /* A state with GL's initial values (identity matrices, current colour
