@@ -1,6 +1,8 @@
-/* Test helper: prints the RGBA bytes of pixel (X, Y) of an 8-bit RGBA PNG
- * (row 0 at the top), read with libpng, as "R G B A". */
+/* Test helper: prints the samples of pixel (X, Y) of an RGBA PNG (row 0 at
+ * the top) as "R G B A", 8-bit or 16-bit values as stored, read with
+ * libpng's low-level interface (no colour conversion). */
 #include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -8,19 +10,28 @@ int main(int argc, char **argv)
 {
     if (argc != 4)
         return 2;
-    png_image img = {0};
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, argv[1]))
+    FILE *f = fopen(argv[1], "rb");
+    if (!f)
         return 1;
-    img.format = PNG_FORMAT_RGBA;
-    png_bytep buf = malloc(PNG_IMAGE_SIZE(img));
-    if (!buf || !png_image_finish_read(&img, NULL, buf, 0, NULL))
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info || setjmp(png_jmpbuf(png)))
         return 1;
+    png_init_io(png, f);
+    png_read_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+    unsigned w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    int depth = png_get_bit_depth(png, info);
     unsigned x = (unsigned)atoi(argv[2]), y = (unsigned)atoi(argv[3]);
-    if (x >= img.width || y >= img.height)
+    if (png_get_color_type(png, info) != PNG_COLOR_TYPE_RGBA || x >= w || y >= h)
         return 1;
-    png_bytep p = buf + 4 * ((size_t)y * img.width + x);
-    printf("%d %d %d %d\n", p[0], p[1], p[2], p[3]);
-    free(buf);
+    png_bytep row = png_get_rows(png, info)[y];
+    for (int c = 0; c < 4; c++) {
+        unsigned v = depth == 16 ? (unsigned)row[8 * x + 2 * c] << 8 | row[8 * x + 2 * c + 1]
+                                 : row[4 * x + c];
+        printf(c ? " %u" : "%u", v);
+    }
+    printf("\n");
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(f);
     return 0;
 }
