@@ -171,6 +171,7 @@ static bool finite_position(const pipe_vertex *v)
 typedef struct draw_ctx {
     pipe_draw d;
     clip_ctx clip;
+    bool vp_writes_psize;
     double vp_x, vp_y, vp_w, vp_h, depth_n, depth_f;
 } draw_ctx;
 
@@ -227,6 +228,63 @@ static bool draw_polygon(draw_ctx *c, const pipe_vertex *const *verts, int n,
     return true;
 }
 
+/* Points: discarded unless inside the clip volume (GL 2.13, "point
+ * clipping"); size from the state or, with program point size, the vertex
+ * program's result.pointsize, clamped to [1, 64]. */
+static bool draw_point(draw_ctx *c, const pipe_vertex *v)
+{
+    if (!finite_position(v) || !(v->v[VARY_POSITION][3] > 0))
+        return true;
+    for (int plane = 0; plane < MAX_PLANES; plane++) {
+        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
+            continue;
+        if (plane_distance(&c->clip, v, plane) < 0)
+            return true;
+    }
+    pipe_wvertex w;
+    to_window(c, v, &w);
+    double size = c->d.s->program_point_size && c->vp_writes_psize ? v->v[VARY_PSIZE][0]
+                                                                   : c->d.s->point_size;
+    size = !(size >= 1.0) ? 1.0 : size > 64.0 ? 64.0 : size;
+    c->d.front = true;
+    return pipe_raster_point(&c->d, &w, size);
+}
+
+/* Lines: clipped as a segment against each plane (the new endpoint is
+ * interpolated from the inside one), then rasterised with the state's
+ * width clamped to [1, 64]. */
+static bool draw_line(draw_ctx *c, const pipe_vertex *a, const pipe_vertex *b,
+                      const pipe_vertex *provoking)
+{
+    if (!finite_position(a) || !finite_position(b))
+        return true;
+    pipe_vertex ca, cb;
+    const pipe_vertex *pa = a, *pb = b;
+    for (int plane = 0; plane < MAX_PLANES; plane++) {
+        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
+            continue;
+        double da = plane_distance(&c->clip, pa, plane), db = plane_distance(&c->clip, pb, plane);
+        if (da < 0 && db < 0)
+            return true;
+        if (da < 0) {
+            lerp_vertex(&ca, pb, pa, db / (db - da));
+            pa = &ca;
+        } else if (db < 0) {
+            lerp_vertex(&cb, pa, pb, da / (da - db));
+            pb = &cb;
+        }
+    }
+    if (!(pa->v[VARY_POSITION][3] > 0 && pb->v[VARY_POSITION][3] > 0))
+        return true;
+    pipe_wvertex wa, wb;
+    to_window(c, pa, &wa);
+    to_window(c, pb, &wb);
+    double width = c->d.s->line_width;
+    width = !(width >= 1.0) ? 1.0 : width > 64.0 ? 64.0 : width;
+    c->d.front = true;
+    return pipe_raster_line(&c->d, &wa, &wb, provoking, width);
+}
+
 /* Primitive assembly: each primitive as a polygon, with its provoking
  * vertex (GL's table "provoking vertex selection"). */
 static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, uint32_t count)
@@ -272,6 +330,27 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
                 return false;
         }
         return true;
+    case NVGP_PIPE_POINTS:
+        for (uint32_t i = 0; i < count; i++)
+            if (!draw_point(c, &vs[i]))
+                return false;
+        return true;
+    case NVGP_PIPE_LINES:
+        for (uint32_t i = 0; i + 1 < count; i += 2)
+            if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
+                return false;
+        return true;
+    case NVGP_PIPE_LINE_STRIP:
+    case NVGP_PIPE_LINE_LOOP:
+        for (uint32_t i = 0; i + 1 < count; i++)
+            if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
+                return false;
+        /* the loop's closing segment: its provoking vertex is vertex 0
+         * under the last-vertex convention (GL's table) */
+        if (prim == NVGP_PIPE_LINE_LOOP && count >= 2 &&
+            !draw_line(c, &vs[count - 1], &vs[0], first ? &vs[count - 1] : &vs[0]))
+            return false;
+        return true;
     case NVGP_PIPE_POLYGON: {
         if (count < 3)
             return true;
@@ -291,7 +370,7 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
 bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen)
 {
-    if ((unsigned)prim > NVGP_PIPE_POLYGON) {
+    if ((unsigned)prim > NVGP_PIPE_LINE_LOOP) {
         snprintf(err, errlen, "unknown primitive type");
         return false;
     }
@@ -333,6 +412,10 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.d.s = s;
         c.d.fb = fb;
         c.d.fp = fp.machine ? &fp : NULL;
+        for (uint32_t n = 0; vp.machine && n < vp.num_outputs; n++)
+            if (vp.outputs[n].semantic == TGSI_SEMANTIC_PSIZE &&
+                pipe_machine_written(vp.machine, vp.outputs[n].index))
+                c.vp_writes_psize = true;
         /* ARB programs and fixed function sum colours when COLOR_SUM is on;
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));

@@ -96,6 +96,11 @@ struct pipe_draw {
 
 bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
                           const pipe_wvertex *v2, const pipe_vertex *provoking);
+/* A point of `size` pixels and a line segment of `width` (both rounded to
+ * integers >= 1), already clipped; always front-facing. */
+bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size);
+bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
+                      const pipe_vertex *provoking, double width);
 /* Runs and resolves the fragments still batched. */
 bool pipe_raster_flush(pipe_draw *d);
 /* pipe_fb.c: a colour component as the framebuffer stores it. */

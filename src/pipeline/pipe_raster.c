@@ -63,18 +63,24 @@ static bool grow_batch(pipe_draw *d)
     return true;
 }
 
-typedef struct tri_setup {
-    const pipe_wvertex *v[3];
-    const pipe_vertex *provoking;
-    fixed_pt p[3];
-    int64_t area2;
-} tri_setup;
-
 /* Interpolation weights at a sample: screen-linear barycentrics b[] and the
  * perspective-correct ones pb[] (b_i / w_i normalised). */
 typedef struct weights {
     double b[3], pb[3];
 } weights;
+
+/* A primitive being rasterised: a triangle, or a point or line segment
+ * (their unused vertices repeat the last one), and how it weights its
+ * vertices at a sample. */
+typedef struct tri_setup tri_setup;
+struct tri_setup {
+    const pipe_wvertex *v[3];
+    const pipe_vertex *provoking;
+    fixed_pt p[3];
+    int64_t area2;
+    void (*weigh)(const tri_setup *t, double px, double py, weights *w);
+    double line_dx, line_dy, line_len2;  /* segment v[0] -> v[1] */
+};
 
 static void compute_weights(const tri_setup *t, double px, double py, weights *w)
 {
@@ -176,14 +182,47 @@ static void fixed_color(pipe_draw *d, const tri_setup *t, const weights *w, pipe
     }
 }
 
+/* Adds the quad at (qx, qy) to the batch: covered lanes and helpers, each
+ * with its depth, fog coordinate and fragment-program inputs (or
+ * fixed-function colour) weighted at its pixel centre. */
+static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy, const bool cov[4])
+{
+    if (!grow_batch(d))
+        return false;
+    if (d->num_frags + 4 > d->cap_frags && !pipe_raster_flush(d))
+        return false;
+    for (int l = 0; l < 4; l++) {
+        pipe_frag *f = &d->frags[d->num_frags];
+        f->x = (int32_t)(qx + (l & 1));
+        f->y = (int32_t)(qy + (l >> 1));
+        f->covered = cov[l];
+        f->front = d->front;
+        double sx = f->x + 0.5, sy = f->y + 0.5;
+        weights w;
+        t->weigh(t, sx, sy, &w);
+        f->z = (float)(w.b[0] * t->v[0]->z + w.b[1] * t->v[1]->z + w.b[2] * t->v[2]->z);
+        float fogv[4];
+        interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
+        f->fog = fogv[0];
+        if (d->fp)
+            frag_inputs(d, t, &w, f, sx, sy, d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
+        else
+            fixed_color(d, t, &w, f);
+        d->num_frags++;
+    }
+    return true;
+}
+
 bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
                           const pipe_wvertex *v2, const pipe_vertex *provoking)
 {
     if (d->failed)
         return false;
     tri_setup t;
+    memset(&t, 0, sizeof t);
     t.v[0] = v0, t.v[1] = v1, t.v[2] = v2;
     t.provoking = provoking;
+    t.weigh = compute_weights;
     for (int i = 0; i < 3; i++) {
         /* clipped positions lie within the (limited) viewport; anything
          * else is not a number the grid holds */
@@ -240,32 +279,153 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
             }
             if (!any)
                 continue;
-            if (!grow_batch(d))
+            if (!emit_quad(d, &t, qx, qy, cov))
                 return false;
-            if (d->num_frags + 4 > d->cap_frags && !pipe_raster_flush(d))
-                return false;
-            for (int l = 0; l < 4; l++) {
-                pipe_frag *f = &d->frags[d->num_frags];
-                f->x = (int32_t)(qx + (l & 1));
-                f->y = (int32_t)(qy + (l >> 1));
-                f->covered = cov[l];
-                f->front = d->front;
-                double sx = f->x + 0.5, sy = f->y + 0.5;
-                weights w;
-                compute_weights(&t, sx, sy, &w);
-                f->z = (float)(w.b[0] * t.v[0]->z + w.b[1] * t.v[1]->z + w.b[2] * t.v[2]->z);
-                float fogv[4];
-                interp_slot(&t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
-                f->fog = fogv[0];
-                if (d->fp)
-                    frag_inputs(d, &t, &w, f, sx, sy,
-                                d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
-                else
-                    fixed_color(d, &t, &w, f);
-                d->num_frags++;
-            }
         }
     return true;
+}
+
+/* ---- Points and lines -------------------------------------------------------- */
+
+/* Every fragment of a point takes the vertex's values. */
+static void point_weights(const tri_setup *t, double px, double py, weights *w)
+{
+    (void)t, (void)px, (void)py;
+    w->b[0] = w->pb[0] = 1.0;
+    w->b[1] = w->b[2] = w->pb[1] = w->pb[2] = 0.0;
+}
+
+/* A line's fragments: t = ((p - a) . (b - a)) / |b - a|^2 (GL 3.5.1),
+ * perspective-corrected with the endpoints' w. */
+static void line_weights(const tri_setup *t, double px, double py, weights *w)
+{
+    double s = t->line_len2 > 0 ? ((px - t->v[0]->x) * t->line_dx + (py - t->v[0]->y) * t->line_dy) /
+                                      t->line_len2
+                                : 0.0;
+    w->b[0] = 1.0 - s, w->b[1] = s, w->b[2] = 0.0;
+    double qa = w->b[0] * t->v[0]->inv_w, qb = w->b[1] * t->v[1]->inv_w, q = qa + qb;
+    w->pb[0] = q != 0 ? qa / q : w->b[0];
+    w->pb[1] = q != 0 ? qb / q : w->b[1];
+    w->pb[2] = 0.0;
+}
+
+/* Emits the quads holding the covered pixels of a rectangle of candidate
+ * pixels [x0, x1) x [y0, y1), coverage decided by `inside`. */
+static bool emit_area(pipe_draw *d, const tri_setup *t, int64_t x0, int64_t y0, int64_t x1,
+                      int64_t y1, bool (*inside)(const void *ctx, int64_t x, int64_t y),
+                      const void *ctx)
+{
+    x0 = x0 < d->clip_x0 ? d->clip_x0 : x0;
+    y0 = y0 < d->clip_y0 ? d->clip_y0 : y0;
+    x1 = x1 > d->clip_x1 ? d->clip_x1 : x1;
+    y1 = y1 > d->clip_y1 ? d->clip_y1 : y1;
+    if (x0 >= x1 || y0 >= y1)
+        return true;
+    x0 &= ~(int64_t)1;
+    y0 &= ~(int64_t)1;
+    for (int64_t qy = y0; qy < y1; qy += 2)
+        for (int64_t qx = x0; qx < x1; qx += 2) {
+            bool cov[4], any = false;
+            for (int l = 0; l < 4; l++) {
+                int64_t px = qx + (l & 1), py = qy + (l >> 1);
+                cov[l] = px >= d->clip_x0 && px < d->clip_x1 && py >= d->clip_y0 &&
+                         py < d->clip_y1 && inside(ctx, px, py);
+                any |= cov[l];
+            }
+            if (any && !emit_quad(d, t, qx, qy, cov))
+                return false;
+        }
+    return true;
+}
+
+typedef struct square {
+    double cx, cy, half;
+} square;
+
+static bool in_square(const void *ctx, int64_t x, int64_t y)
+{
+    const square *q = ctx;
+    double px = (double)x + 0.5, py = (double)y + 0.5;
+    return px > q->cx - q->half && px < q->cx + q->half && py > q->cy - q->half &&
+           py < q->cy + q->half;
+}
+
+bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size)
+{
+    if (d->failed)
+        return false;
+    /* GL 3.4.1 (non-antialiased points): the size rounded to an integer
+     * w >= 1; the fragments are the w x w square centred on the pixel
+     * centre nearest (x_w, y_w) for odd w, on the nearest pixel corner for
+     * even w */
+    double wdt = floor(size + 0.5);
+    wdt = wdt < 1 ? 1 : wdt;
+    if (!(fabs(v->x) < 1e6 && fabs(v->y) < 1e6))
+        return true;
+    square q;
+    q.half = wdt / 2;
+    if ((int64_t)wdt % 2) {
+        q.cx = floor(v->x) + 0.5, q.cy = floor(v->y) + 0.5;
+    } else {
+        q.cx = floor(v->x + 0.5), q.cy = floor(v->y + 0.5);
+    }
+    tri_setup t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = t.v[1] = t.v[2] = v;
+    t.provoking = v->attr;
+    t.weigh = point_weights;
+    return emit_area(d, &t, (int64_t)floor(q.cx - q.half), (int64_t)floor(q.cy - q.half),
+                     (int64_t)ceil(q.cx + q.half), (int64_t)ceil(q.cy + q.half), in_square, &q);
+}
+
+/* A line's fragments by GL 3.5.1's rule for x-major lines (y-major with
+ * the axes swapped): the columns whose centres lie in [x_a, x_b) along the
+ * direction of travel (the end point's column is left to the next segment,
+ * as the diamond-exit rule leaves it), and in each column the w rows
+ * centred on the line's y at the column centre. */
+typedef struct line_cov {
+    bool x_major;
+    double ax, ay, bx, by, width;
+} line_cov;
+
+static bool in_line(const void *ctx, int64_t x, int64_t y)
+{
+    const line_cov *c = ctx;
+    /* major axis u, minor axis v */
+    double u = (double)(c->x_major ? x : y) + 0.5, v = (double)(c->x_major ? y : x);
+    double ua = c->x_major ? c->ax : c->ay, ub = c->x_major ? c->bx : c->by;
+    double va = c->x_major ? c->ay : c->ax, vb = c->x_major ? c->by : c->bx;
+    bool in_span = ua < ub ? (u >= ua && u < ub) : (u <= ua && u > ub);
+    if (!in_span)
+        return false;
+    double vline = va + (u - ua) * (vb - va) / (ub - ua);
+    double lo = floor(vline - (c->width - 1) / 2);
+    return v >= lo && v < lo + c->width;
+}
+
+bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
+                      const pipe_vertex *provoking, double width)
+{
+    if (d->failed)
+        return false;
+    if (!(fabs(a->x) < 1e6 && fabs(a->y) < 1e6 && fabs(b->x) < 1e6 && fabs(b->y) < 1e6))
+        return true;
+    line_cov c = {fabs(b->x - a->x) >= fabs(b->y - a->y), a->x, a->y, b->x, b->y, 0};
+    c.width = floor(width + 0.5);
+    c.width = c.width < 1 ? 1 : c.width;
+    if (a->x == b->x && a->y == b->y)
+        return true;   /* a zero-length segment exits no diamond */
+    tri_setup t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = a, t.v[1] = t.v[2] = b;
+    t.provoking = provoking;
+    t.weigh = line_weights;
+    t.line_dx = b->x - a->x, t.line_dy = b->y - a->y;
+    t.line_len2 = t.line_dx * t.line_dx + t.line_dy * t.line_dy;
+    double m = c.width / 2 + 1;
+    return emit_area(d, &t, (int64_t)floor(fmin(a->x, b->x) - m), (int64_t)floor(fmin(a->y, b->y) - m),
+                     (int64_t)ceil(fmax(a->x, b->x) + m), (int64_t)ceil(fmax(a->y, b->y) + m),
+                     in_line, &c);
 }
 
 /* ---- Per-fragment operations ---------------------------------------------------- */

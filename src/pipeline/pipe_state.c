@@ -152,6 +152,7 @@ nvgp_pipe_state *nvgp_pipe_state_create(void)
     }
     set4(s->light_model_ambient, 0.2f, 0.2f, 0.2f, 1);
     s->point_size = 1.0f;
+    s->line_width = 1.0f;
     s->point_attenuation[0] = 1.0f;
     return s;
 }

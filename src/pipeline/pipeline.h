@@ -13,9 +13,9 @@
  *
  * Programs are loaded nvgp_programs (any vertex or fragment language nvgp
  * reads); the pipeline runs their TGSI translation and fills their
- * parameters by the names of the translation's binding map.  Only
- * triangle-based primitives are drawn so far (no points, lines,
- * tessellation or geometry programs).  docs/pipeline.md describes the rules
+ * parameters by the names of the translation's binding map.  Points and
+ * lines are not antialiased; there are no tessellation or geometry
+ * stages yet.  docs/pipeline.md describes the rules
  * followed at each step. */
 #ifndef NVGP_PIPELINE_PIPELINE_H
 #define NVGP_PIPELINE_PIPELINE_H
@@ -54,7 +54,8 @@ typedef enum nvgp_pipe_stage { NVGP_PIPE_VERTEX, NVGP_PIPE_FRAGMENT, NVGP_PIPE_S
 
 typedef enum nvgp_pipe_prim {
     NVGP_PIPE_TRIANGLES, NVGP_PIPE_TRIANGLE_STRIP, NVGP_PIPE_TRIANGLE_FAN,
-    NVGP_PIPE_QUADS, NVGP_PIPE_QUAD_STRIP, NVGP_PIPE_POLYGON
+    NVGP_PIPE_QUADS, NVGP_PIPE_QUAD_STRIP, NVGP_PIPE_POLYGON,
+    NVGP_PIPE_POINTS, NVGP_PIPE_LINES, NVGP_PIPE_LINE_STRIP, NVGP_PIPE_LINE_LOOP
 } nvgp_pipe_prim;
 
 /* Comparison functions in GL's order (NEVER = 0x0200 ... ALWAYS = 0x0207). */
@@ -154,6 +155,9 @@ typedef struct nvgp_pipe_state {
     nvgp_pipe_light light[NVGP_PIPE_LIGHTS];
     float light_model_ambient[4];
     float point_size, point_attenuation[3];
+    bool program_point_size;      /* VERTEX_PROGRAM_POINT_SIZE: the vertex
+                                     program's result.pointsize */
+    float line_width;
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
 
     const struct nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];

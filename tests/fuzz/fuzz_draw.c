@@ -63,7 +63,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s->clip_plane_enabled[p] = (ctl[14] >> p) & 1;
         s->clip_plane[p][p % 4] = p & 1 ? -1.0f : 1.0f;
     }
-    nvgp_pipe_prim prim = (nvgp_pipe_prim)(ctl[15] % 6);
+    nvgp_pipe_prim prim = (nvgp_pipe_prim)(ctl[15] % 10);
+    s->point_size = (float)(ctl[9] >> 2);
+    s->line_width = (float)(ctl[12] >> 3);
+    s->program_point_size = ctl[13] & 64;
 
     nvgp_diag *diag = NULL;
     nvgp_program *prog = plen ? nvgp_program_create("fuzz", (const char *)data, plen, &diag) : NULL;

@@ -439,6 +439,123 @@ static void test_user_clip_distances(void **state)
     teardown(&f);
 }
 
+/* NDC of a window position in the 8x8 viewport. */
+static float ndc(float w)
+{
+    return w / 4.0f - 1.0f;
+}
+
+static int count_drawn(const fixture *f)
+{
+    int n = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float p[4];
+            pixel(f, x, y, p);
+            n += p[3] != 0.0f;
+        }
+    return n;
+}
+
+/* GL 3.4.1: a point of odd size w covers the w x w pixels centred on the
+ * pixel holding it, of even size those around the nearest pixel corner; a
+ * point outside the clip volume is discarded whatever its size. */
+static void test_points(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float black[4] = {0, 0, 0, 0};
+    float p1[4] = {ndc(2.5f), ndc(2.5f), 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_POINTS, p1, NULL, NULL, 1));
+    expect_pixel(&f, 2, 2, 1, 1, 1, 1, 0);
+    assert_int_equal(count_drawn(&f), 1);
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->point_size = 3;
+    assert_true(draw(&f, NVGP_PIPE_POINTS, p1, NULL, NULL, 1));
+    assert_int_equal(count_drawn(&f), 9);
+    expect_pixel(&f, 1, 3, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 4, 2, 0, 0, 0, 0, 0);
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->point_size = 2;
+    float p2[4] = {ndc(4.2f), ndc(4.3f), 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_POINTS, p2, NULL, NULL, 1));
+    assert_int_equal(count_drawn(&f), 4);
+    expect_pixel(&f, 3, 3, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 4, 4, 1, 1, 1, 1, 0);
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->point_size = 5;
+    float outside[4] = {1.05f, 0, 0, 1};   /* its square would reach column 7 */
+    assert_true(draw(&f, NVGP_PIPE_POINTS, outside, NULL, NULL, 1));
+    assert_int_equal(count_drawn(&f), 0);
+    float corner[4] = {ndc(0.5f), ndc(0.5f), 0, 1};   /* partly off the buffer */
+    assert_true(draw(&f, NVGP_PIPE_POINTS, corner, NULL, NULL, 1));
+    assert_int_equal(count_drawn(&f), 9);
+    /* the vertex program's result.pointsize with VERTEX_PROGRAM_POINT_SIZE */
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.color, 1;\n"
+         "MOV result.pointsize.x, 3;\nEND\n");
+    f.s->point_size = 1;
+    f.s->program_point_size = true;
+    assert_true(draw(&f, NVGP_PIPE_POINTS, p1, NULL, NULL, 1));
+    assert_int_equal(count_drawn(&f), 9);
+    teardown(&f);
+}
+
+/* GL 3.5.1 lines: an x-major segment from window (0.5, 2.5) to (7.5, 2.5)
+ * makes the fragments of columns 0..6 in row 2 (the end point's pixel is
+ * left to the next segment); the strip continues y-major up to (7.5, 6.5):
+ * rows 2..5 of column 7.  With additive blending every pixel is drawn
+ * once.  Colours interpolate along the line: at column 3, t = 3/7. */
+static void test_lines(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->blend = true;
+    f.s->blend_src_rgb = f.s->blend_src_alpha = NVGP_BF_ONE;
+    f.s->blend_dst_rgb = f.s->blend_dst_alpha = NVGP_BF_ONE;
+    float strip[12] = {ndc(0.5f), ndc(2.5f), 0, 1, ndc(7.5f), ndc(2.5f), 0, 1,
+                       ndc(7.5f), ndc(6.5f), 0, 1};
+    float quarter[12] = {0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f,
+                         0.25f, 0.25f, 0.25f, 0.25f};
+    assert_true(draw(&f, NVGP_PIPE_LINE_STRIP, strip, quarter, NULL, 3));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float in = (y == 2 && x <= 6) || (x == 7 && y >= 2 && y <= 5) ? 0.25f : 0.0f;
+            expect_pixel(&f, x, y, in, in, in, in, 0);
+        }
+    static const float black[4] = {0, 0, 0, 0};
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->blend = false;
+    float col[8] = {1, 0, 0, 1, 0, 0, 1, 1};
+    assert_true(draw(&f, NVGP_PIPE_LINES, strip, col, NULL, 2));
+    expect_pixel(&f, 3, 2, 4.0f / 7, 0, 3.0f / 7, 1, 1e-6f);
+    f.s->flat = true;   /* the provoking vertex: the segment's last */
+    assert_true(draw(&f, NVGP_PIPE_LINES, strip, col, NULL, 2));
+    expect_pixel(&f, 3, 2, 0, 0, 1, 1, 0);
+    /* width 3: the rows centred on the line, 1..3 */
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->line_width = 3;
+    assert_true(draw(&f, NVGP_PIPE_LINES, strip, NULL, NULL, 2));
+    assert_int_equal(count_drawn(&f), 21);
+    expect_pixel(&f, 0, 1, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 6, 3, 1, 1, 1, 1, 0);
+    /* a loop closes back to its first vertex: (7.5, 6.5) -> (0.5, 2.5) is
+     * x-major, columns 7 down to 1 (centres in (0.5, 7.5]), rows
+     * floor(6.5 - (7.5 - u) * 4/7): (7,6) (6,5) (5,5) (4,4) (3,4) (2,3)
+     * (1,3), none shared with the 7 + 4 pixels of the strip */
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->line_width = 1;
+    assert_true(draw(&f, NVGP_PIPE_LINE_LOOP, strip, NULL, NULL, 3));
+    assert_int_equal(count_drawn(&f), 7 + 4 + 7);
+    expect_pixel(&f, 7, 6, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 4, 4, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 1, 3, 1, 1, 1, 1, 0);
+    teardown(&f);
+}
+
 /* Bad input: NaN or infinite positions, zero area, enormous coordinates and
  * viewports draw nothing or the defined part, and never write outside the
  * buffer (the sanitizer build checks); a too-large framebuffer is refused. */
@@ -518,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_more_matrices),
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
+        cmocka_unit_test(test_points),            cmocka_unit_test(test_lines),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_unbound_texture),   cmocka_unit_test(test_rgba8_quantise),
     };
