@@ -180,7 +180,9 @@ static bool cmd_clear(st_run *r, const char *p)
         return read_floats(&p, &r->clear_depth, 1) && at_end(p);
     if (!at_end(p))
         return false;
+    /* shader_runner's clear: colour, depth and stencil */
     nvgp_pipe_fb_clear(r->fb, r->s, r->clear_color, &r->clear_depth);
+    nvgp_pipe_fb_clear_stencil(r->fb, r->s, 0);
     return true;
 }
 
@@ -406,6 +408,10 @@ static bool set_enable(st_run *r, const char *p, bool on)
                  : !strcmp(name, "GL_COLOR_SUM") ? &s->color_sum
                  : !strcmp(name, "GL_FOG") ? &s->fog
                  : !strcmp(name, "GL_VERTEX_PROGRAM_TWO_SIDE") ? &s->two_side
+                 : !strcmp(name, "GL_VERTEX_PROGRAM_POINT_SIZE") ? &s->program_point_size
+                 : !strcmp(name, "GL_SCISSOR_TEST") ? &s->scissor_test
+                 : !strcmp(name, "GL_ALPHA_TEST") ? &s->alpha_test
+                 : !strcmp(name, "GL_STENCIL_TEST") ? &s->stencil_test
                  : NULL;
     if (flag)
         *flag = on;

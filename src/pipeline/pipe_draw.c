@@ -433,11 +433,19 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         for (int p = 0; p < NVGP_PIPE_CLIP_PLANES; p++)
             if (s->clip_plane_enabled[p])
                 c.clip.user_mask |= 1u << p;
-        /* pixels drawn: the framebuffer within the viewport */
-        c.d.clip_x0 = (int32_t)fmax(0, floor(c.vp_x));
-        c.d.clip_y0 = (int32_t)fmax(0, floor(c.vp_y));
-        c.d.clip_x1 = (int32_t)fmin(fb->width, ceil(c.vp_x + c.vp_w));
-        c.d.clip_y1 = (int32_t)fmin(fb->height, ceil(c.vp_y + c.vp_h));
+        /* pixels drawn: the framebuffer, within the scissor when it is on
+         * (clipping keeps triangles inside the viewport; wide points and
+         * lines may reach past it, as GL lets them) */
+        c.d.clip_x0 = 0, c.d.clip_y0 = 0;
+        c.d.clip_x1 = (int32_t)fb->width, c.d.clip_y1 = (int32_t)fb->height;
+        if (s->scissor_test) {
+            int64_t sx1 = (int64_t)s->scissor[0] + (s->scissor[2] > 0 ? s->scissor[2] : 0);
+            int64_t sy1 = (int64_t)s->scissor[1] + (s->scissor[3] > 0 ? s->scissor[3] : 0);
+            c.d.clip_x0 = s->scissor[0] > 0 ? s->scissor[0] : 0;
+            c.d.clip_y0 = s->scissor[1] > 0 ? s->scissor[1] : 0;
+            c.d.clip_x1 = sx1 < c.d.clip_x1 ? (int32_t)sx1 : c.d.clip_x1;
+            c.d.clip_y1 = sy1 < c.d.clip_y1 ? (int32_t)sy1 : c.d.clip_y1;
+        }
         ok = assemble(&c, prim, verts, v->count) && pipe_raster_flush(&c.d);
         free(c.d.frags);
         free(c.d.inputs);

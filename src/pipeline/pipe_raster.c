@@ -430,18 +430,42 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
 
 /* ---- Per-fragment operations ---------------------------------------------------- */
 
-static bool depth_pass(uint8_t func, float z, float stored)
+/* GL's comparison functions: does `value` pass against `stored`?  (The
+ * depth, alpha and stencil tests all compare the incoming value on the
+ * left.) */
+static bool compare(uint8_t func, double value, double stored)
 {
     switch (func) {
     case NVGP_PIPE_NEVER: return false;
-    case NVGP_PIPE_LESS: return z < stored;
-    case NVGP_PIPE_EQUAL: return z == stored;
-    case NVGP_PIPE_LEQUAL: return z <= stored;
-    case NVGP_PIPE_GREATER: return z > stored;
-    case NVGP_PIPE_NOTEQUAL: return z != stored;
-    case NVGP_PIPE_GEQUAL: return z >= stored;
+    case NVGP_PIPE_LESS: return value < stored;
+    case NVGP_PIPE_EQUAL: return value == stored;
+    case NVGP_PIPE_LEQUAL: return value <= stored;
+    case NVGP_PIPE_GREATER: return value > stored;
+    case NVGP_PIPE_NOTEQUAL: return value != stored;
+    case NVGP_PIPE_GEQUAL: return value >= stored;
     default: return true;
     }
+}
+
+/* GL 4.1.5's stencil operations on an 8-bit buffer. */
+static uint8_t stencil_op(uint8_t op, uint8_t v, uint8_t ref)
+{
+    switch (op) {
+    case NVGP_SO_ZERO: return 0;
+    case NVGP_SO_REPLACE: return ref;
+    case NVGP_SO_INCR: return v == 0xff ? v : (uint8_t)(v + 1);
+    case NVGP_SO_DECR: return v == 0 ? v : (uint8_t)(v - 1);
+    case NVGP_SO_INVERT: return (uint8_t)~v;
+    case NVGP_SO_INCR_WRAP: return (uint8_t)(v + 1);
+    case NVGP_SO_DECR_WRAP: return (uint8_t)(v - 1);
+    default: return v;
+    }
+}
+
+static void stencil_update(uint8_t *p, const nvgp_pipe_stencil *st, uint8_t op)
+{
+    uint8_t v = stencil_op(op, *p, st->ref);
+    *p = (uint8_t)((*p & ~st->write_mask) | (v & st->write_mask));
 }
 
 /* GL 4.1.8 Table 4.2: the factor for component c (3 = alpha). */
@@ -511,12 +535,32 @@ static void write_fragment(pipe_draw *d, const pipe_frag *f, float color[4], flo
     size_t at = (size_t)f->y * fb->width + (size_t)f->x;
     if (d->fog_mode >= 0)
         apply_fog(d, f->fog, color);
-    if (s->depth_test) {
-        if (!depth_pass(s->depth_func, z, fb->depth[at]))
+    /* alpha test (GL 4.1.4): the alpha as a fixed-point buffer holds it,
+     * against the reference clamped to [0,1] */
+    if (s->alpha_test) {
+        float a = fb->format == NVGP_PIPE_RGBA8 ? pipe_fb_store(fb, color[3]) : color[3];
+        float ref = s->alpha_ref > 1.0f ? 1.0f : s->alpha_ref > 0.0f ? s->alpha_ref : 0.0f;
+        if (!compare(s->alpha_func, a, ref))
             return;
-        if (s->depth_write)
-            fb->depth[at] = z;
     }
+    /* stencil test (GL 4.1.5), the face's state; then the depth test, whose
+     * result picks the stencil operation */
+    if (s->stencil_test) {
+        const nvgp_pipe_stencil *st = &s->stencil[f->front ? 0 : 1];
+        uint8_t *sp = &fb->stencil[at];
+        if (!compare(st->func, st->ref & st->value_mask, *sp & st->value_mask)) {
+            stencil_update(sp, st, st->sfail);
+            return;
+        }
+        bool zpass = !s->depth_test || compare(s->depth_func, z, fb->depth[at]);
+        stencil_update(sp, st, zpass ? st->dppass : st->dpfail);
+        if (!zpass)
+            return;
+    } else if (s->depth_test && !compare(s->depth_func, z, fb->depth[at])) {
+        return;
+    }
+    if (s->depth_test && s->depth_write)
+        fb->depth[at] = z;
     float *dst = fb->color + 4 * at;
     float src[4];
     bool fixed = fb->format == NVGP_PIPE_RGBA8;

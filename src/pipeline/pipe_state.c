@@ -120,6 +120,11 @@ nvgp_pipe_state *nvgp_pipe_state_create(void)
     s->depth_range[1] = 1.0f;
     s->depth_write = true;
     s->depth_func = NVGP_PIPE_LESS;
+    s->alpha_func = NVGP_PIPE_ALWAYS;
+    for (int f = 0; f < 2; f++) {
+        s->stencil[f].func = NVGP_PIPE_ALWAYS;
+        s->stencil[f].value_mask = s->stencil[f].write_mask = 0xff;
+    }
     s->cull_face = NVGP_FACE_BACK;
     s->front_ccw = true;
     for (int c = 0; c < 4; c++)

@@ -77,6 +77,18 @@ typedef enum nvgp_pipe_blend_eq {
     NVGP_BE_COUNT
 } nvgp_pipe_blend_eq;
 
+/* Stencil operations in GL's table order (KEEP ... DECR_WRAP). */
+typedef enum nvgp_pipe_stencil_op {
+    NVGP_SO_KEEP, NVGP_SO_ZERO, NVGP_SO_REPLACE, NVGP_SO_INCR, NVGP_SO_DECR, NVGP_SO_INVERT,
+    NVGP_SO_INCR_WRAP, NVGP_SO_DECR_WRAP, NVGP_SO_COUNT
+} nvgp_pipe_stencil_op;
+
+typedef struct nvgp_pipe_stencil {
+    uint8_t func;                 /* nvgp_pipe_func */
+    uint8_t ref, value_mask, write_mask;
+    uint8_t sfail, dpfail, dppass; /* nvgp_pipe_stencil_op */
+} nvgp_pipe_stencil;
+
 typedef enum nvgp_pipe_fog_mode { NVGP_FOG_LINEAR, NVGP_FOG_EXP, NVGP_FOG_EXP2 } nvgp_pipe_fog_mode;
 typedef enum nvgp_pipe_face { NVGP_FACE_FRONT, NVGP_FACE_BACK, NVGP_FACE_FRONT_AND_BACK } nvgp_pipe_face;
 typedef enum nvgp_pipe_format { NVGP_PIPE_RGBA8, NVGP_PIPE_RGBA32F } nvgp_pipe_format;
@@ -126,6 +138,13 @@ typedef struct nvgp_pipe_state {
     int32_t viewport[4];          /* x, y, width, height */
     float depth_range[2];         /* near, far */
 
+    bool scissor_test;
+    int32_t scissor[4];           /* x, y, width, height */
+    bool alpha_test;
+    uint8_t alpha_func;           /* nvgp_pipe_func */
+    float alpha_ref;
+    bool stencil_test;
+    nvgp_pipe_stencil stencil[2]; /* front, back (GL 2.0 separate stencil) */
     bool depth_test, depth_write;
     uint8_t depth_func;           /* nvgp_pipe_func */
     bool cull;
@@ -180,6 +199,7 @@ typedef struct nvgp_pipe_fb {
     float *color;     /* 4 floats a pixel, row 0 at the bottom; RGBA8 holds
                          values quantised to k/255 */
     float *depth;     /* 1 float a pixel */
+    uint8_t *stencil; /* 1 byte a pixel */
 } nvgp_pipe_fb;
 
 /* NULL (reason in err) when the size is 0 or too large, or memory ran out. */
@@ -190,9 +210,13 @@ void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb);
  * either pointer may be NULL to leave that buffer alone. */
 void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float *color,
                         const float *depth);
+/* Clears the stencil buffer to value under the state's front write mask
+ * (NULL state: all bits), within the scissor when it is on. */
+void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value);
 /* Pixel (x, y), y up from the bottom row; false outside. */
 bool nvgp_pipe_fb_pixel(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float rgba[4]);
 bool nvgp_pipe_fb_depth(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float *depth);
+bool nvgp_pipe_fb_stencil(const nvgp_pipe_fb *fb, int64_t x, int64_t y, uint8_t *stencil);
 
 /* Vertex data: attribute a of vertex i is attrib[a][4 * i .. 4 * i + 3];
  * a NULL attrib takes the state's current value. */

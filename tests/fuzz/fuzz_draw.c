@@ -63,6 +63,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s->clip_plane_enabled[p] = (ctl[14] >> p) & 1;
         s->clip_plane[p][p % 4] = p & 1 ? -1.0f : 1.0f;
     }
+    s->scissor_test = ctl[2] & 2;
+    s->scissor[0] = (int8_t)ctl[4], s->scissor[1] = (int8_t)ctl[5];
+    s->scissor[2] = ctl[6], s->scissor[3] = (int8_t)ctl[7];
+    s->alpha_test = ctl[2] & 4;
+    s->alpha_func = ctl[8] >> 5;
+    s->alpha_ref = (float)ctl[10] / 128.0f;
+    s->stencil_test = ctl[2] & 8;
+    for (int k = 0; k < 2; k++) {
+        s->stencil[k].func = (ctl[11] >> (3 * k)) & 7;
+        s->stencil[k].ref = ctl[12];
+        s->stencil[k].sfail = ctl[13] % NVGP_SO_COUNT;
+        s->stencil[k].dpfail = ctl[14] % NVGP_SO_COUNT;
+        s->stencil[k].dppass = ctl[15] % NVGP_SO_COUNT;
+    }
     nvgp_pipe_prim prim = (nvgp_pipe_prim)(ctl[15] % 10);
     s->point_size = (float)(ctl[9] >> 2);
     s->line_width = (float)(ctl[12] >> 3);

@@ -556,6 +556,91 @@ static void test_lines(void **state)
     teardown(&f);
 }
 
+/* Scissor (2, 2, 3, 3): draws and clears touch its 9 pixels only. */
+static void test_scissor(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->scissor_test = true;
+    f.s->scissor[0] = f.s->scissor[1] = 2;
+    f.s->scissor[2] = f.s->scissor[3] = 3;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_int_equal(count_drawn(&f), 9);
+    expect_pixel(&f, 4, 4, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 5, 4, 0, 0, 0, 0, 0);
+    static const float half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+    f.s->scissor[0] = 0;
+    nvgp_pipe_fb_clear(f.fb, f.s, half, NULL);
+    /* the scissor is now (0, 2, 3, 3): columns 0..2, rows 2..4 */
+    expect_pixel(&f, 0, 2, 0.5f, 0.5f, 0.5f, 0.5f, 0);
+    expect_pixel(&f, 2, 4, 0.5f, 0.5f, 0.5f, 0.5f, 0);
+    expect_pixel(&f, 4, 4, 1, 1, 1, 1, 0);
+    expect_pixel(&f, 0, 1, 0, 0, 0, 0, 0);
+    teardown(&f);
+}
+
+/* Alpha test GREATER 0.5: alpha 0.25 draws nothing, 0.75 draws. */
+static void test_alpha_test(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->alpha_test = true;
+    f.s->alpha_func = NVGP_PIPE_GREATER;
+    f.s->alpha_ref = 0.5f;
+    f.s->current[NVGP_PIPE_ATTR_COLOR][3] = 0.25f;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_int_equal(count_drawn(&f), 0);
+    f.s->current[NVGP_PIPE_ATTR_COLOR][3] = 0.75f;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_int_equal(count_drawn(&f), W * H);
+    teardown(&f);
+}
+
+/* Stencil (GL 4.1.5): mark the left half with REPLACE 1, draw where EQUAL
+ * 1; a failing test runs sfail (INCR), a failing depth test dpfail
+ * (INVERT); a back-facing triangle uses the back state. */
+static void test_stencil(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    nvgp_pipe_fb_clear_stencil(f.fb, f.s, 0);
+    f.s->stencil_test = true;
+    nvgp_pipe_stencil *fr = &f.s->stencil[0];
+    fr->func = NVGP_PIPE_ALWAYS, fr->ref = 1, fr->dppass = NVGP_SO_REPLACE;
+    f.s->color_mask[0] = f.s->color_mask[1] = f.s->color_mask[2] = f.s->color_mask[3] = false;
+    static const float left[16] = {-1, -1, 0, 1, 0, -1, 0, 1, -1, 1, 0, 1, 0, 1, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, left, NULL, NULL, 4));
+    assert_int_equal(count_drawn(&f), 0);
+    uint8_t st;
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 3, 5, &st) && st == 1);
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 4, 5, &st) && st == 0);
+    f.s->color_mask[0] = f.s->color_mask[1] = f.s->color_mask[2] = f.s->color_mask[3] = true;
+    fr->func = NVGP_PIPE_EQUAL, fr->dppass = NVGP_SO_KEEP, fr->sfail = NVGP_SO_INCR;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_int_equal(count_drawn(&f), W * H / 2);
+    expect_pixel(&f, 3, 5, 1, 1, 1, 1, 0);
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 4, 5, &st) && st == 1);   /* 0 failed: INCR */
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 3, 5, &st) && st == 1);   /* passed: KEEP */
+    /* depth fails everywhere (cleared to 0, LESS): dpfail INVERT on passes */
+    static const float zero = 0.0f;
+    nvgp_pipe_fb_clear(f.fb, NULL, NULL, &zero);
+    f.s->depth_test = true;
+    fr->func = NVGP_PIPE_ALWAYS, fr->dpfail = NVGP_SO_INVERT;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 0, 0, &st) && st == 0xfe);
+    /* back faces: the back state (ref 7, REPLACE) */
+    f.s->depth_test = false;
+    nvgp_pipe_stencil *bk = &f.s->stencil[1];
+    bk->func = NVGP_PIPE_ALWAYS, bk->ref = 7, bk->dppass = NVGP_SO_REPLACE;
+    static const float cw[12] = {-1, -1, 0, 1, -1, 1, 0, 1, 1, -1, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, cw, NULL, NULL, 3));
+    assert_true(nvgp_pipe_fb_stencil(f.fb, 0, 0, &st) && st == 7);
+    teardown(&f);
+}
+
 /* Bad input: NaN or infinite positions, zero area, enormous coordinates and
  * viewports draw nothing or the defined part, and never write outside the
  * buffer (the sanitizer build checks); a too-large framebuffer is refused. */
@@ -636,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
         cmocka_unit_test(test_points),            cmocka_unit_test(test_lines),
+        cmocka_unit_test(test_scissor),           cmocka_unit_test(test_alpha_test),
+        cmocka_unit_test(test_stencil),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_unbound_texture),   cmocka_unit_test(test_rgba8_quantise),
     };
