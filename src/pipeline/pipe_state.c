@@ -382,6 +382,16 @@ static bool params_binding(const nvgp_pipe_state *s, nvgp_pipe_stage stage, cons
         memcpy(out, s->local[stage][n], 4 * sizeof *out);
         return true;
     }
+    /* NV_fragment_program's numbered local parameters p[n] are the
+     * program's local parameters ("can be updated using the commands
+     * ProgramLocalParameter4[d,dv,f,fv]ARB") */
+    if (take(&p, "p[")) {
+        p--;
+        if (!take_index(&p, &n, 0, NVGP_PIPE_LOCAL_PARAMS) || *p)
+            return false;
+        memcpy(out, s->local[stage][n], 4 * sizeof *out);
+        return true;
+    }
     /* NV_vertex_program's program parameters c[n] are the vertex target's
      * env parameters (ARB_vertex_program, "Interactions with
      * NV_vertex_program") */

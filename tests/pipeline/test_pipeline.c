@@ -345,6 +345,24 @@ static void test_more_matrices(void **state)
     teardown(&f);
 }
 
+/* NV_fragment_program: p[n] is numbered local parameter n of the fragment
+ * program, DECLAREd parameters keep their initial values:
+ * (0.5, 0.25, 0, 1) + p[1] = (0.5, 0.75, 0, 1). */
+static void test_fp1_parameters(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    float p1[4] = {0, 0.5f, 0, 0};
+    memcpy(f.s->local[NVGP_PIPE_FRAGMENT][1], p1, sizeof p1);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!FP1.0\nDECLARE c1 = {0.5, 0.25, 0, 1};\nMOVR R0, c1;\nADDR R0, R0, p[1];\n"
+         "MOVR o[COLR], R0;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 1, 6, 0.5f, 0.75f, 0, 1, 0);
+    teardown(&f);
+}
+
 /* OPTION ARB_fog_linear: f = (end - c) / (end - start) = (1 - 0.25) / 1,
  * rgb = f * (1, 0, 0) + (1 - f) * fog colour (0, 0, 1); alpha kept. */
 static void test_fog_linear(void **state)
@@ -717,7 +735,7 @@ int main(void)
         cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_derivatives_at_edges),
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
-        cmocka_unit_test(test_more_matrices),
+        cmocka_unit_test(test_more_matrices),     cmocka_unit_test(test_fp1_parameters),
         cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
         cmocka_unit_test(test_points),            cmocka_unit_test(test_lines),
