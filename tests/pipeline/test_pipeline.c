@@ -189,6 +189,29 @@ static void test_cull_and_facing(void **state)
     teardown(&f);
 }
 
+/* VERTEX_PROGRAM_TWO_SIDE: a back-facing polygon takes the back colours
+ * (result.color.back), a front-facing one the front colours; without it
+ * both take the front colours. */
+static void test_two_side(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nMOV result.position, vertex.position;\n"
+         "MOV result.color.front, {1, 0, 0, 1};\nMOV result.color.back, {0, 0, 1, 1};\nEND\n");
+    static const float cw[12] = {-1, -1, 0, 1, -1, 1, 0, 1, 1, -1, 0, 1};
+    static const float ccw[12] = {1, 1, 0, 1, -1, 1, 0, 1, 1, -1, 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, cw, NULL, NULL, 3));
+    expect_pixel(&f, 1, 1, 1, 0, 0, 1, 0);
+    f.s->two_side = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, cw, NULL, NULL, 3));
+    expect_pixel(&f, 1, 1, 0, 0, 1, 1, 0);
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLES, ccw, NULL, NULL, 3));
+    expect_pixel(&f, 6, 6, 1, 0, 0, 1, 0);
+    teardown(&f);
+}
+
 /* Derivatives at the edges: texcoord 0 = NDC position, so d/dx = d/dy =
  * 2 / 8 on every fragment, including those whose quad the triangle covers
  * only partly (the other lanes run as helpers with extrapolated values). */
@@ -732,7 +755,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_edge_once),  cmocka_unit_test(test_rect_coverage),
         cmocka_unit_test(test_perspective_correct), cmocka_unit_test(test_flat_provoking),
-        cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_derivatives_at_edges),
+        cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_two_side),   cmocka_unit_test(test_derivatives_at_edges),
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
         cmocka_unit_test(test_more_matrices),     cmocka_unit_test(test_fp1_parameters),
