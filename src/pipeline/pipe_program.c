@@ -123,6 +123,10 @@ static void collect_samplers(pipe_program *p)
 static void read_options(pipe_program *p)
 {
     p->fog_option = -1;
+    /* tgsi.rst: without FS_COORD_ORIGIN the position's origin is the upper
+     * left (the translation says LOWER_LEFT unless the program asks for
+     * ARB_fragment_coord_origin_upper_left) */
+    p->origin_upper_left = true;
     const tgsi_program *t = p->tgsi;
     for (uint32_t i = 0; i < t->num_properties; i++) {
         const tgsi_property_decl *pr = &t->properties[i];

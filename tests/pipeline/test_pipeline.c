@@ -212,6 +212,30 @@ static void test_two_side(void **state)
     teardown(&f);
 }
 
+/* fragment.position: (x + 0.5, y + 0.5) from the lower left by default;
+ * ARB_fragment_coord_origin_upper_left counts rows from the top (y = H -
+ * row - 0.5), ARB_fragment_coord_pixel_center_integer drops the 0.5. */
+static void test_fragment_position(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const char *const fps[3] = {
+        "!!ARBfp1.0\nMOV result.color, fragment.position;\nEND\n",
+        "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+        "MOV result.color, fragment.position;\nEND\n",
+        "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+        "OPTION ARB_fragment_coord_pixel_center_integer;\nMOV result.color, fragment.position;\nEND\n"};
+    const float want_y[3] = {1.5f, 6.5f, 6.0f}, want_x[3] = {2.5f, 2.5f, 2.0f};
+    for (int i = 0; i < 3; i++) {
+        bind(&f, NVGP_PIPE_FRAGMENT, fps[i]);
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+        /* z = 0.5 (z_ndc 0), w = 1 / w_clip = 1 */
+        expect_pixel(&f, 2, 1, want_x[i], want_y[i], 0.5f, 1, 0);
+    }
+    teardown(&f);
+}
+
 /* Derivatives at the edges: texcoord 0 = NDC position, so d/dx = d/dy =
  * 2 / 8 on every fragment, including those whose quad the triangle covers
  * only partly (the other lanes run as helpers with extrapolated values). */
@@ -755,7 +779,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_edge_once),  cmocka_unit_test(test_rect_coverage),
         cmocka_unit_test(test_perspective_correct), cmocka_unit_test(test_flat_provoking),
-        cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_two_side),   cmocka_unit_test(test_derivatives_at_edges),
+        cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_two_side),
+        cmocka_unit_test(test_fragment_position),   cmocka_unit_test(test_derivatives_at_edges),
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
         cmocka_unit_test(test_more_matrices),     cmocka_unit_test(test_fp1_parameters),
