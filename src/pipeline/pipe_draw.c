@@ -402,7 +402,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         }
     }
     /* vertex colour clamping (CLAMP_VERTEX_COLOR's initial TRUE) */
-    for (uint32_t i = 0; ok && i < v->count; i++)
+    for (uint32_t i = 0; ok && !s->no_vertex_color_clamp && i < v->count; i++)
         for (int k = VARY_COLOR0; k <= VARY_BCOLOR1; k++)
             for (int c = 0; c < 4; c++)
                 verts[i].v[k][c] = clamp01(verts[i].v[k][c]);

@@ -154,6 +154,7 @@ typedef struct nvgp_pipe_state {
     bool provoking_first;         /* FIRST_VERTEX_CONVENTION */
     bool two_side;                /* VERTEX_PROGRAM_TWO_SIDE */
     bool color_sum;               /* COLOR_SUM */
+    bool no_vertex_color_clamp;   /* ClampColor(CLAMP_VERTEX_COLOR, FALSE) */
     bool color_mask[4];
     bool clip_plane_enabled[NVGP_PIPE_CLIP_PLANES];
     float clip_plane[NVGP_PIPE_CLIP_PLANES][4]; /* eye coordinates */

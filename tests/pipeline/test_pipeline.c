@@ -236,6 +236,24 @@ static void test_fragment_position(void **state)
     teardown(&f);
 }
 
+/* Vertex colours are clamped to [0,1] (CLAMP_VERTEX_COLOR's initial
+ * TRUE) unless ClampColor(CLAMP_VERTEX_COLOR, FALSE); texcoords never. */
+static void test_vertex_color_clamp(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    float c[4] = {2, -1, 0.5f, 1};
+    memcpy(f.s->current[NVGP_PIPE_ATTR_COLOR], c, sizeof c);
+    bind(&f, NVGP_PIPE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 3, 3, 1, 0, 0.5f, 1, 0);
+    f.s->no_vertex_color_clamp = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 3, 3, 2, -1, 0.5f, 1, 0);
+    teardown(&f);
+}
+
 /* Derivatives at the edges: texcoord 0 = NDC position, so d/dx = d/dy =
  * 2 / 8 on every fragment, including those whose quad the triangle covers
  * only partly (the other lanes run as helpers with extrapolated values). */
@@ -780,7 +798,7 @@ int main(void)
         cmocka_unit_test(test_shared_edge_once),  cmocka_unit_test(test_rect_coverage),
         cmocka_unit_test(test_perspective_correct), cmocka_unit_test(test_flat_provoking),
         cmocka_unit_test(test_cull_and_facing),   cmocka_unit_test(test_two_side),
-        cmocka_unit_test(test_fragment_position),   cmocka_unit_test(test_derivatives_at_edges),
+        cmocka_unit_test(test_fragment_position), cmocka_unit_test(test_vertex_color_clamp),   cmocka_unit_test(test_derivatives_at_edges),
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
         cmocka_unit_test(test_more_matrices),     cmocka_unit_test(test_fp1_parameters),
