@@ -99,6 +99,39 @@ static const command commands[] = {
      "                 threadgroup lighting reduce double)\n"
      "\n"
      "Exit status: 0 measured, 1 a program failed, 2 usage or I/O error.\n"},
+    {"shader-test", nvgp_cmd_shader_test, "shader-test FILE...",
+     "Runs piglit shader_runner files written with assembly programs\n"
+     "([require], [vertex program], [fragment program], [test]) on nvgp's\n"
+     "OpenGL pipeline and prints PASS, FAIL or SKIP per file, with the first\n"
+     "failing probe (expected and observed values) under a FAIL.  A file that\n"
+     "requires an extension nvgp does not implement, GLSL, or a GL version\n"
+     "above 2.1 is skipped.  docs/cli.md lists the [test] commands.\n"
+     "\n"
+     "Exit status: 0 every file passed or was skipped, 1 some file failed,\n"
+     "2 usage or I/O error.\n"},
+    {"render", nvgp_cmd_render,
+     "render [--size WxH] [--param N=x,y,z,w] [--texture U=F.png] [--bits 8|16] [--threads N] "
+     "[-o OUT.png] [VERTEX] FRAGMENT",
+     "Draws a full-screen quad through nvgp's OpenGL pipeline and writes the\n"
+     "picture as an RGBA PNG (default out.png, 256x256).  With one file\n"
+     "it is the fragment program and the vertex stage is the fixed-function\n"
+     "transform; with two, the first is the vertex program.  The quad's\n"
+     "texcoord[0] runs from (0,0) at the lower left to (1,1) at the upper\n"
+     "right; its colour is white.\n"
+     "\n"
+     "  --size WxH             picture size in pixels\n"
+     "  --param NAME=x,y,z,w   program.env[n] or program.local[n] (both\n"
+     "                         programs), or c[n]; missing components are 0,\n"
+     "                         and w is 1\n"
+     "  --texture UNIT=FILE.png  a 2D texture on unit UNIT, the picture's bottom\n"
+     "                         row at t = 0, LINEAR filtering, REPEAT wrapping\n"
+     "  --bits 8|16            8-bit PNG from an RGBA8 framebuffer (default), or\n"
+     "                         16-bit from an RGBA32F one\n"
+     "  --threads N            host threads running the programs (default 1)\n"
+     "  -o OUT.png             output file\n"
+     "\n"
+     "Exit status: 0 written, 1 a program fails to load or draw, 2 usage or\n"
+     "I/O error (or a build without libpng).\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -1,0 +1,121 @@
+/* The adapter from the pipeline to the executor (src/exec/exec.h). */
+#include "pipeline/pipe_machine.h"
+
+#include "exec/exec.h"
+#include "exec/texture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pipe_machine {
+    nvgp_exec *exec;
+    nvgp_texture *incomplete;   /* made on first use */
+};
+
+pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen)
+{
+    pipe_machine *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->exec = nvgp_exec_create(prog, NULL);
+    if (!m->exec) {
+        snprintf(err, errlen, "the executor cannot run this program");
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void pipe_machine_destroy(pipe_machine *m)
+{
+    if (!m)
+        return;
+    nvgp_exec_destroy(m->exec);
+    nvgp_texture_destroy(m->incomplete);
+    free(m);
+}
+
+void pipe_machine_threads(pipe_machine *m, unsigned threads)
+{
+    nvgp_exec_set_threads(m->exec, threads ? threads : 1);
+}
+
+void pipe_machine_budget(pipe_machine *m, uint64_t instructions)
+{
+    nvgp_exec_set_budget(m->exec, instructions ? instructions : NVGP_EXEC_DEFAULT_BUDGET);
+}
+
+bool pipe_machine_begin(pipe_machine *m, uint32_t n)
+{
+    return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;
+}
+
+bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count)
+{
+    if (count == 0)
+        return true;
+    /* floats go in as their bits */
+    return nvgp_exec_set_constants(m->exec, 0, 0, (const uint32_t *)(const void *)vec4s, count) ==
+           NVGP_EXEC_OK;
+}
+
+void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4])
+{
+    uint32_t w[4];
+    memcpy(w, v, sizeof w);
+    nvgp_exec_set_input(m->exec, inv, 0, index, w);
+}
+
+void pipe_machine_helper(pipe_machine *m, uint32_t inv)
+{
+    nvgp_exec_set_helper(m->exec, inv, true);
+}
+
+bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t)
+{
+    return nvgp_exec_bind_texture(m->exec, sampler, t) == NVGP_EXEC_OK;
+}
+
+bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler)
+{
+    if (!m->incomplete) {
+        nvgp_texture_desc desc = {TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, 1, 1, 1, 1, 1, 1};
+        static const float texel[4] = {0, 0, 0, 1};
+        m->incomplete = nvgp_texture_create(&desc, NULL);
+        if (m->incomplete && !nvgp_texture_set_image(m->incomplete, 0, texel, sizeof texel, NULL)) {
+            nvgp_texture_destroy(m->incomplete);
+            m->incomplete = NULL;
+        }
+        if (!m->incomplete)
+            return false;
+    }
+    return pipe_machine_texture(m, sampler, m->incomplete);
+}
+
+bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)
+{
+    if (nvgp_exec_run(m->exec, NULL) == NVGP_EXEC_OK)
+        return true;
+    snprintf(err, errlen, "%s", nvgp_exec_error(m->exec));
+    return false;
+}
+
+bool pipe_machine_written(const pipe_machine *m, uint32_t index)
+{
+    return nvgp_exec_output_written(m->exec, index);
+}
+
+void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4])
+{
+    uint32_t w[4];
+    nvgp_exec_get_output(m->exec, inv, index, w);
+    memcpy(v, w, sizeof w);
+}
+
+bool pipe_machine_killed(const pipe_machine *m, uint32_t inv)
+{
+    return nvgp_exec_killed(m->exec, inv) || nvgp_exec_demoted(m->exec, inv);
+}

@@ -1,0 +1,40 @@
+/* The pipeline's only door into the executor: every call the pipeline makes
+ * on a machine goes through these few functions, so that re-pointing the
+ * pipeline at another machine API (the public one of nvgp.h) touches this
+ * file and pipe_machine.c alone.  Values are floats (the pipeline moves
+ * attributes, colours and parameters only); the executor takes their
+ * bits. */
+#ifndef NVGP_PIPELINE_PIPE_MACHINE_H
+#define NVGP_PIPELINE_PIPE_MACHINE_H
+
+#include "tgsi/tgsi_ir.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct nvgp_texture;
+typedef struct pipe_machine pipe_machine;
+
+/* NULL with the reason in err when the program cannot run. */
+pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen);
+void pipe_machine_destroy(pipe_machine *m);
+/* Host threads that run the warps of each batch. */
+void pipe_machine_threads(pipe_machine *m, unsigned threads);
+/* Instructions per invocation (0: the executor's default). */
+void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
+/* Starts a batch of n invocations (clears inputs and helper marks). */
+bool pipe_machine_begin(pipe_machine *m, uint32_t n);
+bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);
+void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
+void pipe_machine_helper(pipe_machine *m, uint32_t inv);
+bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t);
+/* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D
+ * texture the machine owns. */
+bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler);
+bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
+bool pipe_machine_written(const pipe_machine *m, uint32_t index);
+void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
+bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
+
+#endif

@@ -1,0 +1,187 @@
+/* A bound program made ready for a draw: its TGSI form, its inputs and
+ * outputs by semantic, its parameters filled from the state by the names of
+ * the translation's binding map, and the options the fixed-function steps
+ * around it obey (fog, fragment position conventions). */
+#include "pipeline/pipe_internal.h"
+
+#include "api/program.h"
+#include "nv/nv_ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int pipe_varying_slot(unsigned semantic, unsigned index)
+{
+    switch (semantic) {
+    case TGSI_SEMANTIC_POSITION: return index == 0 ? VARY_POSITION : -1;
+    case TGSI_SEMANTIC_COLOR: return index < 2 ? VARY_COLOR0 + (int)index : -1;
+    case TGSI_SEMANTIC_BCOLOR: return index < 2 ? VARY_BCOLOR0 + (int)index : -1;
+    case TGSI_SEMANTIC_FOG: return index == 0 ? VARY_FOG : -1;
+    case TGSI_SEMANTIC_PSIZE: return index == 0 ? VARY_PSIZE : -1;
+    case TGSI_SEMANTIC_CLIPDIST: return index < 2 ? VARY_CLIPDIST0 + (int)index : -1;
+    case TGSI_SEMANTIC_GENERIC:
+    case TGSI_SEMANTIC_TEXCOORD:
+        return index < VARY_GENERICS ? VARY_GENERIC0 + (int)index : -1;
+    default: return -1;
+    }
+}
+
+static const uint8_t stage_processor[NVGP_PIPE_STAGES] = {TGSI_PROCESSOR_VERTEX,
+                                                          TGSI_PROCESSOR_FRAGMENT};
+
+static bool collect_io(pipe_program *p, char *err, size_t errlen)
+{
+    const tgsi_program *t = p->tgsi;
+    for (uint32_t i = 0; i < t->num_declarations; i++) {
+        const tgsi_declaration *d = &t->declarations[i];
+        if (d->file != TGSI_FILE_INPUT && d->file != TGSI_FILE_OUTPUT)
+            continue;
+        for (int32_t r = d->first; r <= d->last; r++) {
+            bool in = d->file == TGSI_FILE_INPUT;
+            uint32_t *n = in ? &p->num_inputs : &p->num_outputs;
+            pipe_io *list = in ? p->inputs : p->outputs;
+            if (*n >= sizeof p->inputs / sizeof p->inputs[0]) {
+                snprintf(err, errlen, "the program declares too many %s", in ? "inputs" : "outputs");
+                return false;
+            }
+            list[*n] = (pipe_io){(uint32_t)r, d->has_semantic ? d->semantic_name : TGSI_SEMANTIC_GENERIC,
+                                 d->has_interpolate ? d->interpolate : TGSI_INTERPOLATE_PERSPECTIVE,
+                                 (d->has_semantic ? d->semantic_index : 0) + (uint32_t)(r - d->first)};
+            (*n)++;
+        }
+    }
+    return true;
+}
+
+/* CONST registers: literals from the map, named bindings from the state;
+ * a TGSI program's CONST[i] is the stage's env parameter i. */
+static bool fill_constants(pipe_program *p, nvgp_pipe_stage stage, const nvgp_pipe_state *s,
+                           char *err, size_t errlen)
+{
+    uint32_t count = 0;
+    const tgsi_program *t = p->tgsi;
+    for (uint32_t i = 0; i < t->num_declarations; i++) {
+        const tgsi_declaration *d = &t->declarations[i];
+        if (d->file == TGSI_FILE_CONSTANT && !d->has_dimension && d->last >= 0 &&
+            (uint32_t)d->last + 1 > count)
+            count = (uint32_t)d->last + 1;
+    }
+    free(p->constants);
+    p->constants = calloc(count ? count : 1, 4 * sizeof(float));
+    if (!p->constants) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    p->num_constants = count;
+    if (!p->map) {
+        for (uint32_t i = 0; i < count && i < NVGP_PIPE_ENV_PARAMS; i++)
+            memcpy(p->constants + 4 * i, s->env[stage][i], 4 * sizeof(float));
+        return true;
+    }
+    for (uint32_t i = 0; i < p->map->count; i++) {
+        const nvgp_lower_slot *sl = &p->map->slots[i];
+        if (sl->kind != NVGP_LOWER_CONSTANT || sl->index < 0 || (uint32_t)sl->index >= count)
+            continue;
+        float *dst = p->constants + 4 * sl->index;
+        if (sl->has_value) {
+            memcpy(dst, sl->value, 4 * sizeof(float));
+        } else if (!pipe_state_binding(s, stage, sl->name, dst)) {
+            snprintf(err, errlen, "unknown state binding '%s'", sl->name);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void collect_samplers(pipe_program *p)
+{
+    for (uint32_t i = 0; i < NVGP_PIPE_TEXTURE_UNITS; i++)
+        p->sampler_unit[i] = -1;
+    const tgsi_program *t = p->tgsi;
+    for (uint32_t i = 0; i < t->num_declarations; i++) {
+        const tgsi_declaration *d = &t->declarations[i];
+        if (d->file != TGSI_FILE_SAMPLER)
+            continue;
+        for (int32_t r = d->first; r <= d->last && r < NVGP_PIPE_TEXTURE_UNITS; r++) {
+            p->sampler_unit[r] = r;   /* TGSI text: SAMP[i] is unit i */
+            if ((uint32_t)r + 1 > p->num_samplers)
+                p->num_samplers = (uint32_t)r + 1;
+        }
+    }
+    /* NV/ARB programs: texture[n] names the unit */
+    for (uint32_t i = 0; p->map && i < p->map->count; i++) {
+        const nvgp_lower_slot *sl = &p->map->slots[i];
+        long unit;
+        if (sl->kind != NVGP_LOWER_SAMPLER || sl->index < 0 || sl->index >= NVGP_PIPE_TEXTURE_UNITS)
+            continue;
+        if (sscanf(sl->name, "texture[%ld]", &unit) == 1 && unit >= 0 && unit < NVGP_PIPE_TEXTURE_UNITS)
+            p->sampler_unit[sl->index] = (int32_t)unit;
+    }
+}
+
+static void read_options(pipe_program *p)
+{
+    p->fog_option = -1;
+    /* tgsi.rst: without FS_COORD_ORIGIN the position's origin is the upper
+     * left (the translation says LOWER_LEFT unless the program asks for
+     * ARB_fragment_coord_origin_upper_left) */
+    p->origin_upper_left = true;
+    const tgsi_program *t = p->tgsi;
+    for (uint32_t i = 0; i < t->num_properties; i++) {
+        const tgsi_property_decl *pr = &t->properties[i];
+        if (pr->num_data < 1)
+            continue;
+        if (pr->name == TGSI_PROPERTY_FS_COORD_ORIGIN)
+            p->origin_upper_left = pr->data[0] == 0;
+        else if (pr->name == TGSI_PROPERTY_FS_COORD_PIXEL_CENTER)
+            p->center_integer = pr->data[0] == 1;
+    }
+    const nv_program *nv = p->program ? nvgp_program_nv(p->program) : NULL;
+    if (!nv)
+        return;
+    if (nv_program_has_option(nv, NV_OPTION_ARB_fog_linear))
+        p->fog_option = NVGP_FOG_LINEAR;
+    else if (nv_program_has_option(nv, NV_OPTION_ARB_fog_exp))
+        p->fog_option = NVGP_FOG_EXP;
+    else if (nv_program_has_option(nv, NV_OPTION_ARB_fog_exp2))
+        p->fog_option = NVGP_FOG_EXP2;
+    const char *h = nvgp_program_header(p->program);
+    p->nv_vertex = h && !strncmp(h, "!!VP", 4);
+}
+
+bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stage stage,
+                       const nvgp_pipe_state *s, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->program = prog;
+    p->tgsi = nvgp_program_tgsi(prog);
+    if (!p->tgsi) {
+        snprintf(err, errlen, "the %s program has no TGSI translation",
+                 stage == NVGP_PIPE_VERTEX ? "vertex" : "fragment");
+        return false;
+    }
+    if (p->tgsi->processor != stage_processor[stage]) {
+        snprintf(err, errlen, "a %s program is bound where a %s program belongs",
+                 nvgp_program_header(prog), stage == NVGP_PIPE_VERTEX ? "vertex" : "fragment");
+        return false;
+    }
+    p->map = nvgp_program_lower_map(prog);
+    if (!collect_io(p, err, errlen) || !fill_constants(p, stage, s, err, errlen))
+        return false;
+    collect_samplers(p);
+    read_options(p);
+    p->machine = pipe_machine_create(p->tgsi, err, errlen);
+    if (p->machine) {
+        pipe_machine_threads(p->machine, s->threads);
+        pipe_machine_budget(p->machine, s->budget);
+    }
+    return p->machine != NULL;
+}
+
+void pipe_program_fini(pipe_program *p)
+{
+    pipe_machine_destroy(p->machine);
+    free(p->constants);
+    memset(p, 0, sizeof *p);
+}

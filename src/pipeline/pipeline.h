@@ -1,0 +1,242 @@
+/* The OpenGL pipeline around the executor: vertices -> vertex program (or
+ * the fixed-function transform) -> clipping -> perspective divide and
+ * viewport -> triangle rasterisation -> fragment program in 2x2 quads (or
+ * the fixed-function colour) -> fog -> depth test -> blending -> a
+ * framebuffer of RGBA (RGBA8 or RGBA32F) and depth.
+ *
+ * Use:  st = nvgp_pipe_state_create()            GL's initial state
+ *       fb = nvgp_pipe_fb_create(w, h, format, err, n)
+ *       set fields of *st (programs, parameters, matrices, enables ...)
+ *       nvgp_pipe_fb_clear(fb, st, color, depth)
+ *       nvgp_pipe_draw(st, fb, prim, &vertices, err, n)
+ *       nvgp_pipe_fb_pixel(fb, x, y, rgba), nvgp_pipe_fb_depth(fb, x, y)
+ *
+ * Programs are loaded nvgp_programs (any vertex or fragment language nvgp
+ * reads); the pipeline runs their TGSI translation and fills their
+ * parameters by the names of the translation's binding map.  Points and
+ * lines are not antialiased; there are no tessellation or geometry
+ * stages yet.  docs/pipeline.md describes the rules
+ * followed at each step. */
+#ifndef NVGP_PIPELINE_PIPELINE_H
+#define NVGP_PIPELINE_PIPELINE_H
+
+#include "nvgp.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct nvgp_texture;
+
+enum {
+    NVGP_PIPE_ATTRIBS = 16,        /* generic vertex attributes (NV aliasing) */
+    NVGP_PIPE_TEXTURE_UNITS = 16,
+    NVGP_PIPE_ENV_PARAMS = 256,    /* MAX_PROGRAM_ENV_PARAMETERS_ARB */
+    NVGP_PIPE_LOCAL_PARAMS = 1024, /* MAX_PROGRAM_LOCAL_PARAMETERS_ARB */
+    NVGP_PIPE_TEX_MATRICES = 8,
+    NVGP_PIPE_PROGRAM_MATRICES = 8,
+    NVGP_PIPE_CLIP_PLANES = 6,
+    NVGP_PIPE_LIGHTS = 8,
+    NVGP_PIPE_MAX_SIZE = 16384     /* largest framebuffer width or height */
+};
+/* Largest framebuffer in pixels (64 Mi: 1 GiB of RGBA32F). */
+#define NVGP_PIPE_MAX_PIXELS (1u << 26)
+
+/* Vertex attribute numbers (NV_vertex_program's aliasing, which the
+ * translation uses for every vertex language). */
+enum {
+    NVGP_PIPE_ATTR_POSITION = 0, NVGP_PIPE_ATTR_WEIGHT = 1, NVGP_PIPE_ATTR_NORMAL = 2,
+    NVGP_PIPE_ATTR_COLOR = 3, NVGP_PIPE_ATTR_SECONDARY = 4, NVGP_PIPE_ATTR_FOGCOORD = 5,
+    NVGP_PIPE_ATTR_TEXCOORD0 = 8
+};
+
+typedef enum nvgp_pipe_stage { NVGP_PIPE_VERTEX, NVGP_PIPE_FRAGMENT, NVGP_PIPE_STAGES } nvgp_pipe_stage;
+
+typedef enum nvgp_pipe_prim {
+    NVGP_PIPE_TRIANGLES, NVGP_PIPE_TRIANGLE_STRIP, NVGP_PIPE_TRIANGLE_FAN,
+    NVGP_PIPE_QUADS, NVGP_PIPE_QUAD_STRIP, NVGP_PIPE_POLYGON,
+    NVGP_PIPE_POINTS, NVGP_PIPE_LINES, NVGP_PIPE_LINE_STRIP, NVGP_PIPE_LINE_LOOP
+} nvgp_pipe_prim;
+
+/* Comparison functions in GL's order (NEVER = 0x0200 ... ALWAYS = 0x0207). */
+typedef enum nvgp_pipe_func {
+    NVGP_PIPE_NEVER, NVGP_PIPE_LESS, NVGP_PIPE_EQUAL, NVGP_PIPE_LEQUAL,
+    NVGP_PIPE_GREATER, NVGP_PIPE_NOTEQUAL, NVGP_PIPE_GEQUAL, NVGP_PIPE_ALWAYS
+} nvgp_pipe_func;
+
+typedef enum nvgp_pipe_blend_factor {
+    NVGP_BF_ZERO, NVGP_BF_ONE, NVGP_BF_SRC_COLOR, NVGP_BF_ONE_MINUS_SRC_COLOR,
+    NVGP_BF_DST_COLOR, NVGP_BF_ONE_MINUS_DST_COLOR, NVGP_BF_SRC_ALPHA,
+    NVGP_BF_ONE_MINUS_SRC_ALPHA, NVGP_BF_DST_ALPHA, NVGP_BF_ONE_MINUS_DST_ALPHA,
+    NVGP_BF_CONSTANT_COLOR, NVGP_BF_ONE_MINUS_CONSTANT_COLOR, NVGP_BF_CONSTANT_ALPHA,
+    NVGP_BF_ONE_MINUS_CONSTANT_ALPHA, NVGP_BF_SRC_ALPHA_SATURATE, NVGP_BF_COUNT
+} nvgp_pipe_blend_factor;
+
+typedef enum nvgp_pipe_blend_eq {
+    NVGP_BE_ADD, NVGP_BE_SUBTRACT, NVGP_BE_REVERSE_SUBTRACT, NVGP_BE_MIN, NVGP_BE_MAX,
+    NVGP_BE_COUNT
+} nvgp_pipe_blend_eq;
+
+/* Stencil operations in GL's table order (KEEP ... DECR_WRAP). */
+typedef enum nvgp_pipe_stencil_op {
+    NVGP_SO_KEEP, NVGP_SO_ZERO, NVGP_SO_REPLACE, NVGP_SO_INCR, NVGP_SO_DECR, NVGP_SO_INVERT,
+    NVGP_SO_INCR_WRAP, NVGP_SO_DECR_WRAP, NVGP_SO_COUNT
+} nvgp_pipe_stencil_op;
+
+typedef struct nvgp_pipe_stencil {
+    uint8_t func;                 /* nvgp_pipe_func */
+    uint8_t ref, value_mask, write_mask;
+    uint8_t sfail, dpfail, dppass; /* nvgp_pipe_stencil_op */
+} nvgp_pipe_stencil;
+
+typedef enum nvgp_pipe_fog_mode { NVGP_FOG_LINEAR, NVGP_FOG_EXP, NVGP_FOG_EXP2 } nvgp_pipe_fog_mode;
+typedef enum nvgp_pipe_face { NVGP_FACE_FRONT, NVGP_FACE_BACK, NVGP_FACE_FRONT_AND_BACK } nvgp_pipe_face;
+typedef enum nvgp_pipe_format { NVGP_PIPE_RGBA8, NVGP_PIPE_RGBA32F } nvgp_pipe_format;
+
+/* NV_vertex_program's TrackMatrixNV: program parameters c[4k .. 4k+3] hold
+ * the rows of a transformed matrix. */
+typedef enum nvgp_pipe_track_matrix {
+    NVGP_TRACK_NONE, NVGP_TRACK_MODELVIEW, NVGP_TRACK_PROJECTION, NVGP_TRACK_MVP,
+    NVGP_TRACK_TEXTURE0,                              /* + n for TEXTURE n */
+    NVGP_TRACK_PROGRAM0 = NVGP_TRACK_TEXTURE0 + 8     /* + n for MATRIX n */
+} nvgp_pipe_track_matrix;
+typedef enum nvgp_pipe_track_transform {
+    NVGP_TRACK_IDENTITY, NVGP_TRACK_INVERSE, NVGP_TRACK_TRANSPOSE, NVGP_TRACK_INVERSE_TRANSPOSE
+} nvgp_pipe_track_transform;
+typedef struct nvgp_pipe_track {
+    uint8_t matrix;     /* nvgp_pipe_track_matrix */
+    uint8_t transform;  /* nvgp_pipe_track_transform */
+} nvgp_pipe_track;
+
+typedef struct nvgp_pipe_light {
+    float ambient[4], diffuse[4], specular[4];
+    float position[4];          /* eye coordinates */
+    float attenuation[4];       /* constant, linear, quadratic, spot exponent */
+    float spot_direction[4];    /* xyz eye coordinates, w = cos(cutoff) */
+} nvgp_pipe_light;
+
+typedef struct nvgp_pipe_material {
+    float ambient[4], diffuse[4], specular[4], emission[4];
+    float shininess;
+} nvgp_pipe_material;
+
+/* Matrices are row-major: m[4 * row + column]. */
+typedef struct nvgp_pipe_state {
+    const nvgp_program *program[NVGP_PIPE_STAGES]; /* NULL: fixed function */
+    float env[NVGP_PIPE_STAGES][NVGP_PIPE_ENV_PARAMS][4];
+    float local[NVGP_PIPE_STAGES][NVGP_PIPE_LOCAL_PARAMS][4];
+    /* tracked matrices over the vertex env parameters (c[n] of NV
+     * programs and program.env[n] alike: they are the same registers) */
+    nvgp_pipe_track track[NVGP_PIPE_ENV_PARAMS / 4];
+
+    float modelview[16], projection[16];
+    float texture_matrix[NVGP_PIPE_TEX_MATRICES][16];
+    float program_matrix[NVGP_PIPE_PROGRAM_MATRICES][16];
+
+    float current[NVGP_PIPE_ATTRIBS][4]; /* attribute values without arrays */
+
+    int32_t viewport[4];          /* x, y, width, height */
+    float depth_range[2];         /* near, far */
+
+    bool scissor_test;
+    int32_t scissor[4];           /* x, y, width, height */
+    bool alpha_test;
+    uint8_t alpha_func;           /* nvgp_pipe_func */
+    float alpha_ref;
+    bool stencil_test;
+    nvgp_pipe_stencil stencil[2]; /* front, back (GL 2.0 separate stencil) */
+    bool depth_test, depth_write;
+    uint8_t depth_func;           /* nvgp_pipe_func */
+    bool cull;
+    uint8_t cull_face;            /* nvgp_pipe_face */
+    bool front_ccw;               /* FrontFace(CCW) */
+    bool flat;                    /* ShadeModel(FLAT) */
+    bool provoking_first;         /* FIRST_VERTEX_CONVENTION */
+    bool two_side;                /* VERTEX_PROGRAM_TWO_SIDE */
+    bool color_sum;               /* COLOR_SUM */
+    bool no_vertex_color_clamp;   /* ClampColor(CLAMP_VERTEX_COLOR, FALSE) */
+    bool color_mask[4];
+    bool clip_plane_enabled[NVGP_PIPE_CLIP_PLANES];
+    float clip_plane[NVGP_PIPE_CLIP_PLANES][4]; /* eye coordinates */
+
+    bool blend;
+    uint8_t blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha; /* factors */
+    uint8_t blend_eq_rgb, blend_eq_alpha;
+    float blend_color[4];
+
+    bool fog;                     /* FOG: fixed-function fog (no fragment program) */
+    uint8_t fog_mode;             /* nvgp_pipe_fog_mode */
+    float fog_color[4], fog_density, fog_start, fog_end;
+    bool fog_coord_attrib;        /* FOG_COORDINATE_SOURCE = FOG_COORDINATE
+                                     (else FRAGMENT_DEPTH) for the
+                                     fixed-function vertex stage */
+
+    nvgp_pipe_material material[2]; /* front, back */
+    nvgp_pipe_light light[NVGP_PIPE_LIGHTS];
+    float light_model_ambient[4];
+    float point_size, point_attenuation[3];
+    bool program_point_size;      /* VERTEX_PROGRAM_POINT_SIZE: the vertex
+                                     program's result.pointsize */
+    float line_width;
+    float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
+
+    const struct nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
+
+    unsigned threads;             /* host threads running the programs (0: 1) */
+    uint64_t budget;              /* instructions per invocation before a
+                                     program fails the draw (0: the
+                                     executor's default) */
+} nvgp_pipe_state;
+
+/* A state with GL's initial values (identity matrices, current colour
+ * (1,1,1,1), texcoords (0,0,0,1), depth range [0,1], LESS, blend ONE/ZERO
+ * ADD, ...; the viewport is 0,0,0,0 until the caller sets it). */
+nvgp_pipe_state *nvgp_pipe_state_create(void);
+void nvgp_pipe_state_destroy(nvgp_pipe_state *s);
+
+typedef struct nvgp_pipe_fb {
+    uint32_t width, height;
+    uint8_t format;   /* nvgp_pipe_format */
+    float *color;     /* 4 floats a pixel, row 0 at the bottom; RGBA8 holds
+                         values quantised to k/255 */
+    float *depth;     /* 1 float a pixel */
+    uint8_t *stencil; /* 1 byte a pixel */
+} nvgp_pipe_fb;
+
+/* NULL (reason in err) when the size is 0 or too large, or memory ran out. */
+nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_format format,
+                                  char *err, size_t errlen);
+void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb);
+/* Clears colour (with the state's colour mask; NULL state: all) and depth;
+ * either pointer may be NULL to leave that buffer alone. */
+void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float *color,
+                        const float *depth);
+/* Clears the stencil buffer to value under the state's front write mask
+ * (NULL state: all bits), within the scissor when it is on. */
+void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value);
+/* Pixel (x, y), y up from the bottom row; false outside. */
+bool nvgp_pipe_fb_pixel(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float rgba[4]);
+bool nvgp_pipe_fb_depth(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float *depth);
+bool nvgp_pipe_fb_stencil(const nvgp_pipe_fb *fb, int64_t x, int64_t y, uint8_t *stencil);
+
+/* Vertex data: attribute a of vertex i is attrib[a][4 * i .. 4 * i + 3];
+ * a NULL attrib takes the state's current value. */
+typedef struct nvgp_pipe_vertices {
+    uint32_t count;
+    const float *attrib[NVGP_PIPE_ATTRIBS];
+} nvgp_pipe_vertices;
+
+/* Draws.  Returns false with the reason in err for what GL would refuse or
+ * what nvgp cannot run (a program of the wrong target, an unknown state
+ * binding, a program that fails to run); GL's undefined cases (NaN
+ * positions, ...) draw nothing for the primitives concerned. */
+bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
+                    const nvgp_pipe_vertices *v, char *err, size_t errlen);
+
+/* Matrix helpers (row-major 4x4). */
+void nvgp_pipe_mat_identity(float m[16]);
+void nvgp_pipe_mat_multiply(float out[16], const float a[16], const float b[16]); /* a * b */
+/* glOrtho's matrix. */
+void nvgp_pipe_mat_ortho(float m[16], float l, float r, float b, float t, float n, float f);
+
+#endif

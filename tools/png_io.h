@@ -1,0 +1,20 @@
+/* PNG input and output for the CLI (libpng; optional at build time). */
+#ifndef NVGP_TOOLS_PNG_IO_H
+#define NVGP_TOOLS_PNG_IO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Writes width x height RGBA pixels, top row first: 8-bit samples
+ * (`rgba8`, 4 bytes a pixel) or 16-bit ones (`rgba16`, 4 values a pixel;
+ * exactly one of them is not NULL).  Says why on stderr and returns false
+ * on failure (or when built without libpng). */
+bool nvgp_tool_png_write(const char *path, const uint8_t *rgba8, const uint16_t *rgba16,
+                         uint32_t width, uint32_t height);
+
+/* Reads a PNG as 8-bit RGBA, top row first, into a malloc'd buffer (free()
+ * it).  Any PNG colour type is converted (grey, palette, 16-bit, no alpha:
+ * alpha 255).  Says why on stderr and returns NULL on failure. */
+uint8_t *nvgp_tool_png_read(const char *path, uint32_t *width, uint32_t *height);
+
+#endif
