@@ -1097,6 +1097,19 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
             c.has_stack = true;
         }
     }
+    /* The older languages' temporaries start at (0,0,0,0) (NV_vertex_program:
+     * "temporary registers are initialized to (0,0,0,0)"; NV_fragment_program
+     * likewise), which TGSI's zeroed temporaries give only to a temporary no
+     * other use wrote first: each gets its own before any scratch temporary
+     * (operand flushes, conversions) is made and released for reuse. */
+    for (uint32_t i = 0; i < p->ninsts && !c.gp && !c.failed; i++) {
+        const nv_inst *in = &p->insts[i];
+        for (uint8_t k = 0; k < in->nsrc && k < 4; k++)
+            if (in->src[k].file == NV_FILE_TEMP && in->src[k].var == NV_VAR_NONE)
+                old_reg(&c, NV_FILE_TEMP, in->src[k].index, in->offset);
+        if (in->has_dst && in->dst.file == NV_FILE_TEMP && in->dst.var == NV_VAR_NONE)
+            old_reg(&c, NV_FILE_TEMP, in->dst.index, in->offset);
+    }
     if (!c.failed && p->header == NV_HDR_VSP10)
         vsp_begin(&c);
     /* attribute (and result) arrays first, so that their registers are

@@ -278,6 +278,34 @@ static void test_vp_results_start(void **state)
     lt_free(&x);
 }
 
+/* NV_vertex_program: temporaries start at (0,0,0,0), also those read before
+ * any write when the translation made and released scratch temporaries
+ * first (the operand flushes of the denormal rule write -0.0 and all-ones
+ * masks into them): R1..R3 read as 0, so o[COL0] is v[TEX0] exactly
+ * (piglit's vpfp_nv nv-init-zero-reg draws the same). */
+static void test_vp_temps_start_zero(void **state)
+{
+    (void)state;
+    static const char *const heads[] = {"!!VP1.0", "!!VP1.1", "!!VP2.0"};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+        char src[1024];
+        int n = snprintf(src, sizeof src, "%s\n", heads[i]);
+        for (int r = 1; r < 12; r++)
+            n += snprintf(src + n, sizeof src - (size_t)n, "ADD R0, R0, R%d;\n", r);
+        snprintf(src + n, sizeof src - (size_t)n,
+                 "ADD o[COL0], R0, v[TEX0];\nMOV R3, v[OPOS];\nDP4 o[HPOS].x, c[0], R3;\nEND\n");
+        lt x;
+        lt_load(&x, src, 1);
+        /* zero components: the flush's masks are all ones there */
+        lt_in(&x, "v[OPOS]", 0, 0, 0, 0);
+        lt_in(&x, "v[TEX0]", 0.1f, 0.4f, 0.7f, 0.1f);
+        lt_param(&x, "c[0]", 0, 0, 0, 0);
+        lt_run(&x);
+        lt_expect(&x, "o[COL0]", 0xf, 0.1f, 0.4f, 0.7f, 0.1f);
+        lt_free(&x);
+    }
+}
+
 /* VP2.0's comparisons with a NaN operand give NaN: the pseudocode's "if
  * (tmp0.x is NaN or tmp1.x is NaN) result.x = NaN" against the special-case
  * list's "(NaN == <x>) is FALSE" (docs/spec-decisions-old.md).  FP1.0's
@@ -423,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_rsq_negative),   cmocka_unit_test(test_fp1_pow),
         cmocka_unit_test(test_fp1_lit),        cmocka_unit_test(test_vp_lit_epsilon),
         cmocka_unit_test(test_rcc_modified_zero), cmocka_unit_test(test_vp_results_start),
+        cmocka_unit_test(test_vp_temps_start_zero),
         cmocka_unit_test(test_compare_nan),       cmocka_unit_test(test_fp1_sat_nan),
         cmocka_unit_test(test_vp_denormals),      cmocka_unit_test(test_vp1_exp_log_range),
     };
