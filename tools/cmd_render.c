@@ -8,8 +8,7 @@
 #include "png_io.h"
 #include "nvgp.h"
 
-#include "exec/texture.h"
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,7 +46,7 @@ static int load_texture(const char *arg, nvgp_texture **units)
     for (uint32_t y = 0; y < h; y++)
         memcpy(flipped + (size_t)y * w * 4, img + (size_t)(h - 1 - y) * w * 4, (size_t)w * 4);
     free(img);
-    nvgp_texture_desc desc = {TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
+    nvgp_texture_desc desc = {NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
     nvgp_texture *t = nvgp_texture_create(&desc, NULL);
     if (!t || !nvgp_texture_set_image(t, 0, flipped, (size_t)w * h * 4, NULL)) {
         nvgp_texture_destroy(t);

@@ -6,8 +6,7 @@
 #include "commands.h"
 #include "nvgp.h"
 
-#include "exec/texture.h"
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -252,7 +251,7 @@ static bool cmd_texture(st_run *r, const char *p)
             for (uint32_t x = 0; x < w; x++)
                 memcpy(img + 4 * ((size_t)y * w + x), rgbw[(x >= w / 2) + 2 * (y >= h / 2)],
                        4 * sizeof(float));
-        ok = set_texture(r, (int)unit, TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
+        ok = set_texture(r, (int)unit, NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
                          (size_t)w * h * 4 * sizeof(float));
         free(img);
     } else if (take_word(&p, "checkerboard")) {
@@ -271,7 +270,7 @@ static bool cmd_texture(st_run *r, const char *p)
             for (uint32_t x = 0; x < w; x++)
                 memcpy(img + 4 * ((size_t)y * w + x), ((x / hw) ^ (y / hh)) & 1 ? c + 8 : c + 4,
                        4 * sizeof(float));
-        ok = set_texture(r, (int)unit, TGSI_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
+        ok = set_texture(r, (int)unit, NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA32F, w, h, img,
                          (size_t)w * h * 4 * sizeof(float));
         free(img);
     } else {
@@ -279,8 +278,8 @@ static bool cmd_texture(st_run *r, const char *p)
             const char *name;
             uint8_t target;
             int dims;
-        } shadows[] = {{"shadow1D", TGSI_TEXTURE_1D, 1}, {"shadow2D", TGSI_TEXTURE_2D, 2},
-                       {"shadowRect", TGSI_TEXTURE_RECT, 2}};
+        } shadows[] = {{"shadow1D", NVGP_TEXTURE_1D, 1}, {"shadow2D", NVGP_TEXTURE_2D, 2},
+                       {"shadowRect", NVGP_TEXTURE_RECT, 2}};
         for (size_t k = 0; k < sizeof shadows / sizeof shadows[0] && !ok; k++) {
             if (!take_word(&p, shadows[k].name))
                 continue;

@@ -5,7 +5,7 @@
 #define NVGP_PIPELINE_PIPE_INTERNAL_H
 
 #include "pipeline/pipe_machine.h"
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include "lower/lower.h"
 #include "tgsi/tgsi_ir.h"

@@ -6,7 +6,7 @@
  * may crash or write outside the framebuffer (ASan); a failed draw must say
  * why. */
 #include "nvgp.h"
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tool is a user of the library like any other: tools/*.c include the
-# public header nvgp.h and the tool's own headers, never one of the
+# public headers nvgp.h and nvgp_pipeline.h and the tool's own headers, never one of the
 # library's inside (src/: base/ exec/ lower/ nv/ tgsi/ api/).  The tool's
 # headers may include only base/arena.h and base/strbuf.h, which the JSON
 # code (job.c, job_result.c) still allocates and writes with; nothing else
@@ -9,13 +9,13 @@
 set -uo pipefail
 src=$1
 status=0
-hits=$(grep -nE '#include *"(base|exec|lower|nv|tgsi|api)/' "$src"/tools/*.c)
+hits=$(grep -nE '#include *"(base|exec|lower|nv|tgsi|api|pipeline|trace)/' "$src"/tools/*.c)
 if [ -n "$hits" ]; then
     echo "tools/*.c include library-internal headers:"
     echo "$hits"
     status=1
 fi
-hits=$(grep -nE '#include *"(base|exec|lower|nv|tgsi|api)/' "$src"/tools/*.h |
+hits=$(grep -nE '#include *"(base|exec|lower|nv|tgsi|api|pipeline|trace)/' "$src"/tools/*.h |
        grep -vE '"base/(arena|strbuf)\.h"')
 if [ -n "$hits" ]; then
     echo "tools/*.h include library-internal headers:"

@@ -6,7 +6,7 @@
  * an 8-bit buffer and compared within 2/2^8 (4 times that with
  * FLAG_LOOSE); an expected component of -1 is "don't care".  Depth is
  * compared where expectedZ names a value.  Exit 77 without the corpus. */
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <json-c/json.h>
 #include <math.h>

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <math.h>
 #include <stdio.h>

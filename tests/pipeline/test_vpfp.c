@@ -5,7 +5,7 @@
  * IDENTITY)), and the centre pixel must be the block's `expected` colour
  * within piglit's tolerance (0.01).  Parameters and texcoords persist from
  * one block to the next, as GL state does.  Exit 77 without the corpus. */
-#include "pipeline/pipeline.h"
+#include "nvgp_pipeline.h"
 
 #include <dirent.h>
 #include <math.h>

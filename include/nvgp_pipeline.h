@@ -16,9 +16,14 @@
  * parameters by the names of the translation's binding map.  Points and
  * lines are not antialiased; there are no tessellation or geometry
  * stages yet.  docs/pipeline.md describes the rules
- * followed at each step. */
-#ifndef NVGP_PIPELINE_PIPELINE_H
-#define NVGP_PIPELINE_PIPELINE_H
+ * followed at each step.
+ *
+ * Part of libnvgp's public interface (installed beside nvgp.h).  The state
+ * struct is plain data: create it with nvgp_pipe_state_create, which gives
+ * GL's initial values, and set its fields; its layout may change between
+ * minor versions. */
+#ifndef NVGP_PIPELINE_H
+#define NVGP_PIPELINE_H
 
 #include "nvgp.h"
 
@@ -26,7 +31,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct nvgp_texture;
 
 enum {
     NVGP_PIPE_ATTRIBS = 16,        /* generic vertex attributes (NV aliasing) */
@@ -180,7 +184,7 @@ typedef struct nvgp_pipe_state {
     float line_width;
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
 
-    const struct nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
+    const nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
 
     unsigned threads;             /* host threads running the programs (0: 1) */
     uint64_t budget;              /* instructions per invocation before a
@@ -191,8 +195,8 @@ typedef struct nvgp_pipe_state {
 /* A state with GL's initial values (identity matrices, current colour
  * (1,1,1,1), texcoords (0,0,0,1), depth range [0,1], LESS, blend ONE/ZERO
  * ADD, ...; the viewport is 0,0,0,0 until the caller sets it). */
-nvgp_pipe_state *nvgp_pipe_state_create(void);
-void nvgp_pipe_state_destroy(nvgp_pipe_state *s);
+NVGP_API nvgp_pipe_state *nvgp_pipe_state_create(void);
+NVGP_API void nvgp_pipe_state_destroy(nvgp_pipe_state *s);
 
 typedef struct nvgp_pipe_fb {
     uint32_t width, height;
@@ -204,20 +208,20 @@ typedef struct nvgp_pipe_fb {
 } nvgp_pipe_fb;
 
 /* NULL (reason in err) when the size is 0 or too large, or memory ran out. */
-nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_format format,
+NVGP_API nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_format format,
                                   char *err, size_t errlen);
-void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb);
+NVGP_API void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb);
 /* Clears colour (with the state's colour mask; NULL state: all) and depth;
  * either pointer may be NULL to leave that buffer alone. */
-void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float *color,
+NVGP_API void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float *color,
                         const float *depth);
 /* Clears the stencil buffer to value under the state's front write mask
  * (NULL state: all bits), within the scissor when it is on. */
-void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value);
+NVGP_API void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value);
 /* Pixel (x, y), y up from the bottom row; false outside. */
-bool nvgp_pipe_fb_pixel(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float rgba[4]);
-bool nvgp_pipe_fb_depth(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float *depth);
-bool nvgp_pipe_fb_stencil(const nvgp_pipe_fb *fb, int64_t x, int64_t y, uint8_t *stencil);
+NVGP_API bool nvgp_pipe_fb_pixel(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float rgba[4]);
+NVGP_API bool nvgp_pipe_fb_depth(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float *depth);
+NVGP_API bool nvgp_pipe_fb_stencil(const nvgp_pipe_fb *fb, int64_t x, int64_t y, uint8_t *stencil);
 
 /* Vertex data: attribute a of vertex i is attrib[a][4 * i .. 4 * i + 3];
  * a NULL attrib takes the state's current value. */
@@ -230,13 +234,13 @@ typedef struct nvgp_pipe_vertices {
  * what nvgp cannot run (a program of the wrong target, an unknown state
  * binding, a program that fails to run); GL's undefined cases (NaN
  * positions, ...) draw nothing for the primitives concerned. */
-bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
+NVGP_API bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen);
 
 /* Matrix helpers (row-major 4x4). */
-void nvgp_pipe_mat_identity(float m[16]);
-void nvgp_pipe_mat_multiply(float out[16], const float a[16], const float b[16]); /* a * b */
+NVGP_API void nvgp_pipe_mat_identity(float m[16]);
+NVGP_API void nvgp_pipe_mat_multiply(float out[16], const float a[16], const float b[16]); /* a * b */
 /* glOrtho's matrix. */
-void nvgp_pipe_mat_ortho(float m[16], float l, float r, float b, float t, float n, float f);
+NVGP_API void nvgp_pipe_mat_ortho(float m[16], float l, float r, float b, float t, float n, float f);
 
 #endif
