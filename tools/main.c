@@ -57,10 +57,16 @@ static const command commands[] = {
      "\n"
      "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
      "2 usage or I/O error.\n"},
-    {"run", nvgp_cmd_run, "run [-o OUT] JOB.json",
+    {"run", nvgp_cmd_run, "run [-o OUT] [--trace=FILE [TRACE OPTIONS]] JOB.json",
      "Executes the job described by JOB.json (program, invocations, inputs,\n"
      "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
      "prints the results as JSON on stdout, or to OUT with -o.\n"
+     "\n"
+     "  --trace=FILE        also write one record per executed instruction\n"
+     "  --lanes SPEC        lanes whose values are traced: all, N, N-M, lists\n"
+     "  --warps SPEC        warps traced (same syntax)\n"
+     "  --from N --count M  steps N .. N+M-1 only\n"
+     "  --trace-format=F    jsonl (default) or text (docs/trace.md)\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
 };

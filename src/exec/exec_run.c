@@ -43,7 +43,10 @@ static void run_warp(exec_warp *w)
             continue;
         /* (a full warp is the common case: spare the population count) */
         w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
-        handlers[in->op](w, in);
+        if (m->hook)  /* tracing, debugging: exec_hook.c */
+            exec_hook_step(w, in, handlers[in->op]);
+        else
+            handlers[in->op](w, in);
         if (w->at_barrier)
             break;
     }

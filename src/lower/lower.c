@@ -1155,6 +1155,14 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         nvgp_lower_map_destroy(c.map);
         return NULL;
     }
+    /* where the condition codes live, for traces */
+    c.map->cc_temp[0] = c.map->cc_temp[1] = -1;
+    for (int k = 0; k < 2; k++) {
+        if (c.gp ? c.gp_has_cc[k] : c.has_cc && (k == 0 || c.cc[1].reg.index != c.cc[0].reg.index))
+            c.map->cc_temp[k] = c.gp ? c.gp_cc[k].reg.index : c.cc[k].reg.index;
+        if (c.map->cc_temp[k] >= 0)
+            c.map->cc_model = c.gp ? NVGP_LOWER_CC_FLAGS : NVGP_LOWER_CC_VALUE;
+    }
     if (map_out)
         *map_out = c.map;
     else

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# nvgp run --trace: records of hand-checked programs, results unchanged by
+# tracing, step windows, and the exit status of bad options.
+set -u
+nvgp=$1 dir=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fails=0 passes=0
+check() {  # check NAME EXPECTED ACTUAL
+    if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
+        fails=$((fails + 1)); printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"; fi
+}
+field() {  # field NAME: the value of "NAME":"..." or "NAME":N on each line
+    sed -n "s/.*\"$1\":\"\\{0,1\\}\\([^\",]*\\).*/\\1/p"
+}
+
+# --- vp2_loop.vp: lanes 0,1,2 count down from 1, 2, 3 --------------------
+# Line 7 (ADD R1.x ...) runs once per iteration: all three lanes, then the
+# two whose counter was still > 0 after ADDC, then lane 2 alone.
+"$nvgp" run --trace=loop.jsonl -o traced.json "$dir/vp2_loop.json" 2>/dev/null
+check "traced run" 0 $?
+"$nvgp" run -o plain.json "$dir/vp2_loop.json"
+cmp -s plain.json traced.json; check "tracing leaves the results alone" 0 $?
+check "ADD masks per iteration" "0x00000007 0x00000006 0x00000004" \
+    "$(grep '"line":7,' loop.jsonl | grep '"op":"ADD"' | field exec | tr '\n' ' ' | sed 's/ $//')"
+check "ADD source text" 'ADD R1.x, R1.x, c[1].x;' \
+    "$(grep '"line":7,' loop.jsonl | grep '"op":"ADD"' | head -1 | sed 's/.*"source":"\([^"]*\)".*/\1/')"
+check "ADD values, iteration 3: lane 2 counts 3" '"lanes":{"2":[3]}' \
+    "$(grep '"line":7,' loop.jsonl | grep '"op":"ADD"' | tail -1 | grep -o '"lanes":{[^}]*}')"
+# ADDC (line 6) leaves 0, 1, 2: CC.x is EQ for lane 0, GT for lanes 1, 2
+check "ADDC condition code, iteration 1" '"cc":{"reg":"CC0","lanes":{"0":["EQ"],"1":["GT"],"2":["GT"]}}' \
+    "$(grep '"line":6,' loop.jsonl | grep '"CC0"' | grep '"reg":"TEMP\[[0-9]*\].x"' | head -1 | grep -o '"cc":.*}}' | sed 's/}$//')"
+# after the BRA (line 8) the lanes reach line 9 (MOV o[HPOS]) one by one:
+# lane 0 after one iteration, lane 1 after two, lane 2 after three.  The
+# translation dispatches line 9 with a CASE of its program-counter loop.
+check "lanes reach line 9 one by one" "0x00000001 0x00000002 0x00000004" \
+    "$(grep '"line":9,' loop.jsonl | grep '"op":"CASE"' | grep -v '"exec_after":"0x00000000"' | field exec_after | tr '\n' ' ' | sed 's/ $//')"
+"$nvgp" run --trace=loop.txt --trace-format=text --lanes 2 "$dir/vp2_loop.json" >/dev/null 2>&1
+check "text format names the source line" "1" \
+    "$(grep -c '^    | BRA loop (GT.x);$' loop.txt | awk '{print ($1 >= 1)}')"
+check "text format: lane 2 only" "0" "$(grep -c ' 0:(' loop.txt)"
+
+# --- tgballot.vp: six lanes vote "vertex id is odd": lanes 1, 3, 5 --------
+"$nvgp" run --trace=ballot.jsonl "$dir/tgballot.json" >/dev/null 2>&1
+check "ballot value 0b101010" '"0":[42],"1":[42],"2":[42],"3":[42],"4":[42],"5":[42]' \
+    "$(grep '"op":"BALLOT"' ballot.jsonl | grep -o '"lanes":{[^}]*}' | sed 's/"lanes":{//; s/}$//')"
+check "ballot source line" '7 TGBALLOT.U b.x, odd.x;' \
+    "$(grep '"op":"BALLOT"' ballot.jsonl | sed 's/.*"line":\([0-9]*\),"source":"\([^"]*\)".*/\1 \2/')"
+check "ballot typed u32" 'u32' "$(grep '"op":"BALLOT"' ballot.jsonl | field type)"
+
+# --- windows: --from / --count select steps ------------------------------
+"$nvgp" run --trace=w.jsonl --from 3 --count 2 "$dir/vp2_loop.json" >/dev/null 2>&1
+check "--from 3 --count 2" "3 4" "$(field step < w.jsonl | tr '\n' ' ' | sed 's/ $//')"
+"$nvgp" run --trace=w.jsonl --warps 0 --lanes 0,2 --count 1 "$dir/vp2_loop.json" >/dev/null 2>&1
+check "--lanes 0,2" '"0":[0,0,0,0],"2":[0,0,0,0]' \
+    "$(grep -o '"lanes":{[^}]*}' w.jsonl | head -1 | sed 's/"lanes":{//; s/}$//')"
+
+# --- bad options: exit 2 with a message ------------------------------------
+bad() {  # bad NAME PATTERN ARGS...
+    local name=$1 pat=$2; shift 2
+    "$nvgp" run "$@" "$dir/vp2_loop.json" >/dev/null 2>err.txt; local rc=$?
+    check "$name: exit 2" 2 $rc
+    grep -q -- "$pat" err.txt; check "$name: message" 0 $?
+}
+bad "lane 32" "out of range (0..31)" --trace=x.jsonl --lanes 32
+bad "lane spec" "expected 'all'" --trace=x.jsonl --lanes odd
+bad "warp 1 of 1" "warp 1 is out of range" --trace=x.jsonl --warps 1
+bad "unwritable file" "cannot write the trace" --trace="$work/no/such/dir/t.jsonl"
+bad "format" "expected jsonl or text" --trace=x.jsonl --trace-format=xml
+bad "count" "expected a number" --trace=x.jsonl --count many
+bad "lanes without --trace" "need --trace" --lanes 0
+
+echo "$passes passed, $fails failed"
+[ $fails -eq 0 ]
