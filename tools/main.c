@@ -69,6 +69,11 @@ static const command commands[] = {
      "  --trace-format=F    jsonl (default) or text (docs/trace.md)\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
+    {"debug", nvgp_cmd_debug, "debug JOB.json [--commands FILE]",
+     "Runs the job under a step debugger: breakpoints at source lines or TGSI\n"
+     "instructions, steps, prints of registers and bindings per lane, masks,\n"
+     "memory watches, runs to the next divergence (`help` at the prompt;\n"
+     "docs/trace.md).  Commands come from FILE, else from standard input.\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -59,10 +59,20 @@ typedef enum nvgp_lower_cc_model {
                             integer of flags, SF=1 ZF=2 OF=4 CF=8 */
 } nvgp_lower_cc_model;
 
+/* A temporary of the NV/ARB program (TEMP t; t[4]; R0; H1) and the TEMP
+ * registers that hold it: index .. index + size - 1. */
+typedef struct nvgp_lower_temp {
+    const char *name;
+    int32_t index;
+    uint32_t size;
+} nvgp_lower_temp;
+
 typedef struct nvgp_lower_map {
     nvgp_arena arena;
     uint32_t count, cap;
     nvgp_lower_slot *slots;
+    nvgp_lower_temp *temps;   /* for debuggers: the program's temporaries */
+    uint32_t num_temps;
     uint8_t cc_model;     /* nvgp_lower_cc_model */
     int32_t cc_temp[2];   /* TEMP index of CC0 / CC1, -1 when absent */
 } nvgp_lower_map;

@@ -69,5 +69,20 @@ bad "format" "expected jsonl or text" --trace=x.jsonl --trace-format=xml
 bad "count" "expected a number" --trace=x.jsonl --count many
 bad "lanes without --trace" "need --trace" --lanes 0
 
+# --- nvgp debug: scripted sessions against hand-written transcripts ---------
+for cmd in "$dir"/debug_*.cmd; do
+    name=$(basename "$cmd" .cmd)
+    job=$(sed -n 's/^# job: //p' "$cmd")
+    "$nvgp" debug "$dir/$job" --commands "$cmd" > "$name.out" 2>&1
+    check "$name: exit 0" 0 $?
+    diff -u "$dir/$name.expect" "$name.out" > "$name.diff"
+    check "$name: transcript" 0 $?
+    [ -s "$name.diff" ] && cat "$name.diff"
+done
+"$nvgp" debug "$dir/nvvp4_call.json" --commands "$work/none.cmd" >/dev/null 2>&1
+check "debug: missing command file" 2 $?
+echo 'continue' | "$nvgp" debug "$dir/nvvp4_call.json" --bogus >/dev/null 2>&1
+check "debug: unknown option" 2 $?
+
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]
