@@ -10,7 +10,10 @@ packages=(build-essential cmake clang pkg-config libcmocka-dev libjson-c-dev
           # as ../shared/tools/mesa-oracle/setup.sh lists them
           libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
           libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
-          libosmesa6-dev)
+          libosmesa6-dev
+          # for tests only: the trace viewer is checked in a headless
+          # browser (tests/trace/viewer_chromium.sh; skipped without it)
+          chromium)
 
 missing=()
 for p in "${packages[@]}"; do

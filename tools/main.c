@@ -74,6 +74,11 @@ static const command commands[] = {
      "instructions, steps, prints of registers and bindings per lane, masks,\n"
      "memory watches, runs to the next divergence (`help` at the prompt;\n"
      "docs/trace.md).  Commands come from FILE, else from standard input.\n"},
+    {"trace", nvgp_cmd_trace, "trace JOB.json -o OUT.html [--warps SPEC] [--lanes SPEC] [--count M]",
+     "Runs the job and writes a self-contained HTML trace viewer: the source,\n"
+     "and for a chosen warp a grid of lanes by steps coloured by activity;\n"
+     "selecting a step shows its values (docs/trace.md).  At most M steps\n"
+     "(default 100000) are kept.\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
