@@ -72,12 +72,33 @@ bool nvgp_tracer_finish(nvgp_tracer *t, uint64_t *records, uint64_t *bytes)
 
 /* ---- values ------------------------------------------------------------- */
 
+/* Decimal digits of v (with a '-' when neg) into buf: the common case of
+ * integers and integral floats without snprintf, which a long trace spends
+ * most of its time in. */
+static void put_decimal(char *buf, size_t n, uint64_t v, bool neg)
+{
+    char tmp[24];
+    size_t k = 0;
+    do {
+        tmp[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t i = 0;
+    if (neg && i + 1 < n)
+        buf[i++] = '-';
+    while (k && i + 1 < n)
+        buf[i++] = tmp[--k];
+    if (n)
+        buf[i] = 0;
+}
+
 void nvgp_trace_format_word(char *buf, size_t n, uint32_t w, const char *type, bool json)
 {
     if (!strcmp(type, "u32")) {
-        snprintf(buf, n, "%" PRIu32, w);
+        put_decimal(buf, n, w, false);
     } else if (!strcmp(type, "s32")) {
-        snprintf(buf, n, "%" PRId32, (int32_t)w);
+        int32_t v = (int32_t)w;
+        put_decimal(buf, n, v < 0 ? (uint64_t)-(int64_t)v : (uint64_t)v, v < 0);
     } else {
         float f;
         memcpy(&f, &w, 4);
@@ -90,6 +111,9 @@ void nvgp_trace_format_word(char *buf, size_t n, uint32_t w, const char *type, b
             snprintf(buf, n, json ? "\"nan\"" : "nan");
         else if (isinf(f))
             snprintf(buf, n, json ? "\"%sinf\"" : "%sinf", f < 0 ? "-" : "");
+        else if (fabsf(f) < 16777216.0f && f == (float)(int32_t)f)
+            /* an integral float prints as %.9g would: its digits ("-0" too) */
+            put_decimal(buf, n, (uint64_t)(f < 0 ? -(int64_t)f : (int64_t)f), signbit(f) != 0);
         else
             snprintf(buf, n, "%.9g", (double)f);
     }
@@ -218,7 +242,9 @@ static void put_lane_value(nvgp_tracer *t, const nvgp_exec_warp *w, uint8_t file
             nvgp_exec_warp_read(w, file, dim, idx, 2 * pr, lane, &lo);
             nvgp_exec_warp_read(w, file, dim, idx, 2 * pr + 1, lane, &hi);
             format_word64(v, sizeof v, (uint64_t)hi << 32 | lo, type, json);
-            nvgp_strbuf_printf(b, "%s%s", first ? "" : json ? "," : ", ", v);
+            if (!first)
+                nvgp_strbuf_puts(b, json ? "," : ", ");
+            nvgp_strbuf_puts(b, v);
             first = false;
         }
     } else {
@@ -228,7 +254,9 @@ static void put_lane_value(nvgp_tracer *t, const nvgp_exec_warp *w, uint8_t file
                 continue;
             nvgp_exec_warp_read(w, file, dim, idx, c, lane, &word);
             nvgp_trace_format_word(v, sizeof v, word, type_name(type), json);
-            nvgp_strbuf_printf(b, "%s%s", first ? "" : json ? "," : ", ", v);
+            if (!first)
+                nvgp_strbuf_puts(b, json ? "," : ", ");
+            nvgp_strbuf_puts(b, v);
             first = false;
         }
     }
@@ -270,6 +298,24 @@ static void put_cc(nvgp_tracer *t, const nvgp_exec_warp *w, const nvgp_lower_map
         first = false;
     }
     nvgp_strbuf_putc(b, json ? ']' : ')');
+}
+
+/* `"l":` (JSON) or `l:` (text), after a separator unless first. */
+static void put_lane_key(nvgp_strbuf *b, unsigned l, bool first, bool json)
+{
+    char k[8];
+    size_t n = 0;
+    if (!first)
+        k[n++] = json ? ',' : ' ';
+    if (json)
+        k[n++] = '"';
+    if (l >= 10)
+        k[n++] = (char)('0' + l / 10);
+    k[n++] = (char)('0' + l % 10);
+    if (json)
+        k[n++] = '"';
+    k[n++] = ':';
+    nvgp_strbuf_append(b, k, n);
 }
 
 static void put_destinations(nvgp_tracer *t, const nvgp_exec_warp *w, const tgsi_instruction *in,
@@ -318,7 +364,7 @@ static void put_destinations(nvgp_tracer *t, const nvgp_exec_warp *w, const tgsi
             bool firstl = true;
             for (uint32_t r = group; r; r &= r - 1) {
                 unsigned l = (unsigned)__builtin_ctz(r);
-                nvgp_strbuf_printf(b, json ? "%s\"%u\":" : "%s%u:", firstl ? "" : json ? "," : " ", l);
+                put_lane_key(b, l, firstl, json);
                 put_lane_value(t, w, dst->reg.file, dm, ix, dst->writemask, type, l);
                 firstl = false;
             }
