@@ -70,13 +70,39 @@ static void show_position(dbg *d, const nvgp_exec_warp *w, uint32_t pc)
     printf("    %u: %s    [exec %08x]\n", pc, nvgp_trace_tgsi(p, pc), nvgp_exec_warp_exec_mask(w));
 }
 
-/* A word in a print format: f (float), u, s, x (hex bits). */
-static void format_word(char *buf, size_t n, uint32_t word, char fmt)
+/* The formats of `print`: one row each.  64-bit formats read component
+ * pairs (x,y) and (z,w), low word first. */
+typedef struct print_format {
+    const char *name;
+    char kind;      /* f float, u unsigned, s signed, x hex bits */
+    bool wide;      /* 64 bits */
+} print_format;
+
+static const print_format formats[] = {
+    {"f", 'f', false},   {"f32", 'f', false}, {"u", 'u', false},   {"u32", 'u', false},
+    {"s", 's', false},   {"s32", 's', false}, {"x", 'x', false},   {"x32", 'x', false},
+    {"f64", 'f', true},  {"d", 'f', true},    {"u64", 'u', true},  {"s64", 's', true},
+    {"x64", 'x', true},
+};
+
+static void format_value(char *buf, size_t n, uint64_t v, const print_format *f)
 {
-    if (fmt == 'x')
-        snprintf(buf, n, "0x%08" PRIx32, word);
-    else
-        nvgp_trace_format_word(buf, n, word, fmt == 'u' ? "u32" : fmt == 's' ? "s32" : "f32", false);
+    if (!f->wide) {
+        if (f->kind == 'x')
+            snprintf(buf, n, "0x%08" PRIx32, (uint32_t)v);
+        else
+            nvgp_trace_format_word(buf, n, (uint32_t)v, f->kind == 'u' ? "u32" : f->kind == 's' ? "s32" : "f32",
+                                   false);
+        return;
+    }
+    double dv;
+    memcpy(&dv, &v, 8);
+    switch (f->kind) {
+    case 'u': snprintf(buf, n, "%" PRIu64, v); break;
+    case 's': snprintf(buf, n, "%" PRId64, (int64_t)v); break;
+    case 'x': snprintf(buf, n, "0x%016" PRIx64, v); break;
+    default: snprintf(buf, n, "%.17g", dv); break;
+    }
 }
 
 /* ---- names ------------------------------------------------------------------ */
@@ -324,20 +350,28 @@ static bool cmd_mask(dbg *d, char *arg)
     return false;
 }
 
-/* print NAME [LANE|all] [/f|/u|/s|/x] */
+/* print NAME [LANE|all] [/FORMAT] */
 static bool cmd_print(dbg *d, char *arg)
 {
     char *tok[3];
     int nt = 0;
     for (char *s = strtok(arg, " \t"); s && nt < 3; s = strtok(NULL, " \t"))
         tok[nt++] = s;
-    char fmt = 'f';
+    const print_format *fmt = &formats[0];
     const char *lane_s = NULL;
     for (int i = 1; i < nt; i++) {
-        if (tok[i][0] == '/' && strchr("fusx", tok[i][1]) && tok[i][1] && !tok[i][2])
-            fmt = tok[i][1];
-        else
+        if (tok[i][0] != '/') {
             lane_s = tok[i];
+            continue;
+        }
+        fmt = NULL;
+        for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++)
+            if (!strcmp(tok[i] + 1, formats[k].name))
+                fmt = &formats[k];
+        if (!fmt) {
+            printf("print: unknown format '%s' (/f /u /s /x, /f64 /u64 /s64 /x64)\n", tok[i]);
+            return false;
+        }
     }
     reg_ref r;
     if (nt == 0 || !resolve_name(d, tok[0], &r)) {
@@ -345,7 +379,12 @@ static bool cmd_print(dbg *d, char *arg)
                nt ? tok[0] : "", nt ? "' (the program's temporaries, its bindings, or TGSI names: TEMP[1], OUT[0].xy)" : "");
         return false;
     }
+    if (fmt->wide && r.ncomps % 2) {
+        printf("print: a 64-bit format reads components in pairs (.xy, .zw, or the whole register)\n");
+        return false;
+    }
     uint32_t lanes = nvgp_exec_warp_active(d->w);
+    uint32_t exec = nvgp_exec_warp_exec_mask(d->w);
     if (lane_s && strcmp(lane_s, "all")) {
         char *e;
         unsigned long l = strtoul(lane_s, &e, 10);
@@ -355,20 +394,22 @@ static bool cmd_print(dbg *d, char *arg)
         }
         lanes = 1u << l;
     } else if (!lane_s) {
-        lanes = 1u << (nvgp_exec_warp_exec_mask(d->w) ? __builtin_ctz(nvgp_exec_warp_exec_mask(d->w)) : 0);
+        lanes = 1u << (exec ? __builtin_ctz(exec) : 0);
     }
-    uint32_t exec = nvgp_exec_warp_exec_mask(d->w);
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        printf("%s lane %u: (", tok[0], l);
-        for (unsigned c = 0; c < r.ncomps; c++) {
-            uint32_t word;
-            char v[48];
-            if (!nvgp_exec_warp_read(d->w, r.file, r.dim, r.index, r.comps[c], l, &word)) {
-                printf("no such register)\n");
+        uint32_t words[4];
+        for (unsigned c = 0; c < r.ncomps; c++)
+            if (!nvgp_exec_warp_read(d->w, r.file, r.dim, r.index, r.comps[c], l, &words[c])) {
+                printf("print: %s: no such register in this program\n", tok[0]);
                 return false;
             }
-            format_word(v, sizeof v, word, fmt);
+        printf("%s lane %u: (", tok[0], l);
+        unsigned step = fmt->wide ? 2 : 1;
+        for (unsigned c = 0; c < r.ncomps; c += step) {
+            char v[48];
+            uint64_t bits = fmt->wide ? (uint64_t)words[c + 1] << 32 | words[c] : words[c];
+            format_value(v, sizeof v, bits, fmt);
             printf("%s%s", c ? ", " : "", v);
         }
         printf(")%s\n", exec >> l & 1 ? "" : "  (inactive)");
@@ -425,7 +466,7 @@ static const command commands[] = {
     {"step", "s", cmd_step, "step                      run to the next source line (into subroutines)"},
     {"continue", "c", cmd_continue, "continue                  run to a breakpoint, a watch or the end"},
     {"diverge", "d", cmd_diverge, "diverge                   run past the next step that splits the lanes"},
-    {"print", "p", cmd_print, "print NAME [LANE|all] [/f|/u|/s|/x]   a register or binding"},
+    {"print", "p", cmd_print, "print NAME [LANE|all] [/f|/u|/s|/x|/f64|/u64|/s64|/x64]   a register or binding"},
     {"mask", "m", cmd_mask, "mask                      execution mask, flow masks, mask stacks"},
     {"watch", "w", cmd_watch, "watch ADDR                stop after a step that changes the word"},
     {"where", NULL, cmd_where, "where                     the step, instruction and line"},

@@ -47,6 +47,11 @@ check "ballot source line" '7 TGBALLOT.U b.x, odd.x;' \
     "$(grep '"op":"BALLOT"' ballot.jsonl | sed 's/.*"line":\([0-9]*\),"source":"\([^"]*\)".*/\1 \2/')"
 check "ballot typed u32" 'u32' "$(grep '"op":"BALLOT"' ballot.jsonl | field type)"
 
+# --- tgsi_double.json: DADD gives the doubles 2.0 (xy) and 4.0 (zw) ---------
+"$nvgp" run --trace=double.jsonl "$dir/tgsi_double.json" >/dev/null 2>&1
+check "f64 values, one per pair" '{"reg":"TEMP[0]","type":"f64","lanes":{"0":[2,4],"1":[2,4]}}' \
+    "$(grep '"op":"DADD"' double.jsonl | sed 's/.*"dst":\[\(.*\)\]}$/\1/')"
+
 # --- windows: --from / --count select steps ------------------------------
 "$nvgp" run --trace=w.jsonl --from 3 --count 2 "$dir/vp2_loop.json" >/dev/null 2>&1
 check "--from 3 --count 2" "3 4" "$(field step < w.jsonl | tr '\n' ' ' | sed 's/ $//')"
