@@ -4,6 +4,7 @@
  * --commands FILE, else standard input) until one resumes the run.  Every
  * command of the table below is one row: names, handler, help. */
 #include "commands.h"
+#include "line_edit.h"
 #include "trace_job.h"
 
 #include "api/program.h"
@@ -57,6 +58,7 @@ typedef struct dbg {
     uint32_t pc;
     uint32_t exec_before;
     bool quit;
+    nvgp_line_editor editor;
 } dbg;
 
 /* ---- showing things ------------------------------------------------------ */
@@ -489,11 +491,9 @@ static void command_loop(dbg *d)
 {
     char line[512];
     for (;;) {
-        if (d->prompt) {
-            printf("(nvgp) ");
-            fflush(stdout);
-        }
-        if (!fgets(line, sizeof line, d->in)) {
+        bool got = d->prompt ? nvgp_line_read(&d->editor, "(nvgp) ", d->in, line, sizeof line)
+                             : fgets(line, sizeof line, d->in) != NULL;
+        if (!got) {
             /* no more commands: the run goes on to its end */
             d->mode = MODE_FREE;
             return;
@@ -670,5 +670,6 @@ int nvgp_cmd_debug(int argc, char **argv)
     nvgp_tjob_close(&j);
     if (d.in != stdin)
         fclose(d.in);
+    nvgp_line_editor_free(&d.editor);
     return rc;
 }
