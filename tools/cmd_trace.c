@@ -167,7 +167,7 @@ int nvgp_cmd_trace(int argc, char **argv)
         v.tracer = nvgp_tracer_hook(t);
         nvgp_exec_hook h = { note_before, note_after, &v };
         nvgp_exec_set_hook(j.m, &h);
-        rc = nvgp_tjob_run(&j, NULL, false);
+        rc = nvgp_tjob_run(&j);
         if (!nvgp_tracer_finish(t, &records, NULL)) {
             fprintf(stderr, "nvgp trace: out of memory\n");
             rc = TJOB_FAILED;

@@ -145,15 +145,8 @@ int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
     return TJOB_OK;
 }
 
-int nvgp_tjob_run(nvgp_tjob *j, const char *out_path, bool print_results)
+int nvgp_tjob_print(nvgp_tjob *j, const char *out_path)
 {
-    nvgp_exec_status st = nvgp_exec_run(j->m, NULL);
-    if (st != NVGP_EXEC_OK) {
-        fprintf(stderr, "nvgp %s: %s: %s\n", j->cmd, j->job_path, nvgp_exec_error(j->m));
-        return TJOB_FAILED;
-    }
-    if (!print_results)
-        return TJOB_OK;
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
     char *err = NULL;
@@ -175,6 +168,16 @@ int nvgp_tjob_run(nvgp_tjob *j, const char *out_path, bool print_results)
     if (!ok) {
         fprintf(stderr, "nvgp %s: error writing %s\n", j->cmd, out_path ? out_path : "standard output");
         return TJOB_USAGE;
+    }
+    return TJOB_OK;
+}
+
+int nvgp_tjob_run(nvgp_tjob *j)
+{
+    nvgp_exec_status st = nvgp_exec_run(j->m, NULL);
+    if (st != NVGP_EXEC_OK) {
+        fprintf(stderr, "nvgp %s: %s: %s\n", j->cmd, j->job_path, nvgp_exec_error(j->m));
+        return TJOB_FAILED;
     }
     return TJOB_OK;
 }
@@ -354,26 +357,8 @@ int nvgp_run_traced(const char *job_path, const char *out_path, const nvgp_trace
         rc = TJOB_USAGE;
     }
     nvgp_tracer_destroy(t);
-    if (rc == TJOB_OK) {
-        /* the results, exactly as a plain run prints them */
-        nvgp_strbuf out;
-        nvgp_strbuf_init(&out);
-        char *err = NULL;
-        if (!nvgp_job_collect(j.job, job_path, j.prog, j.m, &j.names, &out, &err) || out.failed) {
-            fprintf(stderr, "nvgp run: %s\n", err ? err : "out of memory");
-            free(err);
-            rc = TJOB_FAILED;
-        } else {
-            FILE *of = out_path && strcmp(out_path, "-") ? fopen(out_path, "wb") : stdout;
-            bool ok = of && fwrite(out.data ? out.data : "", 1, out.len, of) == out.len;
-            ok = of && (of == stdout ? fflush(of) == 0 : fclose(of) == 0) && ok;
-            if (!ok) {
-                fprintf(stderr, "nvgp run: error writing %s\n", out_path ? out_path : "standard output");
-                rc = TJOB_USAGE;
-            }
-        }
-        nvgp_strbuf_free(&out);
-    }
+    if (rc == TJOB_OK)  /* the results, exactly as a plain run prints them */
+        rc = nvgp_tjob_print(&j, out_path);
     nvgp_tjob_close(&j);
     return rc;
 }

@@ -31,8 +31,10 @@ typedef struct nvgp_tjob {
 
 /* Loads and binds; TJOB_* status (messages on stderr). */
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path);
-/* Runs; with out_path (NULL: none), writes the results as `nvgp run` does. */
-int nvgp_tjob_run(nvgp_tjob *j, const char *out_path, bool print_results);
+/* Runs (a failure is reported); then nvgp_tjob_print writes the results
+ * as `nvgp run` does, to out_path (NULL or "-": standard output). */
+int nvgp_tjob_run(nvgp_tjob *j);
+int nvgp_tjob_print(nvgp_tjob *j, const char *out_path);
 void nvgp_tjob_close(nvgp_tjob *j);
 
 /* ---- trace options of the command line -------------------------------- */

@@ -52,6 +52,27 @@ check "ballot typed u32" 'u32' "$(grep '"op":"BALLOT"' ballot.jsonl | field type
 check "f64 values, one per pair" '{"reg":"TEMP[0]","type":"f64","lanes":{"0":[2,4],"1":[2,4]}}' \
     "$(grep '"op":"DADD"' double.jsonl | sed 's/.*"dst":\[\(.*\)\]}$/\1/')"
 
+# --- two warps: 32 + 8 lanes; each ballot counts its own warp's lanes ------
+"$nvgp" run --trace=b2.jsonl --warps 1 "$dir/tgballot_2warps.json" >/dev/null 2>&1
+check "--warps 1: only warp 1" "8" "$(grep -c '"warp":1,' b2.jsonl)"
+check "--warps 1: nothing of warp 0" "0" "$(grep -c '"warp":0,' b2.jsonl)"
+check "warp 1 ballot: lanes 1 3 5 7" '"0":[170],"1":[170],"2":[170],"3":[170],"4":[170],"5":[170],"6":[170],"7":[170]' \
+    "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"lanes":{[^}]*}' | sed 's/"lanes":{//; s/}$//')"
+check "warp 1 runs lanes 0-7" '"exec":"0x000000ff"' "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"exec":"[^"]*"')"
+"$nvgp" run --trace=b2.jsonl --warps 0 --lanes 31 "$dir/tgballot_2warps.json" >/dev/null 2>&1
+check "warp 0 ballot: every odd lane" '"31":[2863311530]' \
+    "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"lanes":{[^}]*}' | sed 's/"lanes":{//; s/}$//')"
+"$nvgp" run --trace=x.jsonl --warps 2 "$dir/tgballot_2warps.json" >/dev/null 2>&1
+check "--warps 2 of 2: exit 2" 2 $?
+
+# --- every example and test job: the same results with a trace as without --
+for job in "$dir"/../../examples/*.json "$dir"/*.json; do
+    "$nvgp" run -o plain.json "$job" 2>/dev/null
+    "$nvgp" run --trace=all.jsonl -o traced.json "$job" 2>/dev/null
+    cmp -s plain.json traced.json
+    check "results unchanged by tracing: $(basename "$job")" 0 $?
+done
+
 # --- windows: --from / --count select steps ------------------------------
 "$nvgp" run --trace=w.jsonl --from 3 --count 2 "$dir/vp2_loop.json" >/dev/null 2>&1
 check "--from 3 --count 2" "3 4" "$(field step < w.jsonl | tr '\n' ' ' | sed 's/ $//')"
