@@ -47,6 +47,13 @@ check "ballot source line" '7 TGBALLOT.U b.x, odd.x;' \
     "$(grep '"op":"BALLOT"' ballot.jsonl | sed 's/.*"line":\([0-9]*\),"source":"\([^"]*\)".*/\1 \2/')"
 check "ballot typed u32" 'u32' "$(grep '"op":"BALLOT"' ballot.jsonl | field type)"
 
+# --- nvvp4_call.vp: SGT.CC0 r.w, r.x, 0 (NV_gpu_program4 flags) ------------
+# x = 1, -1, 2, 0: r.w = 1.0 in lanes 0 and 2 (no flag set), 0.0 in lanes 1
+# and 3 (ZF); the flags reach CC0's TEMP with the write of component w.
+"$nvgp" run --trace=call.jsonl "$dir/nvvp4_call.json" >/dev/null 2>&1
+check "CC0 flags of SGT.CC0" '"cc":{"reg":"CC0","lanes":{"0":[""],"1":["ZF"],"2":[""],"3":["ZF"]}}' \
+    "$(grep '"line":5,' call.jsonl | grep '"reg":"TEMP\[[0-9]*\].w"' | grep -o '"cc":.*}}' | sed 's/}$//')"
+
 # --- tgsi_double.json: DADD gives the doubles 2.0 (xy) and 4.0 (zw) ---------
 "$nvgp" run --trace=double.jsonl "$dir/tgsi_double.json" >/dev/null 2>&1
 check "f64 values, one per pair" '{"reg":"TEMP[0]","type":"f64","lanes":{"0":[2,4],"1":[2,4]}}' \
