@@ -11,7 +11,6 @@ void nvgp_exec_set_hook(nvgp_exec *m, const nvgp_exec_hook *hook)
     }
     m->hook_store = *hook;
     m->hook = &m->hook_store;
-    m->threads = 1;  /* steps in one order, the same every run */
 }
 
 void exec_hook_step(exec_warp *w, const exec_insn *in, exec_handler handler)

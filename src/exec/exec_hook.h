@@ -26,7 +26,8 @@ typedef struct nvgp_exec_hook {
     void *ctx;
 } nvgp_exec_hook;
 
-/* Installs hook (copied; NULL removes it).  Forces one host thread. */
+/* Installs hook (copied; NULL removes it).  While a hook is set, runs use
+ * one host thread whatever nvgp_exec_set_threads says. */
 void nvgp_exec_set_hook(nvgp_exec *m, const nvgp_exec_hook *hook);
 
 /* The warp's number (its first thread / threads per warp; compute: work

@@ -600,6 +600,8 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     /* Emitted vertices are appended in order: geometry runs on one thread. */
     if (m->processor == TGSI_PROCESSOR_GEOMETRY || items < 2)
         nthr = 1;
+    if (m->hook)  /* a watched run: steps in one order (exec_hook.h) */
+        nthr = 1;
     if (nthr > items)
         nthr = (unsigned)items;
     int rc = 0;

@@ -66,6 +66,9 @@ check "--warps 1: nothing of warp 0" "0" "$(grep -c '"warp":0,' b2.jsonl)"
 check "warp 1 ballot: lanes 1 3 5 7" '"0":[170],"1":[170],"2":[170],"3":[170],"4":[170],"5":[170],"6":[170],"7":[170]' \
     "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"lanes":{[^}]*}' | sed 's/"lanes":{//; s/}$//')"
 check "warp 1 runs lanes 0-7" '"exec":"0x000000ff"' "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"exec":"[^"]*"')"
+"$nvgp" run --trace=b2.jsonl "$dir/tgballot_2warps.json" >/dev/null 2>&1
+check "one host thread: warp 0's 8 steps, then warp 1's" "0 0 0 0 0 0 0 0 1 1 1 1 1 1 1 1" \
+    "$(field warp < b2.jsonl | tr '\n' ' ' | sed 's/ $//')"
 "$nvgp" run --trace=b2.jsonl --warps 0 --lanes 31 "$dir/tgballot_2warps.json" >/dev/null 2>&1
 check "warp 0 ballot: every odd lane" '"31":[2863311530]' \
     "$(grep '"op":"BALLOT"' b2.jsonl | grep -o '"lanes":{[^}]*}' | sed 's/"lanes":{//; s/}$//')"
