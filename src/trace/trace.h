@@ -21,7 +21,10 @@
 
 typedef struct nvgp_trace_prog_desc {
     const tgsi_program *prog;      /* the program the machine runs */
-    const char *tgsi_text;         /* its text: prog's source offsets index it */
+    const char *tgsi_text;         /* its text: TGSI programs, the text prog's
+                                      source offsets index; NV/ARB programs,
+                                      the translation as nvgp prints it (each
+                                      instruction after its number "  12:") */
     size_t tgsi_len;
     const tgsi_program *origin;    /* NV/ARB programs: the translation, whose
                                       source offsets index src; NULL for TGSI */

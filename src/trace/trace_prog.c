@@ -40,6 +40,20 @@ static const char *line_end(const char *p, const char *end)
     return p;
 }
 
+/* 1-based line holding byte offset so, given the n line starts. */
+static uint32_t line_of(const size_t *starts, size_t n, size_t so)
+{
+    size_t lo = 0, hi = n;  /* the last start <= so */
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (starts[mid] <= so)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return n ? (uint32_t)lo + 1 : 0;
+}
+
 nvgp_trace_prog *nvgp_trace_prog_create(const nvgp_trace_prog_desc *d)
 {
     nvgp_trace_prog *p = calloc(1, sizeof *p);
@@ -73,8 +87,29 @@ nvgp_trace_prog *nvgp_trace_prog_create(const nvgp_trace_prog_desc *d)
         for (size_t l = 0; ok && l < n; l++)
             ok = (p->lines[l + 1] = trimmed(src + starts[l], line_end(src + starts[l], src + len))) != NULL;
     }
+    /* NV/ARB programs: the TGSI text is the translation as nvgp prints it,
+     * each instruction after its number ("  12: MOV ..."), so take the
+     * instructions by number (whatever text the source offsets index) */
+    for (const char *t = d->tgsi_text, *end = d->tgsi_text + d->tgsi_len; ok && d->origin && t < end;) {
+        const char *te = line_end(t, end);
+        const char *q = t;
+        while (q < te && *q == ' ')
+            q++;
+        uint32_t k = 0;
+        const char *digits = q;
+        while (q < te && *q >= '0' && *q <= '9' && k < 100000000)
+            k = k * 10 + (uint32_t)(*q++ - '0');
+        if (q > digits && q < te && *q == ':' && k < p->npcs && !p->tgsi[k])
+            ok = (p->tgsi[k] = trimmed(q + 1, te)) != NULL;
+        t = te < end ? te + 1 : te;
+    }
     for (uint32_t pc = 0; ok && pc < p->npcs; pc++) {
         size_t off = d->prog->instructions[pc].source_offset;
+        if (p->tgsi[pc]) {  /* taken by number above */
+            size_t so = pc < d->origin->num_instructions ? d->origin->instructions[pc].source_offset : 0;
+            p->line[pc] = line_of(starts, n, so);
+            continue;
+        }
         const char *t = d->tgsi_text + (off < d->tgsi_len ? off : d->tgsi_len);
         const char *te = line_end(t, d->tgsi_text + d->tgsi_len);
         /* the writer's "  12: " instruction number is not part of it */
@@ -89,15 +124,7 @@ nvgp_trace_prog *nvgp_trace_prog_create(const nvgp_trace_prog_desc *d)
         ok = (p->tgsi[pc] = trimmed(t, te)) != NULL;
         size_t so = d->origin && d->src && pc < d->origin->num_instructions
                         ? d->origin->instructions[pc].source_offset : off;
-        size_t lo = 0, hi = n;  /* last start <= so */
-        while (hi - lo > 1) {
-            size_t mid = (lo + hi) / 2;
-            if (starts[mid] <= so)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        p->line[pc] = n ? (uint32_t)lo + 1 : 0;
+        p->line[pc] = line_of(starts, n, so);
     }
     free(starts);
     if (!ok) {
