@@ -415,7 +415,7 @@ static void put_memory(nvgp_tracer *t, const nvgp_exec_warp *w, const tgsi_instr
     char name[64];
     reg_name(name, sizeof name, res->file, 0, res->index, false);
     bool image = res->file == TGSI_FILE_IMAGE;
-    unsigned wm = store ? in->dst[0].writemask : in->dst[0].writemask;
+    unsigned wm = in->dst[0].writemask;  /* the components moved */
     bool first = true;
     for (uint32_t r = lanes; r; r &= r - 1) {
         unsigned l = (unsigned)__builtin_ctz(r);

@@ -83,6 +83,15 @@ for job in "$dir"/../../examples/*.json "$dir"/*.json; do
     check "results unchanged by tracing: $(basename "$job")" 0 $?
 done
 
+# --- memory.json: atomics in lane order, then lane 1's store ------------------
+# 100 at 0x100; lanes add 1, 2, 3, 4 in lane order: lane 2 finds 100+1+2 = 103.
+"$nvgp" run --trace=mem.jsonl --lanes 1-2 "$dir/memory.json" >/dev/null 2>&1
+check "atomic: old values in lane order" \
+    '"mem":[{"lane":1,"op":"atomic","res":"MEMORY[0]","addr":256,"old":101,"operand":2},{"lane":2,"op":"atomic","res":"MEMORY[0]","addr":256,"old":103,"operand":3}]}' \
+    "$(grep '"op":"ATOMUADD"' mem.jsonl | grep -o '"mem":.*')"
+check "store: lane 1 writes 7 at 260" '"mem":[{"lane":1,"op":"store","res":"MEMORY[0]","addr":260,"values":["0x00000007"]}]}' \
+    "$(grep '"op":"STORE"' mem.jsonl | grep -o '"mem":.*')"
+
 # --- windows: --from / --count select steps ------------------------------
 "$nvgp" run --trace=w.jsonl --from 3 --count 2 "$dir/vp2_loop.json" >/dev/null 2>&1
 check "--from 3 --count 2" "3 4" "$(field step < w.jsonl | tr '\n' ' ' | sed 's/ $//')"
