@@ -81,6 +81,12 @@ static void write_meta(nvgp_strbuf *b, const nvgp_tjob *j, const viewer *v, bool
             nvgp_strbuf_putc(b, ',');
         json_str(b, nvgp_trace_line_text(p, l));
     }
+    nvgp_strbuf_puts(b, "],\"tgsi\":[");
+    for (uint32_t pc = 0; pc < nvgp_trace_num_pcs(p); pc++) {
+        if (pc)
+            nvgp_strbuf_putc(b, ',');
+        json_str(b, nvgp_trace_tgsi(p, pc));
+    }
     nvgp_strbuf_puts(b, "],\"warps\":[");
     bool first = true;
     for (uint32_t w = 0; w < v->num_warps; w++) {
