@@ -198,10 +198,10 @@ static bool resolve_name(dbg *d, const char *name, reg_ref *r)
     char buf[256];
     snprintf(buf, sizeof buf, "%s", name);
     for (int pass = 0; pass < 2; pass++) {
-        nvgp_job_reg jr = { TGSI_FILE_NULL, -1, -1, -1 };
-        if (d->j->names.resolve(d->j->names.ctx, buf, &jr) && jr.index >= 0) {
+        nvgp_tjob_reg jr;
+        if (nvgp_tjob_resolve(d->j, buf, &jr)) {
             r->file = jr.file;
-            r->dim = jr.dim > 0 ? jr.dim : 0;
+            r->dim = jr.dim;
             r->index = jr.index;
             if (pass == 1)
                 return true;

@@ -122,6 +122,15 @@ static int load_program(nvgp_tjob *j)
     return TJOB_OK;
 }
 
+bool nvgp_tjob_resolve(const nvgp_tjob *j, const char *name, nvgp_tjob_reg *reg)
+{
+    nvgp_job_reg jr = { TGSI_FILE_NULL, -1, -1, -1 };
+    if (!j->names.resolve(j->names.ctx, name, &jr) || jr.index < 0)
+        return false;
+    *reg = (nvgp_tjob_reg){ jr.file, jr.dim > 0 ? jr.dim : 0, jr.index, jr.component };
+    return true;
+}
+
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
 {
     memset(j, 0, sizeof *j);

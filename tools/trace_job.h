@@ -29,6 +29,16 @@ typedef struct nvgp_tjob {
     nvgp_trace_prog *tp;
 } nvgp_tjob;
 
+/* A binding name of the job's program (vertex.attrib[0], result.color,
+ * c[4], IN[1], ...) as a register: file, dim (0 for 1-D files), index, and
+ * the component a scalar binding holds (-1: the whole register). */
+typedef struct nvgp_tjob_reg {
+    uint8_t file;
+    int32_t dim, index;
+    int8_t component;
+} nvgp_tjob_reg;
+bool nvgp_tjob_resolve(const nvgp_tjob *j, const char *name, nvgp_tjob_reg *reg);
+
 /* Loads and binds; TJOB_* status (messages on stderr). */
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path);
 /* Runs (a failure is reported); then nvgp_tjob_print writes the results
