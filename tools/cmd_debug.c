@@ -35,9 +35,10 @@ typedef struct breakpoint {
 } breakpoint;
 
 typedef struct watch {
-    uint64_t address;
+    int32_t buffer;      /* BUFFER[buffer], or -1: global memory */
+    uint64_t address;    /* byte address, or offset in the buffer */
     uint32_t value;
-    bool valid;
+    char name[64];       /* as messages show it */
 } watch;
 
 typedef struct dbg {
@@ -419,26 +420,63 @@ static bool cmd_print(dbg *d, char *arg)
     return false;
 }
 
+/* The watched word now; false when it is outside what the job gave. */
+static bool read_watch(const dbg *d, const watch *wa, uint32_t *v)
+{
+    if (wa->buffer < 0)
+        return nvgp_exec_read_global(d->j->m, wa->address, v);
+    size_t bytes = 0;
+    const uint8_t *data = nvgp_exec_buffer(d->j->m, (uint32_t)wa->buffer, &bytes);
+    if (!data || bytes < 4 || wa->address > bytes - 4)
+        return false;
+    memcpy(v, data + wa->address, 4);
+    return true;
+}
+
+/* watch ADDR (global memory) | watch BUFFER OFFSET (BUFFER[n] or a binding) */
 static bool cmd_watch(dbg *d, char *arg)
 {
-    char *e;
+    watch wa = { -1, 0, 0, "" };
+    char *num = arg, *e;
+    char *sp = strpbrk(arg, " \t");
+    if (sp) {
+        *sp = 0;
+        num = sp + 1;
+        while (*num == ' ' || *num == '\t')
+            num++;
+        reg_ref r;
+        nvgp_tjob_reg jr;
+        if (parse_tgsi_name(arg, &r) && r.file == TGSI_FILE_BUFFER && r.ncomps == 4)
+            wa.buffer = (int32_t)r.index;
+        else if (nvgp_tjob_resolve(d->j, arg, &jr) && jr.file == TGSI_FILE_BUFFER)
+            wa.buffer = jr.index;
+        else {
+            printf("watch: '%s' is not a buffer of the job (BUFFER[n] or a storage binding)\n", arg);
+            return false;
+        }
+    }
     errno = 0;
-    unsigned long long a = strtoull(arg, &e, 0);
-    if (e == arg || *e || errno) {
-        printf("watch: expected a byte address of global memory (watch 0x1000)\n");
+    unsigned long long a = strtoull(num, &e, 0);
+    if (e == num || *e || errno) {
+        printf("watch: expected a byte address of global memory (watch 0x1000) or a buffer and a byte offset (watch BUFFER[0] 16)\n");
         return false;
     }
-    uint32_t v;
-    if (!nvgp_exec_read_global(d->j->m, a, &v)) {
-        printf("watch: no memory range of the job holds 0x%llx\n", a);
+    wa.address = a;
+    if (wa.buffer < 0)
+        snprintf(wa.name, sizeof wa.name, "0x%llx", a);
+    else
+        snprintf(wa.name, sizeof wa.name, "%s+%llu", arg, a);
+    if (!read_watch(d, &wa, &wa.value)) {
+        printf(wa.buffer < 0 ? "watch: no memory range of the job holds %s\n"
+                             : "watch: %s is outside the buffer\n", wa.name);
         return false;
     }
     if (d->num_watches == MAX_WATCHES) {
         printf("watch: at most %d watches\n", MAX_WATCHES);
         return false;
     }
-    d->watches[d->num_watches++] = (watch){ a, v, true };
-    printf("watch %u: 0x%llx = 0x%08x\n", d->num_watches, a, v);
+    d->watches[d->num_watches++] = wa;
+    printf("watch %u: %s = 0x%08x\n", d->num_watches, wa.name, wa.value);
     return false;
 }
 
@@ -470,7 +508,7 @@ static const command commands[] = {
     {"diverge", "d", cmd_diverge, "diverge                   run past the next step that splits the lanes"},
     {"print", "p", cmd_print, "print NAME [LANE|all] [/f|/u|/s|/x|/f64|/u64|/s64|/x64]   a register or binding"},
     {"mask", "m", cmd_mask, "mask                      execution mask, flow masks, mask stacks"},
-    {"watch", "w", cmd_watch, "watch ADDR                stop after a step that changes the word"},
+    {"watch", "w", cmd_watch, "watch ADDR | watch BUFFER OFFSET   stop after a step that changes the word"},
     {"where", NULL, cmd_where, "where                     the step, instruction and line"},
     {"list", "l", cmd_list, "list                      source lines around the current one"},
     {"quit", "q", cmd_quit, "quit                      run to the end without stopping"},
@@ -589,10 +627,10 @@ static void after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
     for (uint32_t i = 0; i < d->num_watches; i++) {
         watch *wa = &d->watches[i];
         uint32_t v;
-        if (nvgp_exec_read_global(d->j->m, wa->address, &v) && v != wa->value) {
+        if (read_watch(d, wa, &v) && v != wa->value) {
             snprintf(d->pending, sizeof d->pending,
-                     "watch %u: 0x%" PRIx64 " changed from 0x%08x to 0x%08x at step %" PRIu64 " (pc %u)",
-                     i + 1, wa->address, wa->value, v, d->step - 1, pc);
+                     "watch %u: %s changed from 0x%08x to 0x%08x at step %" PRIu64 " (pc %u)",
+                     i + 1, wa->name, wa->value, v, d->step - 1, pc);
             wa->value = v;
         }
     }
