@@ -1,15 +1,14 @@
-/* nvgp debug: a step debugger on the executor (docs/trace.md).  The run
- * goes on in the executor's hook (exec_hook.h): before each step the hook
+/* nvgp debug: a step debugger on a machine (docs/trace.md).  The run goes
+ * on in the machine's step hook (nvgp.h "Watching a run"): before each step
+ * the hook
  * decides whether to stop, and when it stops it reads commands (from
  * --commands FILE, else standard input) until one resumes the run.  Every
  * command of the table below is one row: names, handler, help. */
 #include "commands.h"
 #include "line_edit.h"
+#include "job_bind.h"
 #include "trace_job.h"
 
-#include "api/program.h"
-#include "tgsi/tgsi_info.h"
-#include "tgsi/tgsi_names.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -55,7 +54,7 @@ typedef struct dbg {
     uint32_t from_line, from_warp;  /* MODE_STEP: where the step began */
     char pending[256];   /* why the run stops at the next step */
     /* the step the debugger stands before */
-    const nvgp_exec_warp *w;
+    const nvgp_warp *w;
     uint32_t pc;
     uint32_t exec_before;
     bool quit;
@@ -64,13 +63,20 @@ typedef struct dbg {
 
 /* ---- showing things ------------------------------------------------------ */
 
-static void show_position(dbg *d, const nvgp_exec_warp *w, uint32_t pc)
+static uint32_t exec_mask(const nvgp_warp *w)
 {
-    const nvgp_trace_prog *p = d->j->tp;
-    uint32_t line = nvgp_trace_line(p, pc);
-    printf("step %" PRIu64 ", warp %u, pc %u, line %u: %s\n", d->step, nvgp_exec_warp_number(w),
-           pc, line, nvgp_trace_line_text(p, line));
-    printf("    %u: %s    [exec %08x]\n", pc, nvgp_trace_tgsi(p, pc), nvgp_exec_warp_exec_mask(w));
+    nvgp_warp_masks m;
+    nvgp_warp_get_masks(w, &m);
+    return m.exec;
+}
+
+static void show_position(dbg *d, const nvgp_warp *w, uint32_t pc)
+{
+    const nvgp_listing *p = d->j->listing;
+    uint32_t line = nvgp_listing_line(p, pc);
+    printf("step %" PRIu64 ", warp %u, pc %u, line %u: %s\n", d->step, nvgp_warp_number(w),
+           pc, line, nvgp_listing_line_text(p, line));
+    printf("    %u: %s    [exec %08x]\n", pc, nvgp_listing_instruction(p, pc), exec_mask(w));
 }
 
 /* The formats of `print`: one row each.  64-bit formats read component
@@ -111,8 +117,7 @@ static void format_value(char *buf, size_t n, uint64_t v, const print_format *f)
 /* ---- names ------------------------------------------------------------------ */
 
 typedef struct reg_ref {
-    uint8_t file;
-    int64_t dim, index;
+    nvgp_register reg;
     uint8_t comps[4];
     unsigned ncomps;
 } reg_ref;
@@ -129,89 +134,23 @@ static bool parse_comps(const char *s, reg_ref *r)
     return r->ncomps > 0;
 }
 
-/* TGSI spelling: FILE[n], FILE[d][n], with an optional .xyzw */
-static bool parse_tgsi_name(const char *s, reg_ref *r)
-{
-    size_t n = 0;
-    while (isalpha((unsigned char)s[n]) || s[n] == '_')
-        n++;
-    int f = n ? nvgp_tgsi_name_lookup(TGSI_NAMES_FILE, s, n) : -1;
-    if (f < 0)
-        return false;
-    r->file = (uint8_t)f;
-    long v[2];
-    int nv = 0;
-    const char *p = s + n;
-    while (*p == '[' && nv < 2) {
-        char *e;
-        errno = 0;
-        v[nv] = strtol(p + 1, &e, 10);
-        if (e == p + 1 || *e != ']' || errno || v[nv] < 0)
-            return false;
-        nv++;
-        p = e + 1;
-    }
-    if (nv == 0)
-        return false;
-    r->dim = nv == 2 ? v[0] : 0;
-    r->index = nv == 2 ? v[1] : v[0];
-    r->ncomps = 4;
-    for (unsigned c = 0; c < 4; c++)
-        r->comps[c] = (uint8_t)c;
-    return *p == 0 || (*p == '.' && parse_comps(p + 1, r));
-}
-
-/* A temporary of the NV/ARB program: t, t[2], R0, with an optional .xyzw */
-static bool temp_name(dbg *d, const char *name, reg_ref *r)
-{
-    const nvgp_lower_map *map = d->j->nv ? nvgp_program_lower_map(d->j->nv) : NULL;
-    size_t n = strcspn(name, "[.");
-    for (uint32_t i = 0; map && i < map->num_temps; i++) {
-        const nvgp_lower_temp *t = &map->temps[i];
-        if (strlen(t->name) != n || strncmp(t->name, name, n))
-            continue;
-        const char *p = name + n;
-        unsigned long e = 0;
-        if (*p == '[') {
-            char *end;
-            e = strtoul(p + 1, &end, 10);
-            if (end == p + 1 || *end != ']' || e >= t->size)
-                return false;
-            p = end + 1;
-        }
-        r->file = TGSI_FILE_TEMPORARY;
-        r->dim = 0;
-        r->index = t->index + (int64_t)e;
-        r->ncomps = 4;
-        for (unsigned c = 0; c < 4; c++)
-            r->comps[c] = (uint8_t)c;
-        return *p == 0 || (*p == '.' && parse_comps(p + 1, r));
-    }
-    return false;
-}
-
-/* A TGSI register name, or a binding name of the program (through the
- * translation's map, as job files name them), with an optional .xyzw. */
+/* A register name of the program (TGSI names, its temporaries, its
+ * bindings: nvgp_program_find_register), with an optional .xyzw: the whole
+ * name first (result.color), then without the components. */
 static bool resolve_name(dbg *d, const char *name, reg_ref *r)
 {
-    if (parse_tgsi_name(name, r) || temp_name(d, name, r))
-        return true;
     char buf[256];
     snprintf(buf, sizeof buf, "%s", name);
     for (int pass = 0; pass < 2; pass++) {
-        nvgp_tjob_reg jr;
-        if (nvgp_tjob_resolve(d->j, buf, &jr)) {
-            r->file = jr.file;
-            r->dim = jr.dim;
-            r->index = jr.index;
+        if (nvgp_program_find_register(d->j->prog, buf, &r->reg) == NVGP_OK) {
             if (pass == 1)
                 return true;
-            r->ncomps = jr.component >= 0 ? 1 : 4;
+            int32_t comp = r->reg.component;
+            r->ncomps = comp >= 0 ? 1 : 4;
             for (unsigned c = 0; c < 4; c++)
-                r->comps[c] = (uint8_t)(jr.component >= 0 ? jr.component : (int)c);
+                r->comps[c] = (uint8_t)(comp >= 0 ? comp : (int32_t)c);
             return true;
         }
-        /* result.color.xy: the binding, then the components */
         char *dot = strrchr(buf, '.');
         if (pass == 1 || !dot || !parse_comps(dot + 1, r))
             return false;
@@ -240,7 +179,8 @@ static bool cmd_break(dbg *d, char *arg)
         printf("break: expected a source line (break 12) or an instruction (break pc 7)\n");
         return false;
     }
-    if (b.is_pc ? v >= nvgp_trace_num_pcs(d->j->tp) : (v == 0 || v > nvgp_trace_num_lines(d->j->tp))) {
+    const nvgp_listing *p = d->j->listing;
+    if (b.is_pc ? v >= nvgp_listing_num_instructions(p) : (v == 0 || v > nvgp_listing_num_lines(p))) {
         printf("break: there is no %s %lu\n", b.is_pc ? "instruction" : "line", v);
         return false;
     }
@@ -251,10 +191,10 @@ static bool cmd_break(dbg *d, char *arg)
     b.value = (uint32_t)v;
     d->breaks[d->num_breaks++] = b;
     if (b.is_pc)
-        printf("breakpoint %u at pc %u: %s\n", d->num_breaks, b.value, nvgp_trace_tgsi(d->j->tp, b.value));
+        printf("breakpoint %u at pc %u: %s\n", d->num_breaks, b.value, nvgp_listing_instruction(p, b.value));
     else
         printf("breakpoint %u at line %u: %s\n", d->num_breaks, b.value,
-               nvgp_trace_line_text(d->j->tp, b.value));
+               nvgp_listing_line_text(p, b.value));
     return false;
 }
 
@@ -278,8 +218,8 @@ static bool cmd_step(dbg *d, char *arg)
 {
     (void)arg;
     d->mode = MODE_STEP;
-    d->from_line = nvgp_trace_line(d->j->tp, d->pc);
-    d->from_warp = nvgp_exec_warp_number(d->w);
+    d->from_line = nvgp_listing_line(d->j->listing, d->pc);
+    d->from_warp = nvgp_warp_number(d->w);
     return true;
 }
 
@@ -331,13 +271,13 @@ static void print_mask_line(const char *name, uint32_t m)
 static bool cmd_mask(dbg *d, char *arg)
 {
     (void)arg;
-    const nvgp_exec_warp *w = d->w;
-    nvgp_exec_flow f;
-    nvgp_exec_warp_flow(w, &f);
-    print_mask_line("exec", nvgp_exec_warp_exec_mask(w));
-    print_mask_line("threads", nvgp_exec_warp_active(w));
-    print_mask_line("live", nvgp_exec_warp_live(w));
-    print_mask_line("helpers", nvgp_exec_warp_helpers(w));
+    const nvgp_warp *w = d->w;
+    nvgp_warp_masks f;
+    nvgp_warp_get_masks(w, &f);
+    print_mask_line("exec", f.exec);
+    print_mask_line("threads", f.threads);
+    print_mask_line("live", f.live);
+    print_mask_line("helpers", f.helpers);
     print_mask_line("cond", f.cond);
     print_mask_line("loop", f.loop);
     print_mask_line("cont", f.cont);
@@ -345,10 +285,10 @@ static bool cmd_mask(dbg *d, char *arg)
     print_mask_line("function", f.func);
     printf("  condition stack (%u, innermost last):", f.cond_depth);
     for (uint32_t i = 0; i < f.cond_depth; i++)
-        printf(" %08x", f.cond_stack[i]);
+        printf(" %08x", nvgp_warp_cond_saved(w, i));
     printf("\n  loop stack (%u, innermost last):", f.loop_depth);
     for (uint32_t i = 0; i < f.loop_depth; i++)
-        printf(" %08x", nvgp_exec_warp_loop_saved(w, i));
+        printf(" %08x", nvgp_warp_loop_saved(w, i));
     printf("\n  call depth %u\n", f.call_depth);
     return false;
 }
@@ -386,8 +326,9 @@ static bool cmd_print(dbg *d, char *arg)
         printf("print: a 64-bit format reads components in pairs (.xy, .zw, or the whole register)\n");
         return false;
     }
-    uint32_t lanes = nvgp_exec_warp_active(d->w);
-    uint32_t exec = nvgp_exec_warp_exec_mask(d->w);
+    nvgp_warp_masks masks;
+    nvgp_warp_get_masks(d->w, &masks);
+    uint32_t lanes = masks.threads, exec = masks.exec;
     if (lane_s && strcmp(lane_s, "all")) {
         char *e;
         unsigned long l = strtoul(lane_s, &e, 10);
@@ -403,7 +344,7 @@ static bool cmd_print(dbg *d, char *arg)
         unsigned l = (unsigned)__builtin_ctz(m);
         uint32_t words[4];
         for (unsigned c = 0; c < r.ncomps; c++)
-            if (!nvgp_exec_warp_read(d->w, r.file, r.dim, r.index, r.comps[c], l, &words[c])) {
+            if (!nvgp_warp_read(d->w, &r.reg, r.comps[c], l, &words[c])) {
                 printf("print: %s: no such register in this program\n", tok[0]);
                 return false;
             }
@@ -420,16 +361,46 @@ static bool cmd_print(dbg *d, char *arg)
     return false;
 }
 
+/* The word at a byte address of global memory: the memory range that
+ * holds all four bytes. */
+static bool read_global(const nvgp_machine *m, uint64_t address, uint32_t *v)
+{
+    uint64_t base = 0;
+    size_t bytes = 0;
+    const uint8_t *data;
+    for (uint32_t r = 0; (data = nvgp_machine_memory(m, r, &base, &bytes)) != NULL; r++)
+        if (address >= base && bytes >= 4 && address - base <= bytes - 4) {
+            memcpy(v, data + (address - base), 4);
+            return true;
+        }
+    return false;
+}
+
 /* The watched word now; false when it is outside what the job gave. */
 static bool read_watch(const dbg *d, const watch *wa, uint32_t *v)
 {
     if (wa->buffer < 0)
-        return nvgp_exec_read_global(d->j->m, wa->address, v);
+        return read_global(d->j->m, wa->address, v);
+    nvgp_binding b = { NVGP_BINDING_BUFFER, -1, wa->buffer, -1 };
     size_t bytes = 0;
-    const uint8_t *data = nvgp_exec_buffer(d->j->m, (uint32_t)wa->buffer, &bytes);
+    const uint8_t *data = nvgp_machine_buffer(d->j->m, &b, &bytes);
     if (!data || bytes < 4 || wa->address > bytes - 4)
         return false;
     memcpy(v, data + wa->address, 4);
+    return true;
+}
+
+/* BUFFER[n] as TGSI spells it, whether the program declares it or not. */
+static bool tgsi_buffer_name(const char *s, int32_t *index)
+{
+    if (strncmp(s, "BUFFER[", 7) || !isdigit((unsigned char)s[7]))
+        return false;
+    char *e;
+    errno = 0;
+    unsigned long v = strtoul(s + 7, &e, 10);
+    if (errno || v > INT32_MAX || strcmp(e, "]"))
+        return false;
+    *index = (int32_t)v;
     return true;
 }
 
@@ -444,12 +415,12 @@ static bool cmd_watch(dbg *d, char *arg)
         num = sp + 1;
         while (*num == ' ' || *num == '\t')
             num++;
-        reg_ref r;
-        nvgp_tjob_reg jr;
-        if (parse_tgsi_name(arg, &r) && r.file == TGSI_FILE_BUFFER && r.ncomps == 4)
-            wa.buffer = (int32_t)r.index;
-        else if (nvgp_tjob_resolve(d->j, arg, &jr) && jr.file == TGSI_FILE_BUFFER)
-            wa.buffer = jr.index;
+        nvgp_binding b;
+        if (tgsi_buffer_name(arg, &wa.buffer))
+            ;
+        else if (nvgp_program_find_binding_of(d->j->prog, arg, 1u << NVGP_BINDING_BUFFER, &b) ==
+                     NVGP_OK && b.kind == NVGP_BINDING_BUFFER && b.index >= 0)
+            wa.buffer = b.index;
         else {
             printf("watch: '%s' is not a buffer of the job (BUFFER[n] or a storage binding)\n", arg);
             return false;
@@ -483,11 +454,11 @@ static bool cmd_watch(dbg *d, char *arg)
 static bool cmd_list(dbg *d, char *arg)
 {
     (void)arg;
-    const nvgp_trace_prog *p = d->j->tp;
-    uint32_t cur = nvgp_trace_line(p, d->pc), n = nvgp_trace_num_lines(p);
+    const nvgp_listing *p = d->j->listing;
+    uint32_t cur = nvgp_listing_line(p, d->pc), n = nvgp_listing_num_lines(p);
     uint32_t lo = cur > 3 ? cur - 3 : 1, hi = cur + 3 < n ? cur + 3 : n;
     for (uint32_t l = lo; l <= hi; l++)
-        printf("%s%4u  %s\n", l == cur ? "=>" : "  ", l, nvgp_trace_line_text(p, l));
+        printf("%s%4u  %s\n", l == cur ? "=>" : "  ", l, nvgp_listing_line_text(p, l));
     return false;
 }
 
@@ -569,8 +540,8 @@ static bool at_breakpoint(dbg *d, uint32_t pc, uint32_t line)
     /* a line breakpoint stops where the line's code starts (the
      * instruction before it comes from another line), not at every TGSI
      * instruction of it nor where a subroutine returns into it */
-    const nvgp_trace_prog *p = d->j->tp;
-    bool starts = pc == 0 || nvgp_trace_line(p, pc - 1) != line;
+    const nvgp_listing *p = d->j->listing;
+    bool starts = pc == 0 || nvgp_listing_line(p, pc - 1) != line;
     for (uint32_t i = 0; i < d->num_breaks; i++) {
         const breakpoint *b = &d->breaks[i];
         if (b->is_pc ? b->value == pc : b->value == line && starts) {
@@ -584,10 +555,10 @@ static bool at_breakpoint(dbg *d, uint32_t pc, uint32_t line)
     return false;
 }
 
-static void before(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+static void before(void *ctx, const nvgp_warp *w, uint32_t pc)
 {
     dbg *d = ctx;
-    uint32_t line = nvgp_trace_line(d->j->tp, pc), warp = nvgp_exec_warp_number(w);
+    uint32_t line = nvgp_listing_line(d->j->listing, pc), warp = nvgp_warp_number(w);
     bool stop = d->pending[0] != 0;
     switch (d->mode) {
     case MODE_STEPI:
@@ -615,11 +586,11 @@ static void before(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
         show_position(d, w, pc);
         command_loop(d);
     }
-    d->exec_before = nvgp_exec_warp_exec_mask(w);
+    d->exec_before = exec_mask(w);
     d->step++;
 }
 
-static void after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+static void after(void *ctx, const nvgp_warp *w, uint32_t pc)
 {
     dbg *d = ctx;
     if (d->mode == MODE_FREE)
@@ -634,11 +605,11 @@ static void after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
             wa->value = v;
         }
     }
-    uint32_t now = nvgp_exec_warp_exec_mask(w);
+    uint32_t now = exec_mask(w);
     if (d->mode == MODE_DIVERGE && now && now != d->exec_before && !(now & ~d->exec_before)) {
         snprintf(d->pending, sizeof d->pending,
                  "divergence at step %" PRIu64 " (pc %u, line %u): exec %08x -> %08x",
-                 d->step - 1, pc, nvgp_trace_line(d->j->tp, pc), d->exec_before, now);
+                 d->step - 1, pc, nvgp_listing_line(d->j->listing, pc), d->exec_before, now);
     }
 }
 
@@ -693,13 +664,15 @@ int nvgp_cmd_debug(int argc, char **argv)
     if (rc == TJOB_OK) {
         d.j = &j;
         d.mode = MODE_STEPI;  /* stop before the first step */
-        nvgp_exec_hook h = { before, after, &d };
-        nvgp_exec_set_hook(j.m, &h);
-        nvgp_exec_status st = nvgp_exec_run(j.m, NULL);
+        nvgp_step_hook h = { before, after, &d };
+        nvgp_machine_set_step_hook(j.m, &h);
+        nvgp_run_options options;
+        nvgp_job_run_options(j.job, &options);
+        nvgp_status st = nvgp_machine_run(j.m, &options, NULL);
         if (d.pending[0] && d.mode != MODE_FREE)
             printf("%s\n", d.pending);
-        if (st != NVGP_EXEC_OK) {
-            printf("the run failed: %s\n", nvgp_exec_error(j.m));
+        if (st != NVGP_OK) {
+            printf("the run failed: %s\n", nvgp_machine_error(j.m));
             rc = TJOB_FAILED;
         } else {
             printf("the program ended after %" PRIu64 " steps\n", d.step);

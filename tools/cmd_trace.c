@@ -7,8 +7,7 @@
 #include "trace_job.h"
 #include "trace_page.h"
 
-#include "base/strbuf.h"
-#include "tgsi/tgsi_names.h"
+#include "job_bind.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -26,22 +25,24 @@ typedef struct warp_note {
 } warp_note;
 
 typedef struct viewer {
-    nvgp_exec_hook tracer;
+    nvgp_step_hook tracer;
     warp_note *warps;
     uint32_t num_warps;
 } viewer;
 
-static void note_before(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+static void note_before(void *ctx, const nvgp_warp *w, uint32_t pc)
 {
     viewer *v = ctx;
-    uint32_t n = nvgp_exec_warp_number(w);
-    if (n < v->num_warps && !v->warps[n].seen)
-        v->warps[n] = (warp_note){ true, nvgp_exec_warp_first_thread(w), nvgp_exec_warp_active(w),
-                                   nvgp_exec_warp_helpers(w) };
+    uint32_t n = nvgp_warp_number(w);
+    if (n < v->num_warps && !v->warps[n].seen) {
+        nvgp_warp_masks m;
+        nvgp_warp_get_masks(w, &m);
+        v->warps[n] = (warp_note){ true, nvgp_warp_first_thread(w), m.threads, m.helpers };
+    }
     v->tracer.before(v->tracer.ctx, w, pc);
 }
 
-static void note_after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+static void note_after(void *ctx, const nvgp_warp *w, uint32_t pc)
 {
     viewer *v = ctx;
     v->tracer.after(v->tracer.ctx, w, pc);
@@ -65,27 +66,40 @@ static void json_str(nvgp_strbuf *b, const char *s)
     nvgp_strbuf_putc(b, '"');
 }
 
+/* The TGSI processor name of each stage, as the page shows it: one row
+ * per nvgp_stage. */
+static const char *const processor_names[] = {
+    [NVGP_STAGE_VERTEX] = "VERT",
+    [NVGP_STAGE_FRAGMENT] = "FRAG",
+    [NVGP_STAGE_GEOMETRY] = "GEOM",
+    [NVGP_STAGE_TESS_CTRL] = "TESS_CTRL",
+    [NVGP_STAGE_TESS_EVAL] = "TESS_EVAL",
+    [NVGP_STAGE_COMPUTE] = "COMP",
+};
+
 static void write_meta(nvgp_strbuf *b, const nvgp_tjob *j, const viewer *v, bool truncated)
 {
-    const nvgp_trace_prog *p = j->tp;
-    uint8_t proc = j->prog->processor;
-    const char *pname = nvgp_tgsi_name(TGSI_NAMES_PROCESSOR, proc);
+    const nvgp_listing *p = j->listing;
+    nvgp_stage stage;
+    bool known = nvgp_program_stage(j->prog, &stage) == NVGP_OK &&
+                 (size_t)stage < sizeof processor_names / sizeof processor_names[0];
     nvgp_strbuf_puts(b, "{\"title\":");
     json_str(b, j->job_path);
     nvgp_strbuf_puts(b, ",\"processor\":");
-    json_str(b, pname ? pname : "?");
+    json_str(b, known ? processor_names[stage] : "?");
     nvgp_strbuf_printf(b, ",\"fragment\":%s,\"truncated\":%s,\"source\":[",
-                       proc == TGSI_PROCESSOR_FRAGMENT ? "true" : "false", truncated ? "true" : "false");
-    for (uint32_t l = 1; l <= nvgp_trace_num_lines(p); l++) {
+                       known && stage == NVGP_STAGE_FRAGMENT ? "true" : "false",
+                       truncated ? "true" : "false");
+    for (uint32_t l = 1; l <= nvgp_listing_num_lines(p); l++) {
         if (l > 1)
             nvgp_strbuf_putc(b, ',');
-        json_str(b, nvgp_trace_line_text(p, l));
+        json_str(b, nvgp_listing_line_text(p, l));
     }
     nvgp_strbuf_puts(b, "],\"tgsi\":[");
-    for (uint32_t pc = 0; pc < nvgp_trace_num_pcs(p); pc++) {
+    for (uint32_t pc = 0; pc < nvgp_listing_num_instructions(p); pc++) {
         if (pc)
             nvgp_strbuf_putc(b, ',');
-        json_str(b, nvgp_trace_tgsi(p, pc));
+        json_str(b, nvgp_listing_instruction(p, pc));
     }
     nvgp_strbuf_puts(b, "],\"warps\":[");
     bool first = true;
@@ -160,10 +174,9 @@ int nvgp_cmd_trace(int argc, char **argv)
     viewer v = {0};
     if (rc == TJOB_OK) {
         mem = open_memstream(&tbuf, &tlen);
-        v.num_warps = nvgp_exec_num_warps(j.m);
+        v.num_warps = nvgp_machine_num_warps(j.m);
         v.warps = calloc(v.num_warps + 1, sizeof *v.warps);
-        t = mem && v.warps ? nvgp_tracer_create(j.tp, &o, mem) : NULL;
-        if (!t) {
+        if (!mem || !v.warps || nvgp_tracer_create(j.listing, &o, mem, &t) != NVGP_OK) {
             fprintf(stderr, "nvgp trace: out of memory\n");
             rc = TJOB_FAILED;
         }
@@ -171,8 +184,8 @@ int nvgp_cmd_trace(int argc, char **argv)
     uint64_t records = 0;
     if (rc == TJOB_OK) {
         v.tracer = nvgp_tracer_hook(t);
-        nvgp_exec_hook h = { note_before, note_after, &v };
-        nvgp_exec_set_hook(j.m, &h);
+        nvgp_step_hook h = { note_before, note_after, &v };
+        nvgp_machine_set_step_hook(j.m, &h);
         rc = nvgp_tjob_run(&j);
         if (!nvgp_tracer_finish(t, &records, NULL)) {
             fprintf(stderr, "nvgp trace: out of memory\n");

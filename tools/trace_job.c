@@ -2,9 +2,8 @@
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include "trace_job.h"
 
-#include "api/program.h"
-#include "lower/lower.h"
-#include "tgsi/tgsi_text_read.h"
+#include "commands.h"
+#include "job_bind.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,123 +11,38 @@
 #include <string.h>
 #include <time.h>
 
-static int fail(const nvgp_tjob *j, const char *fmt, const char *arg)
-{
-    fprintf(stderr, "nvgp %s: %s: ", j->cmd, j->job_path);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-    return TJOB_FAILED;
-}
-
-/* NV/ARB binding names through the translation's map (as nvgp run). */
-static bool resolve_nv(void *ctx, const char *name, nvgp_job_reg *reg)
-{
-    const nvgp_lower_map *map = ctx;
-    static const nvgp_lower_slot_kind kinds[] = {NVGP_LOWER_INPUT, NVGP_LOWER_OUTPUT, NVGP_LOWER_CONSTANT,
-                                                 NVGP_LOWER_BUFFER, NVGP_LOWER_IMAGE};
-    static const uint8_t files[] = {TGSI_FILE_INPUT, TGSI_FILE_OUTPUT, TGSI_FILE_CONSTANT, TGSI_FILE_BUFFER,
-                                    TGSI_FILE_IMAGE};
-    size_t first = 0;
-    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
-        if (files[k] == reg->file)
-            first = k;
-    for (size_t jj = 0; jj < sizeof kinds / sizeof kinds[0]; jj++) {
-        size_t k = jj == 0 ? first : jj <= first ? jj - 1 : jj;
-        const nvgp_lower_slot *sl = nvgp_lower_map_find(map, kinds[k], name);
-        if (sl && (sl->kind != NVGP_LOWER_CONSTANT || !sl->has_value)) {
-            reg->file = sl->file;
-            reg->component = sl->component;
-            reg->dim = sl->vertex;
-            reg->index = sl->index;
-            return true;
-        }
-    }
-    return nvgp_job_tgsi_name(name, reg);
-}
-
-static const char *output_name_nv(void *ctx, uint32_t index, uint32_t k, int32_t *component)
-{
-    const nvgp_lower_map *map = ctx;
-    uint32_t seen = 0;
-    for (int32_t comp = -1; comp < 4; comp++)
-        for (uint32_t i = 0; i < map->count; i++) {
-            const nvgp_lower_slot *sl = &map->slots[i];
-            if (sl->kind != NVGP_LOWER_OUTPUT || sl->index != (int32_t)index || sl->component != comp)
-                continue;
-            if (seen++ == k) {
-                *component = comp;
-                return sl->name;
-            }
-        }
-    return NULL;
-}
-
+/* The program loads and is checked as `nvgp run` loads it (tools/load.c),
+ * then becomes a machine with a listing. */
 static int load_program(nvgp_tjob *j)
 {
     const nvgp_job *job = j->job;
     const char *name = job->program_path ? job->program_path : "program";
-    const char *text = job->program_text;
-    size_t len = job->program_length;
-    if (len >= 2 && text[0] == '!' && text[1] == '!') {
-        nvgp_diag *pd = NULL;
-        nvgp_program *p = nvgp_program_create(name, text, len, &pd);
-        if (!p) {
-            if (pd)
-                nvgp_diag_print(pd, stderr);
-            nvgp_diag_destroy(pd);
-            return fail(j, "%s: the program does not load", name);
-        }
-        j->tgsi_text = nvgp_program_tgsi_text(p, NVGP_TGSI_STYLE_CANONICAL, pd);
-        if (!j->tgsi_text && pd)
-            nvgp_diag_print(pd, stderr);
-        j->nv = p;
-        nvgp_diag_destroy(pd);
-        if (!j->tgsi_text)
-            return fail(j, "%s: no TGSI translation of this program", name);
-        text = j->tgsi_text;
-        len = strlen(text);
+    nvgp_diag *diag = NULL;
+    int st = nvgp_tool_load(name, job->program_text, job->program_length, NVGP_TARGET_ANY,
+                            &j->prog, &diag);
+    if (diag)
+        nvgp_diag_print(diag, stderr);
+    nvgp_diag_destroy(diag);
+    if (st != 0) {
+        if (st == 1)
+            fprintf(stderr, "nvgp %s: %s: %s: the program does not load\n", j->cmd, j->job_name,
+                    name);
+        return st == 1 ? TJOB_FAILED : TJOB_USAGE;
     }
-    j->diag = nvgp_diag_create(name, text, len);
-    if (!j->diag)
-        return fail(j, "%s", "out of memory");
-    j->prog = nvgp_tgsi_read(text, len, j->diag);
-    if (!j->prog) {
-        nvgp_diag_print(j->diag, stderr);
+    nvgp_diag *md = nvgp_diag_create(name, job->program_text, job->program_length);
+    nvgp_status ms = md ? nvgp_machine_create(j->prog, &j->m, md) : NVGP_ERROR_OUT_OF_MEMORY;
+    if (md)
+        nvgp_diag_print(md, stderr);
+    nvgp_diag_destroy(md);
+    if (ms == NVGP_OK)
+        ms = nvgp_listing_create(j->prog, &j->listing);
+    if (ms != NVGP_OK) {
+        fprintf(stderr, "nvgp %s: %s: %s: %s\n", j->cmd, j->job_name, name,
+                ms == NVGP_ERROR_INVALID_PROGRAM ? "the program cannot run (see above)"
+                                                 : nvgp_status_string(ms));
         return TJOB_FAILED;
     }
-    j->m = nvgp_exec_create(j->prog, j->diag);
-    if (!j->m) {
-        nvgp_diag_print(j->diag, stderr);
-        return TJOB_FAILED;
-    }
-    const nvgp_lower_map *map = j->nv ? nvgp_program_lower_map(j->nv) : NULL;
-    for (uint32_t i = 0; map && i < map->count; i++) {
-        const nvgp_lower_slot *sl = &map->slots[i];
-        if (sl->kind == NVGP_LOWER_CONSTANT && sl->has_value && sl->index >= 0)
-            nvgp_exec_set_constants(j->m, 0, (uint32_t)sl->index, sl->value, 1);
-    }
-    j->names = (nvgp_job_names){ nvgp_job_resolve_tgsi, NULL, NULL };
-    if (map)
-        j->names = (nvgp_job_names){ resolve_nv, output_name_nv, (void *)map };
-    nvgp_trace_prog_desc d = { j->prog, text, len, NULL, NULL, 0, map };
-    if (j->nv) {
-        d.origin = nvgp_program_tgsi(j->nv);
-        d.src = job->program_text;
-        d.src_len = job->program_length;
-    }
-    j->tp = nvgp_trace_prog_create(&d);
-    if (!j->tp)
-        return fail(j, "%s", "out of memory");
     return TJOB_OK;
-}
-
-bool nvgp_tjob_resolve(const nvgp_tjob *j, const char *name, nvgp_tjob_reg *reg)
-{
-    nvgp_job_reg jr = { TGSI_FILE_NULL, -1, -1, -1 };
-    if (!j->names.resolve(j->names.ctx, name, &jr) || jr.index < 0)
-        return false;
-    *reg = (nvgp_tjob_reg){ jr.file, jr.dim > 0 ? jr.dim : 0, jr.index, jr.component };
-    return true;
 }
 
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
@@ -136,6 +50,7 @@ int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
     memset(j, 0, sizeof *j);
     j->cmd = cmd;
     j->job_path = job_path;
+    j->job_name = strcmp(job_path, "-") ? job_path : "<stdin>";
     char *err = NULL;
     nvgp_job_status js = nvgp_job_open(job_path, &j->job, &err);
     if (js != NVGP_JOB_OK) {
@@ -146,7 +61,7 @@ int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
     int rc = load_program(j);
     if (rc != TJOB_OK)
         return rc;
-    if (!nvgp_job_bind(j->job, job_path, j->prog, j->m, &j->names, &err)) {
+    if (!nvgp_job_bind(j->job, j->job_name, j->m, &err)) {
         fprintf(stderr, "nvgp %s: %s\n", cmd, err ? err : "cannot bind the job");
         free(err);
         return TJOB_FAILED;
@@ -154,38 +69,57 @@ int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
     return TJOB_OK;
 }
 
+/* The results go out a piece at a time (nvgp_job_collect_stream), as
+ * `nvgp run` writes them. */
+typedef struct output {
+    FILE *f;
+    bool ok;
+} output;
+
+static bool write_piece(void *ctx, nvgp_strbuf *text)
+{
+    output *o = ctx;
+    o->ok = o->ok && fwrite(text->data ? text->data : "", 1, text->len, o->f) == text->len;
+    nvgp_strbuf_clear(text);
+    return o->ok;
+}
+
 int nvgp_tjob_print(nvgp_tjob *j, const char *out_path)
 {
+    bool to_stdout = !out_path || !strcmp(out_path, "-");
+    output o = { to_stdout ? stdout : fopen(out_path, "wb"), true };
+    if (!o.f) {
+        fprintf(stderr, "nvgp: %s: %s\n", out_path,
+                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
+        return TJOB_USAGE;
+    }
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
     char *err = NULL;
-    if (!nvgp_job_collect(j->job, j->job_path, j->prog, j->m, &j->names, &out, &err) || out.failed) {
+    bool collected = nvgp_job_collect_stream(j->job, j->job_name, j->prog, j->m, &out,
+                                             write_piece, &o, &err);
+    nvgp_strbuf_free(&out);
+    o.ok = (to_stdout ? fflush(o.f) == 0 && !ferror(o.f) : fclose(o.f) == 0) && o.ok;
+    if (!o.ok) {
+        fprintf(stderr, "nvgp %s: error writing %s\n", j->cmd,
+                to_stdout ? "standard output" : out_path);
+        free(err);
+        return TJOB_USAGE;
+    }
+    if (!collected) {
         fprintf(stderr, "nvgp %s: %s\n", j->cmd, err ? err : "out of memory");
         free(err);
-        nvgp_strbuf_free(&out);
         return TJOB_FAILED;
-    }
-    FILE *f = out_path && strcmp(out_path, "-") ? fopen(out_path, "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path, strerror(errno));
-        nvgp_strbuf_free(&out);
-        return TJOB_USAGE;
-    }
-    bool ok = fwrite(out.data ? out.data : "", 1, out.len, f) == out.len;
-    ok = (f == stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-    nvgp_strbuf_free(&out);
-    if (!ok) {
-        fprintf(stderr, "nvgp %s: error writing %s\n", j->cmd, out_path ? out_path : "standard output");
-        return TJOB_USAGE;
     }
     return TJOB_OK;
 }
 
 int nvgp_tjob_run(nvgp_tjob *j)
 {
-    nvgp_exec_status st = nvgp_exec_run(j->m, NULL);
-    if (st != NVGP_EXEC_OK) {
-        fprintf(stderr, "nvgp %s: %s: %s\n", j->cmd, j->job_path, nvgp_exec_error(j->m));
+    nvgp_run_options options;
+    nvgp_job_run_options(j->job, &options);
+    if (nvgp_machine_run(j->m, &options, NULL) != NVGP_OK) {
+        fprintf(stderr, "nvgp %s: %s: %s\n", j->cmd, j->job_name, nvgp_machine_error(j->m));
         return TJOB_FAILED;
     }
     return TJOB_OK;
@@ -193,12 +127,9 @@ int nvgp_tjob_run(nvgp_tjob *j)
 
 void nvgp_tjob_close(nvgp_tjob *j)
 {
-    nvgp_trace_prog_destroy(j->tp);
-    nvgp_exec_destroy(j->m);
-    nvgp_tgsi_program_destroy(j->prog);
-    nvgp_diag_destroy(j->diag);
-    free(j->tgsi_text);
-    nvgp_program_destroy(j->nv);
+    nvgp_listing_destroy(j->listing);
+    nvgp_machine_destroy(j->m);
+    nvgp_program_destroy(j->prog);
     nvgp_job_destroy(j->job);
 }
 
@@ -275,7 +206,7 @@ int nvgp_trace_options_from(const nvgp_trace_args *ta, const char *cmd, const nv
                 o->lanes |= 1u << l;
     }
     if (ta->warps) {
-        uint32_t nw = j ? nvgp_exec_num_warps(j->m) : 0;
+        uint32_t nw = j ? nvgp_machine_num_warps(j->m) : 0;
         if (!nvgp_trace_parse_set(ta->warps, UINT32_MAX, &o->warps, err, sizeof err)) {
             fprintf(stderr, "nvgp %s: --warps %s\n", cmd, err);
             return TJOB_USAGE;
@@ -331,19 +262,18 @@ int nvgp_run_traced(const char *job_path, const char *out_path, const nvgp_trace
         }
     }
     nvgp_tracer *t = NULL;
-    if (rc == TJOB_OK) {
-        t = nvgp_tracer_create(j.tp, &o, f);
-        if (!t) {
-            fprintf(stderr, "nvgp run: out of memory\n");
-            rc = TJOB_FAILED;
-        }
+    if (rc == TJOB_OK && nvgp_tracer_create(j.listing, &o, f, &t) != NVGP_OK) {
+        fprintf(stderr, "nvgp run: out of memory\n");
+        rc = TJOB_FAILED;
     }
     if (rc == TJOB_OK) {
-        nvgp_exec_hook h = nvgp_tracer_hook(t);
-        nvgp_exec_set_hook(j.m, &h);
+        nvgp_step_hook h = nvgp_tracer_hook(t);
+        nvgp_machine_set_step_hook(j.m, &h);
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        nvgp_exec_status st = nvgp_exec_run(j.m, NULL);
+        nvgp_run_options options;
+        nvgp_job_run_options(j.job, &options);
+        nvgp_status st = nvgp_machine_run(j.m, &options, NULL);
         uint64_t records = 0, bytes = 0;
         bool wrote = nvgp_tracer_finish(t, &records, &bytes);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -355,11 +285,11 @@ int nvgp_run_traced(const char *job_path, const char *out_path, const nvgp_trace
         if (!wrote) {
             fprintf(stderr, "nvgp run: error writing the trace to %s\n", ta->file);
             rc = TJOB_USAGE;
-        } else if (st != NVGP_EXEC_OK) {
-            fprintf(stderr, "nvgp run: %s: %s\n", job_path, nvgp_exec_error(j.m));
+        } else if (st != NVGP_OK) {
+            fprintf(stderr, "nvgp run: %s: %s\n", j.job_name, nvgp_machine_error(j.m));
             rc = TJOB_FAILED;
         }
-        nvgp_exec_set_hook(j.m, NULL);
+        nvgp_machine_set_step_hook(j.m, NULL);
     }
     if (f && f != stdout && fclose(f) != 0 && rc == TJOB_OK) {
         fprintf(stderr, "nvgp run: error writing the trace to %s\n", ta->file);

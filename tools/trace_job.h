@@ -1,48 +1,34 @@
 /* A job loaded for watching (nvgp run --trace, nvgp debug, nvgp trace):
  * the program (TGSI, or NV/ARB through its translation), a bound machine,
- * the names of its source lines, and the trace options of the command
- * line.  Loading follows `nvgp run` (cmd_run.c) step by step, so a watched
- * run computes what a plain one does. */
+ * its listing (instruction texts, source lines), and the trace options of
+ * the command line.  Loading follows `nvgp run` (cmd_run.c) step by step,
+ * through the library's public API alone, so a watched run computes what a
+ * plain one does. */
 #ifndef NVGP_TOOLS_TRACE_JOB_H
 #define NVGP_TOOLS_TRACE_JOB_H
 
 #include "job.h"
-#include "job_bind.h"
 #include "nvgp.h"
 
-#include "base/diag.h"
-#include "exec/exec_hook.h"
-#include "trace/trace.h"
+#include <stdbool.h>
 
 enum { TJOB_OK = 0, TJOB_FAILED = 1, TJOB_USAGE = 2 };
 
 typedef struct nvgp_tjob {
     const char *cmd;            /* "run", "debug", "trace": prefixes messages */
     const char *job_path;
+    const char *job_name;       /* as messages name it ("<stdin>" for -) */
     nvgp_job *job;
-    char *tgsi_text;
-    nvgp_program *nv;
-    nvgp_diag *diag;
-    tgsi_program *prog;
-    nvgp_exec *m;
-    nvgp_job_names names;
-    nvgp_trace_prog *tp;
+    nvgp_program *prog;
+    nvgp_machine *m;
+    nvgp_listing *listing;      /* instruction texts and source lines */
 } nvgp_tjob;
-
-/* A binding name of the job's program (vertex.attrib[0], result.color,
- * c[4], IN[1], ...) as a register: file, dim (0 for 1-D files), index, and
- * the component a scalar binding holds (-1: the whole register). */
-typedef struct nvgp_tjob_reg {
-    uint8_t file;
-    int32_t dim, index;
-    int8_t component;
-} nvgp_tjob_reg;
-bool nvgp_tjob_resolve(const nvgp_tjob *j, const char *name, nvgp_tjob_reg *reg);
 
 /* Loads and binds; TJOB_* status (messages on stderr). */
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path);
-/* Runs (a failure is reported); then nvgp_tjob_print writes the results
- * as `nvgp run` does, to out_path (NULL or "-": standard output). */
+/* Runs with the job's run options (a failure is reported); then
+ * nvgp_tjob_print writes the results as `nvgp run` does, to out_path (NULL
+ * or "-": standard output). */
 int nvgp_tjob_run(nvgp_tjob *j);
 int nvgp_tjob_print(nvgp_tjob *j, const char *out_path);
 void nvgp_tjob_close(nvgp_tjob *j);

@@ -30,7 +30,7 @@ struct nvgp_tracer {
     uint32_t operand2[LANES];
 };
 
-nvgp_tracer *nvgp_tracer_create(const nvgp_trace_prog *p, const nvgp_trace_options *o, FILE *out)
+nvgp_tracer *nvgp_tracer_open(const nvgp_trace_prog *p, const nvgp_trace_options *o, FILE *out)
 {
     nvgp_tracer *t = calloc(1, sizeof *t);
     if (!t)
@@ -60,6 +60,8 @@ static void flush(nvgp_tracer *t)
 
 bool nvgp_tracer_finish(nvgp_tracer *t, uint64_t *records, uint64_t *bytes)
 {
+    if (!t)
+        return false;
     flush(t);
     if (fflush(t->out) != 0)
         t->write_failed = true;
@@ -499,8 +501,26 @@ static void after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
         flush(t);
 }
 
-nvgp_exec_hook nvgp_tracer_hook(nvgp_tracer *t)
+nvgp_exec_hook nvgp_tracer_exec_hook(nvgp_tracer *t)
 {
     nvgp_exec_hook h = { before, after, t };
+    return h;
+}
+
+/* The public step hook: a machine hands its hooks the executor's warp as
+ * an nvgp_warp (api/machine.c), so the view converts straight back. */
+static void step_before(void *ctx, const nvgp_warp *w, uint32_t pc)
+{
+    before(ctx, (const nvgp_exec_warp *)(const void *)w, pc);
+}
+
+static void step_after(void *ctx, const nvgp_warp *w, uint32_t pc)
+{
+    after(ctx, (const nvgp_exec_warp *)(const void *)w, pc);
+}
+
+nvgp_step_hook nvgp_tracer_hook(nvgp_tracer *t)
+{
+    nvgp_step_hook h = { step_before, step_after, t };
     return h;
 }

@@ -160,8 +160,8 @@ static void test_json_record(void **state)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    nvgp_tracer *t = nvgp_tracer_create(p, &o, f);
-    nvgp_exec_hook h = nvgp_tracer_hook(t);
+    nvgp_tracer *t = nvgp_tracer_open(p, &o, f);
+    nvgp_exec_hook h = nvgp_tracer_exec_hook(t);
     nvgp_exec_set_hook(x.m, &h);
     assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
     uint64_t records = 0;
