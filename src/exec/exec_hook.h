@@ -1,6 +1,7 @@
 /* Watching the executor: a hook called around every instruction a warp
- * executes (tracing, src/trace; the step debugger, tools/cmd_debug.c), and
- * read-only views of the warp's state for it.
+ * executes (tracing, src/trace; machines' public step hooks, api/machine.c,
+ * which the step debugger and the trace viewer use), and read-only views
+ * of the warp's state for it (public: api/watch.c).
  *
  * With no hook set (the default) the dispatch loop pays one test of a NULL
  * pointer per instruction.  Setting a hook runs every warp on one host
