@@ -593,6 +593,158 @@ NVGP_API const void *nvgp_machine_memory(const nvgp_machine *m, uint32_t range,
  * stores and atomics are dropped) during the last run. */
 NVGP_API uint64_t nvgp_machine_faults(const nvgp_machine *m);
 
+/* ---- Watching a run: step hooks, traces, debuggers -------------------------
+ *
+ * docs/trace.md shows what `nvgp run --trace`, `nvgp debug` and `nvgp trace`
+ * make of these; docs/library.md ("Watching a run") how to use them.
+ *
+ * A step hook is called around every instruction a warp executes.  While a
+ * machine has one, its runs use one host thread whatever the run options
+ * say, warps run one after another in order, and the hook is called on the
+ * thread that called nvgp_machine_run, so steps are numbered the same in
+ * every run.  The hook observes: it never changes what the program computes
+ * (results are those of a run without it).  Inside a hook call the warp view
+ * is valid until the call returns; the hook may call the nvgp_warp_*
+ * functions on it and the const nvgp_machine_* functions that read buffers,
+ * images and memory (they show the contents as they are before or after
+ * that step), and nothing else on the machine. */
+
+/* A warp as a step hook sees it (opaque; valid during the hook call). */
+typedef struct nvgp_warp nvgp_warp;
+
+/* `before` is called just before instruction pc runs, `after` just after;
+ * either may be NULL.  Instructions skipped because no lane is active are
+ * not reported. */
+typedef struct nvgp_step_hook {
+    void (*before)(void *ctx, const nvgp_warp *warp, uint32_t pc);
+    void (*after)(void *ctx, const nvgp_warp *warp, uint32_t pc);
+    void *ctx;
+} nvgp_step_hook;
+
+/* Installs hook (copied) for the machine's next runs; NULL removes it. */
+NVGP_API nvgp_status nvgp_machine_set_step_hook(nvgp_machine *m, const nvgp_step_hook *hook);
+/* Warps the next run has, as its shape (invocations, grid) is set now;
+ * they are numbered 0 .. count-1 (nvgp_warp_number). */
+NVGP_API uint32_t nvgp_machine_num_warps(const nvgp_machine *m);
+
+/* The warp's number and its first thread (threads as
+ * nvgp_machine_num_threads counts them; lane l runs thread first + l). */
+NVGP_API uint32_t nvgp_warp_number(const nvgp_warp *w);
+NVGP_API uint32_t nvgp_warp_first_thread(const nvgp_warp *w);
+
+/* The warp's masks (bit l: lane l) and control-flow state now. */
+typedef struct nvgp_warp_masks {
+    uint32_t exec;        /* lanes that run the current instruction */
+    uint32_t threads;     /* lanes that hold a thread */
+    uint32_t live;        /* lanes not killed */
+    uint32_t helpers;     /* helper lanes (fragment programs) */
+    uint32_t cond, loop, cont, sw, func;  /* condition, loop, continue,
+                                             switch and function masks */
+    uint32_t cond_depth;  /* saved entries of the condition stack */
+    uint32_t loop_depth;  /* saved entries of the loop stack */
+    uint32_t call_depth;  /* subroutine calls in progress */
+} nvgp_warp_masks;
+NVGP_API void nvgp_warp_get_masks(const nvgp_warp *w, nvgp_warp_masks *out);
+/* Saved mask i (0: outermost) of the condition stack / loop stack; 0 past
+ * the depth. */
+NVGP_API uint32_t nvgp_warp_cond_saved(const nvgp_warp *w, uint32_t i);
+NVGP_API uint32_t nvgp_warp_loop_saved(const nvgp_warp *w, uint32_t i);
+
+/* A register of the program's TGSI form, as nvgp_program_find_register
+ * names it: pass it back unchanged. */
+typedef struct nvgp_register {
+    uint32_t file;        /* the register file (the library's numbering) */
+    int32_t dim;          /* inputs, outputs: the vertex; constants: the
+                             buffer; 0 for one-dimensional files */
+    int32_t index;
+    int32_t component;    /* a scalar binding's component 0..3; -1: whole */
+} nvgp_register;
+
+/* Resolves a register name (no components): a TGSI register of any file
+ * (TEMP[1], OUT[0], IN[1][2], CONST[0][3], ADDR[0], SV[0]; whether the
+ * program has it is known only when it is read), a temporary of an NV/ARB
+ * program (R0, t, t[2]: TEMP declarations and arrays by their names), or a
+ * binding name (nvgp_program_find_binding).  Any thread. */
+NVGP_API nvgp_status nvgp_program_find_register(const nvgp_program *prog, const char *name,
+                                                nvgp_register *reg);
+/* Word comp (0..3) of a register in one lane, now; false when the program
+ * has no such register. */
+NVGP_API bool nvgp_warp_read(const nvgp_warp *w, const nvgp_register *reg, unsigned comp,
+                             unsigned lane, uint32_t *word);
+
+/* ---- Listings: the program as traces and debuggers name it ----
+ * Instruction pc's TGSI text (one line, without its number) and the
+ * 1-based line of the program's source (NV/ARB source, or the TGSI text)
+ * it came from.  A listing is read-only once made: any thread. */
+typedef struct nvgp_listing nvgp_listing;
+
+/* NVGP_ERROR_INVALID_PROGRAM for a program without a TGSI form.  prog must
+ * outlive the listing. */
+NVGP_API nvgp_status nvgp_listing_create(const nvgp_program *prog, nvgp_listing **listing);
+NVGP_API void nvgp_listing_destroy(nvgp_listing *l);
+NVGP_API uint32_t nvgp_listing_num_instructions(const nvgp_listing *l);
+/* "" past the last instruction. */
+NVGP_API const char *nvgp_listing_instruction(const nvgp_listing *l, uint32_t pc);
+/* 0 when unknown or past the last instruction. */
+NVGP_API uint32_t nvgp_listing_line(const nvgp_listing *l, uint32_t pc);
+NVGP_API uint32_t nvgp_listing_num_lines(const nvgp_listing *l);
+/* Line `line` (1-based) with blanks trimmed and control bytes as blanks;
+ * "" for 0 and past the last line. */
+NVGP_API const char *nvgp_listing_line_text(const nvgp_listing *l, uint32_t line);
+
+/* ---- Traces: one record per instruction a warp executes ----
+ * (docs/trace.md gives the records: step, warp, pc, TGSI text, source line,
+ * execution mask before and after, the values the selected lanes received
+ * typed by the opcode's result type, condition-code flags, memory
+ * accesses.) */
+
+/* A set of small numbers: "all", "N", "N-M" and comma lists of them
+ * ("0,4-7"), at most 32 ranges. */
+typedef struct nvgp_trace_set {
+    bool all;
+    uint32_t n;
+    uint32_t lo[32], hi[32];
+} nvgp_trace_set;
+/* Parses spec; members above limit are refused.  false with the reason in
+ * err (errlen bytes) on a bad spec.  Any thread. */
+NVGP_API bool nvgp_trace_parse_set(const char *spec, uint32_t limit, nvgp_trace_set *out,
+                                   char *err, size_t errlen);
+NVGP_API bool nvgp_trace_set_has(const nvgp_trace_set *s, uint32_t v);
+/* The largest member (for range checks); 0 for "all". */
+NVGP_API uint32_t nvgp_trace_set_max(const nvgp_trace_set *s);
+
+typedef enum nvgp_trace_format {
+    NVGP_TRACE_JSONL,     /* JSON Lines, one record a line */
+    NVGP_TRACE_TEXT       /* for people */
+} nvgp_trace_format;
+
+typedef struct nvgp_trace_options {
+    uint32_t lanes;           /* bit l: lane l's values are written */
+    nvgp_trace_set warps;     /* warps traced */
+    uint64_t from, count;     /* steps from .. from+count-1 (UINT64_MAX: all) */
+    nvgp_trace_format format;
+} nvgp_trace_options;
+
+/* A tracer writes records to out (which must outlive it) through a step
+ * hook: install nvgp_tracer_hook (alone, or called from a hook of one's
+ * own), run, then nvgp_tracer_finish.  One tracer serves one run at a time
+ * (the thread that runs it). */
+typedef struct nvgp_tracer nvgp_tracer;
+NVGP_API nvgp_status nvgp_tracer_create(const nvgp_listing *l, const nvgp_trace_options *options,
+                                        FILE *out, nvgp_tracer **tracer);
+NVGP_API nvgp_step_hook nvgp_tracer_hook(nvgp_tracer *t);
+/* Writes what is buffered and flushes out; false when writing failed.
+ * *records, *bytes (may be NULL): records and bytes written so far. */
+NVGP_API bool nvgp_tracer_finish(nvgp_tracer *t, uint64_t *records, uint64_t *bytes);
+NVGP_API void nvgp_tracer_destroy(nvgp_tracer *t);
+
+/* A 32-bit word as traces write it for a type: "f32", "u32", "s32" or
+ * "x32" (untyped: a float where the bits are a normal float or a zero,
+ * else the bits in hex); json: special values as JSON strings.  Any
+ * thread. */
+NVGP_API void nvgp_trace_format_word(char *buf, size_t n, uint32_t word, const char *type,
+                                     bool json);
+
 #ifdef __cplusplus
 }
 #endif

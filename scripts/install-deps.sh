@@ -22,8 +22,10 @@ run_packages=(build-essential cmake pkg-config libjson-c-dev libsleef-dev libpng
 mesa_packages=(libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2
                libglx-mesa0 libegl-dev libgl-dev mesa-common-dev libosmesa6
                libosmesa6-dev)
-# MPFR: the correctly rounded reference of the precision test
-test_packages=(clang libclang-rt-14-dev libcmocka-dev libmpfr-dev "${mesa_packages[@]}")
+# MPFR: the correctly rounded reference of the precision test; chromium:
+# the trace viewer is checked in a headless browser
+# (tests/trace/viewer_chromium.sh; not run without it)
+test_packages=(clang libclang-rt-14-dev libcmocka-dev libmpfr-dev chromium "${mesa_packages[@]}")
 case "$what" in
 run) packages=("${run_packages[@]}") ;;
 test) packages=("${run_packages[@]}" "${test_packages[@]}") ;;

@@ -7,6 +7,7 @@
 #include "job.h"
 #include "job_bind.h"
 #include "nvgp.h"
+#include "trace_job.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,7 +16,9 @@
 
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2 };
 
-static const char usage_line[] = "usage: nvgp run [-o OUT] JOB.json\n";
+static const char usage_line[] =
+    "usage: nvgp run [-o OUT] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
+    "                [--count M] [--trace-format=jsonl|text]] JOB.json\n";
 
 typedef struct run_state {
     const char *job_name;     /* as messages name it */
@@ -121,6 +124,8 @@ int nvgp_cmd_run(int argc, char **argv)
 {
     const char *out_path = NULL, *job_path = NULL;
     bool options = true;
+    nvgp_trace_args trace = {0};
+    int trace_rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && !strcmp(a, "--")) {
@@ -135,6 +140,9 @@ int nvgp_cmd_run(int argc, char **argv)
             out_path = a + 9;
         } else if (options && a[0] == '-' && a[1] == 'o' && a[2]) {
             out_path = a + 2;
+        } else if (options && nvgp_trace_take_arg(argc, argv, &i, &trace, &trace_rc)) {
+            if (trace_rc)  /* trace options: trace_job.c */
+                return trace_rc;
         } else if (options && a[0] == '-' && a[1]) {
             fprintf(stderr, "nvgp run: unknown option '%s'\n%s", a, usage_line);
             return RUN_USAGE;
@@ -153,6 +161,8 @@ int nvgp_cmd_run(int argc, char **argv)
         fprintf(stderr, "nvgp run: empty output file name\n%s", usage_line);
         return RUN_USAGE;
     }
+    if (trace.any)
+        return nvgp_run_traced(job_path, out_path, &trace);
     run_state s;
     memset(&s, 0, sizeof s);
     s.job_name = strcmp(job_path, "-") ? job_path : "<stdin>";

@@ -15,6 +15,8 @@ int nvgp_cmd_run(int argc, char **argv);
 int nvgp_cmd_bench(int argc, char **argv);
 int nvgp_cmd_shader_test(int argc, char **argv);
 int nvgp_cmd_render(int argc, char **argv);
+int nvgp_cmd_debug(int argc, char **argv);
+int nvgp_cmd_trace(int argc, char **argv);
 
 /* Reads a whole file (`-` is standard input) into a malloc'd buffer with a
  * NUL after its last byte; binary content and NUL bytes are kept.  A folder

@@ -59,7 +59,7 @@ static const command commands[] = {
      "\n"
      "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
      "2 usage or I/O error.\n"},
-    {"run", nvgp_cmd_run, "run [-o OUT] JOB.json",
+    {"run", nvgp_cmd_run, "run [-o OUT] [--trace=FILE [TRACE OPTIONS]] JOB.json",
      "Executes the job described by JOB.json (program, invocations, inputs,\n"
      "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
      "prints the results as JSON on stdout, or to OUT with -o (--output=OUT).\n"
@@ -80,6 +80,12 @@ static const command commands[] = {
      "    \"faults\": 0 }\n"
      "\n"
      "Every field of a job and of its result: docs/job-format.md.\n"
+     "\n"
+     "  --trace=FILE        also write one record per executed instruction\n"
+     "  --lanes SPEC        lanes whose values are traced: all, N, N-M, lists\n"
+     "  --warps SPEC        warps traced (same syntax)\n"
+     "  --from N --count M  steps N .. N+M-1 only\n"
+     "  --trace-format=F    jsonl (default) or text (docs/trace.md)\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
     {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--json FILE] [--mesa-oracle PATH] [NAME...]",
@@ -132,6 +138,16 @@ static const command commands[] = {
      "\n"
      "Exit status: 0 written, 1 a program fails to load or draw, 2 usage or\n"
      "I/O error (or a build without libpng).\n"},
+    {"debug", nvgp_cmd_debug, "debug JOB.json [--commands FILE]",
+     "Runs the job under a step debugger: breakpoints at source lines or TGSI\n"
+     "instructions, steps, prints of registers and bindings per lane, masks,\n"
+     "memory watches, runs to the next divergence (`help` at the prompt;\n"
+     "docs/trace.md).  Commands come from FILE, else from standard input.\n"},
+    {"trace", nvgp_cmd_trace, "trace JOB.json -o OUT.html [--warps SPEC] [--lanes SPEC] [--count M]",
+     "Runs the job and writes a self-contained HTML trace viewer: the source,\n"
+     "and for a chosen warp a grid of lanes by steps coloured by activity;\n"
+     "selecting a step shows its values (docs/trace.md).  At most M steps\n"
+     "(default 100000) are kept.\n"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

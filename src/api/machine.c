@@ -7,6 +7,7 @@
 #include "api/program.h"
 
 #include "exec/exec.h"
+#include "exec/exec_hook.h"
 #include "exec/texture.h"
 #include "tgsi/tgsi_names.h"
 
@@ -23,6 +24,8 @@ struct nvgp_machine {
     nvgp_exec *exec;
     uint32_t vertices;   /* input vertices an invocation reads */
     bool ran;            /* the last run succeeded and nothing changed since */
+    nvgp_step_hook hook; /* nvgp_machine_set_step_hook's, called through
+                            the executor's hook (step_before/after) */
     char error[512];
 };
 
@@ -637,4 +640,42 @@ const void *nvgp_machine_memory(const nvgp_machine *m, uint32_t range, uint64_t 
 uint64_t nvgp_machine_faults(const nvgp_machine *m)
 {
     return m ? nvgp_exec_faults(m->exec) : 0;
+}
+
+/* ---- Step hooks (nvgp.h "Watching a run") ------------------------------------ */
+
+/* The executor's warp goes to the hook as the public nvgp_warp: the warp
+ * view (api/watch.c) converts it back. */
+static void step_before(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+{
+    const nvgp_machine *m = ctx;
+    if (m->hook.before)
+        m->hook.before(m->hook.ctx, (const nvgp_warp *)(const void *)w, pc);
+}
+
+static void step_after(void *ctx, const nvgp_exec_warp *w, uint32_t pc)
+{
+    const nvgp_machine *m = ctx;
+    if (m->hook.after)
+        m->hook.after(m->hook.ctx, (const nvgp_warp *)(const void *)w, pc);
+}
+
+nvgp_status nvgp_machine_set_step_hook(nvgp_machine *m, const nvgp_step_hook *hook)
+{
+    if (!m)
+        return NVGP_ERROR_INVALID_ARGUMENT;
+    if (!hook) {
+        m->hook = (nvgp_step_hook){ NULL, NULL, NULL };
+        nvgp_exec_set_hook(m->exec, NULL);
+        return NVGP_OK;
+    }
+    m->hook = *hook;
+    nvgp_exec_hook h = { step_before, step_after, m };
+    nvgp_exec_set_hook(m->exec, &h);
+    return NVGP_OK;
+}
+
+uint32_t nvgp_machine_num_warps(const nvgp_machine *m)
+{
+    return m ? nvgp_exec_num_warps(m->exec) : 0;
 }

@@ -206,6 +206,12 @@ const tgsi_program *nvgp_program_tgsi(const nvgp_program *prog) { return prog->t
 const nv_program *nvgp_program_nv(const nvgp_program *prog) { return prog->nv; }
 const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog) { return prog->map; }
 
+const char *nvgp_program_source(const nvgp_program *prog, size_t *length)
+{
+    *length = prog->length;
+    return prog->source;
+}
+
 char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
                              nvgp_diag *diag)
 {

@@ -18,5 +18,7 @@ const nv_program *nvgp_program_nv(const nvgp_program *prog);
 /* For a translated NV/ARB program: which TGSI register holds each binding
  * (v[OPOS], program.env[1], result.color, ...); NULL otherwise. */
 const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog);
+/* The program's own copy of its source (NUL-terminated), and its length. */
+const char *nvgp_program_source(const nvgp_program *prog, size_t *length);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "base/bits.h"
 #include "exec/exec.h"
+#include "exec/exec_hook.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -286,6 +287,8 @@ struct nvgp_exec {
     uint64_t warp_insns, lane_insns;
     char error[256];
     nvgp_exec_status status;
+    const nvgp_exec_hook *hook;  /* NULL, or &hook_store (exec_hook.c) */
+    nvgp_exec_hook hook_store;
 };
 
 /* ---- handlers ---------------------------------------------------------- */
@@ -296,6 +299,9 @@ typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
     void exec_op_##name(exec_warp *w, const exec_insn *in);
 #include "tgsi/tgsi_opcodes.def"
 #undef OP
+
+/* Runs one instruction between the hook's calls (exec_hook.c). */
+void exec_hook_step(exec_warp *w, const exec_insn *in, exec_handler handler);
 
 /* ---- helpers (exec_regs.c) ---------------------------------------------------- */
 

@@ -50,7 +50,10 @@ static void run_warp(exec_warp *w)
             continue;
         /* (a full warp is the common case: spare the population count) */
         w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
-        handlers[in->op](w, in);
+        if (m->hook)  /* tracing, debugging: exec_hook.c */
+            exec_hook_step(w, in, handlers[in->op]);
+        else
+            handlers[in->op](w, in);
         if (w->at_barrier)
             break;
     }
@@ -612,6 +615,8 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     unsigned nthr = m->threads;
     /* Emitted vertices are appended in order: geometry runs on one thread. */
     if (m->processor == TGSI_PROCESSOR_GEOMETRY || items < 2)
+        nthr = 1;
+    if (m->hook)  /* a watched run: steps in one order (exec_hook.h) */
         nthr = 1;
     if (nthr > items)
         nthr = (unsigned)items;

@@ -1025,6 +1025,39 @@ static const uint8_t processors[] = {
     [NV_STAGE_COMPUTE] = TGSI_PROCESSOR_COMPUTE,
 };
 
+/* The temporaries the translation made, by their names in the program, so
+ * that a debugger can print them (docs/trace.md). */
+static void map_temp_names(lower_ctx *c)
+{
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < c->p->nvars; v++)
+        n += c->p->vars[v].kind == NV_VAR_TEMP && c->var_has[v];
+    for (uint32_t i = 0; i < LOWER_MAX_OLD_TEMPS; i++)
+        n += c->old_temp_has[i];
+    nvgp_lower_map *m = c->map;
+    m->temps = n ? nvgp_arena_alloc(&m->arena, sizeof *m->temps * n) : NULL;
+    if (!m->temps)
+        return;
+    for (uint32_t v = 0; v < c->p->nvars; v++) {
+        const nv_var *var = &c->p->vars[v];
+        if (var->kind != NV_VAR_TEMP || !c->var_has[v] || !var->name ||
+            c->var_reg[v].reg.file != TGSI_FILE_TEMPORARY)
+            continue;
+        m->temps[m->num_temps++] = (nvgp_lower_temp){
+            var->name, c->var_reg[v].reg.index, var->is_array && var->array_size ? var->array_size : 1};
+    }
+    for (uint32_t i = 0; i < LOWER_MAX_OLD_TEMPS; i++) {
+        if (!c->old_temp_has[i])
+            continue;
+        char name[16];
+        bool h = c->p->stage == NV_STAGE_FRAGMENT && i >= NV_FP_HREG_BASE;
+        snprintf(name, sizeof name, "%c%u", h ? 'H' : 'R', h ? i - NV_FP_HREG_BASE : i);
+        const char *nm = nvgp_arena_strdup(&m->arena, name);
+        if (nm)
+            m->temps[m->num_temps++] = (nvgp_lower_temp){nm, c->old_temp[i].reg.index, 1};
+    }
+}
+
 tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, nvgp_diag *diag)
 {
     if (map_out)
@@ -1151,6 +1184,8 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
         vsp_end(&c);
     if (!c.failed && p->stage == NV_STAGE_FRAGMENT)
         coord_conventions(&c);
+    if (!c.failed)
+        map_temp_names(&c);
     lower_gp_bind_free(&c);
     free(c.var_has);
     free(c.var_reg);
@@ -1167,6 +1202,14 @@ tgsi_program *nvgp_lower_to_tgsi(const nv_program *p, nvgp_lower_map **map_out, 
     if (!out) {
         nvgp_lower_map_destroy(c.map);
         return NULL;
+    }
+    /* where the condition codes live, for traces */
+    c.map->cc_temp[0] = c.map->cc_temp[1] = -1;
+    for (int k = 0; k < 2; k++) {
+        if (c.gp ? c.gp_has_cc[k] : c.has_cc && (k == 0 || c.cc[1].reg.index != c.cc[0].reg.index))
+            c.map->cc_temp[k] = c.gp ? c.gp_cc[k].reg.index : c.cc[k].reg.index;
+        if (c.map->cc_temp[k] >= 0)
+            c.map->cc_model = c.gp ? NVGP_LOWER_CC_FLAGS : NVGP_LOWER_CC_VALUE;
     }
     if (map_out)
         *map_out = c.map;

@@ -49,10 +49,32 @@ typedef struct nvgp_lower_slot {
     uint32_t value[4];
 } nvgp_lower_slot;
 
+/* How the translation keeps a condition code in a TEMP (for tracing). */
+typedef enum nvgp_lower_cc_model {
+    NVGP_LOWER_CC_NONE,
+    NVGP_LOWER_CC_VALUE, /* VP2/FP1.0/ARB NV options: each component holds the
+                            last value written with a "C" suffix; GT, EQ, LT,
+                            UN are its comparisons with 0.0 */
+    NVGP_LOWER_CC_FLAGS  /* NV_gpu_program4/5: each component an unsigned
+                            integer of flags, SF=1 ZF=2 OF=4 CF=8 */
+} nvgp_lower_cc_model;
+
+/* A temporary of the NV/ARB program (TEMP t; t[4]; R0; H1) and the TEMP
+ * registers that hold it: index .. index + size - 1. */
+typedef struct nvgp_lower_temp {
+    const char *name;
+    int32_t index;
+    uint32_t size;
+} nvgp_lower_temp;
+
 typedef struct nvgp_lower_map {
     nvgp_arena arena;
     uint32_t count, cap;
     nvgp_lower_slot *slots;
+    nvgp_lower_temp *temps;   /* for debuggers: the program's temporaries */
+    uint32_t num_temps;
+    uint8_t cc_model;     /* nvgp_lower_cc_model */
+    int32_t cc_temp[2];   /* TEMP index of CC0 / CC1, -1 when absent */
 } nvgp_lower_map;
 
 /* Translates p.  Returns NULL after reporting (at the byte offset of the

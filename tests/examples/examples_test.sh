@@ -50,6 +50,13 @@ expect vp2_branch.json \
     '{"o[HPOS]":[1,2,3,1],"o[COL0]":[1,1,1,1]}' \
     '{"o[HPOS]":[4,5,6,1],"o[COL0]":[0,0,1,1]}'
 
+# VP2.0 loop: R1.x counts the iterations, one per unit of v[COL0].x (1, 2, 3);
+# R1.yzw keep c[0] = 0.
+expect vp2_loop.json '{"o[HPOS]":[1,0,0,0]}' '{"o[HPOS]":[2,0,0,0]}' '{"o[HPOS]":[3,0,0,0]}'
+
+# TGBALLOT: vertices 1, 3, 5 vote true: bits 1, 3, 5 = 42 in every lane.
+expect tgballot.json '"result.attrib[0]":[42,0,0,0]'
+
 # NVvp5.0: (bit count, highest set bit, bits reversed, count & 1), red if odd:
 #   1 -> (1, 0, 0x80000000, 1);  7 -> (3, 2, 0xe0000000, 1);
 #   256 (bit 8) -> (1, 8, bit 23 = 8388608, 1);  -1 -> (32, -1 (no zero bit), -1, 0), green.
