@@ -117,8 +117,8 @@ static tgsi_src buffer_res(lower_ctx *c, const char *name, int32_t base, int32_t
 
 static tgsi_src memory_res(lower_ctx *c, tgsi_memory_type type)
 {
-    bool *has = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_has_shared : &c->gp_has_global;
-    tgsi_src *reg = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_shared : &c->gp_global;
+    bool *has = type == TGSI_MEMORY_TYPE_SHARED ? &c->gps->has_shared : &c->gps->has_global;
+    tgsi_src *reg = type == TGSI_MEMORY_TYPE_SHARED ? &c->gps->shared : &c->gps->global;
     if (!*has) {
         *reg = nvgp_tgsi_build_memory(c->b, type);
         *has = true;
@@ -680,11 +680,11 @@ static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
  * applies the swizzle and modifiers. */
 tgsi_src lower_gp_buffer_src(lower_ctx *c, const nv_src *s)
 {
-    enum { RING = sizeof c->gp_buf / sizeof c->gp_buf[0] };
-    if (c->gp_nbuf < RING && c->gp_next_buf == c->gp_nbuf)
-        c->gp_buf[c->gp_nbuf++] = nvgp_tgsi_build_temp(c->b);
-    tgsi_dst r = c->gp_buf[c->gp_next_buf];
-    c->gp_next_buf = (c->gp_next_buf + 1) % RING;
+    enum { RING = sizeof c->gps->buf / sizeof c->gps->buf[0] };
+    if (c->gps->nbuf < RING && c->gps->next_buf == c->gps->nbuf)
+        c->gps->buf[c->gps->nbuf++] = nvgp_tgsi_build_temp(c->b);
+    tgsi_dst r = c->gps->buf[c->gps->next_buf];
+    c->gps->next_buf = (c->gps->next_buf + 1) % RING;
     tgsi_dst a = nvgp_tgsi_build_temp(c->b);
     tgsi_src res, addr;
     if (!mem_operand(c, s, &res, &addr, a))

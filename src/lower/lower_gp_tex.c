@@ -430,13 +430,13 @@ static tgsi_src per_lane_sampler(lower_ctx *c, const nv_inst *in, tgsi_dst m, tg
     }
     nvgp_tgsi_build_USLT(c->b, wm(m, 2), elem, uimm(c, n));
     nvgp_tgsi_build_UCMP(c->b, wm(m, 1), sc(of(m), 1), elem, nvgp_tgsi_build_imm1i(c->b, -first - 1));
-    if (!c->gp_has_tex_addr) {
-        c->gp_tex_addr = nvgp_tgsi_build_address(c->b);
-        c->gp_has_tex_addr = true;
+    if (!c->gps->has_tex_addr) {
+        c->gps->tex_addr = nvgp_tgsi_build_address(c->b);
+        c->gps->has_tex_addr = true;
     }
-    nvgp_tgsi_build_UARL(c->b, wm(c->gp_tex_addr, 1), sc(of(m), 0));
+    nvgp_tgsi_build_UARL(c->b, wm(c->gps->tex_addr, 1), sc(of(m), 0));
     samp = nvgp_tgsi_src(TGSI_FILE_SAMPLER, first);
-    return nvgp_tgsi_src_indirect(samp, sc(of(c->gp_tex_addr), 0), 0);
+    return nvgp_tgsi_src_indirect(samp, sc(of(c->gps->tex_addr), 0), 0);
 }
 
 static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o,

@@ -18,7 +18,7 @@
  * the program ends.  The branch, last in its block, never runs there.
  * Programs with IF/REP/LOOP (NV_fragment_program2) are not counted: their
  * blocks' lengths are not their executed instructions. */
-#include "lower/lower_internal.h"
+#include "lower/lower_old.h"
 #include "nv/nv_limits.h"
 
 #include <stdlib.h>
@@ -135,7 +135,7 @@ void lower_unstructured(lower_ctx *c)
             tgsi_dst f = nvgp_tgsi_build_temp(c->b);
             nvgp_tgsi_build_MOV(c->b, mask(f, 3), uimm(c, 0));
             if (in->op == NV_OP_PUSHA || in->op == NV_OP_POPA) {
-                c->stack_fail = f;
+                c->olds->stack_fail = f;
                 lower_inst(c, in);
                 nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));
             } else {
@@ -342,7 +342,7 @@ void lower_structured_calls(lower_ctx *c)
                     (unsigned long long)total);
     if (c->failed)
         goto out;
-    c->keep_loop_counters = true;
+    c->olds->keep_loop_counters = true;
     nvgp_tgsi_builder_set_source_offset(c->b, n ? p->insts[entry < n ? entry : 0].offset : p->end_offset);
     tgsi_dst calls = nvgp_tgsi_build_temp(c->b); /* x: call depth; y: ~0 once the program ended */
     nvgp_tgsi_build_MOV(c->b, mask(calls, 3), uimm(c, 0));
