@@ -158,7 +158,7 @@ void nvgp_lower_map_destroy(nvgp_lower_map *m)
     free(m);
 }
 
-/* ---- Semantics of attribute and result bindings ------------------------------ */
+/* ---- Binding names ----------------------------------------------------------- */
 
 void lower_split_name(const char *name, char *base, size_t cap, int32_t *index)
 {
@@ -178,13 +178,10 @@ void lower_split_name(const char *name, char *base, size_t cap, int32_t *index)
     base[o] = '\0';
 }
 
-/* ---- Parameters ---------------------------------------------------------- */
-
 /* Name of element i of a binding that covers count elements: the last
  * "[n]" counts up ("program.env[0]" -> "program.env[2]"). */
-void lower_element_name(const nv_binding *bd, uint32_t i, char *buf, size_t cap)
+void lower_element_name(const char *name, uint32_t i, char *buf, size_t cap)
 {
-    const char *name = bd->name ? bd->name : "";
     const char *lb = strrchr(name, '[');
     if (i == 0 || !lb) {
         snprintf(buf, cap, "%s", name);

@@ -91,10 +91,10 @@ static tgsi_src param_var_reg(lower_ctx *c, uint32_t var)
                 else if (bd->kind == NV_BIND_CONST)
                     snprintf(name, sizeof name, "%s[%u]", v->name[0] ? v->name : "literal", e);
                 else
-                    lower_element_name(bd, i, name, sizeof name);
+                    lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
                 lower_map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, has ? w : NULL);
             } else {
-                lower_element_name(bd, i, name, sizeof name);
+                lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
                 uint32_t w[4];
                 bool known = bd->kind == NV_BIND_STATE && known_state_words(name, w);
                 lower_map_add(c, NVGP_LOWER_CONSTANT, TGSI_FILE_CONSTANT, first + (int32_t)e, name, known ? w : NULL);

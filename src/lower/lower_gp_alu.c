@@ -67,7 +67,6 @@ static bool dst_is_long(lower_ctx *c, const nv_inst *in)
     return in->has_dst && in->dst.file == NV_FILE_TEMP && lower_gp_is_long(c, in->dst.var);
 }
 
-
 /* ---- 32-bit results --------------------------------------------------------
  *
  * A result of type rt goes straight to the destination, with .SAT as TGSI

@@ -308,19 +308,6 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     return NULL;
 }
 
-/* Element i of a binding's name: its last "[n]" counts up. */
-static void gpb_element_name(const char *name, uint32_t i, char *buf, size_t cap)
-{
-    const char *lb = strrchr(name, '[');
-    if (i == 0 || !lb) {
-        snprintf(buf, cap, "%s", name);
-        return;
-    }
-    long first = strtol(lb + 1, NULL, 10);
-    const char *rb = strchr(lb, ']');
-    snprintf(buf, cap, "%.*s[%ld]%s", (int)(lb - name), name, first + (long)i, rb ? rb + 1 : "");
-}
-
 /* ---- Registers ------------------------------------------------------------ */
 
 static lower_gpb *gpb_state(lower_ctx *c)
@@ -504,7 +491,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         if (r->kind == GPB_CLIP && v->kind == NV_VAR_OUTPUT) {
             /* results: the clip temporaries, consecutive like the clips */
             for (uint32_t i = 0; i < count && !c->failed; i++, e++) {
-                gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+                lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
                 tgsi_src reg = lower_clip_result(c, n + (int32_t)i, name, offset);
                 if (e == 0)
                     first = reg;
@@ -576,7 +563,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 lower_error(c, offset, "the elements of '%s' are not consecutive registers", v->name ? v->name : "?");
             nvgp_lower_slot_kind kind = v->kind == NV_VAR_OUTPUT || r->kind == GPB_OUTPUT ? NVGP_LOWER_OUTPUT
                                                                                           : NVGP_LOWER_INPUT;
-            gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+            lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
             bool patch_vertex = c->p->stage == NV_STAGE_TESS_CTRL && reg.reg.file == TGSI_FILE_OUTPUT &&
                                 r->semantic != TGSI_SEMANTIC_PATCH;
             if (patch_vertex && v->kind == NV_VAR_OUTPUT) {
@@ -905,7 +892,7 @@ static void gpb_passthrough_end(lower_ctx *c)
                 tgsi_src in = nvgp_tgsi_src_dimension(nvgp_tgsi_build_input(b, (tgsi_semantic)r->semantic, idx), v);
                 if (comp >= 0)
                     in = nvgp_tgsi_src_scalar(in, (unsigned)comp);
-                gpb_element_name(pt->b.name, i, name, sizeof name);
+                lower_element_name(pt->b.name, i, name, sizeof name);
                 if (v == 0) /* named once; every vertex's input by its own name */
                     lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
                 char vn[224];

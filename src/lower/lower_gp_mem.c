@@ -1017,7 +1017,6 @@ static void gp_interlock(lower_ctx *c, const nv_inst *in, const lower_gp_row *ro
     (void)t;
 }
 
-
 /* MEMBAR: every kind of memory (tgsi.rst bits 0-3); MEMBAR.CTA: the
  * thread group's view (bit 4). */
 static void gp_membar(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)

@@ -124,7 +124,6 @@ typedef struct tex_ops {
     bool sat;
 } tex_ops;
 
-
 /* Components of the texel coordinate (u, v, w) a target offsets. */
 static unsigned offset_dims(uint8_t t)
 {

@@ -151,7 +151,7 @@ void lower_map_add(lower_ctx *c, nvgp_lower_slot_kind kind, tgsi_file file, int3
                    const uint32_t *value);
 /* Name of element i of a binding that covers count elements: the last
  * "[n]" counts up ("program.env[0]" -> "program.env[2]"). */
-void lower_element_name(const nv_binding *bd, uint32_t i, char *buf, size_t cap);
+void lower_element_name(const char *name, uint32_t i, char *buf, size_t cap);
 
 /* The register of a variable (var != NV_VAR_NONE) or fixed register, and
  * of a relative index (lower_common_operand.c). */

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The register of a fixed register of the NV languages, made (and named in
+ * the map) on first use: R<n>/H<n>, A0/A1, c[n]/p[n] (or VSP1.0's
+ * temporary of a written parameter), v[n]/f[...], o[...]. */
 static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offset)
 {
     char name[32];
