@@ -2,7 +2,7 @@
  * semantics (vertex.attrib[n], result.color, o[HPOS], f[TEX0], ...), their
  * input and output registers, and the clip distances, which both families
  * write through temporaries copied to CLIPDIST after each instruction. */
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 #include "nv/nv_limits.h"
 #include "nv/nv_old.h"

@@ -1,6 +1,6 @@
 /* The common layer: diagnostics and the binding map (which TGSI register
  * each binding name became), with a hash set over its slots. */
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 #include <stdarg.h>
 #include <stdio.h>

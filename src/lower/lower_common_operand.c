@@ -4,7 +4,7 @@
  * operands get their relative addresses, swizzles and modifiers.  What
  * only one family knows (fixed registers, typed literals, bindings) comes
  * through c->fam (struct lower_family). */
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 #include "nv/nv_limits.h"
 

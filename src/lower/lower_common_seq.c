@@ -6,7 +6,7 @@
  * write mask and saturation apply once and a destination that is also a
  * source is read intact.  The header's math rules (old_math) choose the
  * corner cases. */
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 #include "nv/nv_old.h"
 
@@ -50,7 +50,7 @@ static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c-
 
 /* What each header's instruction sections say about NaN, negative and zero
  * operands where TGSI's opcode differs (docs/spec-decisions-old.md;
- * struct old_math in lower_internal.h). */
+ * struct old_math in lower_common.h). */
 #define LIT_ARB 0x1.fffffep6f          /* (-128, 128) exclusive, epsilon unnamed */
 #define LIT_NV (128.0f - 1.0f / 256.0f) /* NV_vertex_program: "epsilon is 1.0/256.0" */
 #define IEEE_ROW {false, false, false, false, LIT_ARB, false, false}

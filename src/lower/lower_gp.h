@@ -52,7 +52,7 @@
 #ifndef NVGP_LOWER_GP_H
 #define NVGP_LOWER_GP_H
 
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 /* The family's state (c->gps); its files are lower_gp*.c, which call only
  * each other and the common layer. */
@@ -96,11 +96,8 @@ struct lower_gp {
     struct lower_gp_subs *subs;
     bool has_calls;
     tgsi_dst calls;
-    /* REP loop counters, innermost last (has_counter false: REP without count) */
-    uint32_t nloops;
-    bool loop_has_counter[64];
-    bool loop_is_loop[64];
-    tgsi_dst loop_counter[64]; /* x count */
+    /* the open REP blocks (counter: x count) */
+    lower_loops loops;
     /* 64-bit results of a conditional write (lower_gp_dst64): the pairs of
      * NV components x, y ([0]) and z, w ([1]) */
     bool has_dst64_override;

@@ -145,19 +145,15 @@ static bool rep_count(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst n)
 static void gp_rep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
-    if (c->gps->nloops >= sizeof c->gps->loop_has_counter / sizeof c->gps->loop_has_counter[0]) {
-        lower_error(c, in->offset, "REP blocks nested too deeply to translate");
+    int32_t k = lower_loops_open(c, &c->gps->loops, in, in->nsrc > 0, false);
+    if (k < 0)
         return;
-    }
-    uint32_t k = c->gps->nloops++;
-    c->gps->loop_is_loop[k] = false;
-    c->gps->loop_has_counter[k] = in->nsrc > 0;
     if (in->nsrc == 0) {
         nvgp_tgsi_build_BGNLOOP(c->b);
         return;
     }
     tgsi_dst n = nvgp_tgsi_build_temp(c->b);
-    c->gps->loop_counter[k] = n;
+    c->gps->loops.counter[k] = n;
     if (!rep_count(c, in, t, n))
         return;
     nvgp_tgsi_build_BGNLOOP(c->b);
@@ -172,16 +168,16 @@ static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
 {
     (void)row;
     (void)t;
-    if (c->gps->nloops == 0) {
+    if (c->gps->loops.n == 0) {
         lower_error(c, in->offset, "ENDREP without its REP");
         return;
     }
-    uint32_t k = --c->gps->nloops;
+    uint32_t k = --c->gps->loops.n;
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* subroutines are emitted after their callers: a counter released
      * here could be handed to a subroutine called inside the loop */
-    if (c->gps->loop_has_counter[k] && !c->gps->subs)
-        nvgp_tgsi_build_release_temp(c->b, c->gps->loop_counter[k]);
+    if (c->gps->loops.has_counter[k] && !c->gps->subs)
+        nvgp_tgsi_build_release_temp(c->b, c->gps->loops.counter[k]);
 }
 
 /* ---- Subroutines ------------------------------------------------------------------ */
@@ -273,8 +269,8 @@ static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
 {
     struct lower_gp_subs *s = c->gps->subs;
     unsigned n = 0;
-    for (uint32_t j = 0; j < c->gps->nloops; j++)
-        n += c->gps->loop_has_counter[j];
+    for (uint32_t j = 0; j < c->gps->loops.n; j++)
+        n += c->gps->loops.has_counter[j];
     if (n == 0)
         return;
     if (n > SAVED_COUNTERS) {
@@ -290,14 +286,14 @@ static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
     nvgp_tgsi_build_UARL(c->b, mask(s->save_addr, 1), sc(of(c->gps->calls), 0));
     tgsi_src a = sc(of(s->save_addr), 0);
     unsigned k = 0;
-    for (uint32_t j = 0; j < c->gps->nloops; j++) {
-        if (!c->gps->loop_has_counter[j])
+    for (uint32_t j = 0; j < c->gps->loops.n; j++) {
+        if (!c->gps->loops.has_counter[j])
             continue;
         tgsi_dst slot = nvgp_tgsi_dst_indirect(mask(s->save, 1u << k), a, 0);
         if (restore)
-            nvgp_tgsi_build_MOV(c->b, mask(c->gps->loop_counter[j], 1), sc(of(slot), k));
+            nvgp_tgsi_build_MOV(c->b, mask(c->gps->loops.counter[j], 1), sc(of(slot), k));
         else
-            nvgp_tgsi_build_MOV(c->b, slot, sc(of(c->gps->loop_counter[j]), 0));
+            nvgp_tgsi_build_MOV(c->b, slot, sc(of(c->gps->loops.counter[j]), 0));
         k++;
     }
 }
@@ -313,21 +309,11 @@ static void call(lower_ctx *c, uint32_t label, uint32_t offset)
         return;
     }
     tgsi_dst k = c->gps->calls;
-    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(k), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
-    nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
-    nvgp_tgsi_build_MOV(c->b, mask(k, 2), uimm(c, 0xffffffffu));
-    nvgp_tgsi_build_RET(c->b);
-    nvgp_tgsi_build_ENDIF(c->b);
-    nvgp_tgsi_build_release_temp(c->b, t);
+    lower_call_depth_guard(c, k);
     save_counters(c, false, offset);
-    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 1));
-    nvgp_tgsi_build_cal(c->b, label);
-    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 0xffffffffu));
+    lower_call_counted(c, k, label);
     save_counters(c, true, offset);
-    nvgp_tgsi_build_UIF(c->b, sc(of(k), 1));
-    nvgp_tgsi_build_RET(c->b);
-    nvgp_tgsi_build_ENDIF(c->b);
+    lower_return_if_ended(c, k);
 }
 
 static void gp_cal(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)

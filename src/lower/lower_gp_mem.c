@@ -972,19 +972,25 @@ static void gp_atomctr(lower_ctx *c, const nv_inst *in, const lower_gp_row *row,
     nvgp_tgsi_build_release_temp(c->b, a);
 }
 
+/* RESQ of the instruction's image: all of it (all true) or its w. */
+static void image_query(lower_ctx *c, const nv_inst *in, bool all)
+{
+    tgsi_src res;
+    if (!image_res(c, in, &res))
+        return;
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RESQ(c->b, r, res);
+    write_result(c, in, all ? nvgp_tgsi_src_of(r) : comp_of(r, 3), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
 /* IMQS (ARB_shader_texture_image_samples): the samples of the image, the
  * w of RESQ. */
 static void gp_imqs(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
     (void)t;
-    tgsi_src res;
-    if (!image_res(c, in, &res))
-        return;
-    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_RESQ(c->b, r, res);
-    write_result(c, in, comp_of(r, 3), NULL);
-    nvgp_tgsi_build_release_temp(c->b, r);
+    image_query(c, in, false);
 }
 
 /* IMQ (ARB_shader_image_size): the image's dimensions, RESQ's x, y, z
@@ -994,13 +1000,7 @@ static void gp_imq(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
 {
     (void)row;
     (void)t;
-    tgsi_src res;
-    if (!image_res(c, in, &res))
-        return;
-    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_RESQ(c->b, r, res);
-    write_result(c, in, nvgp_tgsi_src_of(r), NULL);
-    nvgp_tgsi_build_release_temp(c->b, r);
+    image_query(c, in, true);
 }
 
 /* ---- Barriers ---------------------------------------------------------------- */

@@ -708,10 +708,7 @@ static void gp_kil(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         nv_cc_test test = in->cond;
         if (test.cond == NV_COND_NONE)
             test.cond = NV_COND_TR;
-        tgsi_dst m = lower_gp_cc_test(c, &test);
-        nvgp_tgsi_build_UCMP(c->b, m, of(m), fimm(c, -1.0f), fimm(c, 0.0f));
-        nvgp_tgsi_build_KILL_IF(c->b, of(m));
-        nvgp_tgsi_build_release_temp(c->b, m);
+        lower_kill_mask(c, lower_gp_cc_test(c, &test));
         return;
     }
     tgsi_src s = lower_gp_src(c, &in->src[0], t);

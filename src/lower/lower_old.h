@@ -5,7 +5,7 @@
 #ifndef NVGP_LOWER_OLD_H
 #define NVGP_LOWER_OLD_H
 
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 enum { LOWER_MAX_OLD_TEMPS = 96, LOWER_MAX_OLD_ADDR = 2 };
 enum { VSP_PARAMS = 96 }; /* program parameters of NV_vertex_program */
@@ -55,11 +55,9 @@ struct lower_old {
      * lanes whose program the instruction ends (full or empty stack, or an
      * entry CAL pushed) */
     tgsi_dst stack_fail;
-    /* REP loop counters, innermost last (has_counter false: REP without count) */
-    uint32_t nloops;
-    bool loop_has_counter[64];
-    bool loop_is_loop[64];    /* LOOP (with an index) rather than REP */
-    tgsi_dst loop_counter[64]; /* REP: x count; LOOP: x count, y index, z step (integers) */
+    /* the open REP and LOOP blocks (counter: REP x count; LOOP x count,
+     * y index, z step, integers) */
+    lower_loops loops;
     bool keep_loop_counters;  /* never release a counter (programs with subroutines) */
     /* CAL/RET with IF/REP/LOOP blocks: TGSI subroutines (lower_old_flow.c) */
     bool structured_calls;

@@ -273,19 +273,9 @@ static void sub_body(lower_ctx *c, uint32_t first, bool is_main, tgsi_dst calls,
         } else if (in->label >= p->nlabels) {
             lower_error(c, in->offset, "CAL names no label");
         } else {
-            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-            nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(calls), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
-            nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
-            nvgp_tgsi_build_MOV(c->b, mask(calls, 2), uimm(c, 0xffffffffu));
-            nvgp_tgsi_build_RET(c->b);
-            nvgp_tgsi_build_ENDIF(c->b);
-            nvgp_tgsi_build_release_temp(c->b, t);
-            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 1));
-            nvgp_tgsi_build_cal(c->b, tlabel[in->label]);
-            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 0xffffffffu));
-            nvgp_tgsi_build_UIF(c->b, sc(of(calls), 1));
-            nvgp_tgsi_build_RET(c->b);
-            nvgp_tgsi_build_ENDIF(c->b);
+            lower_call_depth_guard(c, calls);
+            lower_call_counted(c, calls, tlabel[in->label]);
+            lower_return_if_ended(c, calls);
             lower_reload_loop_index(c);
         }
         if (cond)

@@ -26,10 +26,7 @@ static void op_kil(lower_ctx *c, const nv_inst *in, const lower_row *row)
         nv_cc_test t = in->cond;
         if (t.cond == NV_COND_NONE)
             t.cond = NV_COND_TR;
-        tgsi_dst m = lower_cc_test(c, &t);
-        nvgp_tgsi_build_UCMP(c->b, m, of(m), fimm(c, -1.0f), fimm(c, 0.0f));
-        nvgp_tgsi_build_KILL_IF(c->b, of(m));
-        nvgp_tgsi_build_release_temp(c->b, m);
+        lower_kill_mask(c, lower_cc_test(c, &t));
         return;
     }
     nvgp_tgsi_build_KILL_IF(c->b, lower_src(c, &in->src[0]));
@@ -464,16 +461,12 @@ static void op_brk(lower_ctx *c, const nv_inst *in, const lower_row *row)
 static void op_rep(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    if (c->olds->nloops >= sizeof c->olds->loop_has_counter / sizeof c->olds->loop_has_counter[0]) {
-        lower_error(c, in->offset, "REP blocks nested too deeply to translate");
+    int32_t k = lower_loops_open(c, &c->olds->loops, in, in->nsrc > 0, false);
+    if (k < 0)
         return;
-    }
-    uint32_t k = c->olds->nloops++;
-    c->olds->loop_has_counter[k] = in->nsrc > 0;
-    c->olds->loop_is_loop[k] = false;
     if (in->nsrc > 0) {
         tgsi_dst n = nvgp_tgsi_build_temp(c->b);
-        c->olds->loop_counter[k] = n;
+        c->olds->loops.counter[k] = n;
         nvgp_tgsi_build_FLR(c->b, mask(n, 1), sc(lower_src(c, &in->src[0]), 0));
         nvgp_tgsi_build_BGNLOOP(c->b);
         nvgp_tgsi_build_FSGE(c->b, mask(n, 2), fimm(c, 0.0f), sc(of(n), 0));
@@ -503,15 +496,11 @@ static tgsi_dst loop_index_reg(lower_ctx *c)
 static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    if (c->olds->nloops >= sizeof c->olds->loop_has_counter / sizeof c->olds->loop_has_counter[0]) {
-        lower_error(c, in->offset, "LOOP blocks nested too deeply to translate");
+    int32_t k = lower_loops_open(c, &c->olds->loops, in, true, true);
+    if (k < 0)
         return;
-    }
-    uint32_t k = c->olds->nloops++;
-    c->olds->loop_has_counter[k] = true;
-    c->olds->loop_is_loop[k] = true;
     tgsi_dst n = nvgp_tgsi_build_temp(c->b);
-    c->olds->loop_counter[k] = n;
+    c->olds->loops.counter[k] = n;
     nvgp_tgsi_build_FLR(c->b, mask(n, 7), lower_src(c, &in->src[0]));
     nvgp_tgsi_build_F2I(c->b, mask(n, 7), of(n));
     /* "The value of A0.x is clamped to be greater than or equal to 0" */
@@ -529,9 +518,9 @@ static void op_loop(lower_ctx *c, const nv_inst *in, const lower_row *row)
 
 void lower_reload_loop_index(lower_ctx *c)
 {
-    for (uint32_t j = c->olds->nloops; j-- > 0;)
-        if (c->olds->loop_is_loop[j]) {
-            nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(c->olds->loop_counter[j]), 1));
+    for (uint32_t j = c->olds->loops.n; j-- > 0;)
+        if (c->olds->loops.is_loop[j]) {
+            nvgp_tgsi_build_UARL(c->b, loop_index_reg(c), sc(of(c->olds->loops.counter[j]), 1));
             break;
         }
 }
@@ -539,25 +528,25 @@ void lower_reload_loop_index(lower_ctx *c)
 static void op_endrep(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    if (c->olds->nloops == 0) {
+    if (c->olds->loops.n == 0) {
         lower_error(c, in->offset, "%s without its block", in->op == NV_OP_ENDLOOP ? "ENDLOOP" : "ENDREP");
         return;
     }
-    uint32_t k = --c->olds->nloops;
-    if (c->olds->loop_is_loop[k]) {
+    uint32_t k = --c->olds->loops.n;
+    if (c->olds->loops.is_loop[k]) {
         /* LoopIndex += LoopIncr, A0.x still at least 0 */
-        nvgp_tgsi_build_UADD(c->b, mask(c->olds->loop_counter[k], 2), sc(of(c->olds->loop_counter[k]), 1),
-                             sc(of(c->olds->loop_counter[k]), 2));
-        nvgp_tgsi_build_IMAX(c->b, mask(c->olds->loop_counter[k], 2), sc(of(c->olds->loop_counter[k]), 1),
+        nvgp_tgsi_build_UADD(c->b, mask(c->olds->loops.counter[k], 2), sc(of(c->olds->loops.counter[k]), 1),
+                             sc(of(c->olds->loops.counter[k]), 2));
+        nvgp_tgsi_build_IMAX(c->b, mask(c->olds->loops.counter[k], 2), sc(of(c->olds->loops.counter[k]), 1),
                              nvgp_tgsi_build_imm1i(c->b, 0));
     }
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* with subroutines a counter stays the block's own: a released one
      * could be another block's that a call leaves live */
-    if (c->olds->loop_has_counter[k] && !c->olds->keep_loop_counters)
-        nvgp_tgsi_build_release_temp(c->b, c->olds->loop_counter[k]);
-    c->olds->loop_is_loop[k] = false;
-    c->olds->nloops = k;
+    if (c->olds->loops.has_counter[k] && !c->olds->keep_loop_counters)
+        nvgp_tgsi_build_release_temp(c->b, c->olds->loops.counter[k]);
+    c->olds->loops.is_loop[k] = false;
+    c->olds->loops.n = k;
     /* back in an enclosing LOOP, A0.x is its index again */
     lower_reload_loop_index(c);
 }

@@ -95,6 +95,31 @@ struct lower_ctx {
     tgsi_dst dst_override;
 };
 
+/* The open REP/LOOP blocks of a family, innermost last. */
+enum { LOWER_MAX_LOOPS = 64 };
+typedef struct lower_loops {
+    uint32_t n;
+    bool has_counter[LOWER_MAX_LOOPS]; /* false: REP without a count */
+    bool is_loop[LOWER_MAX_LOOPS];     /* LOOP (with an index) rather than REP */
+    tgsi_dst counter[LOWER_MAX_LOOPS];
+} lower_loops;
+/* Opens a block for in (REP or LOOP): its level, or -1 with the error
+ * reported when blocks nest deeper than LOWER_MAX_LOOPS
+ * (lower_common_flow.c). */
+int32_t lower_loops_open(lower_ctx *c, lower_loops *l, const nv_inst *in, bool has_counter, bool is_loop);
+
+/* Subroutine calls with a depth guard: calls.x is the lane's call depth,
+ * calls.y ~0 once a call on a full stack has ended its program
+ * (lower_common_flow.c).  The guard (at NV_LIMIT_PROGRAM_CALL_DEPTH: set
+ * y, RET), the call counted in x, and after it the RET of lanes whose
+ * program a deeper call ended. */
+void lower_call_depth_guard(lower_ctx *c, tgsi_dst calls);
+void lower_call_counted(lower_ctx *c, tgsi_dst calls, uint32_t label);
+void lower_return_if_ended(lower_ctx *c, tgsi_dst calls);
+/* KIL where the integer mask m (~0 / 0 per component) is set in any
+ * component; releases m (lower_common_flow.c). */
+void lower_kill_mask(lower_ctx *c, tgsi_dst m);
+
 /* A row of the instruction tables of the older family and of the common
  * sequences, indexed by nv_opcode. */
 typedef struct lower_row lower_row;
