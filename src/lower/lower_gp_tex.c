@@ -163,12 +163,12 @@ typedef struct clamp_rule {
 } clamp_rule;
 
 static const clamp_rule clamp_rules[NV_TEX_COUNT] = {
-    [NV_TEX_1D] = {true, 0, false, false, 1},      [NV_TEX_2D] = {true, 0, false, false, 2},
-    [NV_TEX_3D] = {true, 0, false, false, 3},      [NV_TEX_CUBE] = {true, 0, false, false, 0},
-    [NV_TEX_ARRAY1D] = {true, 0, false, false, 1}, [NV_TEX_ARRAY2D] = {true, 0, false, false, 2},
-    [NV_TEX_ARRAYCUBE] = {true, 1, true, true, 0}, [NV_TEX_SHADOW1D] = {true, 0, false, false, 1},
-    [NV_TEX_SHADOW2D] = {true, 0, false, false, 2}, [NV_TEX_SHADOWARRAY1D] = {true, 0, false, false, 1},
-    [NV_TEX_SHADOWCUBE] = {true, 1, true, true, 0},
+    [NV_TEX_1D] = {true, 0, false, false, 1, false},      [NV_TEX_2D] = {true, 0, false, false, 2, false},
+    [NV_TEX_3D] = {true, 0, false, false, 3, false},      [NV_TEX_CUBE] = {true, 0, false, false, 0, false},
+    [NV_TEX_ARRAY1D] = {true, 0, false, false, 1, false}, [NV_TEX_ARRAY2D] = {true, 0, false, false, 2, false},
+    [NV_TEX_ARRAYCUBE] = {true, 1, true, true, 0, false}, [NV_TEX_SHADOW1D] = {true, 0, false, false, 1, false},
+    [NV_TEX_SHADOW2D] = {true, 0, false, false, 2, false}, [NV_TEX_SHADOWARRAY1D] = {true, 0, false, false, 1, false},
+    [NV_TEX_SHADOWCUBE] = {true, 1, true, true, 0, false},
     [NV_TEX_SHADOWARRAYCUBE] = {true, 1, false, true, 0, true},
 };
 
