@@ -1,12 +1,11 @@
 /* The lowering's common layer (docs/lowering.md): the translation's state,
  * the interface each language family implements (lower_family), and the
  * services of the lower_common_*.c files, which call nothing above them. */
-#ifndef NVGP_LOWER_INTERNAL_H
-#define NVGP_LOWER_INTERNAL_H
+#ifndef NVGP_LOWER_COMMON_H
+#define NVGP_LOWER_COMMON_H
 
 #include "lower/lower.h"
 #include "tgsi/tgsi_build.h"
-
 
 typedef struct lower_ctx lower_ctx;
 typedef struct lower_old lower_old;   /* the older NV/ARB family's state (lower_old.h) */
@@ -23,8 +22,8 @@ typedef enum lower_src_how {
  * common layer calls the rest for what only the family knows.  Hooks
  * marked "or NULL" may be left out. */
 typedef struct lower_family {
-    /* before the attribute and result arrays: the family's state (c->old
-     * or c->gp) and its declarations */
+    /* before the attribute and result arrays: the family's state (c->olds
+     * or c->gps) and its declarations */
     void (*begin)(lower_ctx *c);
     /* after the arrays, before the position-invariant transform, or NULL */
     void (*after_arrays)(lower_ctx *c);
@@ -140,7 +139,7 @@ bool lower_common_sequence(lower_ctx *c, const nv_inst *in);
 
 /* The header's math rules where TGSI's opcode differs (lower_common_seq.c;
  * docs/spec-decisions-old.md). */
-typedef struct old_math {
+typedef struct lower_math {
     bool nan_minmax;  /* MIN/MAX/SSG: a NaN operand gives NaN ("max(NaN, <x>) == NaN") */
     bool nan_compare; /* SEQ..SNE: a NaN operand gives NaN (VP2's pseudocode) */
     bool rsq_signed;  /* RSQ of x itself, not of |x|: -0 gives -INF, x < -0 NaN */
@@ -148,8 +147,8 @@ typedef struct old_math {
     float lit_limit;  /* LIT's |w| bound, 0: not clamped */
     bool ftz;         /* denormal operands and results are flushed to zero */
     bool exp_range;   /* EXP's under- and overflow give (0,0,0,1) and (INF,0,INF,1) */
-} old_math;
-const old_math *lower_math_of(const lower_ctx *c);
+} lower_math;
+const lower_math *lower_math_of(const lower_ctx *c);
 
 /* Binding names and their semantics (lower_common_bind.c). */
 typedef struct sem_row {

@@ -4,7 +4,7 @@
  * one row per opcode in lower_common_rows.  Sequences compute into a
  * scratch temporary and end with one MOV to the destination, so that the
  * write mask and saturation apply once and a destination that is also a
- * source is read intact.  The header's math rules (old_math) choose the
+ * source is read intact.  The header's math rules (lower_math) choose the
  * corner cases. */
 #include "lower/lower_common.h"
 
@@ -50,12 +50,12 @@ static tgsi_src uimm(lower_ctx *c, uint32_t x) { return nvgp_tgsi_build_imm1u(c-
 
 /* What each header's instruction sections say about NaN, negative and zero
  * operands where TGSI's opcode differs (docs/spec-decisions-old.md;
- * struct old_math in lower_common.h). */
+ * struct lower_math in lower_common.h). */
 #define LIT_ARB 0x1.fffffep6f          /* (-128, 128) exclusive, epsilon unnamed */
 #define LIT_NV (128.0f - 1.0f / 256.0f) /* NV_vertex_program: "epsilon is 1.0/256.0" */
 #define IEEE_ROW {false, false, false, false, LIT_ARB, false, false}
 
-static const old_math math_rows[NV_HDR_COUNT] = {
+static const lower_math math_rows[NV_HDR_COUNT] = {
     /* ARB and the 4.0/5.0 languages (whose LIT and RCC come here too) */
     [NV_HDR_ARBVP10] = IEEE_ROW, [NV_HDR_ARBFP10] = IEEE_ROW,
     [NV_HDR_NVVP40] = IEEE_ROW, [NV_HDR_NVFP40] = IEEE_ROW, [NV_HDR_NVGP40] = IEEE_ROW,
@@ -70,7 +70,7 @@ static const old_math math_rows[NV_HDR_COUNT] = {
 
 #undef IEEE_ROW
 
-const old_math *lower_math_of(const lower_ctx *c)
+const lower_math *lower_math_of(const lower_ctx *c)
 {
     return c->p->header < NV_HDR_COUNT ? &math_rows[c->p->header] : &math_rows[NV_HDR_ARBVP10];
 }
@@ -321,7 +321,7 @@ static void op_log(lower_ctx *c, const nv_inst *in, const lower_row *row)
 static void op_lit(lower_ctx *c, const nv_inst *in, const lower_row *row)
 {
     (void)row;
-    const old_math *mm = lower_math_of(c);
+    const lower_math *mm = lower_math_of(c);
     const float lim = mm->lit_limit;
     tgsi_src s = lower_src(c, &in->src[0]);
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);

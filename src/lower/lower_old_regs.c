@@ -90,31 +90,34 @@ static tgsi_src old_reg(lower_ctx *c, uint8_t file, int32_t index, uint32_t offs
  * register's base stays inside the array whatever n is. */
 static tgsi_src vsp_relative_read(lower_ctx *c, const nv_src *s)
 {
+    lower_old *o = c->olds;
     tgsi_src addr;
     tgsi_dst t = lower_instruction_temp(c), v = lower_instruction_temp(c);
     if (!lower_rel_addr(c, &s->rel, s->offset, &addr))
         return nvgp_tgsi_src_of(v);
-    tgsi_src a = nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(lower_addr_shadow(c, nvgp_tgsi_dst_of(addr))), s->rel.comp & 3);
-    if (!c->olds->vsp_has_addr) {
-        c->olds->vsp_addr = nvgp_tgsi_build_address(c->b);
-        c->olds->vsp_has_addr = true;
+    tgsi_src a =
+        nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(lower_addr_shadow(c, nvgp_tgsi_dst_of(addr))), s->rel.comp & 3);
+    if (!o->vsp_has_addr) {
+        o->vsp_addr = nvgp_tgsi_build_address(c->b);
+        o->vsp_has_addr = true;
     }
     tgsi_dst tx = nvgp_tgsi_dst_writemask(t, 1), ty = nvgp_tgsi_dst_writemask(t, 2);
     nvgp_tgsi_build_UADD(c->b, tx, a, nvgp_tgsi_build_imm1i(c->b, s->index));
     nvgp_tgsi_build_USLT(c->b, ty, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_build_imm1u(c->b, VSP_PARAMS));
     nvgp_tgsi_build_AND(c->b, tx, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1));
-    nvgp_tgsi_build_UARL(c->b, nvgp_tgsi_dst_writemask(c->olds->vsp_addr, 1), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0));
+    nvgp_tgsi_build_UARL(c->b, nvgp_tgsi_dst_writemask(o->vsp_addr, 1), nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 0));
     tgsi_src e;
-    if (c->olds->vsp_array) {
-        e = nvgp_tgsi_src_indirect_array(nvgp_tgsi_src_of(c->olds->vsp_base), nvgp_tgsi_src_of(c->olds->vsp_addr), 0, c->olds->vsp_array_id);
+    if (o->vsp_array) {
+        e = nvgp_tgsi_src_indirect_array(nvgp_tgsi_src_of(o->vsp_base), nvgp_tgsi_src_of(o->vsp_addr), 0,
+                                         o->vsp_array_id);
     } else {
-        if (!c->olds->old_const_range) {
+        if (!o->old_const_range) {
             nvgp_tgsi_build_constant_range(c->b, 0, VSP_PARAMS);
             for (int32_t i = 0; i < VSP_PARAMS; i++)
                 old_reg(c, NV_FILE_PARAM, i, s->offset);
-            c->olds->old_const_range = true;
+            o->old_const_range = true;
         }
-        e = nvgp_tgsi_src_indirect(nvgp_tgsi_src(TGSI_FILE_CONSTANT, 0), nvgp_tgsi_src_of(c->olds->vsp_addr), 0);
+        e = nvgp_tgsi_src_indirect(nvgp_tgsi_src(TGSI_FILE_CONSTANT, 0), nvgp_tgsi_src_of(o->vsp_addr), 0);
     }
     nvgp_tgsi_build_UCMP(c->b, v, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(t), 1), e, nvgp_tgsi_build_imm1f(c->b, 0.0f));
     return nvgp_tgsi_src_of(v);
