@@ -7,11 +7,11 @@
  * bit and conversion instructions; lower_gp_flow.c: flow control and
  * condition codes; lower_gp_mem.c: memory, buffers, images, shared memory,
  * atomics, barriers; lower_gp_tex.c: textures, thread groups, fragment and
- * geometry instructions); lower_gp.c joins them, and a test proves that no
+ * geometry instructions); lower_gp_inst.c joins them, and a test proves that no
  * opcode has rows in two files.
  *
  * Condition codes (NV_gpu_program4 2.X.4.3): CC0 and CC1 are one TEMP
- * each (lower_ctx.gp_cc[0/1], owned by lower_gp_cc.c); each component is
+ * each (lower_gp.cc[0/1], owned by lower_gp_cc.c); each component is
  * an unsigned integer holding that component's four flags as the bits
  * LOWER_GP_SF/ZF/OF/CF below, LOWER_GP_CC_INITIAL before any update (the
  * spec leaves it undefined; docs/spec-decisions.md).  A test of Table X.16
@@ -25,11 +25,11 @@
  * masks from the result (float: SF = <0 or NaN, ZF = 0 or NaN, OF = CF =
  * 0; integer: SF = bit 31, ZF = 0, OF/CF as follows).  With 64-bit
  * types the handler's lower_gp_dst64 writes into two temporaries
- * (lower_ctx.dst64_override); the wrapper writes them to the destination
+ * (lower_gp.dst64_override); the wrapper writes them to the destination
  * (any file) where the test passes, per NV component, and takes the flags
  * from the 64-bit values.
  * Handlers that can overflow or carry (ADD/SUB/MAD/SAD on integers) leave
- * their carry and overflow masks in lower_ctx.gp_cf/gp_of before returning:
+ * their carry and overflow masks in lower_gp.cf/of before returning:
  * when in->cc_update is set and the type is S or U (32-bit; ADD/SUB also
  * S64/U64), the handler builds two new temporaries with ~0/0 per NV
  * component (CF: the unsigned
@@ -44,15 +44,68 @@
  * LONG TEMP variable is two temporaries (arrays: two temporary arrays of
  * the same size, element i of each): NV x in the first register's xy, y
  * in its zw, z in the second register's xy, w in its zw.  The first is
- * the variable's ordinary register (lower.c), the second is kept in
- * lower_ctx.gp_long_*.  A 64-bit instruction reading a 32-bit operand
+ * the variable's ordinary register (lower_common_operand.c), the second is
+ * kept in lower_gp.long_*.  A 64-bit instruction reading a 32-bit operand
  * widens each component (F64: F2D, S64: I2I64, U64: U2I64); one writing a
  * 32-bit variable narrows (F64: D2F, S64/U64: the low word).  A 32-bit
  * instruction reading a LONG variable narrows the same way. */
 #ifndef NVGP_LOWER_GP_H
 #define NVGP_LOWER_GP_H
 
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
+
+/* The family's state (c->gps); its files are lower_gp*.c, which call only
+ * each other and the common layer. */
+struct lower_gp {
+    /* condition codes CC0/CC1 (lower_gp_cc.c owns them) */
+    bool has_cc[2];
+    tgsi_dst cc[2];
+    /* an integer ADD/SUB/MAD/SAD handler's carry and overflow masks (~0/0
+     * per component) for the condition-code update; has_cf/has_of false
+     * for instructions that leave CF/OF cleared */
+    bool has_cf, has_of;
+    tgsi_dst cf, of;
+    /* LONG TEMP variables (NV_gpu_program5): the second TGSI register (or
+     * temporary array) of each, holding NV components z and w */
+    uint32_t nlong;
+    uint32_t long_var[64];
+    tgsi_src long_hi[64];
+    /* temporaries of the instruction being translated (integer operand
+     * modifiers), released after it */
+    uint32_t nscratch;
+    tgsi_dst scratch[16];
+    /* the MEMORY registers of global and shared memory (lower_gp_mem.c) */
+    bool has_global, has_shared;
+    tgsi_src global, shared;
+    /* temporaries that BUFFER/BUFFER4 operands are loaded into, reused in
+     * turn (an operand is read by the instruction right after its load) */
+    uint32_t nbuf, next_buf;
+    tgsi_dst buf[16];
+    /* the ADDR register texture instructions index SAMP through, per lane
+     * (TEXTURE arrays indexed by a register, bindless handles; lower_gp_tex.c) */
+    bool has_tex_addr;
+    tgsi_dst tex_addr;
+    /* bindings: per-variable registers and the state of tessellation
+     * levels, computed compute values and address loads (lower_gp_bind.c
+     * owns it) */
+    struct lower_gpb *bind;
+    /* subroutines (lower_gp_flow.c): their labels and call-depth state
+     * while the program is translated, and per lane the call depth (x), ~0
+     * once a call on a full stack has ended the program (y) and CALI's
+     * subroutine number (z) */
+    struct lower_gp_subs *subs;
+    bool has_calls;
+    tgsi_dst calls;
+    /* the open REP blocks (counter: x count) */
+    lower_loops loops;
+    /* 64-bit results of a conditional write (lower_gp_dst64): the pairs of
+     * NV components x, y ([0]) and z, w ([1]) */
+    bool has_dst64_override;
+    tgsi_dst dst64_override[2];
+};
+
+/* The family's interface (lower_gp_inst.c). */
+extern const lower_family lower_gp_family;
 
 /* The type an instruction computes in. */
 typedef enum lower_type { LT_F32, LT_S32, LT_U32, LT_F64, LT_S64, LT_U64, LT_COUNT } lower_type;
@@ -117,7 +170,7 @@ void lower_gp_plain64(lower_ctx *c, lower_gp64 *v, lower_type t);
  * write mask: LONG variables take the pairs, others the narrowed values. */
 void lower_gp_dst64(lower_ctx *c, const nv_dst *d, lower_type t, const lower_gp64 *v);
 
-/* Translates one instruction of a 4.0/5.0 program (lower_inst calls it). */
+/* Translates one instruction of a 4.0/5.0 program (lower_inst calls it through lower_gp_family). */
 void lower_gp_inst(lower_ctx *c, const nv_inst *in);
 
 /* Per-program set-up before the first instruction (lower_gp_cc.c): the
@@ -144,7 +197,7 @@ enum { LOWER_GP_CC_INITIAL = LOWER_GP_ZF };
 /* Bit f is set where the test passes for flags f (Table X.16). */
 uint32_t lower_gp_cc_truth(nv_cond cond);
 
-/* For integer ADD/SUB/MAD/SAD handlers: sets gp_cf/gp_of (as above) for
+/* For integer ADD/SUB/MAD/SAD handlers: sets c->gps->cf/of (as above) for
  * r = a + b (sub false) or r = a - b (sub true), 32-bit per component. */
 void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, bool sub);
 
@@ -154,7 +207,7 @@ void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, boo
  * every labelled subroutine as BGNSUB/ENDSUB. */
 void lower_gp_program(lower_ctx *c);
 
-/* Hooks the shared binding code (lower.c) calls for 4.0/5.0 programs. */
+/* The family's hooks behind lower_family (lower_gp_family). */
 
 /* BUFFER/BUFFER4/CBUFFER, STORAGE, SHARED, COUNTER and IMAGE variables:
  * their register (lower_gp_mem.c).  False when var is none of those. */
@@ -185,7 +238,7 @@ void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *
 /* The first register of an ATTRIB/OUTPUT variable. */
 tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset);
 /* Source / destination operands naming ATTRIB and OUTPUT variables (false
- * for other operands, which lower.c translates). */
+ * for other operands, which lower_common_operand.c translates). */
 bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out);
 bool lower_gp_bind_dst(lower_ctx *c, const nv_dst *d, tgsi_dst *out);
 /* A result register d of this invocation: in a tessellation control

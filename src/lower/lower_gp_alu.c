@@ -3,7 +3,7 @@
  * type, and the sequences for what TGSI lacks.  64-bit types (F64, S64,
  * U64) compute on two register pairs per vector (lower_gp.h); the float
  * sequences the older languages also have (DPH, XPD, LIT, ...) are shared
- * with lower_ops.c through lower_old_sequence. */
+ * with the older family through lower_common_sequence (lower_common_seq.c). */
 #include "lower/lower_gp.h"
 
 #include <math.h>
@@ -66,7 +66,6 @@ static bool dst_is_long(lower_ctx *c, const nv_inst *in)
 {
     return in->has_dst && in->dst.file == NV_FILE_TEMP && lower_gp_is_long(c, in->dst.var);
 }
-
 
 /* ---- 32-bit results --------------------------------------------------------
  *
@@ -404,9 +403,9 @@ static void add64_flags(lower_ctx *c, const nv_inst *in, lower_type t, bool sub)
     release(c, xa);
     lower_gp_release64(c, &A);
     lower_gp_release64(c, &B);
-    c->gp_cf = cf;
-    c->gp_of = ov;
-    c->gp_has_cf = c->gp_has_of = true;
+    c->gps->cf = cf;
+    c->gps->of = ov;
+    c->gps->has_cf = c->gps->has_of = true;
     put64(c, in, t, &R);
 }
 
@@ -818,7 +817,7 @@ static void gp_unpack(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
 }
 
 /* PK4B/UP4B: excess-128 bytes, which TGSI's PK4B/UP4B do not encode
- * (lower_pack.c); the operand and result types as for the other packs. */
+ * (lower_common_pack.c); the operand and result types as for the other packs. */
 static void gp_pk4b(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
@@ -894,7 +893,7 @@ static void gp_shared(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         c->has_dst_override = true;
         c->dst_override = o.d;
     }
-    if (!lower_old_sequence(c, &copy))
+    if (!lower_common_sequence(c, &copy))
         no_form(c, in, t);
     c->has_dst_override = had;
     c->dst_override = saved;

@@ -308,33 +308,20 @@ static const gpb_row *gpb_row_of(const lower_ctx *c, const nv_var *v, const nv_b
     return NULL;
 }
 
-/* Element i of a binding's name: its last "[n]" counts up. */
-static void gpb_element_name(const char *name, uint32_t i, char *buf, size_t cap)
-{
-    const char *lb = strrchr(name, '[');
-    if (i == 0 || !lb) {
-        snprintf(buf, cap, "%s", name);
-        return;
-    }
-    long first = strtol(lb + 1, NULL, 10);
-    const char *rb = strchr(lb, ']');
-    snprintf(buf, cap, "%.*s[%ld]%s", (int)(lb - name), name, first + (long)i, rb ? rb + 1 : "");
-}
-
 /* ---- Registers ------------------------------------------------------------ */
 
 static lower_gpb *gpb_state(lower_ctx *c)
 {
-    if (!c->gpb) {
-        c->gpb = calloc(1, sizeof *c->gpb);
-        if (c->gpb)
-            c->gpb->vars = calloc(c->p->nvars + 1, sizeof *c->gpb->vars);
-        if (!c->gpb || !c->gpb->vars) {
+    if (!c->gps->bind) {
+        c->gps->bind = calloc(1, sizeof *c->gps->bind);
+        if (c->gps->bind)
+            c->gps->bind->vars = calloc(c->p->nvars + 1, sizeof *c->gps->bind->vars);
+        if (!c->gps->bind || !c->gps->bind->vars) {
             lower_error(c, 0, "out of memory");
             return NULL;
         }
     }
-    return c->gpb;
+    return c->gps->bind;
 }
 
 static tgsi_interpolate gpb_interp(const nv_var *v, const gpb_row *r)
@@ -402,7 +389,7 @@ static tgsi_src gpb_element(lower_ctx *c, const nv_var *v, const gpb_row *r, int
 
 static tgsi_src gpb_level_reg(lower_ctx *c, uint32_t var, const gpb_row *r, int32_t k, uint32_t offset)
 {
-    lower_gpb *g = c->gpb;
+    lower_gpb *g = c->gps->bind;
     int32_t i = (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 0 : 4) + k;
     if (c->p->stage != NV_STAGE_TESS_CTRL || k < 0 || k >= (r->semantic == TGSI_SEMANTIC_TESSOUTER ? 4 : 2)) {
         lower_error(c, offset, "tessellation levels are written only by tessellation control programs");
@@ -504,7 +491,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
         if (r->kind == GPB_CLIP && v->kind == NV_VAR_OUTPUT) {
             /* results: the clip temporaries, consecutive like the clips */
             for (uint32_t i = 0; i < count && !c->failed; i++, e++) {
-                gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+                lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
                 tgsi_src reg = lower_clip_result(c, n + (int32_t)i, name, offset);
                 if (e == 0)
                     first = reg;
@@ -576,7 +563,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
                 lower_error(c, offset, "the elements of '%s' are not consecutive registers", v->name ? v->name : "?");
             nvgp_lower_slot_kind kind = v->kind == NV_VAR_OUTPUT || r->kind == GPB_OUTPUT ? NVGP_LOWER_OUTPUT
                                                                                           : NVGP_LOWER_INPUT;
-            gpb_element_name(bd->name ? bd->name : "", i, name, sizeof name);
+            lower_element_name(bd->name ? bd->name : "", i, name, sizeof name);
             bool patch_vertex = c->p->stage == NV_STAGE_TESS_CTRL && reg.reg.file == TGSI_FILE_OUTPUT &&
                                 r->semantic != TGSI_SEMANTIC_PATCH;
             if (patch_vertex && v->kind == NV_VAR_OUTPUT) {
@@ -622,7 +609,7 @@ tgsi_src lower_gp_bind_var(lower_ctx *c, uint32_t var, uint32_t offset)
 
 tgsi_dst lower_gp_bind_own_vertex(lower_ctx *c, tgsi_dst d)
 {
-    lower_gpb *g = c->gpb;
+    lower_gpb *g = c->gps->bind;
     if (c->p->stage != NV_STAGE_TESS_CTRL || !g)
         return d;
     d.reg.dimension = true;
@@ -668,7 +655,7 @@ static gpb_var *gpb_operand_var(lower_ctx *c, uint32_t var, uint32_t offset)
     if (kind != NV_VAR_ATTRIB && kind != NV_VAR_OUTPUT)
         return NULL;
     lower_gp_bind_var(c, var, offset);
-    return c->gpb ? &c->gpb->vars[var] : NULL;
+    return c->gps->bind ? &c->gps->bind->vars[var] : NULL;
 }
 
 bool lower_gp_bind_src(lower_ctx *c, const nv_src *s, tgsi_src *out)
@@ -905,7 +892,7 @@ static void gpb_passthrough_end(lower_ctx *c)
                 tgsi_src in = nvgp_tgsi_src_dimension(nvgp_tgsi_build_input(b, (tgsi_semantic)r->semantic, idx), v);
                 if (comp >= 0)
                     in = nvgp_tgsi_src_scalar(in, (unsigned)comp);
-                gpb_element_name(pt->b.name, i, name, sizeof name);
+                lower_element_name(pt->b.name, i, name, sizeof name);
                 if (v == 0) /* named once; every vertex's input by its own name */
                     lower_map_add_comp(c, NVGP_LOWER_OUTPUT, TGSI_FILE_OUTPUT, -1, out.reg.index, (int8_t)comp, name);
                 char vn[224];
@@ -923,7 +910,7 @@ static void gpb_passthrough_end(lower_ctx *c)
  * do nothing). */
 void lower_gp_bind_end(lower_ctx *c)
 {
-    lower_gpb *g = c->gpb;
+    lower_gpb *g = c->gps->bind;
     if (!g || g->ended)
         return;
     g->ended = true;
@@ -934,7 +921,7 @@ void lower_gp_bind_end(lower_ctx *c)
 /* The copy of level i to its output component, where mask (if any) holds. */
 static void copy_level(lower_ctx *c, int i, const tgsi_dst *mask)
 {
-    lower_gpb *g = c->gpb;
+    lower_gpb *g = c->gps->bind;
     if (mask)
         nvgp_tgsi_build_UIF(c->b, nvgp_tgsi_src_scalar(nvgp_tgsi_src_of(*mask), 0));
     nvgp_tgsi_build_MOV(c->b, nvgp_tgsi_dst_writemask(g->level_out[i], 1u << (i < 4 ? i : i - 4)),
@@ -945,7 +932,7 @@ static void copy_level(lower_ctx *c, int i, const tgsi_dst *mask)
 
 void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *mask)
 {
-    lower_gpb *g = c->gpb;
+    lower_gpb *g = c->gps->bind;
     if (!g || d->file != NV_FILE_OUTPUT || d->var >= c->p->nvars || !(d->writemask & 1))
         return;
     const gpb_var *gv = &g->vars[d->var];
@@ -982,8 +969,8 @@ void lower_gp_bind_level_written(lower_ctx *c, const nv_dst *d, const tgsi_dst *
 
 void lower_gp_bind_free(lower_ctx *c)
 {
-    if (c->gpb)
-        free(c->gpb->vars);
-    free(c->gpb);
-    c->gpb = NULL;
+    if (c->gps->bind)
+        free(c->gps->bind->vars);
+    free(c->gps->bind);
+    c->gps->bind = NULL;
 }

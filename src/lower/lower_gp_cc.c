@@ -58,11 +58,11 @@ uint32_t lower_gp_cc_truth(nv_cond cond)
  * program starts. */
 static void make_cc(lower_ctx *c, unsigned reg)
 {
-    if (reg > 1 || c->gp_has_cc[reg])
+    if (reg > 1 || c->gps->has_cc[reg])
         return;
-    c->gp_cc[reg] = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_MOV(c->b, c->gp_cc[reg], uimm(c, LOWER_GP_CC_INITIAL));
-    c->gp_has_cc[reg] = true;
+    c->gps->cc[reg] = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_MOV(c->b, c->gps->cc[reg], uimm(c, LOWER_GP_CC_INITIAL));
+    c->gps->has_cc[reg] = true;
 }
 
 /* EXT/ARB_sparse_texture2's RESIDENT/NONRESIDENT test the sparse condition
@@ -107,7 +107,7 @@ tgsi_dst lower_gp_cc_test(lower_ctx *c, const nv_cc_test *t)
         return m;
     }
     make_cc(c, t->reg); /* only for tests lower_gp_begin did not see */
-    tgsi_src f = nvgp_tgsi_src_swizzle(of(c->gp_cc[t->reg]), t->swizzle[0], t->swizzle[1], t->swizzle[2],
+    tgsi_src f = nvgp_tgsi_src_swizzle(of(c->gps->cc[t->reg]), t->swizzle[0], t->swizzle[1], t->swizzle[2],
                                        t->swizzle[3]);
     nvgp_tgsi_build_USHR(c->b, m, uimm(c, lower_gp_cc_truth((nv_cond)t->cond)), f);
     nvgp_tgsi_build_AND(c->b, m, of(m), uimm(c, 1));
@@ -142,9 +142,9 @@ void lower_gp_addsub_flags(lower_ctx *c, tgsi_src a, tgsi_src b, tgsi_src r, boo
     nvgp_tgsi_build_AND(c->b, ov, of(ov), of(t));
     nvgp_tgsi_build_ISLT(c->b, ov, of(ov), uimm(c, 0));
     nvgp_tgsi_build_release_temp(c->b, t);
-    c->gp_cf = cf;
-    c->gp_of = ov;
-    c->gp_has_cf = c->gp_has_of = true;
+    c->gps->cf = cf;
+    c->gps->of = ov;
+    c->gps->has_cf = c->gps->has_of = true;
 }
 
 /* The result's data type for the flags: Table X.13's Out column ("vf" a
@@ -179,12 +179,12 @@ static void pack_flags(lower_ctx *c, tgsi_dst flags, tgsi_src sf, tgsi_src zf, t
     nvgp_tgsi_build_AND(c->b, flags, sf, uimm(c, LOWER_GP_SF));
     nvgp_tgsi_build_AND(c->b, z, zf, uimm(c, LOWER_GP_ZF));
     nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
-    if (!is_float && c->gp_has_of) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_of), uimm(c, LOWER_GP_OF));
+    if (!is_float && c->gps->has_of) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gps->of), uimm(c, LOWER_GP_OF));
         nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
     }
-    if (!is_float && c->gp_has_cf) {
-        nvgp_tgsi_build_AND(c->b, z, of(c->gp_cf), uimm(c, LOWER_GP_CF));
+    if (!is_float && c->gps->has_cf) {
+        nvgp_tgsi_build_AND(c->b, z, of(c->gps->cf), uimm(c, LOWER_GP_CF));
         nvgp_tgsi_build_OR(c->b, flags, of(flags), of(z));
     }
 }
@@ -213,11 +213,11 @@ static void flags_of(lower_ctx *c, tgsi_dst flags, tgsi_src r, bool is_float)
 
 static void release_addsub_flags(lower_ctx *c)
 {
-    if (c->gp_has_cf)
-        nvgp_tgsi_build_release_temp(c->b, c->gp_cf);
-    if (c->gp_has_of)
-        nvgp_tgsi_build_release_temp(c->b, c->gp_of);
-    c->gp_has_cf = c->gp_has_of = false;
+    if (c->gps->has_cf)
+        nvgp_tgsi_build_release_temp(c->b, c->gps->cf);
+    if (c->gps->has_of)
+        nvgp_tgsi_build_release_temp(c->b, c->gps->of);
+    c->gps->has_cf = c->gps->has_of = false;
 }
 
 /* dst = src where the ~0/0 mask m passes (or everywhere without one). */
@@ -278,7 +278,7 @@ static lower_gp64 copy64(lower_ctx *c, lower_gp64 *v, tgsi_dst dst[2])
 }
 
 /* 64-bit results (F64/S64/U64): the handler's lower_gp_dst64 writes the
- * 64-bit values into two temporaries (c->dst64_override); the wrapper
+ * 64-bit values into two temporaries (c->gps->dst64_override); the wrapper
  * writes them to the destination (LONG TEMP pairs, or narrowed) where the
  * conditional write mask passes, per NV component, keeping the old value
  * elsewhere, and takes the flags from the 64-bit values, so that results
@@ -305,11 +305,11 @@ static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         now.half[h] = of(res[h]);
     }
     release_addsub_flags(c);
-    c->dst64_override[0] = res[0];
-    c->dst64_override[1] = res[1];
-    c->has_dst64_override = true;
+    c->gps->dst64_override[0] = res[0];
+    c->gps->dst64_override[1] = res[1];
+    c->gps->has_dst64_override = true;
     row->fn(c, in, row, t);
-    c->has_dst64_override = false;
+    c->gps->has_dst64_override = false;
     if (to_dst && cond) {
         /* the old value, read as the 64-bit type (a 32-bit register is
          * widened and narrowed back unchanged) */
@@ -347,7 +347,7 @@ static void with_cc64(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         make_cc(c, reg);
         tgsi_dst flags = nvgp_tgsi_build_temp(c->b);
         flags_of64(c, flags, &now, result_is_float(in, t));
-        write_where(c, mask(c->gp_cc[reg], wm), cond ? &m : NULL, of(flags));
+        write_where(c, mask(c->gps->cc[reg], wm), cond ? &m : NULL, of(flags));
         nvgp_tgsi_build_release_temp(c->b, flags);
     }
     for (unsigned h = 0; h < 2; h++)
@@ -385,7 +385,7 @@ void lower_gp_with_cc(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
         make_cc(c, reg);
         tgsi_dst flags = nvgp_tgsi_build_temp(c->b);
         flags_of(c, flags, of(r), result_is_float(in, t));
-        write_where(c, mask(c->gp_cc[reg], wm), cond ? &m : NULL, of(flags));
+        write_where(c, mask(c->gps->cc[reg], wm), cond ? &m : NULL, of(flags));
         nvgp_tgsi_build_release_temp(c->b, flags);
     }
     release_addsub_flags(c);

@@ -145,19 +145,15 @@ static bool rep_count(lower_ctx *c, const nv_inst *in, lower_type t, tgsi_dst n)
 static void gp_rep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
-    if (c->nloops >= sizeof c->loop_has_counter / sizeof c->loop_has_counter[0]) {
-        lower_error(c, in->offset, "REP blocks nested too deeply to translate");
+    int32_t k = lower_loops_open(c, &c->gps->loops, in, in->nsrc > 0, false);
+    if (k < 0)
         return;
-    }
-    uint32_t k = c->nloops++;
-    c->loop_is_loop[k] = false;
-    c->loop_has_counter[k] = in->nsrc > 0;
     if (in->nsrc == 0) {
         nvgp_tgsi_build_BGNLOOP(c->b);
         return;
     }
     tgsi_dst n = nvgp_tgsi_build_temp(c->b);
-    c->loop_counter[k] = n;
+    c->gps->loops.counter[k] = n;
     if (!rep_count(c, in, t, n))
         return;
     nvgp_tgsi_build_BGNLOOP(c->b);
@@ -172,21 +168,21 @@ static void gp_endrep(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, 
 {
     (void)row;
     (void)t;
-    if (c->nloops == 0) {
+    if (c->gps->loops.n == 0) {
         lower_error(c, in->offset, "ENDREP without its REP");
         return;
     }
-    uint32_t k = --c->nloops;
+    uint32_t k = --c->gps->loops.n;
     nvgp_tgsi_build_ENDLOOP(c->b);
     /* subroutines are emitted after their callers: a counter released
      * here could be handed to a subroutine called inside the loop */
-    if (c->loop_has_counter[k] && !c->gp_subs)
-        nvgp_tgsi_build_release_temp(c->b, c->loop_counter[k]);
+    if (c->gps->loops.has_counter[k] && !c->gps->subs)
+        nvgp_tgsi_build_release_temp(c->b, c->gps->loops.counter[k]);
 }
 
 /* ---- Subroutines ------------------------------------------------------------------ */
 
-/* While lower_gp_program runs (lower_ctx.gp_subs). */
+/* While lower_gp_program runs (lower_gp.subs). */
 struct lower_gp_subs {
     uint32_t *label;     /* TGSI label of each nv_label */
     uint32_t *end;       /* each nv_label's subroutine: instructions [inst, end) */
@@ -271,10 +267,10 @@ static bool calls_need_guard(lower_ctx *c, const uint32_t *label_end, uint32_t f
  * around a call, in the save array's element of the current depth. */
 static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
 {
-    struct lower_gp_subs *s = c->gp_subs;
+    struct lower_gp_subs *s = c->gps->subs;
     unsigned n = 0;
-    for (uint32_t j = 0; j < c->nloops; j++)
-        n += c->loop_has_counter[j];
+    for (uint32_t j = 0; j < c->gps->loops.n; j++)
+        n += c->gps->loops.has_counter[j];
     if (n == 0)
         return;
     if (n > SAVED_COUNTERS) {
@@ -287,17 +283,17 @@ static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
         s->save_addr = nvgp_tgsi_build_address(c->b);
         s->has_save = true;
     }
-    nvgp_tgsi_build_UARL(c->b, mask(s->save_addr, 1), sc(of(c->gp_calls), 0));
+    nvgp_tgsi_build_UARL(c->b, mask(s->save_addr, 1), sc(of(c->gps->calls), 0));
     tgsi_src a = sc(of(s->save_addr), 0);
     unsigned k = 0;
-    for (uint32_t j = 0; j < c->nloops; j++) {
-        if (!c->loop_has_counter[j])
+    for (uint32_t j = 0; j < c->gps->loops.n; j++) {
+        if (!c->gps->loops.has_counter[j])
             continue;
         tgsi_dst slot = nvgp_tgsi_dst_indirect(mask(s->save, 1u << k), a, 0);
         if (restore)
-            nvgp_tgsi_build_MOV(c->b, mask(c->loop_counter[j], 1), sc(of(slot), k));
+            nvgp_tgsi_build_MOV(c->b, mask(c->gps->loops.counter[j], 1), sc(of(slot), k));
         else
-            nvgp_tgsi_build_MOV(c->b, slot, sc(of(c->loop_counter[j]), 0));
+            nvgp_tgsi_build_MOV(c->b, slot, sc(of(c->gps->loops.counter[j]), 0));
         k++;
     }
 }
@@ -308,40 +304,30 @@ static void save_counters(lower_ctx *c, bool restore, uint32_t offset)
  * program a deeper call ended return on. */
 static void call(lower_ctx *c, uint32_t label, uint32_t offset)
 {
-    if (!c->gp_subs->guard) {
+    if (!c->gps->subs->guard) {
         nvgp_tgsi_build_cal(c->b, label);
         return;
     }
-    tgsi_dst k = c->gp_calls;
-    tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(k), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
-    nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
-    nvgp_tgsi_build_MOV(c->b, mask(k, 2), uimm(c, 0xffffffffu));
-    nvgp_tgsi_build_RET(c->b);
-    nvgp_tgsi_build_ENDIF(c->b);
-    nvgp_tgsi_build_release_temp(c->b, t);
+    tgsi_dst k = c->gps->calls;
+    lower_call_depth_guard(c, k);
     save_counters(c, false, offset);
-    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 1));
-    nvgp_tgsi_build_cal(c->b, label);
-    nvgp_tgsi_build_UADD(c->b, mask(k, 1), sc(of(k), 0), uimm(c, 0xffffffffu));
+    lower_call_counted(c, k, label);
     save_counters(c, true, offset);
-    nvgp_tgsi_build_UIF(c->b, sc(of(k), 1));
-    nvgp_tgsi_build_RET(c->b);
-    nvgp_tgsi_build_ENDIF(c->b);
+    lower_return_if_ended(c, k);
 }
 
 static void gp_cal(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
     (void)t;
-    if (in->label >= c->p->nlabels || !c->gp_subs) {
+    if (in->label >= c->p->nlabels || !c->gps->subs) {
         lower_error(c, in->offset, "CAL names no label");
         return;
     }
     bool opened;
     if (!begin_flow(c, in, &opened))
         return;
-    call(c, c->gp_subs->label[in->label], in->offset);
+    call(c, c->gps->subs->label[in->label], in->offset);
     end_flow(c, opened);
 }
 
@@ -385,7 +371,7 @@ static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     (void)row;
     (void)t;
     const nv_program *p = c->p;
-    if (in->label >= p->nvars || p->vars[in->label].kind != NV_VAR_SUBROUTINE || !c->gp_subs || !c->gp_has_calls) {
+    if (in->label >= p->nvars || p->vars[in->label].kind != NV_VAR_SUBROUTINE || !c->gps->subs || !c->gps->has_calls) {
         lower_error(c, in->offset, "CALI names no SUBROUTINE variable");
         return;
     }
@@ -398,7 +384,7 @@ static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
     r.reg.index += in->src[0].index;
     /* the value is read once, into gp_calls.z (a called subroutine may
      * reload the address register or reuse released temporaries) */
-    tgsi_dst k = c->gp_calls;
+    tgsi_dst k = c->gps->calls;
     nvgp_tgsi_build_MOV(c->b, mask(k, 4), sc(r, 0));
     for (uint32_t l = 0; l < p->nlabels; l++) {
         if (p->labels[l].subroutine_num < 0)
@@ -407,7 +393,7 @@ static void gp_cali(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lo
         nvgp_tgsi_build_USEQ(c->b, mask(m, 1), sc(of(k), 2), uimm(c, (uint32_t)p->labels[l].subroutine_num));
         nvgp_tgsi_build_UIF(c->b, sc(of(m), 0));
         nvgp_tgsi_build_release_temp(c->b, m);
-        call(c, c->gp_subs->label[l], in->offset);
+        call(c, c->gps->subs->label[l], in->offset);
         nvgp_tgsi_build_ENDIF(c->b);
     }
     end_flow(c, opened);
@@ -532,12 +518,12 @@ void lower_gp_program(lower_ctx *c)
     subs.label = ids;
     subs.end = ends;
     subs.guard = calls_need_guard(c, ends, first, end);
-    c->gp_subs = &subs;
+    c->gps->subs = &subs;
     nvgp_tgsi_builder_set_source_offset(c->b, entry_offset);
     if (subs.guard || cali) {
-        c->gp_calls = nvgp_tgsi_build_temp(c->b);
-        nvgp_tgsi_build_MOV(c->b, mask(c->gp_calls, 3), uimm(c, 0));
-        c->gp_has_calls = true;
+        c->gps->calls = nvgp_tgsi_build_temp(c->b);
+        nvgp_tgsi_build_MOV(c->b, mask(c->gps->calls, 3), uimm(c, 0));
+        c->gps->has_calls = true;
     }
     if (wrap)
         nvgp_tgsi_build_cal(c->b, ids[entry]); /* not counted: the call stack is empty in main */
@@ -572,7 +558,7 @@ void lower_gp_program(lower_ctx *c)
         emit_body(c, 0, first_label_inst, p->insts[0].offset);
         nvgp_tgsi_build_ENDSUB(c->b);
     }
-    c->gp_subs = NULL;
+    c->gps->subs = NULL;
     free(ids);
     free(ends);
     free(order);

@@ -117,8 +117,8 @@ static tgsi_src buffer_res(lower_ctx *c, const char *name, int32_t base, int32_t
 
 static tgsi_src memory_res(lower_ctx *c, tgsi_memory_type type)
 {
-    bool *has = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_has_shared : &c->gp_has_global;
-    tgsi_src *reg = type == TGSI_MEMORY_TYPE_SHARED ? &c->gp_shared : &c->gp_global;
+    bool *has = type == TGSI_MEMORY_TYPE_SHARED ? &c->gps->has_shared : &c->gps->has_global;
+    tgsi_src *reg = type == TGSI_MEMORY_TYPE_SHARED ? &c->gps->shared : &c->gps->global;
     if (!*has) {
         *reg = nvgp_tgsi_build_memory(c->b, type);
         *has = true;
@@ -680,11 +680,11 @@ static void gp_store(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, l
  * applies the swizzle and modifiers. */
 tgsi_src lower_gp_buffer_src(lower_ctx *c, const nv_src *s)
 {
-    enum { RING = sizeof c->gp_buf / sizeof c->gp_buf[0] };
-    if (c->gp_nbuf < RING && c->gp_next_buf == c->gp_nbuf)
-        c->gp_buf[c->gp_nbuf++] = nvgp_tgsi_build_temp(c->b);
-    tgsi_dst r = c->gp_buf[c->gp_next_buf];
-    c->gp_next_buf = (c->gp_next_buf + 1) % RING;
+    enum { RING = sizeof c->gps->buf / sizeof c->gps->buf[0] };
+    if (c->gps->nbuf < RING && c->gps->next_buf == c->gps->nbuf)
+        c->gps->buf[c->gps->nbuf++] = nvgp_tgsi_build_temp(c->b);
+    tgsi_dst r = c->gps->buf[c->gps->next_buf];
+    c->gps->next_buf = (c->gps->next_buf + 1) % RING;
     tgsi_dst a = nvgp_tgsi_build_temp(c->b);
     tgsi_src res, addr;
     if (!mem_operand(c, s, &res, &addr, a))
@@ -972,19 +972,25 @@ static void gp_atomctr(lower_ctx *c, const nv_inst *in, const lower_gp_row *row,
     nvgp_tgsi_build_release_temp(c->b, a);
 }
 
+/* RESQ of the instruction's image: all of it (all true) or its w. */
+static void image_query(lower_ctx *c, const nv_inst *in, bool all)
+{
+    tgsi_src res;
+    if (!image_res(c, in, &res))
+        return;
+    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
+    nvgp_tgsi_build_RESQ(c->b, r, res);
+    write_result(c, in, all ? nvgp_tgsi_src_of(r) : comp_of(r, 3), NULL);
+    nvgp_tgsi_build_release_temp(c->b, r);
+}
+
 /* IMQS (ARB_shader_texture_image_samples): the samples of the image, the
  * w of RESQ. */
 static void gp_imqs(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, lower_type t)
 {
     (void)row;
     (void)t;
-    tgsi_src res;
-    if (!image_res(c, in, &res))
-        return;
-    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_RESQ(c->b, r, res);
-    write_result(c, in, comp_of(r, 3), NULL);
-    nvgp_tgsi_build_release_temp(c->b, r);
+    image_query(c, in, false);
 }
 
 /* IMQ (ARB_shader_image_size): the image's dimensions, RESQ's x, y, z
@@ -994,13 +1000,7 @@ static void gp_imq(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
 {
     (void)row;
     (void)t;
-    tgsi_src res;
-    if (!image_res(c, in, &res))
-        return;
-    tgsi_dst r = nvgp_tgsi_build_temp(c->b);
-    nvgp_tgsi_build_RESQ(c->b, r, res);
-    write_result(c, in, nvgp_tgsi_src_of(r), NULL);
-    nvgp_tgsi_build_release_temp(c->b, r);
+    image_query(c, in, true);
 }
 
 /* ---- Barriers ---------------------------------------------------------------- */
@@ -1016,7 +1016,6 @@ static void gp_interlock(lower_ctx *c, const nv_inst *in, const lower_gp_row *ro
     (void)row;
     (void)t;
 }
-
 
 /* MEMBAR: every kind of memory (tgsi.rst bits 0-3); MEMBAR.CTA: the
  * thread group's view (bit 4). */

@@ -124,7 +124,6 @@ typedef struct tex_ops {
     bool sat;
 } tex_ops;
 
-
 /* Components of the texel coordinate (u, v, w) a target offsets. */
 static unsigned offset_dims(uint8_t t)
 {
@@ -430,13 +429,13 @@ static tgsi_src per_lane_sampler(lower_ctx *c, const nv_inst *in, tgsi_dst m, tg
     }
     nvgp_tgsi_build_USLT(c->b, wm(m, 2), elem, uimm(c, n));
     nvgp_tgsi_build_UCMP(c->b, wm(m, 1), sc(of(m), 1), elem, nvgp_tgsi_build_imm1i(c->b, -first - 1));
-    if (!c->gp_has_tex_addr) {
-        c->gp_tex_addr = nvgp_tgsi_build_address(c->b);
-        c->gp_has_tex_addr = true;
+    if (!c->gps->has_tex_addr) {
+        c->gps->tex_addr = nvgp_tgsi_build_address(c->b);
+        c->gps->has_tex_addr = true;
     }
-    nvgp_tgsi_build_UARL(c->b, wm(c->gp_tex_addr, 1), sc(of(m), 0));
+    nvgp_tgsi_build_UARL(c->b, wm(c->gps->tex_addr, 1), sc(of(m), 0));
     samp = nvgp_tgsi_src(TGSI_FILE_SAMPLER, first);
-    return nvgp_tgsi_src_indirect(samp, sc(of(c->gp_tex_addr), 0), 0);
+    return nvgp_tgsi_src_indirect(samp, sc(of(c->gps->tex_addr), 0), 0);
 }
 
 static void tex_per_lane_unit(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, const tex_ops *o,
@@ -709,10 +708,7 @@ static void gp_kil(lower_ctx *c, const nv_inst *in, const lower_gp_row *row, low
         nv_cc_test test = in->cond;
         if (test.cond == NV_COND_NONE)
             test.cond = NV_COND_TR;
-        tgsi_dst m = lower_gp_cc_test(c, &test);
-        nvgp_tgsi_build_UCMP(c->b, m, of(m), fimm(c, -1.0f), fimm(c, 0.0f));
-        nvgp_tgsi_build_KILL_IF(c->b, of(m));
-        nvgp_tgsi_build_release_temp(c->b, m);
+        lower_kill_mask(c, lower_gp_cc_test(c, &test));
         return;
     }
     tgsi_src s = lower_gp_src(c, &in->src[0], t);

@@ -155,7 +155,7 @@ static void put_cc(nvgp_strbuf *o, const nv_program *p, const nv_cc_test *cc)
     put_swizzle(o, cc->swizzle, false);
 }
 
-static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, const nv_src *s)
+void nvgp_nv_print_src_open(nvgp_strbuf *o, const nv_src *s)
 {
     if (s->negate)
         nvgp_strbuf_putc(o, '-');
@@ -164,6 +164,17 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
         if (s->neg_inner)
             nvgp_strbuf_putc(o, '-');
     }
+}
+
+void nvgp_nv_print_src_close(nvgp_strbuf *o, const nv_src *s)
+{
+    if (s->abs)
+        nvgp_strbuf_putc(o, '|');
+}
+
+static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, const nv_src *s)
+{
+    nvgp_nv_print_src_open(o, s);
     if (s->file == NV_FILE_CONST)
         put_const(o, p, s->konst);
     else
@@ -183,8 +194,7 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_inst *in, cons
     } else if (s->file != NV_FILE_SHARED && s->file != NV_FILE_STORAGE && s->file != NV_FILE_COUNTER) {
         put_swizzle(o, s->swizzle, s->scalar);
     }
-    if (s->abs)
-        nvgp_strbuf_putc(o, '|');
+    nvgp_nv_print_src_close(o, s);
 }
 
 static void put_dst(nvgp_strbuf *o, const nv_program *p, const nv_dst *d)

@@ -14,4 +14,10 @@
  * older NV languages, which this printer does not cover. */
 bool nvgp_nv_print(const nv_program *p, nvgp_strbuf *out);
 
+/* The modifiers around a source operand, shared by both printers (this one
+ * and nv_print_old.c): "-" and "|" (with an inner "-") before the
+ * register, the closing "|" after its swizzle. */
+void nvgp_nv_print_src_open(nvgp_strbuf *o, const nv_src *s);
+void nvgp_nv_print_src_close(nvgp_strbuf *o, const nv_src *s);
+
 #endif

@@ -7,6 +7,7 @@
  * which reproduces every float exactly.  The text assembles to a program
  * that prints identically (tests/nv_old checks both). */
 #include "nv/nv_old.h"
+#include "nv/nv_print.h"
 
 #include <math.h>
 
@@ -94,13 +95,7 @@ static void put_dst(nvgp_strbuf *o, const nv_program *p, const nv_dst *d)
 static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_src *s)
 {
     bool fp = p->header == NV_HDR_FP10;
-    if (s->negate)
-        nvgp_strbuf_putc(o, '-');
-    if (s->abs) {
-        nvgp_strbuf_putc(o, '|');
-        if (s->neg_inner)
-            nvgp_strbuf_putc(o, '-');
-    }
+    nvgp_nv_print_src_open(o, s);
     switch (s->file) {
     case NV_FILE_TEMP: put_temp(o, fp, s->index); break;
     case NV_FILE_ATTRIB:
@@ -128,8 +123,7 @@ static void put_src(nvgp_strbuf *o, const nv_program *p, const nv_src *s)
     }
     if (s->file != NV_FILE_ADDRESS)
         put_swizzle(o, s->swizzle, s->scalar);
-    if (s->abs)
-        nvgp_strbuf_putc(o, '|');
+    nvgp_nv_print_src_close(o, s);
 }
 
 static void put_labels(nvgp_strbuf *o, const nv_program *p, uint32_t inst)

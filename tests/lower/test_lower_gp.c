@@ -1,4 +1,4 @@
-/* The NV_gpu_program4/5 lowering's driver (lower_gp.c): the areas' rows
+/* The NV_gpu_program4/5 lowering's driver (lower_gp_inst.c): the areas' rows
  * never overlap, instructions compute in the type their modifier or Table
  * X.13's default names, and literals are typed by use. */
 #include "lower_test_util.h"

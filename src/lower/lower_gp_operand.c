@@ -1,20 +1,9 @@
-/* The NV_gpu_program4/5 driver: joins the areas' rows (lower_gp.h), picks
- * the instruction's type and reads typed operands. */
+/* The NV_gpu_program4/5 family's operands: the instruction's type, typed
+ * literals, integer operand modifiers, LONG variables and 64-bit operands
+ * (layout: lower_gp.h). */
 #include "lower/lower_gp.h"
 
 #include <string.h>
-
-const lower_gp_row *lower_gp_row_of(nv_opcode op)
-{
-    static const lower_gp_row *const areas[] = {lower_gp_alu_rows, lower_gp_flow_rows, lower_gp_mem_rows,
-                                                lower_gp_tex_rows};
-    if ((unsigned)op >= NV_OP_COUNT)
-        return NULL;
-    for (size_t i = 0; i < sizeof areas / sizeof *areas; i++)
-        if (areas[i][op].fn)
-            return &areas[i][op];
-    return NULL;
-}
 
 lower_type lower_gp_type(const nv_inst *in)
 {
@@ -49,21 +38,21 @@ bool lower_gp_is_long(lower_ctx *c, uint32_t var)
 /* The second register (array) of LONG variable var, made on first use. */
 static tgsi_src long_hi_base(lower_ctx *c, uint32_t var, uint32_t offset)
 {
-    for (uint32_t i = 0; i < c->gp_nlong; i++)
-        if (c->gp_long_var[i] == var)
-            return c->gp_long_hi[i];
+    for (uint32_t i = 0; i < c->gps->nlong; i++)
+        if (c->gps->long_var[i] == var)
+            return c->gps->long_hi[i];
     const nv_var *v = &c->p->vars[var];
     tgsi_src r;
     if (v->is_array)
         r = nvgp_tgsi_src_of(nvgp_tgsi_build_temp_array(c->b, v->array_size ? v->array_size : 1, NULL));
     else
         r = nvgp_tgsi_src_of(nvgp_tgsi_build_temp(c->b));
-    if (c->gp_nlong >= sizeof c->gp_long_var / sizeof c->gp_long_var[0]) {
+    if (c->gps->nlong >= sizeof c->gps->long_var / sizeof c->gps->long_var[0]) {
         lower_error(c, offset, "too many LONG variables to translate");
         return r;
     }
-    c->gp_long_var[c->gp_nlong] = var;
-    c->gp_long_hi[c->gp_nlong++] = r;
+    c->gps->long_var[c->gps->nlong] = var;
+    c->gps->long_hi[c->gps->nlong++] = r;
     return r;
 }
 
@@ -141,8 +130,8 @@ static tgsi_dst narrow64(lower_ctx *c, const lower_gp64 *v, lower_type t)
 static tgsi_dst scratch_temp(lower_ctx *c)
 {
     tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-    if (c->gp_nscratch < sizeof c->gp_scratch / sizeof c->gp_scratch[0])
-        c->gp_scratch[c->gp_nscratch++] = t;
+    if (c->gps->nscratch < sizeof c->gps->scratch / sizeof c->gps->scratch[0])
+        c->gps->scratch[c->gps->nscratch++] = t;
     return t;
 }
 
@@ -358,12 +347,12 @@ void lower_gp_dst64(lower_ctx *c, const nv_dst *d, lower_type t, const lower_gp6
         lower_error(c, d->offset, "condition codes of 64-bit results have no TGSI translation yet");
         return;
     }
-    bool pairs = c->has_dst64_override || (d->file == NV_FILE_TEMP && lower_gp_is_long(c, d->var));
+    bool pairs = c->gps->has_dst64_override || (d->file == NV_FILE_TEMP && lower_gp_is_long(c, d->var));
     if (pairs) {
         tgsi_dst reg[2];
-        if (c->has_dst64_override) {
-            reg[0] = c->dst64_override[0];
-            reg[1] = c->dst64_override[1];
+        if (c->gps->has_dst64_override) {
+            reg[0] = c->gps->dst64_override[0];
+            reg[1] = c->gps->dst64_override[1];
         } else {
             reg[0] = lower_dst(c, d);
             reg[0].writemask = 0xf; /* the pairs' masks below replace the NV mask */
@@ -388,28 +377,4 @@ void lower_gp_dst64(lower_ctx *c, const nv_dst *d, lower_type t, const lower_gp6
     tgsi_dst n = narrow64(c, v, t);
     nvgp_tgsi_build_MOV(c->b, lower_dst(c, d), nvgp_tgsi_src_of(n));
     nvgp_tgsi_build_release_temp(c->b, n);
-}
-
-void lower_gp_inst(lower_ctx *c, const nv_inst *in)
-{
-    const lower_gp_row *row = lower_gp_row_of((nv_opcode)in->op);
-    const char *name = in->op < NV_OP_COUNT ? nvgp_nv_opcode_info((nv_opcode)in->op)->name : "?";
-    if (!row) {
-        lower_error(c, in->offset, "%s has no TGSI translation yet", name);
-        return;
-    }
-    if (in->cond.cond != NV_COND_NONE && !(row->flags & LGP_COND)) {
-        lower_error(c, in->offset, "conditional %s has no TGSI translation yet", name);
-        return;
-    }
-    lower_type t = lower_gp_type(in);
-    if (in->has_dst && !(row->flags & LGP_OWN_CC) && (in->cc_update || in->dst.cc.cond != NV_COND_NONE))
-        lower_gp_with_cc(c, in, row, t); /* copies levels itself, under its test */
-    else {
-        row->fn(c, in, row, t);
-        if (in->has_dst)
-            lower_gp_bind_level_written(c, &in->dst, NULL);
-    }
-    while (c->gp_nscratch)
-        nvgp_tgsi_build_release_temp(c->b, c->gp_scratch[--c->gp_nscratch]);
 }

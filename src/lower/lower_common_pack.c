@@ -4,7 +4,7 @@
  * two's-complement snorm8 values (tgsi.rst: f32_to_snorm8) and cannot
  * represent -128/127 at all.  Both languages' lowerings therefore spell the
  * spec's pseudocode out in TGSI integer and float instructions. */
-#include "lower/lower_internal.h"
+#include "lower/lower_common.h"
 
 static tgsi_dst mask(tgsi_dst d, unsigned m) { return nvgp_tgsi_dst_writemask(d, m); }
 static tgsi_src sc(tgsi_src s, unsigned comp) { return nvgp_tgsi_src_scalar(s, comp); }

@@ -18,7 +18,7 @@
  * the program ends.  The branch, last in its block, never runs there.
  * Programs with IF/REP/LOOP (NV_fragment_program2) are not counted: their
  * blocks' lengths are not their executed instructions. */
-#include "lower/lower_internal.h"
+#include "lower/lower_old.h"
 #include "nv/nv_limits.h"
 
 #include <stdlib.h>
@@ -135,7 +135,7 @@ void lower_unstructured(lower_ctx *c)
             tgsi_dst f = nvgp_tgsi_build_temp(c->b);
             nvgp_tgsi_build_MOV(c->b, mask(f, 3), uimm(c, 0));
             if (in->op == NV_OP_PUSHA || in->op == NV_OP_POPA) {
-                c->stack_fail = f;
+                c->olds->stack_fail = f;
                 lower_inst(c, in);
                 nvgp_tgsi_build_MOV(c->b, mask(fl, 1), uimm(c, next));
             } else {
@@ -273,19 +273,9 @@ static void sub_body(lower_ctx *c, uint32_t first, bool is_main, tgsi_dst calls,
         } else if (in->label >= p->nlabels) {
             lower_error(c, in->offset, "CAL names no label");
         } else {
-            tgsi_dst t = nvgp_tgsi_build_temp(c->b);
-            nvgp_tgsi_build_USGE(c->b, mask(t, 1), sc(of(calls), 0), uimm(c, NV_LIMIT_PROGRAM_CALL_DEPTH));
-            nvgp_tgsi_build_UIF(c->b, sc(of(t), 0));
-            nvgp_tgsi_build_MOV(c->b, mask(calls, 2), uimm(c, 0xffffffffu));
-            nvgp_tgsi_build_RET(c->b);
-            nvgp_tgsi_build_ENDIF(c->b);
-            nvgp_tgsi_build_release_temp(c->b, t);
-            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 1));
-            nvgp_tgsi_build_cal(c->b, tlabel[in->label]);
-            nvgp_tgsi_build_UADD(c->b, mask(calls, 1), sc(of(calls), 0), uimm(c, 0xffffffffu));
-            nvgp_tgsi_build_UIF(c->b, sc(of(calls), 1));
-            nvgp_tgsi_build_RET(c->b);
-            nvgp_tgsi_build_ENDIF(c->b);
+            lower_call_depth_guard(c, calls);
+            lower_call_counted(c, calls, tlabel[in->label]);
+            lower_return_if_ended(c, calls);
             lower_reload_loop_index(c);
         }
         if (cond)
@@ -342,7 +332,7 @@ void lower_structured_calls(lower_ctx *c)
                     (unsigned long long)total);
     if (c->failed)
         goto out;
-    c->keep_loop_counters = true;
+    c->olds->keep_loop_counters = true;
     nvgp_tgsi_builder_set_source_offset(c->b, n ? p->insts[entry < n ? entry : 0].offset : p->end_offset);
     tgsi_dst calls = nvgp_tgsi_build_temp(c->b); /* x: call depth; y: ~0 once the program ended */
     nvgp_tgsi_build_MOV(c->b, mask(calls, 3), uimm(c, 0));
