@@ -6,7 +6,7 @@
 # usage: scripts/tgsi-snapshot.sh NVGP OUTDIR [DIR...]
 set -eu
 nvgp=$1; out=$2; shift 2
-[ $# -gt 0 ] || set -- /work/shared/corpus tests examples
+[ $# -gt 0 ] || set -- "$(dirname "$0")/../../shared/corpus" tests examples
 mkdir -p "$out"
 find "$@" -type f \( -name '*.vp' -o -name '*.fp' -o -name '*.gp' -o -name '*.cp' \
     -o -name '*.tcp' -o -name '*.tep' -o -name '*.tgsi' -o -name '*.txt' -o -name '*.nvfp' \

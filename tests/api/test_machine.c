@@ -142,6 +142,7 @@ static void test_refusals(void **state)
     assert_int_equal(nvgp_machine_num_threads(m), 0);
     assert_string_equal(nvgp_status_string(NVGP_ERROR_UNKNOWN_NAME), "unknown name");
     assert_string_equal(nvgp_status_string((nvgp_status)999), "unknown status");
+    nvgp_machine_destroy(m);
     assert_int_equal(nvgp_machine_create(NULL, &m, NULL), NVGP_ERROR_INVALID_ARGUMENT);
     assert_null(m);
     nvgp_machine_destroy(NULL);
