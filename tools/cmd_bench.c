@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "job.h"
 #include "job_bind.h"
+#include "job_run.h"
 #include "nvgp.h"
 
 #include <errno.h>
@@ -140,40 +141,6 @@ static stats summarize(double *v, int n)
 
 /* ---- nvgp ---------------------------------------------------------------- */
 
-typedef struct bench_run {
-    nvgp_job *job;
-    nvgp_program *prog;
-    nvgp_diag *diag;
-    nvgp_machine *m;
-} bench_run;
-
-static void run_free(bench_run *r)
-{
-    nvgp_machine_destroy(r->m);
-    nvgp_program_destroy(r->prog);
-    nvgp_diag_destroy(r->diag);
-    nvgp_job_destroy(r->job);
-}
-
-/* Loads the job's program as nvgp run does (nvgp_tool_load: any language,
- * checked) and makes the machine. */
-static bool load(bench_run *r, const char *job_path)
-{
-    const nvgp_job *job = r->job;
-    const char *name = job->program_path ? job->program_path : "program";
-    int st = nvgp_tool_load(name, job->program_text, job->program_length, NVGP_TARGET_ANY,
-                            &r->prog, &r->diag);
-    if (st == 0 && nvgp_machine_create(r->prog, &r->m, r->diag) != NVGP_OK)
-        st = 1;
-    if (st != 0) {
-        if (r->diag)
-            nvgp_diag_print(r->diag, stderr);
-        fprintf(stderr, "nvgp bench: %s: %s does not load\n", job_path, name);
-        return false;
-    }
-    return true;
-}
-
 /* The pixel of invocation i in a grid `width` wide, fragment quads as the
  * executor lays them out (lanes 4n..4n+3 a 2x2 quad). */
 static void pixel_of(uint32_t i, uint32_t width, uint32_t *x, uint32_t *y)
@@ -204,7 +171,7 @@ static void vary_value(vary_kind k, float u, float v, float out[4])
     }
 }
 
-static bool set_varying(bench_run *r, const bench_case *c, uint32_t invocations)
+static bool set_varying(nvgp_job_runner *r, const bench_case *c, uint32_t invocations)
 {
     const uint32_t width = 1024, height = (invocations + width - 1) / width;
     for (int k = 0; k < MAX_VARY && c->vary[k].name; k++) {
@@ -238,12 +205,10 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
         fprintf(stderr, "nvgp bench: %s: path too long\n", o->dir);
         return false;
     }
-    bench_run r;
-    memset(&r, 0, sizeof r);
-    char *err = NULL;
-    if (nvgp_job_open(path, &r.job, &err) != NVGP_JOB_OK) {
-        fprintf(stderr, "nvgp bench: %s\n", err ? err : "cannot load the job");
-        free(err);
+    /* the job and its program load and bind as `nvgp run` does (job_run.c) */
+    nvgp_job_runner r;
+    if (nvgp_runner_open(&r, "bench", path) != NVGP_RUNNER_OK) {
+        nvgp_runner_free(&r);
         return false;
     }
     double n = (double)c->invocations * o->scale;
@@ -256,12 +221,7 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
     } else {
         r.job->invocations = inv;
     }
-    bool ok = load(&r, path);
-    if (ok && !nvgp_job_bind(r.job, path, r.m, &err)) {
-        fprintf(stderr, "nvgp bench: %s\n", err ? err : "cannot bind the job");
-        free(err);
-        ok = false;
-    }
+    bool ok = nvgp_runner_load(&r) == NVGP_RUNNER_OK && nvgp_runner_bind(&r) == NVGP_RUNNER_OK;
     ok = ok && set_varying(&r, c, inv);
     nvgp_run_options ro;
     nvgp_job_run_options(r.job, &ro);
@@ -289,7 +249,7 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
         res->lanes[t] = summarize(lanes, o->repeats);
     }
     res->ran = ok;
-    run_free(&r);
+    nvgp_runner_free(&r);
     return ok;
 }
 

@@ -142,7 +142,7 @@ static bool resolve_name(dbg *d, const char *name, reg_ref *r)
     char buf[256];
     snprintf(buf, sizeof buf, "%s", name);
     for (int pass = 0; pass < 2; pass++) {
-        if (nvgp_program_find_register(d->j->prog, buf, &r->reg) == NVGP_OK) {
+        if (nvgp_program_find_register(d->j->run.prog, buf, &r->reg) == NVGP_OK) {
             if (pass == 1)
                 return true;
             int32_t comp = r->reg.component;
@@ -380,10 +380,10 @@ static bool read_global(const nvgp_machine *m, uint64_t address, uint32_t *v)
 static bool read_watch(const dbg *d, const watch *wa, uint32_t *v)
 {
     if (wa->buffer < 0)
-        return read_global(d->j->m, wa->address, v);
+        return read_global(d->j->run.m, wa->address, v);
     nvgp_binding b = { NVGP_BINDING_BUFFER, -1, wa->buffer, -1 };
     size_t bytes = 0;
-    const uint8_t *data = nvgp_machine_buffer(d->j->m, &b, &bytes);
+    const uint8_t *data = nvgp_machine_buffer(d->j->run.m, &b, &bytes);
     if (!data || bytes < 4 || wa->address > bytes - 4)
         return false;
     memcpy(v, data + wa->address, 4);
@@ -418,7 +418,7 @@ static bool cmd_watch(dbg *d, char *arg)
         nvgp_binding b;
         if (tgsi_buffer_name(arg, &wa.buffer))
             ;
-        else if (nvgp_program_find_binding_of(d->j->prog, arg, 1u << NVGP_BINDING_BUFFER, &b) ==
+        else if (nvgp_program_find_binding_of(d->j->run.prog, arg, 1u << NVGP_BINDING_BUFFER, &b) ==
                      NVGP_OK && b.kind == NVGP_BINDING_BUFFER && b.index >= 0)
             wa.buffer = b.index;
         else {
@@ -665,14 +665,14 @@ int nvgp_cmd_debug(int argc, char **argv)
         d.j = &j;
         d.mode = MODE_STEPI;  /* stop before the first step */
         nvgp_step_hook h = { before, after, &d };
-        nvgp_machine_set_step_hook(j.m, &h);
+        nvgp_machine_set_step_hook(j.run.m, &h);
         nvgp_run_options options;
-        nvgp_job_run_options(j.job, &options);
-        nvgp_status st = nvgp_machine_run(j.m, &options, NULL);
+        nvgp_job_run_options(j.run.job, &options);
+        nvgp_status st = nvgp_machine_run(j.run.m, &options, NULL);
         if (d.pending[0] && d.mode != MODE_FREE)
             printf("%s\n", d.pending);
         if (st != NVGP_OK) {
-            printf("the run failed: %s\n", nvgp_machine_error(j.m));
+            printf("the run failed: %s\n", nvgp_machine_error(j.run.m));
             rc = TJOB_FAILED;
         } else {
             printf("the program ended after %" PRIu64 " steps\n", d.step);

@@ -4,14 +4,12 @@
  * (tools/load.c), job_bind.c gives the job to the machine by its binding
  * names and writes the results. */
 #include "commands.h"
-#include "job.h"
 #include "job_bind.h"
+#include "job_run.h"
 #include "nvgp.h"
 #include "trace_job.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2 };
@@ -20,104 +18,18 @@ static const char usage_line[] =
     "usage: nvgp run [-o OUT] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
     "                [--count M] [--trace-format=jsonl|text]] JOB.json\n";
 
-typedef struct run_state {
-    const char *job_name;     /* as messages name it */
-    nvgp_job *job;
-    nvgp_program *prog;
-    nvgp_diag *diag;
-    nvgp_machine *m;
-} run_state;
-
-static void cleanup(run_state *s)
-{
-    nvgp_machine_destroy(s->m);
-    nvgp_program_destroy(s->prog);
-    nvgp_diag_destroy(s->diag);
-    nvgp_job_destroy(s->job);
-}
-
-/* The program loads and is checked as `nvgp check` does, with the same
- * diagnostics, then becomes a machine. */
-static int load_program(run_state *s)
-{
-    const nvgp_job *job = s->job;
-    const char *name = job->program_path ? job->program_path : "program";
-    int st = nvgp_tool_load(name, job->program_text, job->program_length, NVGP_TARGET_ANY, &s->prog, &s->diag);
-    if (s->diag)
-        nvgp_diag_print(s->diag, stderr);
-    if (st != 0) {
-        if (st == 1)
-            fprintf(stderr, "nvgp run: %s: %s: the program does not load\n", s->job_name, name);
-        return st == 1 ? RUN_FAILED : RUN_USAGE;
-    }
-    nvgp_diag *md = nvgp_diag_create(name, job->program_text, job->program_length);
-    nvgp_status ms = md ? nvgp_machine_create(s->prog, &s->m, md) : NVGP_ERROR_OUT_OF_MEMORY;
-    if (md)
-        nvgp_diag_print(md, stderr);
-    nvgp_diag_destroy(md);
-    if (ms != NVGP_OK) {
-        fprintf(stderr, "nvgp run: %s: %s: %s\n", s->job_name, name,
-                ms == NVGP_ERROR_INVALID_PROGRAM ? "the program cannot run (see above)"
-                                                 : nvgp_status_string(ms));
-        return RUN_FAILED;
-    }
-    return RUN_OK;
-}
-
-/* The results are written as they are made (nvgp_job_collect_stream), a
- * piece at a time, so a huge run's text is never all in memory. */
-typedef struct output {
-    FILE *f;
-    bool ok;
-} output;
-
-static bool write_piece(void *ctx, nvgp_strbuf *text)
-{
-    output *o = ctx;
-    o->ok = o->ok && fwrite(text->data ? text->data : "", 1, text->len, o->f) == text->len;
-    nvgp_strbuf_clear(text);
-    return o->ok;
-}
-
 /* Gives the job to the machine, runs it, and prints the results. */
-static int bind_run_print(run_state *s, const char *out_path)
+static int bind_run_print(nvgp_job_runner *s, const char *out_path)
 {
-    char *err = NULL;
-    if (!nvgp_job_bind(s->job, s->job_name, s->m, &err)) {
-        fprintf(stderr, "nvgp run: %s\n", err ? err : "cannot bind the job");
-        free(err);
-        return RUN_FAILED;
-    }
-    nvgp_run_options options;
+    int rc = nvgp_runner_bind(s);
+    if (rc != RUN_OK)
+        return rc;
+    nvgp_run_options options;   /* the job's, for the command line to adjust */
     nvgp_job_run_options(s->job, &options);
-    if (nvgp_machine_run(s->m, &options, NULL) != NVGP_OK) {
-        fprintf(stderr, "nvgp run: %s: %s\n", s->job_name, nvgp_machine_error(s->m));
-        return RUN_FAILED;
-    }
-    bool to_stdout = !out_path || !strcmp(out_path, "-");
-    output o = { to_stdout ? stdout : fopen(out_path, "wb"), true };
-    if (!o.f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path,
-                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
-        return RUN_USAGE;
-    }
-    nvgp_strbuf out;
-    nvgp_strbuf_init(&out);
-    bool collected = nvgp_job_collect_stream(s->job, s->job_name, s->prog, s->m, &out,
-                                             write_piece, &o, &err);
-    nvgp_strbuf_free(&out);
-    o.ok = (to_stdout ? fflush(o.f) == 0 && !ferror(o.f) : fclose(o.f) == 0) && o.ok;
-    if (!o.ok) {
-        fprintf(stderr, "nvgp run: error writing %s\n", to_stdout ? "standard output" : out_path);
-        free(err);
-        return RUN_USAGE;
-    }
-    if (!collected) {
-        fprintf(stderr, "nvgp run: %s\n", err ? err : "out of memory");
-        free(err);
-        return RUN_FAILED;
-    }
-    return RUN_OK;
+    rc = nvgp_runner_run(s, &options);
+    if (rc != RUN_OK)
+        return rc;
+    return nvgp_runner_print(s, out_path);
 }
 
 int nvgp_cmd_run(int argc, char **argv)
@@ -163,21 +75,12 @@ int nvgp_cmd_run(int argc, char **argv)
     }
     if (trace.any)
         return nvgp_run_traced(job_path, out_path, &trace);
-    run_state s;
-    memset(&s, 0, sizeof s);
-    s.job_name = strcmp(job_path, "-") ? job_path : "<stdin>";
-    char *err = NULL;
-    nvgp_job_status js = nvgp_job_open(job_path, &s.job, &err);
-    if (js != NVGP_JOB_OK) {
-        fprintf(stderr, "nvgp run: %s\n", err ? err : "cannot load the job");
-        free(err);
-        /* docs/cli.md: an unreadable file (the job or its program) is an
-         * I/O error (2); a readable but wrong job is invalid input (1) */
-        return js == NVGP_JOB_IO_ERROR ? RUN_USAGE : RUN_FAILED;
-    }
-    int rc = load_program(&s);
+    nvgp_job_runner s;
+    int rc = nvgp_runner_open(&s, "run", job_path);
+    if (rc == RUN_OK)
+        rc = nvgp_runner_load(&s);
     if (rc == RUN_OK)
         rc = bind_run_print(&s, out_path);
-    cleanup(&s);
+    nvgp_runner_free(&s);
     return rc;
 }

@@ -81,7 +81,7 @@ static void write_meta(nvgp_strbuf *b, const nvgp_tjob *j, const viewer *v, bool
 {
     const nvgp_listing *p = j->listing;
     nvgp_stage stage;
-    bool known = nvgp_program_stage(j->prog, &stage) == NVGP_OK &&
+    bool known = nvgp_program_stage(j->run.prog, &stage) == NVGP_OK &&
                  (size_t)stage < sizeof processor_names / sizeof processor_names[0];
     nvgp_strbuf_puts(b, "{\"title\":");
     json_str(b, j->job_path);
@@ -174,7 +174,7 @@ int nvgp_cmd_trace(int argc, char **argv)
     viewer v = {0};
     if (rc == TJOB_OK) {
         mem = open_memstream(&tbuf, &tlen);
-        v.num_warps = nvgp_machine_num_warps(j.m);
+        v.num_warps = nvgp_machine_num_warps(j.run.m);
         v.warps = calloc(v.num_warps + 1, sizeof *v.warps);
         if (!mem || !v.warps || nvgp_tracer_create(j.listing, &o, mem, &t) != NVGP_OK) {
             fprintf(stderr, "nvgp trace: out of memory\n");
@@ -185,7 +185,7 @@ int nvgp_cmd_trace(int argc, char **argv)
     if (rc == TJOB_OK) {
         v.tracer = nvgp_tracer_hook(t);
         nvgp_step_hook h = { note_before, note_after, &v };
-        nvgp_machine_set_step_hook(j.m, &h);
+        nvgp_machine_set_step_hook(j.run.m, &h);
         rc = nvgp_tjob_run(&j);
         if (!nvgp_tracer_finish(t, &records, NULL)) {
             fprintf(stderr, "nvgp trace: out of memory\n");

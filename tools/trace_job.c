@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include "trace_job.h"
 
-#include "commands.h"
 #include "job_bind.h"
 
 #include <errno.h>
@@ -11,35 +10,20 @@
 #include <string.h>
 #include <time.h>
 
-/* The program loads and is checked as `nvgp run` loads it (tools/load.c),
- * then becomes a machine with a listing. */
+/* The program loads and becomes a machine as in `nvgp run` (job_run.c),
+ * then gets a listing. */
 static int load_program(nvgp_tjob *j)
 {
-    const nvgp_job *job = j->job;
-    const char *name = job->program_path ? job->program_path : "program";
-    nvgp_diag *diag = NULL;
-    int st = nvgp_tool_load(name, job->program_text, job->program_length, NVGP_TARGET_ANY,
-                            &j->prog, &diag);
-    if (diag)
-        nvgp_diag_print(diag, stderr);
-    nvgp_diag_destroy(diag);
-    if (st != 0) {
-        if (st == 1)
-            fprintf(stderr, "nvgp %s: %s: %s: the program does not load\n", j->cmd, j->job_name,
-                    name);
-        return st == 1 ? TJOB_FAILED : TJOB_USAGE;
-    }
-    nvgp_diag *md = nvgp_diag_create(name, job->program_text, job->program_length);
-    nvgp_status ms = md ? nvgp_machine_create(j->prog, &j->m, md) : NVGP_ERROR_OUT_OF_MEMORY;
-    if (md)
-        nvgp_diag_print(md, stderr);
-    nvgp_diag_destroy(md);
-    if (ms == NVGP_OK)
-        ms = nvgp_listing_create(j->prog, &j->listing);
-    if (ms != NVGP_OK) {
-        fprintf(stderr, "nvgp %s: %s: %s: %s\n", j->cmd, j->job_name, name,
-                ms == NVGP_ERROR_INVALID_PROGRAM ? "the program cannot run (see above)"
-                                                 : nvgp_status_string(ms));
+    int rc = nvgp_runner_load(&j->run);
+    if (rc != TJOB_OK)
+        return rc;
+    nvgp_status ls = nvgp_listing_create(j->run.prog, &j->listing);
+    if (ls != NVGP_OK) {
+        const nvgp_job *job = j->run.job;
+        fprintf(stderr, "nvgp %s: %s: %s: %s\n", j->run.cmd, j->run.job_name,
+                job->program_path ? job->program_path : "program",
+                ls == NVGP_ERROR_INVALID_PROGRAM ? "the program cannot run (see above)"
+                                                 : nvgp_status_string(ls));
         return TJOB_FAILED;
     }
     return TJOB_OK;
@@ -48,89 +32,29 @@ static int load_program(nvgp_tjob *j)
 int nvgp_tjob_open(nvgp_tjob *j, const char *cmd, const char *job_path)
 {
     memset(j, 0, sizeof *j);
-    j->cmd = cmd;
     j->job_path = job_path;
-    j->job_name = strcmp(job_path, "-") ? job_path : "<stdin>";
-    char *err = NULL;
-    nvgp_job_status js = nvgp_job_open(job_path, &j->job, &err);
-    if (js != NVGP_JOB_OK) {
-        fprintf(stderr, "nvgp %s: %s\n", cmd, err ? err : "cannot load the job");
-        free(err);
-        return js == NVGP_JOB_IO_ERROR ? TJOB_USAGE : TJOB_FAILED;
-    }
-    int rc = load_program(j);
-    if (rc != TJOB_OK)
-        return rc;
-    if (!nvgp_job_bind(j->job, j->job_name, j->m, &err)) {
-        fprintf(stderr, "nvgp %s: %s\n", cmd, err ? err : "cannot bind the job");
-        free(err);
-        return TJOB_FAILED;
-    }
-    return TJOB_OK;
-}
-
-/* The results go out a piece at a time (nvgp_job_collect_stream), as
- * `nvgp run` writes them. */
-typedef struct output {
-    FILE *f;
-    bool ok;
-} output;
-
-static bool write_piece(void *ctx, nvgp_strbuf *text)
-{
-    output *o = ctx;
-    o->ok = o->ok && fwrite(text->data ? text->data : "", 1, text->len, o->f) == text->len;
-    nvgp_strbuf_clear(text);
-    return o->ok;
+    int rc = nvgp_runner_open(&j->run, cmd, job_path);
+    if (rc == TJOB_OK)
+        rc = load_program(j);
+    if (rc == TJOB_OK)
+        rc = nvgp_runner_bind(&j->run);
+    return rc;
 }
 
 int nvgp_tjob_print(nvgp_tjob *j, const char *out_path)
 {
-    bool to_stdout = !out_path || !strcmp(out_path, "-");
-    output o = { to_stdout ? stdout : fopen(out_path, "wb"), true };
-    if (!o.f) {
-        fprintf(stderr, "nvgp: %s: %s\n", out_path,
-                errno == EISDIR ? "is a directory, not a file" : strerror(errno));
-        return TJOB_USAGE;
-    }
-    nvgp_strbuf out;
-    nvgp_strbuf_init(&out);
-    char *err = NULL;
-    bool collected = nvgp_job_collect_stream(j->job, j->job_name, j->prog, j->m, &out,
-                                             write_piece, &o, &err);
-    nvgp_strbuf_free(&out);
-    o.ok = (to_stdout ? fflush(o.f) == 0 && !ferror(o.f) : fclose(o.f) == 0) && o.ok;
-    if (!o.ok) {
-        fprintf(stderr, "nvgp %s: error writing %s\n", j->cmd,
-                to_stdout ? "standard output" : out_path);
-        free(err);
-        return TJOB_USAGE;
-    }
-    if (!collected) {
-        fprintf(stderr, "nvgp %s: %s\n", j->cmd, err ? err : "out of memory");
-        free(err);
-        return TJOB_FAILED;
-    }
-    return TJOB_OK;
+    return nvgp_runner_print(&j->run, out_path);
 }
 
 int nvgp_tjob_run(nvgp_tjob *j)
 {
-    nvgp_run_options options;
-    nvgp_job_run_options(j->job, &options);
-    if (nvgp_machine_run(j->m, &options, NULL) != NVGP_OK) {
-        fprintf(stderr, "nvgp %s: %s: %s\n", j->cmd, j->job_name, nvgp_machine_error(j->m));
-        return TJOB_FAILED;
-    }
-    return TJOB_OK;
+    return nvgp_runner_run(&j->run, NULL);
 }
 
 void nvgp_tjob_close(nvgp_tjob *j)
 {
     nvgp_listing_destroy(j->listing);
-    nvgp_machine_destroy(j->m);
-    nvgp_program_destroy(j->prog);
-    nvgp_job_destroy(j->job);
+    nvgp_runner_free(&j->run);
 }
 
 /* ---- trace options ------------------------------------------------------------ */
@@ -206,7 +130,7 @@ int nvgp_trace_options_from(const nvgp_trace_args *ta, const char *cmd, const nv
                 o->lanes |= 1u << l;
     }
     if (ta->warps) {
-        uint32_t nw = j ? nvgp_machine_num_warps(j->m) : 0;
+        uint32_t nw = j ? nvgp_machine_num_warps(j->run.m) : 0;
         if (!nvgp_trace_parse_set(ta->warps, UINT32_MAX, &o->warps, err, sizeof err)) {
             fprintf(stderr, "nvgp %s: --warps %s\n", cmd, err);
             return TJOB_USAGE;
@@ -268,12 +192,12 @@ int nvgp_run_traced(const char *job_path, const char *out_path, const nvgp_trace
     }
     if (rc == TJOB_OK) {
         nvgp_step_hook h = nvgp_tracer_hook(t);
-        nvgp_machine_set_step_hook(j.m, &h);
+        nvgp_machine_set_step_hook(j.run.m, &h);
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         nvgp_run_options options;
-        nvgp_job_run_options(j.job, &options);
-        nvgp_status st = nvgp_machine_run(j.m, &options, NULL);
+        nvgp_job_run_options(j.run.job, &options);
+        nvgp_status st = nvgp_machine_run(j.run.m, &options, NULL);
         uint64_t records = 0, bytes = 0;
         bool wrote = nvgp_tracer_finish(t, &records, &bytes);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -286,10 +210,10 @@ int nvgp_run_traced(const char *job_path, const char *out_path, const nvgp_trace
             fprintf(stderr, "nvgp run: error writing the trace to %s\n", ta->file);
             rc = TJOB_USAGE;
         } else if (st != NVGP_OK) {
-            fprintf(stderr, "nvgp run: %s: %s\n", j.job_name, nvgp_machine_error(j.m));
+            fprintf(stderr, "nvgp run: %s: %s\n", j.run.job_name, nvgp_machine_error(j.run.m));
             rc = TJOB_FAILED;
         }
-        nvgp_machine_set_step_hook(j.m, NULL);
+        nvgp_machine_set_step_hook(j.run.m, NULL);
     }
     if (f && f != stdout && fclose(f) != 0 && rc == TJOB_OK) {
         fprintf(stderr, "nvgp run: error writing the trace to %s\n", ta->file);

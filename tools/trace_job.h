@@ -1,26 +1,23 @@
 /* A job loaded for watching (nvgp run --trace, nvgp debug, nvgp trace):
  * the program (TGSI, or NV/ARB through its translation), a bound machine,
  * its listing (instruction texts, source lines), and the trace options of
- * the command line.  Loading follows `nvgp run` (cmd_run.c) step by step,
- * through the library's public API alone, so a watched run computes what a
- * plain one does. */
+ * the command line.  Loading is `nvgp run`'s own (job_run.h), through the
+ * library's public API alone, so a watched run computes what a plain one
+ * does. */
 #ifndef NVGP_TOOLS_TRACE_JOB_H
 #define NVGP_TOOLS_TRACE_JOB_H
 
 #include "job.h"
+#include "job_run.h"
 #include "nvgp.h"
 
 #include <stdbool.h>
 
-enum { TJOB_OK = 0, TJOB_FAILED = 1, TJOB_USAGE = 2 };
+enum { TJOB_OK = NVGP_RUNNER_OK, TJOB_FAILED = NVGP_RUNNER_FAILED, TJOB_USAGE = NVGP_RUNNER_USAGE };
 
 typedef struct nvgp_tjob {
-    const char *cmd;            /* "run", "debug", "trace": prefixes messages */
+    nvgp_job_runner run;        /* cmd "run", "debug", "trace" prefixes messages */
     const char *job_path;
-    const char *job_name;       /* as messages name it ("<stdin>" for -) */
-    nvgp_job *job;
-    nvgp_program *prog;
-    nvgp_machine *m;
     nvgp_listing *listing;      /* instruction texts and source lines */
 } nvgp_tjob;
 

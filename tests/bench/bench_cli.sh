@@ -23,6 +23,16 @@ check "an unknown program is a usage error" test $? -eq 2
 "$nvgp" bench --repeats 0 >/dev/null 2>&1
 check "--repeats 0 is a usage error" test $? -eq 2
 
+# a job whose program does not load: its diagnostics and `nvgp run`'s
+# message, prefixed with the command, and exit status 1 (docs/cli.md)
+mkdir -p "$work/broken"
+printf '{ "program": { "text": "VERT\\nMOV OUT[0], IN[0]\\nEND\\n" } }\n' >"$work/broken/short5.json"
+NVGP_MESA_ORACLE= "$nvgp" bench --dir "$work/broken" --repeats 1 short5 >/dev/null 2>"$work/broken.err"
+check "a program that does not load fails the bench (1)" test $? -eq 1
+check "... with its diagnostics" grep -q '^program:2:1: error: OUT\[0\] is not declared' "$work/broken.err"
+check "... and nvgp run's message" \
+    grep -qxF "nvgp bench: $work/broken/short5.json: program: the program does not load" "$work/broken.err"
+
 # the reduction sums 0.5 * i for i = 0..255: 0.5 * 255 * 256 / 2 = 16320,
 # binary32 0x467f0000, little-endian bytes 0 0 127 70, in words 0 and 1
 sed 's/"buffers"/"outputs": [], "buffers"/' "$dir/reduce.json" >"$work/reduce.json"
