@@ -15,7 +15,7 @@
 
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2 };
 
-static const char usage_line[] = "usage: nvgp run [-o OUT] JOB.json\n";
+static const char usage_line[] = "usage: nvgp run [-o OUT] [--engine=fast|reference] JOB.json\n";
 
 typedef struct run_state {
     const char *job_name;     /* as messages name it */
@@ -77,7 +77,7 @@ static bool write_piece(void *ctx, nvgp_strbuf *text)
 }
 
 /* Gives the job to the machine, runs it, and prints the results. */
-static int bind_run_print(run_state *s, const char *out_path)
+static int bind_run_print(run_state *s, const char *out_path, nvgp_engine engine)
 {
     char *err = NULL;
     if (!nvgp_job_bind(s->job, s->job_name, s->m, &err)) {
@@ -87,6 +87,7 @@ static int bind_run_print(run_state *s, const char *out_path)
     }
     nvgp_run_options options;
     nvgp_job_run_options(s->job, &options);
+    options.engine = engine;
     if (nvgp_machine_run(s->m, &options, NULL) != NVGP_OK) {
         fprintf(stderr, "nvgp run: %s: %s\n", s->job_name, nvgp_machine_error(s->m));
         return RUN_FAILED;
@@ -120,6 +121,7 @@ static int bind_run_print(run_state *s, const char *out_path)
 int nvgp_cmd_run(int argc, char **argv)
 {
     const char *out_path = NULL, *job_path = NULL;
+    nvgp_engine engine = NVGP_ENGINE_FAST;
     bool options = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -133,6 +135,16 @@ int nvgp_cmd_run(int argc, char **argv)
             out_path = argv[i];
         } else if (options && !strncmp(a, "--output=", 9)) {
             out_path = a + 9;
+        } else if (options && (!strcmp(a, "--engine") || !strncmp(a, "--engine=", 9))) {
+            const char *e = a[8] == '=' ? a + 9 : ++i < argc ? argv[i] : NULL;
+            if (e && !strcmp(e, "fast")) {
+                engine = NVGP_ENGINE_FAST;
+            } else if (e && !strcmp(e, "reference")) {
+                engine = NVGP_ENGINE_REFERENCE;
+            } else {
+                fprintf(stderr, "nvgp run: --engine takes fast or reference\n%s", usage_line);
+                return RUN_USAGE;
+            }
         } else if (options && a[0] == '-' && a[1] == 'o' && a[2]) {
             out_path = a + 2;
         } else if (options && a[0] == '-' && a[1]) {
@@ -167,7 +179,7 @@ int nvgp_cmd_run(int argc, char **argv)
     }
     int rc = load_program(&s);
     if (rc == RUN_OK)
-        rc = bind_run_print(&s, out_path);
+        rc = bind_run_print(&s, out_path, engine);
     cleanup(&s);
     return rc;
 }

@@ -206,6 +206,9 @@ struct nvgp_exec {
 
     exec_insn *code;
     uint32_t num_code;
+    struct exec_fast *fast;     /* the fast engine's records (exec_fast.h), NULL
+                                   when they could not be made */
+    uint8_t engine;             /* EXEC_ENGINE_FAST or _REFERENCE */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */

@@ -4,7 +4,8 @@
  * warps of 32 threads for vertex/fragment/tessellation/geometry programs,
  * work groups with shared memory and barriers for compute programs.  Work
  * items (warps or groups) can be spread over host threads. */
-#include "exec/exec_internal.h"
+#include "exec/exec_fast.h"
+#include "exec/exec_pool.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,10 @@ static const exec_handler handlers[TGSI_OPCODE_COUNT] = {
 
 static void run_warp(exec_warp *w)
 {
+    if (w->m->fast && w->m->engine == EXEC_ENGINE_FAST) {
+        exec_fast_run_warp(w);
+        return;
+    }
     const nvgp_exec *m = w->m;
     const exec_insn *code = m->code;
     const uint32_t n = m->num_code;
@@ -188,7 +193,8 @@ static bool warp_alloc(exec_warp *w, nvgp_exec *m)
 {
     memset(w, 0, sizeof *w);
     w->m = m;
-    w->regs = malloc(sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
+    /* cache-line aligned for whole-vector loads (exec_fast_kern.h) */
+    w->regs = aligned_alloc(64, sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
     w->priv = m->num_mem ? calloc((size_t)m->private_size * LANES + 1, 1) : NULL;
     w->out_wr = calloc(m->file_size[TGSI_FILE_OUTPUT] + 1, sizeof(uint32_t));
     return w->regs && w->out_wr && (!m->num_mem || w->priv);
@@ -330,22 +336,6 @@ static void add_stats(run_ctx *ctx, const exec_warp *w)
     ctx->warp_insns += w->count;
     ctx->lane_insns += w->lane_count;
     pthread_mutex_unlock(&ctx->lock);
-}
-
-/* Host threads are POSIX threads rather than C11 thrd_create: glibc's
- * thrd_create bypasses the pthread_create that ThreadSanitizer intercepts,
- * so the threaded executor could not be checked under it. */
-typedef struct worker_start {
-    int (*fn)(void *);
-    void *ctx;
-    int rc;
-} worker_start;
-
-static void *worker_main(void *arg)
-{
-    worker_start *w = arg;
-    w->rc = w->fn(w->ctx);
-    return NULL;
 }
 
 static int worker_warps(void *arg)
@@ -615,25 +605,9 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         nthr = 1;
     if (nthr > items)
         nthr = (unsigned)items;
-    int rc = 0;
-    if (nthr <= 1) {
-        rc = fn(&ctx);
-    } else {
-        pthread_t th[64];
-        worker_start ws[64];
-        unsigned started = 0;
-        for (; started < nthr && started < 64; started++) {
-            ws[started] = (worker_start){ fn, &ctx, 0 };
-            if (pthread_create(&th[started], NULL, worker_main, &ws[started]) != 0)
-                break;
-        }
-        if (!started)
-            rc = fn(&ctx);
-        for (unsigned i = 0; i < started; i++) {
-            pthread_join(th[i], NULL);
-            rc |= ws[i].rc;
-        }
-    }
+    /* warps and groups are independent: any number of threads gives the
+     * same results (exec_pool.c: threads shared by every run) */
+    int rc = exec_pool_run(nthr, fn, &ctx);
     pthread_mutex_destroy(&ctx.lock);
     free_sv_maps(m);
     m->warp_insns = ctx.warp_insns;
