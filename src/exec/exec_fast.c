@@ -20,46 +20,46 @@ static const exec_handler ref_handlers[TGSI_OPCODE_COUNT] = {
 };
 
 /* One row per specialised opcode: its general handler, its whole-register
- * handler (V4 shape; NONE when it has none), whether its source modifiers
+ * handlers (V4 and V4A shapes; NONE when it has none), whether its source modifiers
  * are float ones the handlers apply, and whether LEGACY_MATH_RULES changes
  * its result (such instructions stay on the reference handlers there). */
 typedef struct fast_row {
     uint16_t op;
-    uint8_t general, whole;
+    uint8_t general, whole, whole_alias;
     bool float_mods, legacy_mul;
 } fast_row;
 
 static const fast_row fast_rows[] = {
-    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, true, false },
-    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, true, false },
-    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, true, false },
-    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, true, true },
-    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, true, true },
-    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, true, false },
-    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, true, false },
-    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, EXEC_FH_MOV_V4A, true, false },
+    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, EXEC_FH_ADD_V4A, true, false },
+    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, EXEC_FH_SUB_V4A, true, false },
+    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, EXEC_FH_MUL_V4A, true, true },
+    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, EXEC_FH_MAD_V4A, true, true },
+    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, EXEC_FH_MIN_V4A, true, false },
+    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, EXEC_FH_MAX_V4A, true, false },
+    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
+    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
+    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
+    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
+    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
+    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
+    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
+    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
+    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
+    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
 };
 
 static const fast_row *find_row(uint16_t op)
@@ -119,8 +119,9 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
     }
     if (!rec->wmask)
         return false;
-    plain = plain && rec->wmask == 0xf && !(rec->flags & (EXEC_FREC_SAT | EXEC_FREC_ALIAS));
-    rec->handler = plain && row->whole != EXEC_FH_NONE ? row->whole : row->general;
+    plain = plain && rec->wmask == 0xf && !(rec->flags & EXEC_FREC_SAT);
+    uint8_t whole = rec->flags & EXEC_FREC_ALIAS ? row->whole_alias : row->whole;
+    rec->handler = plain && whole != EXEC_FH_NONE ? whole : row->general;
     return true;
 }
 

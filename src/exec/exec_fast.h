@@ -50,11 +50,13 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
 /* The fast handlers: one row per (operation, shape).  Shapes:
  *   V4  element-wise, identity swizzles, full write mask, no modifiers, no
  *       saturation, destination read by no source: 128 contiguous words
+ *   V4A the same where a source is the destination register
  *   VG  element-wise, any swizzle / write mask / float modifiers / saturate
  *   DOT dot products (any swizzle, mask, modifiers, saturate)
  *   SC  scalar functions of source .x replicated (warp-wide vector math) */
 #define EXEC_FAST_HANDLERS(X)                                                    \
     X(MOV_V4) X(ADD_V4) X(SUB_V4) X(MUL_V4) X(MAD_V4) X(MIN_V4) X(MAX_V4)        \
+    X(MOV_V4A) X(ADD_V4A) X(SUB_V4A) X(MUL_V4A) X(MAD_V4A) X(MIN_V4A) X(MAX_V4A) \
     X(MOV_VG) X(ADD_VG) X(SUB_VG) X(MUL_VG) X(MAD_VG) X(MIN_VG) X(MAX_VG)        \
     X(SLT_VG) X(SGE_VG) X(SEQ_VG) X(SNE_VG) X(SGT_VG) X(SLE_VG) X(CMP_VG)        \
     X(LRP_VG) X(AND_VG) X(OR_VG) X(XOR_VG) X(UADD_VG)                            \

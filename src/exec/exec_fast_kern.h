@@ -62,45 +62,44 @@ static inline void fput(exec_reg *const *bank, const exec_frec *r, const exec_re
 
 /* ---- V4: whole registers, 128 contiguous words ------------------------- */
 
-#define V4_1(NAME, EXPR)                                                         \
-    static inline void h_##NAME##_V4(exec_reg *const *bank, const exec_frec *r)  \
+/* V4 writes the destination directly; V4A (a source is the destination
+ * register itself, read at the same word it writes) computes into a local
+ * register first, so that no restrict pointer aliases another, and copies
+ * it. */
+#define V4_DEF(NAME, SUFFIX, LOADS, EXPR, OUT, DONE)                              \
+    static inline void h_##NAME##_##SUFFIX(exec_reg *const *bank, const exec_frec *r) \
     {                                                                            \
-        uint32_t *restrict o = bank[r->dfile][r->doff].c[0].u;                   \
-        const uint32_t *restrict a = bank[r->sfile[0]][r->soff[0]].c[0].u;       \
-        for (unsigned i = 0; i < NL; i++)                                        \
-            o[i] = (EXPR);                                                       \
-    }
-#define V4_2(NAME, EXPR)                                                         \
-    static inline void h_##NAME##_V4(exec_reg *const *bank, const exec_frec *r)  \
-    {                                                                            \
-        float *restrict o = bank[r->dfile][r->doff].c[0].f;                      \
-        const float *restrict a = bank[r->sfile[0]][r->soff[0]].c[0].f;          \
-        const float *restrict b = bank[r->sfile[1]][r->soff[1]].c[0].f;          \
+        exec_reg t;                                                              \
+        (void)t;                                                                 \
+        float *restrict o = OUT;                                                 \
+        LOADS                                                                    \
         for (unsigned i = 0; i < NL; i++) {                                      \
-            float x = a[i], y = b[i];                                            \
+            LANE                                                                 \
             o[i] = (EXPR);                                                       \
         }                                                                        \
+        DONE                                                                     \
     }
-#define V4_3(NAME, EXPR)                                                         \
-    static inline void h_##NAME##_V4(exec_reg *const *bank, const exec_frec *r)  \
-    {                                                                            \
-        float *restrict o = bank[r->dfile][r->doff].c[0].f;                      \
-        const float *restrict a = bank[r->sfile[0]][r->soff[0]].c[0].f;          \
-        const float *restrict b = bank[r->sfile[1]][r->soff[1]].c[0].f;          \
-        const float *restrict d = bank[r->sfile[2]][r->soff[2]].c[0].f;          \
-        for (unsigned i = 0; i < NL; i++) {                                      \
-            float x = a[i], y = b[i], z = d[i];                                  \
-            o[i] = (EXPR);                                                       \
-        }                                                                        \
-    }
+#define V4_OUT bank[r->dfile][r->doff].c[0].f
+#define V4A_OUT t.c[0].f
+#define V4A_DONE bank[r->dfile][r->doff] = t;
+#define V4_LOAD(k, v) const float *restrict v = bank[r->sfile[k]][r->soff[k]].c[0].f;
+#define V4_BOTH(NAME, LOADS, EXPR)                                               \
+    V4_DEF(NAME, V4, LOADS, EXPR, V4_OUT, )                                      \
+    V4_DEF(NAME, V4A, LOADS, EXPR, V4A_OUT, V4A_DONE)
 
-V4_1(MOV, a[i])
-V4_2(ADD, x + y)
-V4_2(SUB, x - y)
-V4_2(MUL, x * y)
-V4_3(MAD, x * y + z)
-V4_2(MIN, fmin_ref(x, y))
-V4_2(MAX, fmax_ref(x, y))
+#define LANE float x = a[i];
+V4_BOTH(MOV, V4_LOAD(0, a), x)
+#undef LANE
+#define LANE float x = a[i], y = b[i];
+V4_BOTH(ADD, V4_LOAD(0, a) V4_LOAD(1, b), x + y)
+V4_BOTH(SUB, V4_LOAD(0, a) V4_LOAD(1, b), x - y)
+V4_BOTH(MUL, V4_LOAD(0, a) V4_LOAD(1, b), x * y)
+V4_BOTH(MIN, V4_LOAD(0, a) V4_LOAD(1, b), fmin_ref(x, y))
+V4_BOTH(MAX, V4_LOAD(0, a) V4_LOAD(1, b), fmax_ref(x, y))
+#undef LANE
+#define LANE float x = a[i], y = b[i], z = d[i];
+V4_BOTH(MAD, V4_LOAD(0, a) V4_LOAD(1, b) V4_LOAD(2, d), x * y + z)
+#undef LANE
 
 /* ---- VG: component by component, swizzles, modifiers, saturation ------ */
 
@@ -112,18 +111,42 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
     return r->flags & EXEC_FREC_ALIAS ? &t->c[c] : &bank[r->dfile][r->doff].c[c];
 }
 
-#define VG_BODY(SETUP, EXPR)                                                     \
+/* The lanes of one component: u0..u2 are the source words after their
+ * modifiers, x..z the same as floats.  restrict parameters, which the
+ * compiler trusts once inlined, so the loop needs no overlap check. */
+#define VG_DEF(NAME, NSRC, EXPR)                                                 \
+    static inline void vg_lanes_##NAME(uint32_t *restrict o, const uint32_t *restrict s0, \
+                                       const uint32_t *restrict s1,              \
+                                       const uint32_t *restrict s2, const uint32_t *am, \
+                                       const uint32_t *xm)                       \
+    {                                                                            \
+        const uint32_t am0 = am[0], am1 = am[1], am2 = am[2];                    \
+        const uint32_t xm0 = xm[0], xm1 = xm[1], xm2 = xm[2];                    \
+        for (unsigned l = 0; l < LANES; l++) {                                   \
+            uint32_t u0 = (s0[l] & am0) ^ xm0;                                   \
+            uint32_t u1 = NSRC > 1 ? (s1[l] & am1) ^ xm1 : 0;                    \
+            uint32_t u2 = NSRC > 2 ? (s2[l] & am2) ^ xm2 : 0;                    \
+            float x = u2f_bits(u0), y = u2f_bits(u1), z = u2f_bits(u2);          \
+            (void)x, (void)y, (void)z, (void)u1, (void)u2;                       \
+            o[l] = (EXPR);                                                       \
+        }                                                                        \
+    }                                                                            \
+    static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
     {                                                                            \
         exec_reg t;                                                              \
+        uint32_t am[3], xm[3];                                                   \
+        for (unsigned k = 0; k < 3; k++) {                                       \
+            am[k] = fand(r, k);                                                  \
+            xm[k] = fxor(r, k);                                                  \
+        }                                                                        \
         for (unsigned c = 0; c < 4; c++) {                                       \
             if (!((r->wmask >> c) & 1))                                          \
                 continue;                                                        \
-            exec_chan *restrict o = vg_out(bank, r, &t, c);                      \
-            SETUP                                                                \
-            for (unsigned l = 0; l < LANES; l++) {                               \
-                LANE_LOADS                                                       \
-                o->u[l] = (EXPR);                                                \
-            }                                                                    \
+            exec_chan *o = vg_out(bank, r, &t, c);                               \
+            const uint32_t *s0 = fsrc(bank, r, 0, c)->u;                         \
+            const uint32_t *s1 = NSRC > 1 ? fsrc(bank, r, 1, c)->u : s0;         \
+            const uint32_t *s2 = NSRC > 2 ? fsrc(bank, r, 2, c)->u : s0;         \
+            vg_lanes_##NAME(o->u, s0, s1, s2, am, xm);                           \
             if (r->flags & EXEC_FREC_SAT)                                        \
                 fsat(o);                                                         \
         }                                                                        \
@@ -131,80 +154,75 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
             fput(bank, r, &t);                                                   \
     }
 
-#define SRC_SETUP(k)                                                             \
-    const uint32_t *restrict s##k = fsrc(bank, r, k, c)->u;                      \
-    const uint32_t am##k = fand(r, k), xm##k = fxor(r, k);
-#define SRC_SETUP_U(k) const uint32_t *restrict s##k = fsrc(bank, r, k, c)->u;
-#define LOADF(k) u2f_bits((s##k[l] & am##k) ^ xm##k)
-#define LOADU(k) s##k[l]
+/* MOV copies words; a float modifier applies to them as to any float.
+ * The integer rows have no modifiers (decode leaves those to the
+ * reference), so their masks change nothing. */
+VG_DEF(MOV, 1, u0)
+VG_DEF(AND, 2, u0 & u1)
+VG_DEF(OR, 2, u0 | u1)
+VG_DEF(XOR, 2, u0 ^ u1)
+VG_DEF(UADD, 2, u0 + u1)
+VG_DEF(ADD, 2, f2u_bits(x + y))
+VG_DEF(SUB, 2, f2u_bits(x - y))
+VG_DEF(MUL, 2, f2u_bits(x * y))
+VG_DEF(MIN, 2, f2u_bits(fmin_ref(x, y)))
+VG_DEF(MAX, 2, f2u_bits(fmax_ref(x, y)))
+VG_DEF(SLT, 2, f2u_bits(x < y ? 1.0f : 0.0f))
+VG_DEF(SGE, 2, f2u_bits(x >= y ? 1.0f : 0.0f))
+VG_DEF(SEQ, 2, f2u_bits(x == y ? 1.0f : 0.0f))
+VG_DEF(SNE, 2, f2u_bits(x != y ? 1.0f : 0.0f))
+VG_DEF(SGT, 2, f2u_bits(x > y ? 1.0f : 0.0f))
+VG_DEF(SLE, 2, f2u_bits(x <= y ? 1.0f : 0.0f))
+VG_DEF(MAD, 3, f2u_bits(x * y + z))
+VG_DEF(LRP, 3, f2u_bits(x * y + (1.0f - x) * z))
+VG_DEF(CMP, 3, f2u_bits(x < 0.0f ? y : z))
 
-/* Results as words: float expressions through f2u_bits. */
-#define VG_F1(NAME, EXPR)                                                        \
-    static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
-    VG_BODY(SRC_SETUP(0), EXPR)
-#define VG_F2(NAME, EXPR)                                                        \
-    static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
-    VG_BODY(SRC_SETUP(0) SRC_SETUP(1), EXPR)
-/* integer operations: no modifiers (decode leaves those to the reference) */
-#define VG_U2(NAME, EXPR)                                                        \
-    static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
-    VG_BODY(SRC_SETUP_U(0) SRC_SETUP_U(1), EXPR)
-#define VG_F3(NAME, EXPR)                                                        \
-    static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
-    VG_BODY(SRC_SETUP(0) SRC_SETUP(1) SRC_SETUP(2), EXPR)
-
-#define LANE_LOADS
-/* MOV copies words; a float modifier applies to them as to any float */
-VG_F1(MOV, (s0[l] & am0) ^ xm0)
-VG_U2(AND, LOADU(0) & LOADU(1))
-VG_U2(OR, LOADU(0) | LOADU(1))
-VG_U2(XOR, LOADU(0) ^ LOADU(1))
-VG_U2(UADD, LOADU(0) + LOADU(1))
-#undef LANE_LOADS
-#define LANE_LOADS float x = LOADF(0), y = LOADF(1); (void)x; (void)y;
-VG_F2(ADD, f2u_bits(x + y))
-VG_F2(SUB, f2u_bits(x - y))
-VG_F2(MUL, f2u_bits(x * y))
-VG_F2(MIN, f2u_bits(fmin_ref(x, y)))
-VG_F2(MAX, f2u_bits(fmax_ref(x, y)))
-VG_F2(SLT, f2u_bits(x < y ? 1.0f : 0.0f))
-VG_F2(SGE, f2u_bits(x >= y ? 1.0f : 0.0f))
-VG_F2(SEQ, f2u_bits(x == y ? 1.0f : 0.0f))
-VG_F2(SNE, f2u_bits(x != y ? 1.0f : 0.0f))
-VG_F2(SGT, f2u_bits(x > y ? 1.0f : 0.0f))
-VG_F2(SLE, f2u_bits(x <= y ? 1.0f : 0.0f))
-#undef LANE_LOADS
-#define LANE_LOADS float x = LOADF(0), y = LOADF(1), z = LOADF(2);
-VG_F3(MAD, f2u_bits(x * y + z))
-VG_F3(LRP, f2u_bits(x * y + (1.0f - x) * z))
-VG_F3(CMP, f2u_bits(x < 0.0f ? y : z))
-#undef LANE_LOADS
+/* Saturates a scalar result t.x and writes it to the enabled components. */
+static inline void sc_finish(exec_reg *const *bank, const exec_frec *r, exec_reg *t)
+{
+    if (r->flags & EXEC_FREC_SAT)
+        fsat(&t->c[0]);
+    exec_reg *d = &bank[r->dfile][r->doff];
+    for (unsigned c = 0; c < 4; c++)
+        if ((r->wmask >> c) & 1)
+            d->c[c] = t->c[0];
+}
 
 /* ---- DOT: n products summed in order, replicated ----------------------- */
+
+/* acc = (first ? 0 : acc) + a * b over the lanes, modifiers applied;
+ * restrict parameters, which the compiler trusts once inlined (a block's
+ * restrict locals in a loop left it checking for overlap at run time) */
+static inline void dot_step(float *restrict acc, const uint32_t *restrict a,
+                            const uint32_t *restrict b, uint32_t am0, uint32_t xm0, uint32_t am1,
+                            uint32_t xm1, bool first)
+{
+    if (first) {
+        for (unsigned l = 0; l < LANES; l++)
+            acc[l] = u2f_bits((a[l] & am0) ^ xm0) * u2f_bits((b[l] & am1) ^ xm1);
+    } else {
+        for (unsigned l = 0; l < LANES; l++)
+            acc[l] = acc[l] + u2f_bits((a[l] & am0) ^ xm0) * u2f_bits((b[l] & am1) ^ xm1);
+    }
+}
+
+static inline void dot_add(float *restrict acc, const uint32_t *restrict b, uint32_t am1,
+                           uint32_t xm1)
+{
+    for (unsigned l = 0; l < LANES; l++)
+        acc[l] += u2f_bits((b[l] & am1) ^ xm1);
+}
 
 static inline void fdot(exec_reg *const *bank, const exec_frec *r, unsigned n, bool dph)
 {
     exec_reg t;
-    float *restrict acc = t.c[0].f;
-    for (unsigned c = 0; c < n; c++) {
-        const uint32_t *restrict a = fsrc(bank, r, 0, c)->u, *restrict b = fsrc(bank, r, 1, c)->u;
-        const uint32_t am0 = fand(r, 0), xm0 = fxor(r, 0), am1 = fand(r, 1), xm1 = fxor(r, 1);
-        for (unsigned l = 0; l < LANES; l++) {
-            float p = u2f_bits((a[l] & am0) ^ xm0) * u2f_bits((b[l] & am1) ^ xm1);
-            acc[l] = c ? acc[l] + p : p;
-        }
-    }
-    if (dph) { /* + src1.w */
-        const uint32_t *restrict b = fsrc(bank, r, 1, 3)->u;
-        const uint32_t am1 = fand(r, 1), xm1 = fxor(r, 1);
-        for (unsigned l = 0; l < LANES; l++)
-            acc[l] += u2f_bits((b[l] & am1) ^ xm1);
-    }
-    if (r->flags & EXEC_FREC_SAT)
-        fsat(&t.c[0]);
-    for (unsigned c = 1; c < 4; c++)
-        t.c[c] = t.c[0];
-    fput(bank, r, &t);
+    const uint32_t am0 = fand(r, 0), xm0 = fxor(r, 0), am1 = fand(r, 1), xm1 = fxor(r, 1);
+    for (unsigned c = 0; c < n; c++)
+        dot_step(t.c[0].f, fsrc(bank, r, 0, c)->u, fsrc(bank, r, 1, c)->u, am0, xm0, am1, xm1,
+                 c == 0);
+    if (dph) /* + src1.w */
+        dot_add(t.c[0].f, fsrc(bank, r, 1, 3)->u, am1, xm1);
+    sc_finish(bank, r, &t);
 }
 
 static inline void h_DP2_DOT(exec_reg *const *bank, const exec_frec *r) { fdot(bank, r, 2, false); }
@@ -225,16 +243,6 @@ static inline const float *fsrc_x(exec_reg *const *bank, const exec_frec *r, uns
     for (unsigned l = 0; l < LANES; l++)
         tmp->u[l] = (s->u[l] & am) ^ xm;
     return tmp->f;
-}
-
-static inline void sc_finish(exec_reg *const *bank, const exec_frec *r, exec_reg *t)
-{
-    if (r->flags & EXEC_FREC_SAT)
-        fsat(&t->c[0]);
-    exec_reg *d = &bank[r->dfile][r->doff];
-    for (unsigned c = 0; c < 4; c++)
-        if ((r->wmask >> c) & 1)
-            d->c[c] = t->c[0];
 }
 
 #define SC1(NAME, VFN)                                                           \

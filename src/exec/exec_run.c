@@ -246,19 +246,21 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     uint32_t tpi = threads_per_invocation(m);
     uint32_t ni = m->num_inputs;
     exec_reg *in = w->file[TGSI_FILE_INPUT];
-    for (unsigned l = 0; l < lanes && l < LANES; l++) {
+    /* (the checks and the division hoisted out of the lane loop: this
+     * transposition is a large part of a short program's time) */
+    bool frag = m->processor == TGSI_PROCESSOR_FRAGMENT;
+    uint32_t per_inv = m->vertices * ni; /* registers: in[v * ni + i] */
+    for (unsigned l = 0; m->processor != TGSI_PROCESSOR_COMPUTE && l < lanes && l < LANES; l++) {
         uint32_t t = first + l;
-        uint32_t inv = t / tpi;
-        if (m->processor == TGSI_PROCESSOR_COMPUTE || inv >= m->invocations)
+        uint32_t inv = tpi == 1 ? t : t / tpi;
+        if (inv >= m->invocations)
             continue;
-        if (m->helper_in[inv] && m->processor == TGSI_PROCESSOR_FRAGMENT)
+        if (frag && m->helper_in[inv])
             w->helper |= 1u << l;
-        for (uint32_t v = 0; v < m->vertices; v++)
-            for (uint32_t i = 0; i < ni; i++) {
-                const uint32_t *src = m->inputs + (((uint64_t)inv * m->vertices + v) * ni + i) * 4;
-                for (unsigned c = 0; c < 4; c++)
-                    in[v * ni + i].c[c].u[l] = src[c];
-            }
+        const uint32_t *src = m->inputs + (uint64_t)inv * per_inv * 4;
+        for (uint32_t k = 0; k < per_inv; k++)
+            for (unsigned c = 0; c < 4; c++)
+                in[k].c[c].u[l] = src[k * 4 + c];
     }
     fill_system_values(w);
     exec_update_mask(w);
@@ -282,15 +284,17 @@ static void warp_end(exec_warp *w)
 {
     nvgp_exec *m = w->m;
     uint32_t per = m->out_vertices * m->num_outputs;
+    bool tcs = m->processor == TGSI_PROCESSOR_TESS_CTRL;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((w->active >> l) & 1))
             continue;
         uint32_t t = w->first_thread + l;
         uint32_t *dst = m->outputs + (uint64_t)t * per * 4;
+        const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
         for (uint32_t r = 0; r < per; r++) {
-            unsigned src = output_source_lane(w, l, r);
+            unsigned src = tcs ? output_source_lane(w, l, r) : l;
             for (unsigned c = 0; c < 4; c++)
-                dst[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[src];
+                dst[r * 4 + c] = out[r].c[c].u[src];
         }
         m->killed[t] = !((w->live >> l) & 1);
         m->demoted_out[t] = (w->demoted >> l) & 1;
