@@ -520,8 +520,37 @@ static bool build_sv_maps(nvgp_exec *m)
     return true;
 }
 
+/* The last run's per-thread result arrays, taken from the machine to be
+ * used again by a run of the same shape: every thread's words are written
+ * again (warp_end), and fresh arrays would cost a page fault and zeroing a
+ * page at a time, a large part of a short program's run. */
+typedef struct kept_results {
+    uint32_t *outputs;
+    bool *killed, *demoted, *helper;
+    size_t threads, words;
+} kept_results;
+
+static kept_results take_results(nvgp_exec *m)
+{
+    kept_results k = { m->outputs, m->killed, m->demoted_out, m->helper_out, m->res_threads,
+                       m->res_words };
+    m->outputs = NULL;
+    m->killed = m->demoted_out = m->helper_out = NULL;
+    return k;
+}
+
+static void drop_results(kept_results *k)
+{
+    free(k->outputs);
+    free(k->killed);
+    free(k->demoted);
+    free(k->helper);
+    memset(k, 0, sizeof *k);
+}
+
 nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
 {
+    kept_results kept = take_results(m);
     exec_free_results(m);
     m->error[0] = 0;
     atomic_store(&m->faults, 0);
@@ -541,6 +570,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
                 snprintf(m->error, sizeof m->error,
                          "TCS_VERTICES_OUT %u: more than the %u lanes of a warp",
                          m->tcs_vertices_out, LANES);
+                drop_results(&kept);
                 if (diag)
                     nvgp_diag_error(diag, 0, "%s", m->error);
                 return m->status = NVGP_EXEC_ERROR_UNSUPPORTED;
@@ -550,6 +580,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         items = (nthreads + m->threads_per_warp - 1) / m->threads_per_warp;
     }
     if (nthreads > (1u << 24)) {
+        drop_results(&kept);
         snprintf(m->error, sizeof m->error, "too many threads (%llu)",
                  (unsigned long long)nthreads);
         if (diag)
@@ -578,11 +609,22 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         }
 
     size_t nt = m->num_threads ? m->num_threads : 1;
-    m->outputs = calloc(nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4,
-                        sizeof(uint32_t));
-    m->killed = calloc(nt, sizeof(bool));
-    m->demoted_out = calloc(nt, sizeof(bool));
-    m->helper_out = calloc(nt, sizeof(bool));
+    size_t words = nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4;
+    if (kept.outputs && kept.killed && kept.demoted && kept.helper && kept.threads == nt &&
+        kept.words == words) {
+        m->outputs = kept.outputs;
+        m->killed = kept.killed;
+        m->demoted_out = kept.demoted;
+        m->helper_out = kept.helper;
+    } else {
+        drop_results(&kept);
+        m->outputs = calloc(words, sizeof(uint32_t));
+        m->killed = calloc(nt, sizeof(bool));
+        m->demoted_out = calloc(nt, sizeof(bool));
+        m->helper_out = calloc(nt, sizeof(bool));
+    }
+    m->res_threads = nt;
+    m->res_words = words;
     m->emit_index = calloc(nt + 1, sizeof(uint32_t));
     if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index ||
         !build_sv_maps(m)) {
