@@ -84,7 +84,7 @@ static const command commands[] = {
      "Every field of a job and of its result: docs/job-format.md.\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
-    {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--json FILE] [--mesa-oracle PATH] [NAME...]",
+    {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--engine E] [--json FILE] [--mesa-oracle PATH] [NAME...]",
      "Measures the executor on the benchmark programs (job files in\n"
      "bench/programs, or --dir DIR): each scaled to many invocations, run with\n"
      "1 and all host threads, N times each (default 5).  Prints the median\n"
