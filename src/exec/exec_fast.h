@@ -60,6 +60,10 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
     X(MOV_VG) X(ADD_VG) X(SUB_VG) X(MUL_VG) X(MAD_VG) X(MIN_VG) X(MAX_VG)        \
     X(SLT_VG) X(SGE_VG) X(SEQ_VG) X(SNE_VG) X(SGT_VG) X(SLE_VG) X(CMP_VG)        \
     X(LRP_VG) X(AND_VG) X(OR_VG) X(XOR_VG) X(UADD_VG)                            \
+    X(FSLT_VG) X(FSGE_VG) X(FSEQ_VG) X(FSNE_VG) X(UCMP_VG)                       \
+    X(UMUL_VG) X(SHL_VG) X(USHR_VG) X(NOT_VG) X(INEG_VG)                         \
+    X(IMAX_VG) X(IMIN_VG) X(UMAX_VG) X(UMIN_VG)                                  \
+    X(ISLT_VG) X(ISGE_VG) X(USLT_VG) X(USGE_VG) X(USEQ_VG) X(USNE_VG)            \
     X(DP2_DOT) X(DP3_DOT) X(DP4_DOT) X(DPH_DOT)                                  \
     X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)
 

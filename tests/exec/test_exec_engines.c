@@ -97,8 +97,9 @@ static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
     return true;
 }
 
-/* Everything a run leaves, the same on both machines. */
-static void compare(const char *path, nvgp_exec *a, nvgp_exec *b)
+/* Everything a run leaves, the same on both machines; returns whether the
+ * runs succeeded (so that their results were compared). */
+static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 {
     nvgp_exec_status sa = nvgp_exec_run(a, NULL), sb = nvgp_exec_run(b, NULL);
     if (sa != sb)
@@ -106,7 +107,7 @@ static void compare(const char *path, nvgp_exec *a, nvgp_exec *b)
     if (strcmp(nvgp_exec_error(a), nvgp_exec_error(b)))
         fail_msg("%s: '%s' and '%s'", path, nvgp_exec_error(a), nvgp_exec_error(b));
     if (sa != NVGP_EXEC_OK)
-        return;
+        return false;
     if (nvgp_exec_warp_instructions(a) != nvgp_exec_warp_instructions(b) ||
         nvgp_exec_lane_instructions(a) != nvgp_exec_lane_instructions(b))
         fail_msg("%s: instruction counts differ", path);
@@ -149,10 +150,11 @@ static void compare(const char *path, nvgp_exec *a, nvgp_exec *b)
             fail_msg("%s: buffer %u differs (%zu bytes, first words %08x and %08x)", path, k,
                      na, na >= 4 ? *(const uint32_t *)ma : 0, nb >= 4 ? *(const uint32_t *)mb : 0);
     }
+    return true;
 }
 
 typedef struct stats {
-    unsigned programs, with_fast;
+    unsigned programs, with_fast, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -177,7 +179,7 @@ static void run_file(const char *path, stats *st)
         if (fast && ref && fast2 && ref2) {
             st->programs++;
             st->with_fast += fast->fast && fast->fast->num_fast > 0;
-            compare(path, fast, ref);
+            st->ran += compare(path, fast, ref);
             compare(path, fast2, ref2);
         }
         nvgp_exec_destroy(fast);
@@ -205,7 +207,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0 };
+    stats st = { 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -215,9 +217,11 @@ static void test_corpus_and_seeds(void **state)
     }
     walk_files(NVGP_SOURCE_DIR "/tests/fuzz/exec_seeds", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
-    printf("engines: %u programs compared, %u with fast records\n", st.programs, st.with_fast);
+    printf("engines: %u programs compared, %u with fast records, %u ran to their end\n",
+           st.programs, st.with_fast, st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
+    assert_true(st.ran >= 9);
 }
 
 /* ---- the shapes, by hand --------------------------------------------------- */
@@ -303,6 +307,51 @@ static void test_shapes(void **state)
     run_both(shapes_text, 32, setup_shapes, check_shapes, 7);
 }
 
+/* Integer rows (shift counts of 16 and more, signed and unsigned
+ * comparisons), by hand: IN[0] = (i, 20, -16, 3). */
+static const char integer_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0], GENERIC[0]\n"
+    "DCL OUT[1], GENERIC[1]\n"
+    "DCL OUT[2], GENERIC[2]\n"
+    "IMM[0] UINT32 {36, 0, 0, 0}\n"
+    "  0: SHL OUT[0].x, IN[0].xxxx, IN[0].yyyy\n"
+    "  1: USHR OUT[0].y, IN[0].zzzz, IN[0].yyyy\n"
+    "  2: IMAX OUT[0].z, IN[0].zzzz, IN[0].wwww\n"
+    "  3: ISLT OUT[0].w, IN[0].zzzz, IN[0].wwww\n"
+    "  4: UMUL OUT[1].x, IN[0].xxxx, IN[0].wwww\n"
+    "  5: INEG OUT[1].y, IN[0].wwww\n"
+    "  6: NOT OUT[1].z, IN[0].xxxx\n"
+    "  7: UCMP OUT[1].w, IN[0].xxxx, IN[0].yyyy, IN[0].wwww\n"
+    "  8: SHL OUT[2].x, IN[0].wwww, IMM[0].xxxx\n"
+    "  9: USLT OUT[2].y, IN[0].zzzz, IN[0].wwww\n"
+    " 10: UMAX OUT[2].z, IN[0].zzzz, IN[0].wwww\n"
+    " 11: IMIN OUT[2].w, IN[0].zzzz, IN[0].wwww\n"
+    " 12: END\n";
+
+static void setup_integer(xt *x)
+{
+    for (uint32_t i = 0; i < 32; i++)
+        xt_in_u(x, i, 0, i, 20, 0xfffffff0u, 3);
+}
+
+static void check_integer(xt *x)
+{
+    for (uint32_t i = 0; i < 32; i++) {
+        xt_expect4u(x, i, 0, i << 20, 0xfffu, 3, 0xffffffffu);
+        xt_expect4u(x, i, 1, 3 * i, 0xfffffffdu, ~i, i ? 20 : 3);
+        /* 36 & 31 = 4; -16 as unsigned is not below 3 */
+        xt_expect4u(x, i, 2, 48, 0, 0xfffffff0u, 0xfffffff0u);
+    }
+}
+
+static void test_integer(void **state)
+{
+    (void)state;
+    run_both(integer_text, 32, setup_integer, check_integer, 12);
+}
+
 /* A divergent warp: the fast records of an IF's body run on half the
  * lanes (through the reference handlers), the rest keep their values. */
 static const char divergent_text[] =
@@ -368,6 +417,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shapes),
+        cmocka_unit_test(test_integer),
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_corpus_and_seeds),
