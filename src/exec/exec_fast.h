@@ -99,6 +99,11 @@ void exec_fast_block_avx2(exec_warp *w, exec_reg *const *bank, const exec_frec *
                           uint32_t left);
 void exec_fast_block_avx512(exec_warp *w, exec_reg *const *bank, const exec_frec *r,
                             uint32_t left);
+/* A register's 4 components of `lanes` lanes from vec4s `stride` words
+ * apart (src: lane 0's x), and back (exec_fast_io.c). */
+void exec_io_gather4(exec_reg *dst, const uint32_t *src, size_t stride, unsigned lanes);
+void exec_io_scatter4(uint32_t *dst, size_t stride, const exec_reg *src, unsigned lanes);
+
 /* "avx512f", "avx2" or "baseline": the block runner in use. */
 const char *exec_fast_isa(void);
 

@@ -250,7 +250,18 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
      * transposition is a large part of a short program's time) */
     bool frag = m->processor == TGSI_PROCESSOR_FRAGMENT;
     uint32_t per_inv = m->vertices * ni; /* registers: in[v * ni + i] */
-    for (unsigned l = 0; m->processor != TGSI_PROCESSOR_COMPUTE && l < lanes && l < LANES; l++) {
+    unsigned n = lanes < LANES ? lanes : LANES;
+    if (m->processor != TGSI_PROCESSOR_COMPUTE && tpi == 1 && first + n <= m->invocations) {
+        /* one invocation a lane, all of them bound: each register is a
+         * block transposition (exec_fast_io.c) */
+        for (uint32_t k = 0; k < per_inv; k++)
+            exec_io_gather4(&in[k], m->inputs + ((uint64_t)first * per_inv + k) * 4,
+                            (size_t)per_inv * 4, n);
+        for (unsigned l = 0; frag && l < n; l++)
+            w->helper |= (uint32_t)m->helper_in[first + l] << l;
+        n = 0; /* done */
+    }
+    for (unsigned l = 0; m->processor != TGSI_PROCESSOR_COMPUTE && l < n; l++) {
         uint32_t t = first + l;
         uint32_t inv = tpi == 1 ? t : t / tpi;
         if (inv >= m->invocations)
@@ -285,6 +296,22 @@ static void warp_end(exec_warp *w)
     nvgp_exec *m = w->m;
     uint32_t per = m->out_vertices * m->num_outputs;
     bool tcs = m->processor == TGSI_PROCESSOR_TESS_CTRL;
+    /* the active lanes are 0..n-1 (warp_begin) */
+    unsigned n = (unsigned)__builtin_popcount(w->active);
+    if (!tcs && w->active == (n == LANES ? FULL_MASK : (1u << n) - 1)) {
+        const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
+        for (uint32_t r = 0; r < per; r++)
+            exec_io_scatter4(m->outputs + ((uint64_t)w->first_thread * per + r) * 4,
+                             (size_t)per * 4, &out[r], n);
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t t = w->first_thread + l;
+            m->killed[t] = !((w->live >> l) & 1);
+            m->demoted_out[t] = (w->demoted >> l) & 1;
+            m->helper_out[t] = (w->helper >> l) & 1;
+        }
+        atomic_fetch_add(&m->faults, w->faults);
+        return;
+    }
     for (unsigned l = 0; l < LANES; l++) {
         if (!((w->active >> l) & 1))
             continue;
