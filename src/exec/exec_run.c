@@ -690,7 +690,8 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         qsort(m->emitted, m->num_emitted, sizeof *m->emitted, cmp_emitted);
     for (uint32_t i = 0; i < m->num_emitted; i++)
         m->emit_index[m->emitted[i].thread + 1]++;
-    for (uint32_t t = 0; t < m->num_threads; t++)
+    /* (all zeros without emitted vertices: the fresh pages stay untouched) */
+    for (uint32_t t = 0; m->num_emitted && t < m->num_threads; t++)
         m->emit_index[t + 1] += m->emit_index[t];
 
     nvgp_exec_status st = NVGP_EXEC_OK;
