@@ -536,7 +536,14 @@ typedef struct nvgp_run_options {
     uint32_t threads;       /* host threads that run warps (1) */
     uint32_t shared_size;   /* compute: bytes of shared memory a group (32768) */
     uint32_t private_size;  /* compute: bytes of private memory a thread (4096) */
+    uint32_t engine;        /* nvgp_engine: which executor engine runs (fast) */
 } nvgp_run_options;
+
+/* The executor's engines, which give the same results bit for bit: the
+ * fast one (pre-decoded instructions with handlers specialised for their
+ * operand shapes) and the reference handlers alone, which define every
+ * result (for tests, and for comparing the two). */
+typedef enum nvgp_engine { NVGP_ENGINE_FAST = 0, NVGP_ENGINE_REFERENCE = 1 } nvgp_engine;
 
 /* Runs every invocation (options may be NULL: all defaults).  On failure
  * the status says what kind (NVGP_ERROR_BUDGET, _UNSUPPORTED, _STACK,

@@ -33,6 +33,7 @@ enum { MAX_REPEATS = 101, MAX_VARY = 3 };
 
 static const char usage_line[] =
     "usage: nvgp bench [--dir DIR] [--repeats N] [--threads N] [--scale F]\n"
+    "                  [--engine fast|reference]\n"
     "                  [--json FILE] [--ratios FILE] [--mesa-oracle PATH] [NAME...]\n";
 
 /* How a per-invocation input is made from the invocation's pixel (x, y) in a
@@ -102,6 +103,7 @@ typedef struct options {
     int repeats;
     unsigned threads;          /* "all" */
     double scale;
+    nvgp_engine engine;        /* nvgp's executor engine */
 } options;
 
 typedef struct case_result {
@@ -225,6 +227,7 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
     ok = ok && set_varying(&r, c, inv);
     nvgp_run_options ro;
     nvgp_job_run_options(r.job, &ro);
+    ro.engine = o->engine;
     /* one untimed run: first-touch page faults, caches */
     ro.threads = 1;
     if (ok && nvgp_machine_run(r.m, &ro, NULL) != NVGP_OK) {
@@ -451,7 +454,7 @@ int nvgp_cmd_bench(int argc, char **argv)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     options o = {"bench/programs", NULL, NULL, getenv("NVGP_MESA_ORACLE"), 5,
-                 cpus > 0 ? (unsigned)cpus : 1u, 1.0};
+                 cpus > 0 ? (unsigned)cpus : 1u, 1.0, NVGP_ENGINE_FAST};
     const char *names[CASE_COUNT];
     size_t num_names = 0;
     for (int i = 1; i < argc; i++) {
@@ -476,6 +479,14 @@ int nvgp_cmd_bench(int argc, char **argv)
             if (!number_arg(a, v, 1, 256, &d))
                 return BENCH_USAGE;
             o.threads = (unsigned)d;
+            i++;
+        } else if (!strcmp(a, "--engine")) {
+            if (v && (!strcmp(v, "fast") || !strcmp(v, "reference"))) {
+                o.engine = !strcmp(v, "fast") ? NVGP_ENGINE_FAST : NVGP_ENGINE_REFERENCE;
+            } else {
+                fprintf(stderr, "nvgp bench: --engine takes fast or reference\n%s", usage_line);
+                return BENCH_USAGE;
+            }
             i++;
         } else if (!strcmp(a, "--scale")) {
             if (!number_arg(a, v, 1e-3, 16, &d))

@@ -15,17 +15,18 @@
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2 };
 
 static const char usage_line[] =
-    "usage: nvgp run [-o OUT] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
+    "usage: nvgp run [-o OUT] [--engine=fast|reference] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
     "                [--count M] [--trace-format=jsonl|text]] JOB.json\n";
 
 /* Gives the job to the machine, runs it, and prints the results. */
-static int bind_run_print(nvgp_job_runner *s, const char *out_path)
+static int bind_run_print(nvgp_job_runner *s, const char *out_path, nvgp_engine engine)
 {
     int rc = nvgp_runner_bind(s);
     if (rc != RUN_OK)
         return rc;
     nvgp_run_options options;   /* the job's, for the command line to adjust */
     nvgp_job_run_options(s->job, &options);
+    options.engine = engine;
     rc = nvgp_runner_run(s, &options);
     if (rc != RUN_OK)
         return rc;
@@ -35,6 +36,7 @@ static int bind_run_print(nvgp_job_runner *s, const char *out_path)
 int nvgp_cmd_run(int argc, char **argv)
 {
     const char *out_path = NULL, *job_path = NULL;
+    nvgp_engine engine = NVGP_ENGINE_FAST;
     bool options = true;
     nvgp_trace_args trace = {0};
     int trace_rc = 0;
@@ -50,6 +52,16 @@ int nvgp_cmd_run(int argc, char **argv)
             out_path = argv[i];
         } else if (options && !strncmp(a, "--output=", 9)) {
             out_path = a + 9;
+        } else if (options && (!strcmp(a, "--engine") || !strncmp(a, "--engine=", 9))) {
+            const char *e = a[8] == '=' ? a + 9 : ++i < argc ? argv[i] : NULL;
+            if (e && !strcmp(e, "fast")) {
+                engine = NVGP_ENGINE_FAST;
+            } else if (e && !strcmp(e, "reference")) {
+                engine = NVGP_ENGINE_REFERENCE;
+            } else {
+                fprintf(stderr, "nvgp run: --engine takes fast or reference\n%s", usage_line);
+                return RUN_USAGE;
+            }
         } else if (options && a[0] == '-' && a[1] == 'o' && a[2]) {
             out_path = a + 2;
         } else if (options && nvgp_trace_take_arg(argc, argv, &i, &trace, &trace_rc)) {
@@ -80,7 +92,7 @@ int nvgp_cmd_run(int argc, char **argv)
     if (rc == RUN_OK)
         rc = nvgp_runner_load(&s);
     if (rc == RUN_OK)
-        rc = bind_run_print(&s, out_path);
+        rc = bind_run_print(&s, out_path, engine);
     nvgp_runner_free(&s);
     return rc;
 }

@@ -59,12 +59,14 @@ static const command commands[] = {
      "\n"
      "Exit status: 0 printed, 1 the program is invalid or has no TGSI form,\n"
      "2 usage or I/O error.\n"},
-    {"run", nvgp_cmd_run, "run [-o OUT] [--trace=FILE [TRACE OPTIONS]] JOB.json",
+    {"run", nvgp_cmd_run, "run [-o OUT] [--engine=fast|reference] [--trace=FILE [TRACE OPTIONS]] JOB.json",
      "Executes the job described by JOB.json (program, invocations, inputs,\n"
      "parameters, buffers, memory, textures, outputs) on the virtual GPU and\n"
      "prints the results as JSON on stdout, or to OUT with -o (--output=OUT).\n"
      "JOB.json `-` is standard input.  The program is loaded and checked as\n"
      "`nvgp check` does, with the same diagnostics, before anything runs.\n"
+     "--engine=reference runs the reference handlers alone instead of the\n"
+     "fast engine (the same results, bit for bit; for comparing them).\n"
      "A minimal job (its program may also be a file name, relative to the\n"
      "job's folder):\n"
      "\n"
@@ -88,7 +90,7 @@ static const command commands[] = {
      "  --trace-format=F    jsonl (default) or text (docs/trace.md)\n"
      "\n"
      "Exit status: 0 ran, 1 the program or job is invalid, 2 usage or I/O error.\n"},
-    {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--json FILE] [--mesa-oracle PATH] [NAME...]",
+    {"bench", nvgp_cmd_bench, "bench [--repeats N] [--threads N] [--scale F] [--engine E] [--json FILE] [--mesa-oracle PATH] [NAME...]",
      "Measures the executor on the benchmark programs (job files in\n"
      "bench/programs, or --dir DIR): each scaled to many invocations, run with\n"
      "1 and all host threads, N times each (default 5).  Prints the median\n"
@@ -99,6 +101,7 @@ static const command commands[] = {
      "\n"
      "  --threads N    the \"all threads\" count (default: online CPUs)\n"
      "  --scale F      multiply every program's invocation count by F\n"
+     "  --engine E     nvgp's executor engine: fast (default) or reference\n"
      "  --json FILE    write the results as JSON\n"
      "  --ratios FILE  write the Mesa ratios as tab-separated columns (for a plot)\n"
      "  NAME...        only these programs (long100 short5 texture branchy integer\n"

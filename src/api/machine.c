@@ -454,11 +454,15 @@ nvgp_status nvgp_machine_run(nvgp_machine *m, const nvgp_run_options *o, nvgp_di
         return NVGP_ERROR_INVALID_ARGUMENT;
     m->ran = false;
     m->error[0] = '\0';
-    nvgp_run_options opt = { 0, 0, 0, 0 };
+    nvgp_run_options opt = { 0, 0, 0, 0, NVGP_ENGINE_FAST };
     if (o)
         opt = *o;
     nvgp_exec_set_budget(m->exec, opt.budget ? opt.budget : NVGP_EXEC_DEFAULT_BUDGET);
     nvgp_exec_set_threads(m->exec, opt.threads ? opt.threads : 1);
+    if (opt.engine > NVGP_ENGINE_REFERENCE)
+        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "engine: neither fast nor reference");
+    nvgp_exec_set_engine(m->exec, opt.engine == NVGP_ENGINE_REFERENCE
+                                      ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
     if (opt.shared_size && nvgp_exec_set_shared_size(m->exec, opt.shared_size))
         return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "shared_size: out of the machine's range");
     if (opt.private_size && nvgp_exec_set_private_size(m->exec, opt.private_size))

@@ -1,6 +1,7 @@
 /* The executor's API: machine creation (decode once), bindings copied into
  * the machine, and result queries.  Running is in exec_run.c. */
 #include "exec/exec_decode.h"
+#include "exec/exec_fast.h"
 
 #include <stdlib.h>
 
@@ -23,11 +24,15 @@ nvgp_exec *nvgp_exec_create(const tgsi_program *prog, nvgp_diag *diag)
         nvgp_exec_destroy(m);
         return NULL;
     }
-    m->uregs = calloc(m->num_uregs ? m->num_uregs : 1, sizeof(exec_reg));
+    /* cache-line aligned, so whole-vector loads of a register never
+     * straddle two lines */
+    size_t ubytes = sizeof(exec_reg) * (m->num_uregs ? m->num_uregs : 1);
+    m->uregs = aligned_alloc(64, ubytes);
     if (!m->uregs) {
         nvgp_exec_destroy(m);
         return NULL;
     }
+    memset(m->uregs, 0, ubytes);
     /* Immediates are uniform registers, expanded once. */
     for (uint32_t i = 0; i < m->num_imms; i++) {
         const tgsi_immediate *im = &prog->immediates[i];
@@ -37,6 +42,9 @@ nvgp_exec *nvgp_exec_create(const tgsi_program *prog, nvgp_diag *diag)
                 m->uregs[i].c[c].u[l] = v;
         }
     }
+    /* without its records (out of memory) the machine runs the reference
+     * engine */
+    (void)exec_fast_decode(m);
     if (nvgp_exec_set_invocations(m, 0, 1) != NVGP_EXEC_OK) {
         nvgp_exec_destroy(m);
         return NULL;
@@ -88,6 +96,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     free(m->images);
     free(m->textures);
     free(m->uregs);
+    exec_fast_free(m);
     nvgp_arena_destroy(&m->arena);
     free(m);
 }
@@ -176,6 +185,11 @@ void nvgp_exec_set_budget(nvgp_exec *m, uint64_t instructions)
 void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads)
 {
     m->threads = threads ? (threads > 64 ? 64 : threads) : 1;
+}
+
+void nvgp_exec_set_engine(nvgp_exec *m, nvgp_exec_engine engine)
+{
+    m->engine = engine == NVGP_EXEC_ENGINE_REFERENCE ? EXEC_ENGINE_REFERENCE : EXEC_ENGINE_FAST;
 }
 
 nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t first,

@@ -102,6 +102,11 @@ nvgp_exec_status nvgp_exec_set_private_size(nvgp_exec *m, uint32_t bytes);
 void nvgp_exec_set_budget(nvgp_exec *m, uint64_t instructions);
 /* Host threads that run warps (default 1).  Atomics stay atomic. */
 void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads);
+/* Which engine runs the program: the fast one (pre-decoded records with
+ * handlers specialised per operand shape, the default) or the reference
+ * handlers alone.  Both give the same results, bit for bit. */
+typedef enum nvgp_exec_engine { NVGP_EXEC_ENGINE_FAST, NVGP_EXEC_ENGINE_REFERENCE } nvgp_exec_engine;
+void nvgp_exec_set_engine(nvgp_exec *m, nvgp_exec_engine engine);
 
 /* ---- Bindings (all data is copied) ---------------------------------------- */
 

@@ -207,6 +207,9 @@ struct nvgp_exec {
 
     exec_insn *code;
     uint32_t num_code;
+    struct exec_fast *fast;     /* the fast engine's records (exec_fast.h), NULL
+                                   when they could not be made */
+    uint8_t engine;             /* EXEC_ENGINE_FAST or _REFERENCE */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */
@@ -272,6 +275,8 @@ struct nvgp_exec {
     /* results */
     uint32_t num_threads;
     uint32_t *outputs;          /* [thread][out_vertices][num_outputs][4] */
+    size_t res_threads, res_words; /* sizes of outputs and the per-thread flags,
+                                      kept for the next run (exec_run.c) */
     uint32_t *emit_index;       /* per thread + 1: first record of the thread */
     bool *out_written;          /* per output index: the program writes it */
     bool *out_patch;            /* tess control: OUT[i] declared 1-D (per patch) */

@@ -4,7 +4,8 @@
  * warps of 32 threads for vertex/fragment/tessellation/geometry programs,
  * work groups with shared memory and barriers for compute programs.  Work
  * items (warps or groups) can be spread over host threads. */
-#include "exec/exec_internal.h"
+#include "exec/exec_fast.h"
+#include "exec/exec_pool.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,12 @@ static const exec_handler handlers[TGSI_OPCODE_COUNT] = {
 
 static void run_warp(exec_warp *w)
 {
+    /* a step hook (traces, the debugger) sees every instruction: the
+     * reference engine runs hooked warps */
+    if (w->m->fast && w->m->engine == EXEC_ENGINE_FAST && !w->m->hook) {
+        exec_fast_run_warp(w);
+        return;
+    }
     const nvgp_exec *m = w->m;
     const exec_insn *code = m->code;
     const uint32_t n = m->num_code;
@@ -191,7 +198,8 @@ static bool warp_alloc(exec_warp *w, nvgp_exec *m)
 {
     memset(w, 0, sizeof *w);
     w->m = m;
-    w->regs = malloc(sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
+    /* cache-line aligned for whole-vector loads (exec_fast_kern.h) */
+    w->regs = aligned_alloc(64, sizeof(exec_reg) * (m->warp_regs ? m->warp_regs : 1));
     w->priv = m->num_mem ? calloc((size_t)m->private_size * LANES + 1, 1) : NULL;
     w->out_wr = calloc(m->file_size[TGSI_FILE_OUTPUT] + 1, sizeof(uint32_t));
     return w->regs && w->out_wr && (!m->num_mem || w->priv);
@@ -243,19 +251,32 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     uint32_t tpi = threads_per_invocation(m);
     uint32_t ni = m->num_inputs;
     exec_reg *in = w->file[TGSI_FILE_INPUT];
-    for (unsigned l = 0; l < lanes && l < LANES; l++) {
+    /* (the checks and the division hoisted out of the lane loop: this
+     * transposition is a large part of a short program's time) */
+    bool frag = m->processor == TGSI_PROCESSOR_FRAGMENT;
+    uint32_t per_inv = m->vertices * ni; /* registers: in[v * ni + i] */
+    unsigned n = lanes < LANES ? lanes : LANES;
+    if (m->processor != TGSI_PROCESSOR_COMPUTE && tpi == 1 && first + n <= m->invocations) {
+        /* one invocation a lane, all of them bound: each register is a
+         * block transposition (exec_fast_io.c) */
+        for (uint32_t k = 0; k < per_inv; k++)
+            exec_io_gather4(&in[k], m->inputs + ((uint64_t)first * per_inv + k) * 4,
+                            (size_t)per_inv * 4, n);
+        for (unsigned l = 0; frag && l < n; l++)
+            w->helper |= (uint32_t)m->helper_in[first + l] << l;
+        n = 0; /* done */
+    }
+    for (unsigned l = 0; m->processor != TGSI_PROCESSOR_COMPUTE && l < n; l++) {
         uint32_t t = first + l;
-        uint32_t inv = t / tpi;
-        if (m->processor == TGSI_PROCESSOR_COMPUTE || inv >= m->invocations)
+        uint32_t inv = tpi == 1 ? t : t / tpi;
+        if (inv >= m->invocations)
             continue;
-        if (m->helper_in[inv] && m->processor == TGSI_PROCESSOR_FRAGMENT)
+        if (frag && m->helper_in[inv])
             w->helper |= 1u << l;
-        for (uint32_t v = 0; v < m->vertices; v++)
-            for (uint32_t i = 0; i < ni; i++) {
-                const uint32_t *src = m->inputs + (((uint64_t)inv * m->vertices + v) * ni + i) * 4;
-                for (unsigned c = 0; c < 4; c++)
-                    in[v * ni + i].c[c].u[l] = src[c];
-            }
+        const uint32_t *src = m->inputs + (uint64_t)inv * per_inv * 4;
+        for (uint32_t k = 0; k < per_inv; k++)
+            for (unsigned c = 0; c < 4; c++)
+                in[k].c[c].u[l] = src[k * 4 + c];
     }
     fill_system_values(w);
     exec_update_mask(w);
@@ -279,15 +300,33 @@ static void warp_end(exec_warp *w)
 {
     nvgp_exec *m = w->m;
     uint32_t per = m->out_vertices * m->num_outputs;
+    bool tcs = m->processor == TGSI_PROCESSOR_TESS_CTRL;
+    /* the active lanes are 0..n-1 (warp_begin) */
+    unsigned n = (unsigned)__builtin_popcount(w->active);
+    if (!tcs && w->active == (n == LANES ? FULL_MASK : (1u << n) - 1)) {
+        const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
+        for (uint32_t r = 0; r < per; r++)
+            exec_io_scatter4(m->outputs + ((uint64_t)w->first_thread * per + r) * 4,
+                             (size_t)per * 4, &out[r], n);
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t t = w->first_thread + l;
+            m->killed[t] = !((w->live >> l) & 1);
+            m->demoted_out[t] = (w->demoted >> l) & 1;
+            m->helper_out[t] = (w->helper >> l) & 1;
+        }
+        atomic_fetch_add(&m->faults, w->faults);
+        return;
+    }
     for (unsigned l = 0; l < LANES; l++) {
         if (!((w->active >> l) & 1))
             continue;
         uint32_t t = w->first_thread + l;
         uint32_t *dst = m->outputs + (uint64_t)t * per * 4;
+        const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
         for (uint32_t r = 0; r < per; r++) {
-            unsigned src = output_source_lane(w, l, r);
+            unsigned src = tcs ? output_source_lane(w, l, r) : l;
             for (unsigned c = 0; c < 4; c++)
-                dst[r * 4 + c] = w->file[TGSI_FILE_OUTPUT][r].c[c].u[src];
+                dst[r * 4 + c] = out[r].c[c].u[src];
         }
         m->killed[t] = !((w->live >> l) & 1);
         m->demoted_out[t] = (w->demoted >> l) & 1;
@@ -333,22 +372,6 @@ static void add_stats(run_ctx *ctx, const exec_warp *w)
     ctx->warp_insns += w->count;
     ctx->lane_insns += w->lane_count;
     pthread_mutex_unlock(&ctx->lock);
-}
-
-/* Host threads are POSIX threads rather than C11 thrd_create: glibc's
- * thrd_create bypasses the pthread_create that ThreadSanitizer intercepts,
- * so the threaded executor could not be checked under it. */
-typedef struct worker_start {
-    int (*fn)(void *);
-    void *ctx;
-    int rc;
-} worker_start;
-
-static void *worker_main(void *arg)
-{
-    worker_start *w = arg;
-    w->rc = w->fn(w->ctx);
-    return NULL;
 }
 
 static int worker_warps(void *arg)
@@ -529,8 +552,37 @@ static bool build_sv_maps(nvgp_exec *m)
     return true;
 }
 
+/* The last run's per-thread result arrays, taken from the machine to be
+ * used again by a run of the same shape: every thread's words are written
+ * again (warp_end), and fresh arrays would cost a page fault and zeroing a
+ * page at a time, a large part of a short program's run. */
+typedef struct kept_results {
+    uint32_t *outputs;
+    bool *killed, *demoted, *helper;
+    size_t threads, words;
+} kept_results;
+
+static kept_results take_results(nvgp_exec *m)
+{
+    kept_results k = { m->outputs, m->killed, m->demoted_out, m->helper_out, m->res_threads,
+                       m->res_words };
+    m->outputs = NULL;
+    m->killed = m->demoted_out = m->helper_out = NULL;
+    return k;
+}
+
+static void drop_results(kept_results *k)
+{
+    free(k->outputs);
+    free(k->killed);
+    free(k->demoted);
+    free(k->helper);
+    memset(k, 0, sizeof *k);
+}
+
 nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
 {
+    kept_results kept = take_results(m);
     exec_free_results(m);
     m->error[0] = 0;
     atomic_store(&m->faults, 0);
@@ -550,6 +602,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
                 snprintf(m->error, sizeof m->error,
                          "TCS_VERTICES_OUT %u: more than the %u lanes of a warp",
                          m->tcs_vertices_out, LANES);
+                drop_results(&kept);
                 if (diag)
                     nvgp_diag_error(diag, 0, "%s", m->error);
                 return m->status = NVGP_EXEC_ERROR_UNSUPPORTED;
@@ -559,6 +612,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         items = (nthreads + m->threads_per_warp - 1) / m->threads_per_warp;
     }
     if (nthreads > (1u << 24)) {
+        drop_results(&kept);
         snprintf(m->error, sizeof m->error, "too many threads (%llu)",
                  (unsigned long long)nthreads);
         if (diag)
@@ -587,11 +641,22 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         }
 
     size_t nt = m->num_threads ? m->num_threads : 1;
-    m->outputs = calloc(nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4,
-                        sizeof(uint32_t));
-    m->killed = calloc(nt, sizeof(bool));
-    m->demoted_out = calloc(nt, sizeof(bool));
-    m->helper_out = calloc(nt, sizeof(bool));
+    size_t words = nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4;
+    if (kept.outputs && kept.killed && kept.demoted && kept.helper && kept.threads == nt &&
+        kept.words == words) {
+        m->outputs = kept.outputs;
+        m->killed = kept.killed;
+        m->demoted_out = kept.demoted;
+        m->helper_out = kept.helper;
+    } else {
+        drop_results(&kept);
+        m->outputs = calloc(words, sizeof(uint32_t));
+        m->killed = calloc(nt, sizeof(bool));
+        m->demoted_out = calloc(nt, sizeof(bool));
+        m->helper_out = calloc(nt, sizeof(bool));
+    }
+    m->res_threads = nt;
+    m->res_words = words;
     m->emit_index = calloc(nt + 1, sizeof(uint32_t));
     if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index ||
         !build_sv_maps(m)) {
@@ -620,25 +685,9 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         nthr = 1;
     if (nthr > items)
         nthr = (unsigned)items;
-    int rc = 0;
-    if (nthr <= 1) {
-        rc = fn(&ctx);
-    } else {
-        pthread_t th[64];
-        worker_start ws[64];
-        unsigned started = 0;
-        for (; started < nthr && started < 64; started++) {
-            ws[started] = (worker_start){ fn, &ctx, 0 };
-            if (pthread_create(&th[started], NULL, worker_main, &ws[started]) != 0)
-                break;
-        }
-        if (!started)
-            rc = fn(&ctx);
-        for (unsigned i = 0; i < started; i++) {
-            pthread_join(th[i], NULL);
-            rc |= ws[i].rc;
-        }
-    }
+    /* warps and groups are independent: any number of threads gives the
+     * same results (exec_pool.c: threads shared by every run) */
+    int rc = exec_pool_run(nthr, fn, &ctx);
     pthread_mutex_destroy(&ctx.lock);
     free_sv_maps(m);
     m->warp_insns = ctx.warp_insns;
@@ -648,7 +697,8 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         qsort(m->emitted, m->num_emitted, sizeof *m->emitted, cmp_emitted);
     for (uint32_t i = 0; i < m->num_emitted; i++)
         m->emit_index[m->emitted[i].thread + 1]++;
-    for (uint32_t t = 0; t < m->num_threads; t++)
+    /* (all zeros without emitted vertices: the fresh pages stay untouched) */
+    for (uint32_t t = 0; m->num_emitted && t < m->num_threads; t++)
         m->emit_index[t + 1] += m->emit_index[t];
 
     nvgp_exec_status st = NVGP_EXEC_OK;
