@@ -1,0 +1,108 @@
+#!/bin/bash
+# `nvgp run` of draw jobs (docs/job-format.md "Draw jobs"): probed pixels
+# and PNG bytes computed by hand, and bad draw input refused with the
+# field named.
+# usage: draw_job_test.sh NVGP PNG_PROBE JOBS_DIR WORK_DIR
+nvgp=$1 probe=$2 jobs=$3 work=$4
+mkdir -p "$work" && cd "$work" || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# probe JOB "X Y R G B A DEPTH"...: each probe's rgba8 bytes and depth
+probe() {
+    local job=$1
+    shift
+    "$nvgp" run "$jobs/$job" >out.json 2>err.txt
+    local rc=$?
+    if [ "$rc" -ne 0 ]; then
+        fail "$job: exit $rc ($(cat err.txt))"
+        return
+    fi
+    local got
+    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^}]*\)}.*/\1 \2 \3 \4/p' out.json |
+          tr -d ,)
+    local want
+    want=$(printf '%s\n' "$@")
+    [ "$got" = "$want" ] || fail "$job: probes
+$got
+want
+$want"
+}
+
+# Fragment colour = colour * local[0] + env[1]: a red quad, local (0.5,1,1,1),
+# env (0,0.25,0,0) -> (0.5, 0.25, 0, 1) -> bytes round(127.5) = 128,
+# round(63.75) = 64.
+cat >red.json <<'JOB'
+{"draw": {
+  "programs": {
+    "vertex": {"text": "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.color, vertex.color;\nEND\n"},
+    "fragment": {"text": "!!ARBfp1.0\nMAD result.color, fragment.color, program.local[0], program.env[1];\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "color": [[1,0,0,1],[1,0,0,1],[1,0,0,1],[1,0,0,1]]},
+  "framebuffer": {"width": 4, "height": 2},
+  "params": {"fragment": {"program.local[0]": [0.5,1,1,1], "program.env[1]": [0,0.25,0,0]}},
+  "probes": [[0,0],[3,1]]}}
+JOB
+jobs_here=$jobs
+jobs=$PWD
+probe red.json "0 0 128 64 0 255 1" "3 1 128 64 0 255 1"
+jobs=$jobs_here
+
+# Viewport (0,0,2,2) of 4x4: only the lower-left 2x2 is drawn.  Colour
+# (1,0,0,0.25) blended SRC_ALPHA, ONE_MINUS_SRC_ALPHA over the clear (0,0,1,1):
+# r 0.25 -> 64, b 0.75 -> 191.25 -> 191, a 0.25*0.25 + 0.75 = 0.8125 ->
+# 207.19 -> 207.  Depth test on: z 0.5 -> window depth 0.5*0.5 + 0.5 = 0.75
+# written; elsewhere the cleared 1.
+probe blend_viewport.json "0 0 64 0 191 207 0.75" "1 1 64 0 191 207 0.75" \
+    "2 2 0 0 255 255 1" "3 0 0 0 255 255 1"
+# A clockwise triangle: culled as a back face (FrontFace CCW), drawn when
+# front_face is cw (depth test off: the depth stays the cleared 1).
+probe cull.json "0 0 0 0 0 0 1"
+probe cull_cw.json "0 0 0 255 0 255 1"
+# texcoord * local[0] + env[1] over 4x2 = (s, 0.5, 0, 1), s = (x + 0.5) / 4:
+# x 3 -> 0.875 -> 223.125 -> 223, x 0 -> 0.125 -> 31.875 -> 32; the PNG
+# (row 0 at the top) holds the same bytes.
+probe mad_png.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
+[ "$("$probe" mad.png 3 0)" = "223 128 0 255" ] || fail "mad.png (3,0): $("$probe" mad.png 3 0)"
+[ "$("$probe" mad.png 0 1)" = "32 128 0 255" ] || fail "mad.png (0,1): $("$probe" mad.png 0 1)"
+
+# Bad input: exit 1 and the message names the field.
+refuse() {  # PATTERN DRAW-OBJECT-JSON
+    printf '{"draw": %s}\n' "$2" >bad.json
+    "$nvgp" run bad.json >out.json 2>err.txt
+    local rc=$?
+    [ "$rc" -eq 1 ] || fail "exit $rc for $2"
+    grep -qF -- "$1" err.txt || fail "stderr lacks '$1' for $2: $(cat err.txt)"
+}
+fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"}}'
+fb='"framebuffer": {"width": 4, "height": 4}'
+refuse 'draw.programs: missing' "{$fb, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs: names no stage' "{$fb, \"programs\": {}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs.geometry: the pipeline has no geometry stage' \
+    "{$fb, \"programs\": {\"geometry\": \"g.gp\"}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs.vertex: the program does not load as a vertex program' \
+    "{$fb, \"programs\": {\"vertex\": {\"text\": \"!!ARBfp1.0\nEND\n\"}}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.vertices.color: 1 vertices, but draw.vertices.position has 2' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0],[1,1]], \"color\": [[1]]}}"
+refuse 'draw.vertices: missing "position"' "{$fb, \"programs\": $fp, \"vertices\": {\"color\": [[1]]}}"
+refuse 'draw.state.depth_tset: unknown state name' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"state\": {\"depth_tset\": true}}"
+refuse 'draw.state.depth_func: expected one of never' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"state\": {\"depth_func\": \"lesser\"}}"
+refuse 'draw.framebuffer.width: 100000 is out of range (1..16384)' \
+    "{\"framebuffer\": {\"width\": 100000, \"height\": 4}, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.framebuffer.height: 16384x16384 is more than 67108864 pixels' \
+    "{\"framebuffer\": {\"width\": 16384, \"height\": 16384}, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.vertices.position[1][1]: a position must be finite, not NaN' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0],[0,\"nan\"]]}}"
+refuse 'draw.vertices.position[0][0]: a position must be finite, not an infinity' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[\"-inf\",0]]}}"
+refuse 'draw.params.fragment["c[0]"]: c[n] names vertex program parameters only' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"params\": {\"fragment\": {\"c[0]\": [1]}}}"
+refuse 'draw.probes[0][0]: 4 is out of range (0..3)' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"probes\": [[4,0]]}"
+refuse 'draw.primitive: expected one of triangles' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"primitive\": \"hexagons\"}"
+
+[ "$fails" -eq 0 ] && echo "ok: draw jobs"
+exit $((fails != 0))
