@@ -27,7 +27,8 @@ enum { DJ_MAX_VERTICES = 1 << 20, DJ_MAX_PROBES = 4096 };
 
 typedef struct dj {
     const char *cmd, *job_name;
-    char *base_dir;              /* the job file's folder, for program paths */
+    const char *base_dir;        /* the job file's folder, for program paths */
+    bool no_png;                 /* leave "png" unwritten (the fuzzer) */
     char err[512];
     bool failed;
     nvgp_pipe_state *s;
@@ -922,7 +923,7 @@ static int run_draw(dj *d, json_object *draw, const char *out_path)
     if (!nvgp_pipe_draw(d->s, fb, (nvgp_pipe_prim)d->prim, &v, err, sizeof err)) {
         fprintf(stderr, "nvgp %s: %s: draw: %s\n", d->cmd, d->job_name, err);
         rc = DJ_FAILED;
-    } else if (d->png && !write_png(d, fb)) {
+    } else if (d->png && !d->no_png && !write_png(d, fb)) {
         rc = DJ_USAGE;
     } else {
         bool to_stdout = !out_path || !strcmp(out_path, "-");
@@ -944,6 +945,57 @@ static int run_draw(dj *d, json_object *draw, const char *out_path)
     return rc;
 }
 
+int nvgp_draw_job_run_text(const char *cmd, const char *name, const char *base_dir,
+                           const char *text, size_t len, const char *out_path, bool png)
+{
+    json_tokener *tok = json_tokener_new();
+    json_object *root = NULL;
+    if (tok && len <= (size_t)INT32_MAX) {
+        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+        root = json_tokener_parse_ex(tok, text, (int)len);
+        if (json_tokener_get_error(tok) != json_tokener_success ||
+            json_tokener_get_parse_end(tok) < len) {
+            json_object_put(root);
+            root = NULL;
+        }
+    }
+    if (tok)
+        json_tokener_free(tok);
+    json_object *draw;
+    if (!root || !json_object_is_type(root, json_type_object) ||
+        !json_object_object_get_ex(root, "draw", &draw)) {
+        json_object_put(root);
+        return -1;
+    }
+    int rc = DJ_FAILED;
+    json_object_object_foreach(root, key, unused) {
+        (void)unused;
+        if (strcmp(key, "draw") && strcmp(key, "comment")) {
+            fprintf(stderr, "nvgp %s: %s: %s: a draw job has only \"draw\" and \"comment\"\n",
+                    cmd, name, key);
+            json_object_put(root);
+            return DJ_FAILED;
+        }
+    }
+    dj d;
+    memset(&d, 0, sizeof d);
+    d.cmd = cmd;
+    d.job_name = name;
+    d.base_dir = (char *)base_dir;
+    d.no_png = !png;
+    rc = run_draw(&d, draw, out_path);
+    for (int a = 0; a < NVGP_PIPE_ATTRIBS; a++)
+        free(d.attrib[a]);
+    for (int st = 0; st < NVGP_PIPE_STAGES; st++) {
+        nvgp_program_destroy(d.prog[st]);
+        free(d.text[st]);
+    }
+    free(d.probes);
+    nvgp_pipe_state_destroy(d.s);
+    json_object_put(root);
+    return rc;
+}
+
 bool nvgp_draw_job_try(const char *cmd, const char *job_path, const char *out_path, int *rc)
 {
     if (!strcmp(job_path, "-"))
@@ -954,62 +1006,25 @@ bool nvgp_draw_job_try(const char *cmd, const char *job_path, const char *out_pa
         free(e);
         return false;   /* the ordinary runner reads it again and says why */
     }
-    json_tokener *tok = json_tokener_new();
-    json_object *root = NULL;
-    if (tok && len <= (size_t)INT32_MAX) {
-        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
-        root = json_tokener_parse_ex(tok, text, (int)len);
-        if (json_tokener_get_error(tok) != json_tokener_success) {
-            json_object_put(root);
-            root = NULL;
-        }
-    }
-    if (tok)
-        json_tokener_free(tok);
-    free(text);
-    json_object *draw;
-    if (!root || !json_object_is_type(root, json_type_object) ||
-        !json_object_object_get_ex(root, "draw", &draw)) {
-        json_object_put(root);
-        return false;
-    }
-    dj d;
-    memset(&d, 0, sizeof d);
-    d.cmd = cmd;
-    d.job_name = job_path;
-    json_object_object_foreach(root, key, unused) {
-        (void)unused;
-        if (strcmp(key, "draw") && strcmp(key, "comment")) {
-            fprintf(stderr, "nvgp %s: %s: %s: a draw job has only \"draw\" and \"comment\"\n",
-                    cmd, job_path, key);
-            json_object_put(root);
-            *rc = DJ_FAILED;
-            return true;
-        }
-    }
+    /* program paths start at the job file's folder */
     const char *slash = strrchr(job_path, '/');
     size_t dl = slash ? (size_t)(slash - job_path) : 0;
-    d.base_dir = malloc(dl + 2);
-    if (!d.base_dir) {
-        *rc = DJ_FAILED;
+    char *dir = malloc(dl + 2);
+    if (!dir) {
+        free(text);
+        return false;
+    }
+    if (slash && dl == 0) {
+        strcpy(dir, "/");
     } else {
-        if (slash && dl == 0)
-            strcpy(d.base_dir, "/");
-        else {
-            memcpy(d.base_dir, job_path, dl);
-            d.base_dir[dl] = 0;
-        }
-        *rc = run_draw(&d, draw, out_path);
+        memcpy(dir, job_path, dl);
+        dir[dl] = 0;
     }
-    for (int a = 0; a < NVGP_PIPE_ATTRIBS; a++)
-        free(d.attrib[a]);
-    for (int st = 0; st < NVGP_PIPE_STAGES; st++) {
-        nvgp_program_destroy(d.prog[st]);
-        free(d.text[st]);
-    }
-    free(d.probes);
-    free(d.base_dir);
-    nvgp_pipe_state_destroy(d.s);
-    json_object_put(root);
+    int r = nvgp_draw_job_run_text(cmd, job_path, dir, text, len, out_path, true);
+    free(dir);
+    free(text);
+    if (r < 0)
+        return false;
+    *rc = r;
     return true;
 }
