@@ -66,6 +66,22 @@ probe mad_png.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
 [ "$("$probe" mad.png 3 0)" = "223 128 0 255" ] || fail "mad.png (3,0): $("$probe" mad.png 3 0)"
 [ "$("$probe" mad.png 0 1)" = "32 128 0 255" ] || fail "mad.png (0,1): $("$probe" mad.png 0 1)"
 
+# NV_shader_thread_group: the framebuffer-object quad pattern (spec-decisions
+# Pipeline 12): red (id mod 4) / 4 = 0, 0.25, 0.5, 0.75 at (0,0) (1,0) (0,1)
+# (1,1) -> 0, 63.75 -> 64, 127.5 -> 128, 191.25 -> 191; QSWZ1 gives every
+# fragment of the quad fragment 1's 0.25 (green 64), QSWZ3 fragment 3's 0.75
+# (blue 191).
+probe quad_ids.json "0 0 0 64 191 255 1" "1 0 64 64 191 255 1" "0 1 128 64 191 255 1" \
+    "1 1 191 64 191 255 1" "3 1 191 64 191 255 1"
+# The Mandelbrot example's centre, c = (-2.2 + 3 * 128.5/256, -1.5 + 3 *
+# 128.5/256) = (-0.694, 0.006), lies in the main cardioid: the point never
+# leaves, so LRP gives the inside colour (0.02, 0.02, 0.15): 5.1 -> 5,
+# 38.25 -> 38.
+jobs_here=$jobs
+jobs=$jobs/../../../examples
+probe nvfp5_mandelbrot.json "128 128 5 5 38 255 1"
+jobs=$jobs_here
+
 # Bad input: exit 1 and the message names the field.
 refuse() {  # PATTERN DRAW-OBJECT-JSON
     printf '{"draw": %s}\n' "$2" >bad.json
