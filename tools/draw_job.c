@@ -47,6 +47,7 @@ typedef struct dj {
     int32_t (*probes)[2];
     size_t num_probes;
     int load_rc;                 /* a program that failed: DJ_FAILED or DJ_USAGE */
+    nvgp_texture *tex[NVGP_PIPE_TEXTURE_UNITS];
 } dj;
 
 static bool NVGP_PRINTF(2, 3) fail(dj *d, const char *fmt, ...)
@@ -579,6 +580,116 @@ static bool matrices(dj *d, json_object *obj)
     return true;
 }
 
+/* "track": {"c[4k]": MATRIX or [MATRIX, TRANSFORM]}: NV_vertex_program's
+ * TrackMatrixNV over the vertex env registers c[4k .. 4k+3]. */
+static const name_value track_matrices[] = {
+    {"none", NVGP_TRACK_NONE}, {"modelview", NVGP_TRACK_MODELVIEW},
+    {"projection", NVGP_TRACK_PROJECTION}, {"mvp", NVGP_TRACK_MVP},
+    {"texture0", NVGP_TRACK_TEXTURE0}, {"texture1", NVGP_TRACK_TEXTURE0 + 1},
+    {"texture2", NVGP_TRACK_TEXTURE0 + 2}, {"texture3", NVGP_TRACK_TEXTURE0 + 3},
+    {"texture4", NVGP_TRACK_TEXTURE0 + 4}, {"texture5", NVGP_TRACK_TEXTURE0 + 5},
+    {"texture6", NVGP_TRACK_TEXTURE0 + 6}, {"texture7", NVGP_TRACK_TEXTURE0 + 7},
+    {"program0", NVGP_TRACK_PROGRAM0}, {"program1", NVGP_TRACK_PROGRAM0 + 1},
+    {"program2", NVGP_TRACK_PROGRAM0 + 2}, {"program3", NVGP_TRACK_PROGRAM0 + 3},
+    {"program4", NVGP_TRACK_PROGRAM0 + 4}, {"program5", NVGP_TRACK_PROGRAM0 + 5},
+    {"program6", NVGP_TRACK_PROGRAM0 + 6}, {"program7", NVGP_TRACK_PROGRAM0 + 7}, {NULL, 0}
+};
+static const name_value track_transforms[] = {
+    {"identity", NVGP_TRACK_IDENTITY}, {"inverse", NVGP_TRACK_INVERSE},
+    {"transpose", NVGP_TRACK_TRANSPOSE}, {"inverse_transpose", NVGP_TRACK_INVERSE_TRANSPOSE},
+    {NULL, 0}
+};
+
+static bool track(dj *d, json_object *obj)
+{
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(d, "draw.track: expected an object of \"c[4k]\": matrix");
+    json_object_object_foreach(obj, key, v) {
+        char where[160], at[200];
+        snprintf(where, sizeof where, "draw.track[\"%s\"]", key);
+        char *end;
+        unsigned long n = strncmp(key, "c[", 2) ? 1 : strtoul(key + 2, &end, 10);
+        if (strncmp(key, "c[", 2) || end == key + 2 || strcmp(end, "]") || n % 4 ||
+            n >= NVGP_PIPE_ENV_PARAMS)
+            return fail(d, "%s: expected c[n], n a multiple of 4 below %d", where,
+                        NVGP_PIPE_ENV_PARAMS);
+        int m, t = NVGP_TRACK_IDENTITY;
+        if (json_object_is_type(v, json_type_array)) {
+            if (json_object_array_length(v) != 2)
+                return fail(d, "%s: expected a matrix name or [matrix, transform]", where);
+            snprintf(at, sizeof at, "%s[0]", where);
+            if (!choice(d, json_object_array_get_idx(v, 0), at, track_matrices, &m))
+                return false;
+            snprintf(at, sizeof at, "%s[1]", where);
+            if (!choice(d, json_object_array_get_idx(v, 1), at, track_transforms, &t))
+                return false;
+        } else if (!choice(d, v, where, track_matrices, &m)) {
+            return false;
+        }
+        d->s->track[n / 4].matrix = (uint8_t)m;
+        d->s->track[n / 4].transform = (uint8_t)t;
+    }
+    return true;
+}
+
+/* "textures": {"UNIT": "FILE.png"}: a 2D RGBA8 texture from a PNG
+ * (relative to the job file's folder), its bottom row at t = 0, LINEAR
+ * filtering and GL's REPEAT wrapping, as `nvgp render --texture` makes. */
+static bool textures(dj *d, json_object *obj)
+{
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(d, "draw.textures: expected an object of \"UNIT\": \"FILE.png\"");
+    json_object_object_foreach(obj, key, v) {
+        char where[160];
+        snprintf(where, sizeof where, "draw.textures[\"%s\"]", key);
+        char *end;
+        unsigned long u = strtoul(key, &end, 10);
+        if (end == key || *end || u >= NVGP_PIPE_TEXTURE_UNITS)
+            return fail(d, "%s: expected a unit 0..%d", where, NVGP_PIPE_TEXTURE_UNITS - 1);
+        if (!json_object_is_type(v, json_type_string) || !json_object_get_string_len(v))
+            return fail(d, "%s: expected a PNG file name", where);
+        const char *f = json_object_get_string(v);
+        size_t n = strlen(d->base_dir) + strlen(f) + 2;
+        char *path = malloc(n);
+        if (!path)
+            return fail(d, "out of memory");
+        if (f[0] == '/' || !d->base_dir[0])
+            snprintf(path, n, "%s", f);
+        else
+            snprintf(path, n, "%s/%s", d->base_dir, f);
+        uint32_t w, h;
+        uint8_t *img = nvgp_tool_png_read(path, &w, &h);
+        free(path);
+        if (!img) {
+            d->load_rc = DJ_USAGE;
+            return fail(d, "%s: cannot read the PNG (see above)", where);
+        }
+        uint8_t *flipped = malloc((size_t)w * h * 4);
+        nvgp_texture_desc desc = {NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
+        nvgp_texture *t = flipped ? nvgp_texture_create(&desc, NULL) : NULL;
+        if (t) {
+            for (uint32_t y = 0; y < h; y++)
+                memcpy(flipped + (size_t)y * w * 4, img + (size_t)(h - 1 - y) * w * 4,
+                       (size_t)w * 4);
+            if (!nvgp_texture_set_image(t, 0, flipped, (size_t)w * h * 4, NULL)) {
+                nvgp_texture_destroy(t);
+                t = NULL;
+            }
+        }
+        free(img);
+        free(flipped);
+        if (!t)
+            return fail(d, "%s: cannot make a %ux%u texture", where, w, h);
+        nvgp_tex_sampler smp = *nvgp_texture_sampler(t);
+        smp.min_filter = smp.mag_filter = NVGP_TEX_FILTER_LINEAR;
+        nvgp_texture_set_sampler(t, &smp);
+        nvgp_texture_destroy(d->tex[u]);
+        d->tex[u] = t;
+        d->s->texture[u] = t;
+    }
+    return true;
+}
+
 /* ---- Vertices -------------------------------------------------------------------------- */
 
 static const struct attrib_row {
@@ -748,8 +859,8 @@ static bool probes(dj *d, json_object *arr)
 static bool draw_fields(dj *d, json_object *draw)
 {
     static const char *const known[] = {"programs", "primitive", "vertices", "framebuffer",
-                                        "viewport", "params", "matrices", "state", "probes",
-                                        NULL};
+                                        "viewport", "params", "matrices", "track", "textures",
+                                        "state", "probes", NULL};
     if (!json_object_is_type(draw, json_type_object))
         return fail(d, "draw: expected an object");
     json_object_object_foreach(draw, key, unused) {
@@ -759,7 +870,7 @@ static bool draw_fields(dj *d, json_object *draw)
             ok = ok || !strcmp(*k, key);
         if (!ok)
             return fail(d, "draw.%s: unknown field (programs, primitive, vertices, framebuffer, "
-                           "viewport, params, matrices, state, probes)", key);
+                           "viewport, params, matrices, track, textures, state, probes)", key);
     }
     json_object *v;
     if (!json_object_object_get_ex(draw, "framebuffer", &v))
@@ -789,6 +900,10 @@ static bool draw_fields(dj *d, json_object *draw)
     if (json_object_object_get_ex(draw, "params", &v) && !params(d, v))
         return false;
     if (json_object_object_get_ex(draw, "matrices", &v) && !matrices(d, v))
+        return false;
+    if (json_object_object_get_ex(draw, "track", &v) && !track(d, v))
+        return false;
+    if (json_object_object_get_ex(draw, "textures", &v) && !textures(d, v))
         return false;
     if (json_object_object_get_ex(draw, "state", &v) && !state(d, v))
         return false;
@@ -991,6 +1106,8 @@ int nvgp_draw_job_run_text(const char *cmd, const char *name, const char *base_d
         free(d.text[st]);
     }
     free(d.probes);
+    for (int u = 0; u < NVGP_PIPE_TEXTURE_UNITS; u++)
+        nvgp_texture_destroy(d.tex[u]);
     nvgp_pipe_state_destroy(d.s);
     json_object_put(root);
     return rc;

@@ -66,6 +66,41 @@ probe mad_png.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
 [ "$("$probe" mad.png 3 0)" = "223 128 0 255" ] || fail "mad.png (3,0): $("$probe" mad.png 3 0)"
 [ "$("$probe" mad.png 0 1)" = "32 128 0 255" ] || fail "mad.png (0,1): $("$probe" mad.png 0 1)"
 
+# "textures": the mad.png just written, as texture 0 (its bottom row at t =
+# 0, LINEAR), sampled at its texel centres (texcoord = pixel centre / size)
+# gives its bytes back.
+cat >tex.json <<'JOB'
+{"draw": {
+  "programs": {"fragment": {"text": "!!ARBfp1.0\nTEX result.color, fragment.texcoord[0], texture[0], 2D;\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "texcoord0": [[0,0],[1,0],[0,1],[1,1]]},
+  "framebuffer": {"width": 4, "height": 2},
+  "textures": {"0": "mad.png"},
+  "probes": [[3,1],[0,0]]}}
+JOB
+jobs_here=$jobs
+jobs=$PWD
+probe tex.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
+# "track": c[0..3] track the modelview-projection matrix (NV_vertex_program
+# TrackMatrixNV, IDENTITY).  projection = diag(0.5, 0.5, 1, 1), modelview
+# translates x by 0.5: x' = 0.5 (x + 0.5), y' = 0.5 y, so the quad [-1,1]^2
+# covers x' -0.25..0.75, y' -0.5..0.5: on 8x4, window x 3..7 and y 1..3,
+# pixel columns 3-6 and rows 1-2 (their centres inside).
+cat >track.json <<'JOB'
+{"draw": {
+  "programs": {"vertex": {"text": "!!VP1.0\nDP4 o[HPOS].x, c[0], v[OPOS];\nDP4 o[HPOS].y, c[1], v[OPOS];\nDP4 o[HPOS].z, c[2], v[OPOS];\nDP4 o[HPOS].w, c[3], v[OPOS];\nMOV o[COL0], v[COL0];\nEND\n"}},
+  "primitive": "quads",
+  "vertices": {"position": [[-1,-1],[1,-1],[1,1],[-1,1]], "color": [[0,1,0,1],[0,1,0,1],[0,1,0,1],[0,1,0,1]]},
+  "framebuffer": {"width": 8, "height": 4},
+  "matrices": {"projection": [0.5,0,0,0, 0,0.5,0,0, 0,0,1,0, 0,0,0,1],
+               "modelview": [1,0,0,0.5, 0,1,0,0, 0,0,1,0, 0,0,0,1]},
+  "track": {"c[0]": ["mvp", "identity"]},
+  "probes": [[3,1],[2,1],[6,2],[7,2],[4,0],[4,3]]}}
+JOB
+probe track.json "3 1 0 255 0 255 1" "2 1 0 0 0 0 1" "6 2 0 255 0 255 1" "7 2 0 0 0 0 1" \
+    "4 0 0 0 0 0 1" "4 3 0 0 0 0 1"
+jobs=$jobs_here
+
 # NV_shader_thread_group: the framebuffer-object quad pattern (spec-decisions
 # Pipeline 12): red (id mod 4) / 4 = 0, 0.25, 0.5, 0.75 at (0,0) (1,0) (0,1)
 # (1,1) -> 0, 63.75 -> 64, 127.5 -> 128, 191.25 -> 191; QSWZ1 gives every
@@ -117,6 +152,10 @@ refuse 'draw.params.fragment["c[0]"]: c[n] names vertex program parameters only'
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"params\": {\"fragment\": {\"c[0]\": [1]}}}"
 refuse 'draw.probes[0][0]: 4 is out of range (0..3)' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"probes\": [[4,0]]}"
+refuse 'draw.track["c[2]"]: expected c[n], n a multiple of 4' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"track\": {\"c[2]\": \"mvp\"}}"
+refuse 'draw.textures["16"]: expected a unit 0..15' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"textures\": {\"16\": \"a.png\"}}"
 refuse 'draw.primitive: expected one of triangles' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"primitive\": \"hexagons\"}"
 
