@@ -41,6 +41,7 @@ typedef struct dj {
     uint32_t width, height;
     int format;
     float clear[4], clear_depth;
+    uint8_t clear_stencil;
     bool has_viewport;
     const char *png;
     unsigned bits;
@@ -186,6 +187,11 @@ static const name_value equations[] = {
     {"reverse_subtract", NVGP_BE_REVERSE_SUBTRACT}, {"min", NVGP_BE_MIN}, {"max", NVGP_BE_MAX},
     {NULL, 0}
 };
+static const name_value stencil_ops[] = {
+    {"keep", NVGP_SO_KEEP}, {"zero", NVGP_SO_ZERO}, {"replace", NVGP_SO_REPLACE},
+    {"incr", NVGP_SO_INCR}, {"decr", NVGP_SO_DECR}, {"invert", NVGP_SO_INVERT},
+    {"incr_wrap", NVGP_SO_INCR_WRAP}, {"decr_wrap", NVGP_SO_DECR_WRAP}, {NULL, 0}
+};
 static const name_value front_faces[] = {{"ccw", 1}, {"cw", 0}, {NULL, 0}};
 static const name_value shade_models[] = {{"smooth", 0}, {"flat", 1}, {NULL, 0}};
 static const name_value formats[] = {{"rgba8", NVGP_PIPE_RGBA8}, {"rgba32f", NVGP_PIPE_RGBA32F},
@@ -204,7 +210,10 @@ typedef enum state_kind {
     K_BOOL4,      /* 4 booleans */
     K_UINT,       /* an unsigned integer up to the row's max */
     K_BLEND_FUNC, /* [src, dst] or [src_rgb, dst_rgb, src_alpha, dst_alpha] */
-    K_BLEND_EQ    /* a name, or [rgb, alpha] */
+    K_BLEND_EQ,   /* a name, or [rgb, alpha] */
+    K_STENCIL_FUNC, /* [func, ref, value mask], both faces */
+    K_STENCIL_OP,   /* [sfail, dpfail, dppass], both faces */
+    K_STENCIL_MASK  /* the write mask 0..255, both faces */
 } state_kind;
 
 typedef struct state_row {
@@ -251,6 +260,10 @@ static const state_row state_rows[] = {
     {"program_point_size", K_BOOL, AT(program_point_size), NULL, 0, 0},
     {"line_width", K_FLOAT, AT(line_width), NULL, 0, 0},
     {"light_model_ambient", K_VEC4, AT(light_model_ambient), NULL, 0, 0},
+    {"stencil_test", K_BOOL, AT(stencil_test), NULL, 0, 0},
+    {"stencil_func", K_STENCIL_FUNC, 0, NULL, 0, 0},
+    {"stencil_op", K_STENCIL_OP, 0, NULL, 0, 0},
+    {"stencil_write_mask", K_STENCIL_MASK, 0, NULL, 0, 0},
     {"threads", K_UINT, AT(threads), NULL, 0, 256},
     {"budget", K_UINT, AT(budget), NULL, 0, (uint64_t)1 << 40},
 };
@@ -359,6 +372,50 @@ static bool state_value(dj *d, const state_row *r, json_object *v, const char *w
         }
         d->s->blend_eq_rgb = (uint8_t)q[0];
         d->s->blend_eq_alpha = (uint8_t)q[1];
+        return true;
+    }
+    case K_STENCIL_FUNC: {
+        if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 3)
+            return fail(d, "%s: expected [func, ref, mask]", where);
+        int f;
+        int64_t ref = 0, mask = 0;
+        snprintf(at, sizeof at, "%s[0]", where);
+        if (!choice(d, json_object_array_get_idx(v, 0), at, funcs, &f))
+            return false;
+        snprintf(at, sizeof at, "%s[1]", where);
+        if (!integer(d, json_object_array_get_idx(v, 1), at, 0, 255, &ref))
+            return false;
+        snprintf(at, sizeof at, "%s[2]", where);
+        if (!integer(d, json_object_array_get_idx(v, 2), at, 0, 255, &mask))
+            return false;
+        for (int face = 0; face < 2; face++) {
+            d->s->stencil[face].func = (uint8_t)f;
+            d->s->stencil[face].ref = (uint8_t)ref;
+            d->s->stencil[face].value_mask = (uint8_t)mask;
+        }
+        return true;
+    }
+    case K_STENCIL_OP: {
+        if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 3)
+            return fail(d, "%s: expected [sfail, dpfail, dppass]", where);
+        int op[3];
+        for (size_t i = 0; i < 3; i++) {
+            snprintf(at, sizeof at, "%s[%zu]", where, i);
+            if (!choice(d, json_object_array_get_idx(v, i), at, stencil_ops, &op[i]))
+                return false;
+        }
+        for (int face = 0; face < 2; face++) {
+            d->s->stencil[face].sfail = (uint8_t)op[0];
+            d->s->stencil[face].dpfail = (uint8_t)op[1];
+            d->s->stencil[face].dppass = (uint8_t)op[2];
+        }
+        return true;
+    }
+    case K_STENCIL_MASK: {
+        int64_t m = 0;
+        if (!integer(d, v, where, 0, 255, &m))
+            return false;
+        d->s->stencil[0].write_mask = d->s->stencil[1].write_mask = (uint8_t)m;
         return true;
     }
     }
@@ -773,7 +830,7 @@ static bool vertices(dj *d, json_object *obj)
 static bool framebuffer(dj *d, json_object *obj)
 {
     static const char *const known[] = {"width", "height", "format", "clear", "clear_depth",
-                                        "png", "bits", NULL};
+                                        "clear_stencil", "png", "bits", NULL};
     if (!json_object_is_type(obj, json_type_object))
         return fail(d, "draw.framebuffer: expected an object");
     json_object_object_foreach(obj, key, unused) {
@@ -783,7 +840,7 @@ static bool framebuffer(dj *d, json_object *obj)
             ok = ok || !strcmp(*k, key);
         if (!ok)
             return fail(d, "draw.framebuffer.%s: unknown field (width, height, format, clear, "
-                           "clear_depth, png, bits)", key);
+                           "clear_depth, clear_stencil, png, bits)", key);
     }
     json_object *v;
     int64_t x = 0;
@@ -811,6 +868,11 @@ static bool framebuffer(dj *d, json_object *obj)
         if (!number(d, v, "draw.framebuffer.clear_depth", &z))
             return false;
         d->clear_depth = (float)z;
+    }
+    if (json_object_object_get_ex(obj, "clear_stencil", &v)) {
+        if (!integer(d, v, "draw.framebuffer.clear_stencil", 0, 255, &x))
+            return false;
+        d->clear_stencil = (uint8_t)x;
     }
     if (json_object_object_get_ex(obj, "png", &v)) {
         if (!json_object_is_type(v, json_type_string) || !json_object_get_string_len(v))
@@ -999,7 +1061,9 @@ static bool write_result(dj *d, const nvgp_pipe_fb *fb, FILE *f)
                     to_byte(c[2]), to_byte(c[3]));
         fputs(", \"depth\": ", f);
         put_float(f, z);
-        fputs("}", f);
+        uint8_t st = 0;
+        nvgp_pipe_fb_stencil(fb, x, y, &st);
+        fprintf(f, ", \"stencil\": %u}", st);
     }
     fputs(d->num_probes ? "\n  ]\n}\n" : "]\n}\n", f);
     return !ferror(f);
@@ -1029,6 +1093,7 @@ static int run_draw(dj *d, json_object *draw, const char *out_path)
     }
     /* the clear is not masked: it is the framebuffer's starting contents */
     nvgp_pipe_fb_clear(fb, NULL, d->clear, &d->clear_depth);
+    nvgp_pipe_fb_clear_stencil(fb, NULL, d->clear_stencil);
     nvgp_pipe_vertices v;
     memset(&v, 0, sizeof v);
     v.count = d->count;

@@ -8,7 +8,8 @@ mkdir -p "$work" && cd "$work" || exit 1
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-# probe JOB "X Y R G B A DEPTH"...: each probe's rgba8 bytes and depth
+# probe JOB "X Y R G B A DEPTH[ sSTENCIL]"...: each probe's rgba8 bytes, depth
+# and, when not 0, its stencil value (" s3")
 probe() {
     local job=$1
     shift
@@ -19,7 +20,7 @@ probe() {
         return
     fi
     local got
-    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^}]*\)}.*/\1 \2 \3 \4/p' out.json |
+    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^,]*\), "stencil": \([0-9]*\)}.*/\1 \2 \3 \4 s\5/p' out.json | sed 's/ s0$//' |
           tr -d ,)
     local want
     want=$(printf '%s\n' "$@")
@@ -99,6 +100,29 @@ cat >track.json <<'JOB'
 JOB
 probe track.json "3 1 0 255 0 255 1" "2 1 0 0 0 0 1" "6 2 0 255 0 255 1" "7 2 0 0 0 0 1" \
     "4 0 0 0 0 0 1" "4 3 0 0 0 0 1"
+# Stencil: cleared to 1; ALWAYS with ref 5 and REPLACE on pass under write
+# mask 6 store (5 & 6) | (1 & ~6) = 4 | 1 = 5 where the quad (x <= 0 of a
+# 4x2 window: pixel columns 0-1) is drawn; columns 2-3 keep the clear 1.
+cat >stencil.json <<'JOB'
+{"draw": {
+  "programs": {"vertex": {"text": "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.color, vertex.color;\nEND\n"}},
+  "primitive": "quads",
+  "vertices": {"position": [[-1,-1],[0,-1],[0,1],[-1,1]], "color": [[1,1,0,1],[1,1,0,1],[1,1,0,1],[1,1,0,1]]},
+  "framebuffer": {"width": 4, "height": 2, "clear_stencil": 1},
+  "state": {"stencil_test": true, "stencil_func": ["always", 5, 255],
+            "stencil_op": ["keep", "keep", "replace"], "stencil_write_mask": 6},
+  "probes": [[0,0],[1,1],[2,0],[3,1]]}}
+JOB
+probe stencil.json "0 0 255 255 0 255 1 s5" "1 1 255 255 0 255 1 s5" "2 0 0 0 0 0 1 s1" \
+    "3 1 0 0 0 0 1 s1"
+# Cleared to 2, EQUAL 2 passes: INCR on pass (write mask 255) stores 3 and
+# the colour is written.  EQUAL 1 fails everywhere: KEEP, nothing drawn.
+sed 's/"always", 5, 255/"equal", 2, 255/; s/"clear_stencil": 1/"clear_stencil": 2/;
+     s/"replace"/"incr"/; s/"stencil_write_mask": 6/"stencil_write_mask": 255/' stencil.json >stencil_eq.json
+probe stencil_eq.json "0 0 255 255 0 255 1 s3" "1 1 255 255 0 255 1 s3" "2 0 0 0 0 0 1 s2" \
+    "3 1 0 0 0 0 1 s2"
+sed 's/"equal", 2, 255/"equal", 1, 255/' stencil_eq.json >stencil_fail.json
+probe stencil_fail.json "0 0 0 0 0 0 1 s2" "1 1 0 0 0 0 1 s2" "2 0 0 0 0 0 1 s2" "3 1 0 0 0 0 1 s2"
 jobs=$jobs_here
 
 # NV_shader_thread_group: the framebuffer-object quad pattern (spec-decisions
