@@ -1188,6 +1188,12 @@ bool nvgp_draw_job_try(const char *cmd, const char *job_path, const char *out_pa
         free(e);
         return false;   /* the ordinary runner reads it again and says why */
     }
+    /* most jobs are not draw jobs: no need to parse them twice (JSON text
+     * holds no raw NUL, so strstr sees all of a valid job) */
+    if (!strstr(text, "\"draw\"")) {
+        free(text);
+        return false;
+    }
     /* program paths start at the job file's folder */
     const char *slash = strrchr(job_path, '/');
     size_t dl = slash ? (size_t)(slash - job_path) : 0;
