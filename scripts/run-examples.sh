@@ -89,15 +89,25 @@ for f in examples/*; do
         sed 's/^/   /' "$out/$name.err"
     fi
 done
+nvgp_abs=$(cd "$(dirname "$nvgp")" && pwd)/$(basename "$nvgp")
+root=$PWD
 for j in examples/*.json; do
     name=$(basename "$j")
     comment=$(sed -n 's/^ *"comment": *"\(.*\)", *$/\1/p' "$j" | head -n 1)
     echo
-    echo "== $name: a job for $(sed -n 's/^ *"program": *"\(.*\)", *$/\1/p' "$j" | head -n 1)"
+    # a draw job (docs/job-format.md "Draw jobs") runs in $out, where its
+    # PNG is written; an ordinary job names one program
+    if grep -q '^ *"draw":' "$j"; then
+        echo "== $name: a draw job through the pipeline"
+    else
+        echo "== $name: a job for $(sed -n 's/^ *"program": *"\(.*\)", *$/\1/p' "$j" | head -n 1)"
+    fi
     [ -n "$comment" ] && echo "   $comment" | fold -s -w 76 | sed '2,$s/^/   /'
     echo "   \$ nvgp run $j"
-    if "$nvgp" run "$j" >"$out/$name.out" 2>"$out/$name.err"; then
+    if (cd "$out" && "$nvgp_abs" run "$root/$j") >"$out/$name.out" 2>"$out/$name.err"; then
         sed 's/^/   /' "$out/$name.out"
+        png=$(sed -n 's/.*"png": "\([^"]*\)".*/\1/p' "$out/$name.out" | head -n 1)
+        [ -n "$png" ] && echo "   picture: $out/$png"
     else
         note_failure "nvgp run $j"
         sed 's/^/   /' "$out/$name.err"
@@ -109,4 +119,4 @@ if [ "$failed" -ne 0 ]; then
     echo "run-examples: $failed step(s) failed" >&2
     exit 1
 fi
-echo "Every example checks, prints and runs.  The job format: docs/job-format.md."
+echo "Every example checks, prints and runs (the draw jobs' pictures: $out/*.png).  The job format: docs/job-format.md."

@@ -4,6 +4,7 @@
  * (tools/load.c), job_bind.c gives the job to the machine by its binding
  * names and writes the results. */
 #include "commands.h"
+#include "draw_job.h"
 #include "job_bind.h"
 #include "job_run.h"
 #include "nvgp.h"
@@ -87,6 +88,9 @@ int nvgp_cmd_run(int argc, char **argv)
     }
     if (trace.any)
         return nvgp_run_traced(job_path, out_path, &trace);
+    int draw_rc;   /* a job with a "draw" object runs through the pipeline */
+    if (nvgp_draw_job_try("run", job_path, out_path, &draw_rc))
+        return draw_rc;
     nvgp_job_runner s;
     int rc = nvgp_runner_open(&s, "run", job_path);
     if (rc == RUN_OK)

@@ -2,9 +2,10 @@
 # usage: doc_examples.sh NVGP SOURCE_DIR
 #
 # Runs every job the documentation shows: each ```json block of README.md
-# and docs/*.md that has a "program" field is a job, run from a copy of
+# and docs/*.md that has a "program" (or "draw") field is a job, run from a copy of
 # examples/ (the docs say to save jobs there).  It must run (status 0).
-# When the next fenced block begins with { "invocations" and has no "...",
+# When the next fenced block begins with { "invocations" (or { "framebuffer"
+# after a draw job) and has no "...",
 # it is the job's output as the docs promise it: the real output must be
 # the same, blanks aside.  The minimal job `nvgp help run` shows runs too.
 nvgp=$1
@@ -25,7 +26,8 @@ run_job() {
     local where=$1 job=$2 want=$3
     jobs=$((jobs + 1))
     printf '%s\n' "$job" >"$tmp/doc_job.json"
-    if ! "$nvgp" run "$tmp/doc_job.json" >"$tmp/out" 2>"$tmp/err"; then
+    # from $tmp: a draw job's PNG is written there
+    if ! (cd "$tmp" && "$nvgp" run "$tmp/doc_job.json") >"$tmp/out" 2>"$tmp/err"; then
         fail "$where: the job does not run: $(cat "$tmp/err")"
         return
     fi
@@ -55,10 +57,10 @@ for md in "$src"/README.md "$src"/docs/*.md; do
     for ((i = 0; i < ${#blocks[@]}; i++)); do
         b=${blocks[$i]}
         [ "$(cat "$b.lang")" = json ] || continue
-        grep -q '"program"' "$b" || continue
+        grep -q '"program"\|"draw"' "$b" || continue
         want=
         next=${blocks[$((i + 1))]:-}
-        if [ -n "$next" ] && head -c 20 "$next" | tr -d ' \n' | grep -q '^{"invocations"' &&
+        if [ -n "$next" ] && head -c 20 "$next" | tr -d ' \n' | grep -q '^{"invocations"\|^{"framebuffer"' &&
            ! grep -q '\.\.\.' "$next"; then
             want=$(cat "$next")
         fi

@@ -10,6 +10,7 @@ bin=$1 seconds=$2 work=$3 src=$4 shared=$5
 name=$(basename "$bin")
 
 seeds=("$src/examples")
+[ "$name" = fuzz_draw_job ] && seeds+=("$src/tests/pipeline/draw")
 case "$name" in
 fuzz_tgsi)
     candidates=(corpus/etnaviv-tgsi-dumps/tgsi corpus/mesa-tgsi) ;;
@@ -17,6 +18,8 @@ fuzz_asm)
     candidates=(corpus/piglit corpus/mesa-demos corpus/nv-gpu-program) ;;
 fuzz_exec)
     candidates=(corpus/mesa-tgsi corpus/etnaviv-tgsi-dumps/tgsi) ;;
+fuzz_draw_job)
+    candidates=() ;;
 *)
     candidates=(corpus/etnaviv-tgsi-dumps/tgsi corpus/mesa-tgsi corpus/piglit
                 corpus/mesa-demos corpus/nv-gpu-program) ;;

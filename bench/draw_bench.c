@@ -1,0 +1,206 @@
+/* Pipeline fill rate: a full-screen quad through nvgp's OpenGL pipeline
+ * (nvgp_pipeline.h, the public interface only) with a fragment program,
+ * as the mesa-oracle harness draws it (../shared/tools/mesa-oracle:
+ * 1024x1024 RGBA32F, fragment.texcoord[0] = (u, v, 0, 1), texcoord[1] =
+ * (u W, v H, 0, 1), fragment.color = (u, v, 0.25, 1)), once per host
+ * thread count, the best of a few draws; prints Mpix/s (million fragments
+ * a second).  By default it draws the harness's short5.fp and long100.fp,
+ * so its numbers sit beside that README's softpipe and llvmpipe table.
+ *
+ *   draw_bench [--size N] [--repeats R] [--threads T,T...] [FRAGMENT.fp...]
+ *
+ * Exits 0 when every draw ran, 1 when one failed, 77 when the default
+ * programs are absent (no ../shared). */
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
+#include "nvgp.h"
+#include "nvgp_pipeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef NVGP_SHARED_DIR
+#define NVGP_SHARED_DIR "../shared"
+#endif
+
+enum { MAX_THREAD_COUNTS = 8, MAX_PROGRAMS = 16 };
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, 4096, f);
+        n += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* Draws program over size x size with the given threads, repeats times;
+ * the best time in *best_s.  False (said on stderr) when a draw fails. */
+static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int repeats,
+                    double *best_s)
+{
+    char err[256];
+    nvgp_pipe_state *s = nvgp_pipe_state_create();
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(size, size, NVGP_PIPE_RGBA32F, err, sizeof err);
+    if (!s || !fb) {
+        fprintf(stderr, "draw_bench: %s\n", fb ? "out of memory" : err);
+        nvgp_pipe_state_destroy(s);
+        nvgp_pipe_fb_destroy(fb);
+        return false;
+    }
+    s->program[NVGP_PIPE_FRAGMENT] = fp;
+    s->threads = threads;
+    s->viewport[2] = s->viewport[3] = (int32_t)size;
+    static const float local0[4] = {1.0f, 0.5f, 0.25f, 1.0f};
+    memcpy(s->local[NVGP_PIPE_FRAGMENT][0], local0, sizeof local0);
+    float w = (float)size;
+    const float pos[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
+    const float tc0[16] = {0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1};
+    const float tc1[16] = {0, 0, 0, 1, w, 0, 0, 1, 0, w, 0, 1, w, w, 0, 1};
+    const float col[16] = {0, 0, 0.25f, 1, 1, 0, 0.25f, 1, 0, 1, 0.25f, 1, 1, 1, 0.25f, 1};
+    nvgp_pipe_vertices v;
+    memset(&v, 0, sizeof v);
+    v.count = 4;
+    v.attrib[NVGP_PIPE_ATTR_POSITION] = pos;
+    v.attrib[NVGP_PIPE_ATTR_TEXCOORD0] = tc0;
+    v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + 1] = tc1;
+    v.attrib[NVGP_PIPE_ATTR_COLOR] = col;
+    bool ok = true;
+    *best_s = 0;
+    /* one untimed draw first: the program's translation and set-up */
+    for (int r = -1; r < repeats && ok; r++) {
+        double t0 = now();
+        ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &v, err, sizeof err);
+        double dt = now() - t0;
+        if (!ok)
+            fprintf(stderr, "draw_bench: the draw failed: %s\n", err);
+        else if (r >= 0 && (*best_s == 0 || dt < *best_s))
+            *best_s = dt;
+    }
+    nvgp_pipe_fb_destroy(fb);
+    nvgp_pipe_state_destroy(s);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t size = 1024;
+    int repeats = 3;
+    unsigned threads[MAX_THREAD_COUNTS] = {1, 2};
+    int nthreads = 2;
+    const char *files[MAX_PROGRAMS];
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((!strcmp(a, "--size") || !strcmp(a, "--repeats") || !strcmp(a, "--threads")) &&
+            i + 1 < argc) {
+            const char *v = argv[++i];
+            if (!strcmp(a, "--size")) {
+                long n = atol(v);
+                if (n < 1 || n > NVGP_PIPE_MAX_SIZE) {
+                    fprintf(stderr, "draw_bench: --size wants 1..%d\n", NVGP_PIPE_MAX_SIZE);
+                    return 2;
+                }
+                size = (uint32_t)n;
+            } else if (!strcmp(a, "--repeats")) {
+                repeats = atoi(v);
+                if (repeats < 1 || repeats > 1000) {
+                    fprintf(stderr, "draw_bench: --repeats wants 1..1000\n");
+                    return 2;
+                }
+            } else {
+                nthreads = 0;
+                for (const char *p = v; *p && nthreads < MAX_THREAD_COUNTS;) {
+                    char *end;
+                    unsigned long t = strtoul(p, &end, 10);
+                    if (end == p || t < 1 || t > 256 || (*end && *end != ',')) {
+                        fprintf(stderr, "draw_bench: --threads wants counts 1..256, as 1,2\n");
+                        return 2;
+                    }
+                    threads[nthreads++] = (unsigned)t;
+                    p = *end ? end + 1 : end;
+                }
+            }
+        } else if (a[0] == '-') {
+            fprintf(stderr, "usage: draw_bench [--size N] [--repeats R] [--threads T,T...] "
+                            "[FRAGMENT.fp...]\n");
+            return 2;
+        } else if (nfiles < MAX_PROGRAMS) {
+            files[nfiles++] = a;
+        }
+    }
+    bool defaults = nfiles == 0;
+    if (defaults) {
+        files[nfiles++] = NVGP_SHARED_DIR "/tools/mesa-oracle/progs/short5.fp";
+        files[nfiles++] = NVGP_SHARED_DIR "/tools/mesa-oracle/progs/long100.fp";
+    }
+    printf("pipeline fill rate: %ux%u RGBA32F full-screen quad, best of %d draws\n", size, size,
+           repeats);
+    printf("%-14s %8s %12s %10s\n", "program", "threads", "ms/draw", "Mpix/s");
+    int rc = 0;
+    for (int f = 0; f < nfiles; f++) {
+        size_t len;
+        char *text = read_text(files[f], &len);
+        if (!text) {
+            fprintf(stderr, "draw_bench: %s: cannot read\n", files[f]);
+            if (defaults)
+                return 77;
+            rc = 1;
+            continue;
+        }
+        nvgp_diag *d = NULL;
+        nvgp_program *p = nvgp_program_create(files[f], text, len, &d);
+        if (!p) {
+            if (d)
+                nvgp_diag_print(d, stderr);
+            nvgp_diag_destroy(d);
+            free(text);
+            rc = 1;
+            continue;
+        }
+        nvgp_diag_destroy(d);
+        const char *base = strrchr(files[f], '/');
+        base = base ? base + 1 : files[f];
+        for (int t = 0; t < nthreads; t++) {
+            double best;
+            if (!measure(p, size, threads[t], repeats, &best)) {
+                rc = 1;
+                continue;
+            }
+            double mpix = (double)size * size / best / 1e6;
+            printf("%-14s %8u %12.2f %10.2f\n", base, threads[t], best * 1e3, mpix);
+            fflush(stdout);
+        }
+        nvgp_program_destroy(p);
+        free(text);
+    }
+    return rc;
+}

@@ -1,0 +1,187 @@
+#!/bin/bash
+# `nvgp run` of draw jobs (docs/job-format.md "Draw jobs"): probed pixels
+# and PNG bytes computed by hand, and bad draw input refused with the
+# field named.
+# usage: draw_job_test.sh NVGP PNG_PROBE JOBS_DIR WORK_DIR
+nvgp=$1 probe=$2 jobs=$3 work=$4
+mkdir -p "$work" && cd "$work" || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# probe JOB "X Y R G B A DEPTH[ sSTENCIL]"...: each probe's rgba8 bytes, depth
+# and, when not 0, its stencil value (" s3")
+probe() {
+    local job=$1
+    shift
+    "$nvgp" run "$jobs/$job" >out.json 2>err.txt
+    local rc=$?
+    if [ "$rc" -ne 0 ]; then
+        fail "$job: exit $rc ($(cat err.txt))"
+        return
+    fi
+    local got
+    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^,]*\), "stencil": \([0-9]*\)}.*/\1 \2 \3 \4 s\5/p' out.json | sed 's/ s0$//' |
+          tr -d ,)
+    local want
+    want=$(printf '%s\n' "$@")
+    [ "$got" = "$want" ] || fail "$job: probes
+$got
+want
+$want"
+}
+
+# Fragment colour = colour * local[0] + env[1]: a red quad, local (0.5,1,1,1),
+# env (0,0.25,0,0) -> (0.5, 0.25, 0, 1) -> bytes round(127.5) = 128,
+# round(63.75) = 64.
+cat >red.json <<'JOB'
+{"draw": {
+  "programs": {
+    "vertex": {"text": "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.color, vertex.color;\nEND\n"},
+    "fragment": {"text": "!!ARBfp1.0\nMAD result.color, fragment.color, program.local[0], program.env[1];\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "color": [[1,0,0,1],[1,0,0,1],[1,0,0,1],[1,0,0,1]]},
+  "framebuffer": {"width": 4, "height": 2},
+  "params": {"fragment": {"program.local[0]": [0.5,1,1,1], "program.env[1]": [0,0.25,0,0]}},
+  "probes": [[0,0],[3,1]]}}
+JOB
+jobs_here=$jobs
+jobs=$PWD
+probe red.json "0 0 128 64 0 255 1" "3 1 128 64 0 255 1"
+jobs=$jobs_here
+
+# Viewport (0,0,2,2) of 4x4: only the lower-left 2x2 is drawn.  Colour
+# (1,0,0,0.25) blended SRC_ALPHA, ONE_MINUS_SRC_ALPHA over the clear (0,0,1,1):
+# r 0.25 -> 64, b 0.75 -> 191.25 -> 191, a 0.25*0.25 + 0.75 = 0.8125 ->
+# 207.19 -> 207.  Depth test on: z 0.5 -> window depth 0.5*0.5 + 0.5 = 0.75
+# written; elsewhere the cleared 1.
+probe blend_viewport.json "0 0 64 0 191 207 0.75" "1 1 64 0 191 207 0.75" \
+    "2 2 0 0 255 255 1" "3 0 0 0 255 255 1"
+# A clockwise triangle: culled as a back face (FrontFace CCW), drawn when
+# front_face is cw (depth test off: the depth stays the cleared 1).
+probe cull.json "0 0 0 0 0 0 1"
+probe cull_cw.json "0 0 0 255 0 255 1"
+# texcoord * local[0] + env[1] over 4x2 = (s, 0.5, 0, 1), s = (x + 0.5) / 4:
+# x 3 -> 0.875 -> 223.125 -> 223, x 0 -> 0.125 -> 31.875 -> 32; the PNG
+# (row 0 at the top) holds the same bytes.
+probe mad_png.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
+[ "$("$probe" mad.png 3 0)" = "223 128 0 255" ] || fail "mad.png (3,0): $("$probe" mad.png 3 0)"
+[ "$("$probe" mad.png 0 1)" = "32 128 0 255" ] || fail "mad.png (0,1): $("$probe" mad.png 0 1)"
+
+# "textures": the mad.png just written, as texture 0 (its bottom row at t =
+# 0, LINEAR), sampled at its texel centres (texcoord = pixel centre / size)
+# gives its bytes back.
+cat >tex.json <<'JOB'
+{"draw": {
+  "programs": {"fragment": {"text": "!!ARBfp1.0\nTEX result.color, fragment.texcoord[0], texture[0], 2D;\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "texcoord0": [[0,0],[1,0],[0,1],[1,1]]},
+  "framebuffer": {"width": 4, "height": 2},
+  "textures": {"0": "mad.png"},
+  "probes": [[3,1],[0,0]]}}
+JOB
+jobs_here=$jobs
+jobs=$PWD
+probe tex.json "3 1 223 128 0 255 1" "0 0 32 128 0 255 1"
+# "track": c[0..3] track the modelview-projection matrix (NV_vertex_program
+# TrackMatrixNV, IDENTITY).  projection = diag(0.5, 0.5, 1, 1), modelview
+# translates x by 0.5: x' = 0.5 (x + 0.5), y' = 0.5 y, so the quad [-1,1]^2
+# covers x' -0.25..0.75, y' -0.5..0.5: on 8x4, window x 3..7 and y 1..3,
+# pixel columns 3-6 and rows 1-2 (their centres inside).
+cat >track.json <<'JOB'
+{"draw": {
+  "programs": {"vertex": {"text": "!!VP1.0\nDP4 o[HPOS].x, c[0], v[OPOS];\nDP4 o[HPOS].y, c[1], v[OPOS];\nDP4 o[HPOS].z, c[2], v[OPOS];\nDP4 o[HPOS].w, c[3], v[OPOS];\nMOV o[COL0], v[COL0];\nEND\n"}},
+  "primitive": "quads",
+  "vertices": {"position": [[-1,-1],[1,-1],[1,1],[-1,1]], "color": [[0,1,0,1],[0,1,0,1],[0,1,0,1],[0,1,0,1]]},
+  "framebuffer": {"width": 8, "height": 4},
+  "matrices": {"projection": [0.5,0,0,0, 0,0.5,0,0, 0,0,1,0, 0,0,0,1],
+               "modelview": [1,0,0,0.5, 0,1,0,0, 0,0,1,0, 0,0,0,1]},
+  "track": {"c[0]": ["mvp", "identity"]},
+  "probes": [[3,1],[2,1],[6,2],[7,2],[4,0],[4,3]]}}
+JOB
+probe track.json "3 1 0 255 0 255 1" "2 1 0 0 0 0 1" "6 2 0 255 0 255 1" "7 2 0 0 0 0 1" \
+    "4 0 0 0 0 0 1" "4 3 0 0 0 0 1"
+# Stencil: cleared to 1; ALWAYS with ref 5 and REPLACE on pass under write
+# mask 6 store (5 & 6) | (1 & ~6) = 4 | 1 = 5 where the quad (x <= 0 of a
+# 4x2 window: pixel columns 0-1) is drawn; columns 2-3 keep the clear 1.
+cat >stencil.json <<'JOB'
+{"draw": {
+  "programs": {"vertex": {"text": "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.color, vertex.color;\nEND\n"}},
+  "primitive": "quads",
+  "vertices": {"position": [[-1,-1],[0,-1],[0,1],[-1,1]], "color": [[1,1,0,1],[1,1,0,1],[1,1,0,1],[1,1,0,1]]},
+  "framebuffer": {"width": 4, "height": 2, "clear_stencil": 1},
+  "state": {"stencil_test": true, "stencil_func": ["always", 5, 255],
+            "stencil_op": ["keep", "keep", "replace"], "stencil_write_mask": 6},
+  "probes": [[0,0],[1,1],[2,0],[3,1]]}}
+JOB
+probe stencil.json "0 0 255 255 0 255 1 s5" "1 1 255 255 0 255 1 s5" "2 0 0 0 0 0 1 s1" \
+    "3 1 0 0 0 0 1 s1"
+# Cleared to 2, EQUAL 2 passes: INCR on pass (write mask 255) stores 3 and
+# the colour is written.  EQUAL 1 fails everywhere: KEEP, nothing drawn.
+sed 's/"always", 5, 255/"equal", 2, 255/; s/"clear_stencil": 1/"clear_stencil": 2/;
+     s/"replace"/"incr"/; s/"stencil_write_mask": 6/"stencil_write_mask": 255/' stencil.json >stencil_eq.json
+probe stencil_eq.json "0 0 255 255 0 255 1 s3" "1 1 255 255 0 255 1 s3" "2 0 0 0 0 0 1 s2" \
+    "3 1 0 0 0 0 1 s2"
+sed 's/"equal", 2, 255/"equal", 1, 255/' stencil_eq.json >stencil_fail.json
+probe stencil_fail.json "0 0 0 0 0 0 1 s2" "1 1 0 0 0 0 1 s2" "2 0 0 0 0 0 1 s2" "3 1 0 0 0 0 1 s2"
+jobs=$jobs_here
+
+# NV_shader_thread_group: the framebuffer-object quad pattern (spec-decisions
+# Pipeline 12): red (id mod 4) / 4 = 0, 0.25, 0.5, 0.75 at (0,0) (1,0) (0,1)
+# (1,1) -> 0, 63.75 -> 64, 127.5 -> 128, 191.25 -> 191; QSWZ1 gives every
+# fragment of the quad fragment 1's 0.25 (green 64), QSWZ3 fragment 3's 0.75
+# (blue 191).
+probe quad_ids.json "0 0 0 64 191 255 1" "1 0 64 64 191 255 1" "0 1 128 64 191 255 1" \
+    "1 1 191 64 191 255 1" "3 1 191 64 191 255 1"
+# The Mandelbrot example's centre, c = (-2.2 + 3 * 128.5/256, -1.5 + 3 *
+# 128.5/256) = (-0.694, 0.006), lies in the main cardioid: the point never
+# leaves, so LRP gives the inside colour (0.02, 0.02, 0.15): 5.1 -> 5,
+# 38.25 -> 38.
+jobs_here=$jobs
+jobs=$jobs/../../../examples
+probe nvfp5_mandelbrot.json "128 128 5 5 38 255 1"
+jobs=$jobs_here
+
+# Bad input: exit 1 and the message names the field.
+refuse() {  # PATTERN DRAW-OBJECT-JSON
+    printf '{"draw": %s}\n' "$2" >bad.json
+    "$nvgp" run bad.json >out.json 2>err.txt
+    local rc=$?
+    [ "$rc" -eq 1 ] || fail "exit $rc for $2"
+    grep -qF -- "$1" err.txt || fail "stderr lacks '$1' for $2: $(cat err.txt)"
+}
+fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"}}'
+fb='"framebuffer": {"width": 4, "height": 4}'
+refuse 'draw.programs: missing' "{$fb, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs: names no stage' "{$fb, \"programs\": {}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs.geometry: the pipeline has no geometry stage' \
+    "{$fb, \"programs\": {\"geometry\": \"g.gp\"}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.programs.vertex: the program does not load as a vertex program' \
+    "{$fb, \"programs\": {\"vertex\": {\"text\": \"!!ARBfp1.0\nEND\n\"}}, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.vertices.color: 1 vertices, but draw.vertices.position has 2' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0],[1,1]], \"color\": [[1]]}}"
+refuse 'draw.vertices: missing "position"' "{$fb, \"programs\": $fp, \"vertices\": {\"color\": [[1]]}}"
+refuse 'draw.state.depth_tset: unknown state name' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"state\": {\"depth_tset\": true}}"
+refuse 'draw.state.depth_func: expected one of never' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"state\": {\"depth_func\": \"lesser\"}}"
+refuse 'draw.framebuffer.width: 100000 is out of range (1..16384)' \
+    "{\"framebuffer\": {\"width\": 100000, \"height\": 4}, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.framebuffer.height: 16384x16384 is more than 67108864 pixels' \
+    "{\"framebuffer\": {\"width\": 16384, \"height\": 16384}, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}}"
+refuse 'draw.vertices.position[1][1]: a position must be finite, not NaN' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0],[0,\"nan\"]]}}"
+refuse 'draw.vertices.position[0][0]: a position must be finite, not an infinity' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[\"-inf\",0]]}}"
+refuse 'draw.params.fragment["c[0]"]: c[n] names vertex program parameters only' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"params\": {\"fragment\": {\"c[0]\": [1]}}}"
+refuse 'draw.probes[0][0]: 4 is out of range (0..3)' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"probes\": [[4,0]]}"
+refuse 'draw.track["c[2]"]: expected c[n], n a multiple of 4' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"track\": {\"c[2]\": \"mvp\"}}"
+refuse 'draw.textures["16"]: expected a unit 0..15' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"textures\": {\"16\": \"a.png\"}}"
+refuse 'draw.primitive: expected one of triangles' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"primitive\": \"hexagons\"}"
+
+[ "$fails" -eq 0 ] && echo "ok: draw jobs"
+exit $((fails != 0))
