@@ -1,0 +1,39 @@
+/* A seeded generator of random !!ARBfp1.0 and !!ARBvp1.0 programs that are
+ * valid by construction (ARB_fragment_program 3.11.2 and ARB_vertex_program
+ * 2.14.2 grammars and semantic restrictions) and whose results are defined
+ * by the specs: every temporary is written before it is read, result.color
+ * is written in full by the last instruction, the undefined components of
+ * XPD (w) and SCS (z, w) are masked off, and relative addresses stay inside
+ * their arrays.  The same seed always gives the same text. */
+#ifndef GEN_ARB_H
+#define GEN_ARB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* How closely two implementations must agree on a generated program. */
+typedef enum gen_precision {
+    GEN_EXACT,  /* plain IEEE arithmetic only */
+    GEN_APPROX, /* a transcendental approximation (SIN COS SCS EX2 LG2 POW RSQ RCP LIT) */
+    GEN_LOW     /* EXP's or LOG's z, which the spec asks only 11 bits of */
+} gen_precision;
+
+typedef struct gen_info {
+    gen_precision precision;
+    bool kills; /* has a KIL */
+    bool relative; /* uses relative addressing */
+} gen_info;
+
+/* The values the draw gives program.env[i] and program.local[i] (i < 8) of
+ * both targets; the generator relies on them to keep relative addresses in
+ * bounds, and the harnesses set them. */
+enum { GEN_PARAMS = 8 };
+void gen_param_value(bool local, int i, float v[4]);
+
+/* Writes a NUL-terminated program into buf (cap bytes; 16 KiB is always
+ * enough).  vertex: !!ARBvp1.0 (writes result.position = vertex.position
+ * and result.color), else !!ARBfp1.0 (writes result.color). */
+void gen_program(uint64_t seed, bool vertex, char *buf, size_t cap, gen_info *info);
+
+#endif
