@@ -77,14 +77,14 @@ static const char *const state_both[] = {
     "state.material.ambient", "state.material.diffuse", "state.material.specular",
     "state.material.emission", "state.material.shininess", "state.material.back.diffuse",
     "state.light[0].ambient", "state.light[0].diffuse", "state.light[1].specular",
-    "state.light[0].position", "state.light[1].spot.direction", "state.lightmodel.ambient",
+    "state.light[0].position", "state.lightmodel.ambient",
     "state.lightmodel.scenecolor", "state.lightprod[0].ambient", "state.lightprod[0].diffuse",
     "state.matrix.mvp.row[0]", "state.matrix.modelview.row[3]",
     "state.matrix.projection.inverse.row[1]", "state.matrix.texture[0].row[2]",
 };
 static const char *const state_fp[] = {"state.fog.color", "state.fog.params",
                                        "state.depth.range", "state.texenv[0].color"};
-static const char *const state_vp[] = {"state.point.size", "state.clip[0].plane",
+static const char *const state_vp[] = {"state.point.attenuation", "state.clip[0].plane",
                                        "state.texgen[0].eye.s", "state.texgen[0].object.t"};
 
 enum { MAXTEMP = 6, MAXNAMES = 8 };
@@ -317,13 +317,25 @@ static void instruction(gen *g, const op_row *op, bool final)
         dest(g, d, sizeof d, op->flags, &temp);
     if ((op->flags & LOWZ) && (temp < 0 || strchr(d, '.') == NULL || strchr(d, 'z')))
         g->info->precision = GEN_LOW;
+    /* ARBvp1.0's LIT: "the approximation may not be any more accurate than
+     * the underlying EXP and LOG operations" (ARB_vertex_program 2.14.5.13) */
+    if (g->vp && strcmp(op->name, "LIT") == 0)
+        g->info->precision = GEN_LOW;
     switch (op->kind) {
     case VEC1:
         operand(g, a, sizeof a, false, &taint, disc);
         emit(g, "%s%s %s, %s;\n", op->name, sat, d, a);
         break;
     case SCALAR1:
-        operand(g, a, sizeof a, true, &taint, disc);
+        if (op->flags & XY) {
+            /* SCS: "The angle ... must be in the range [-PI,PI]"
+             * (ARB_fragment_program 3.11.5.23): an input in [0, 1] */
+            static const char *const in[] = {"fragment.texcoord[0]", "fragment.color"};
+            snprintf(a, sizeof a, "%s%s.%c", chance(&g->r, 30) ? "-" : "", in[pick(&g->r, 2)],
+                     "xyzw"[pick(&g->r, 4)]);
+        } else {
+            operand(g, a, sizeof a, true, &taint, disc);
+        }
         emit(g, "%s%s %s, %s;\n", op->name, sat, d, a);
         break;
     case BINSC:
@@ -346,6 +358,11 @@ static void instruction(gen *g, const op_row *op, bool final)
         bool t, bare;
         src_reg(g, a, sizeof a, &t, false, true, &bare);
         taint |= t;
+        int commas = 0;
+        for (const char *p = a; *p; p++)
+            commas += *p == ',';
+        if (a[0] == '{' && commas < 3)
+            g->info->swz_short_constant = true;
         /* <extendedSwizzle>: four of [sign](0 | 1 | component) */
         char sw[64];
         size_t k = 0;

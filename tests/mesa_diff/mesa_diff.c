@@ -7,10 +7,12 @@
  * generator or nvgp bug) and in Mesa (a refusal is reported with Mesa's
  * reason).
  *
- * usage: mesa_diff MESA_BATCH WORK_DIR SEED COUNT
+ * usage: mesa_diff MESA_BATCH WORK_DIR SEED COUNT [KNOWN_DIFFERENCES]
  * Prints each difference with its seed (gen_program(seed) rebuilds the
  * program; WORK_DIR keeps the texts) and the counts by class; exit 0 when
- * every program agrees within docs/testing.md's tolerances, 1 otherwise. */
+ * every program agrees within docs/testing.md's tolerances or differs in a
+ * class listed there (non-finite values, Mesa's SWZ of a short constant)
+ * or by a seed of KNOWN_DIFFERENCES, 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
 #include "gen_arb.h"
 #include "nvgp_pipeline.h"
@@ -129,17 +131,51 @@ static bool nvgp_draw(const nvgp_program *vp, const nvgp_program *fp, nvgp_pipe_
 /* Classes of outcome, one counter each. */
 enum cls {
     C_AGREE, C_NVGP_REJECTS, C_MESA_REJECTS, C_NVGP_FAILS, C_DIFF_EXACT, C_DIFF_APPROX,
-    C_DIFF_LOW, C_DIFF_NONFINITE, C_COUNT
+    C_DIFF_LOW, C_NONFINITE, C_MESA_SWZ, C_KNOWN, C_COUNT
 };
 static const char *const cls_name[C_COUNT] = {
     "agree", "NVGP-REJECTS", "MESA-REJECTS", "NVGP-FAILS", "DIFF (exact arithmetic)",
     "DIFF (approximated opcodes)", "DIFF (EXP/LOG low precision)",
-    "DIFF (non-finite values)"};
+    "listed: non-finite values", "listed: Mesa's SWZ of {x}", "listed: known seeds"};
+/* Classes docs/testing.md lists with the spec's reason: they do not fail. */
+static bool listed(enum cls c) { return c == C_AGREE || c >= C_NONFINITE; }
+
+/* The known-differences file: lines "SEED reason"; '#' lines are comments. */
+static char *known_text;
+static bool is_known(unsigned long long seed)
+{
+    for (const char *p = known_text; p && *p;) {
+        char *end;
+        if (*p != '#' && strtoull(p, &end, 10) == seed && end != p && (*end == ' ' || *end == '\t'))
+            return true;
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return false;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s MESA_BATCH WORK_DIR SEED COUNT\n", argv[0]);
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: %s MESA_BATCH WORK_DIR SEED COUNT [KNOWN_DIFFERENCES]\n",
+                argv[0]);
+        return 2;
+    }
+    if (argc == 6 && !(known_text = slurp(argv[5]))) {
+        fprintf(stderr, "mesa_diff: cannot read %s\n", argv[5]);
         return 2;
     }
     const char *batch = argv[1], *work = argv[2];
@@ -284,10 +320,12 @@ int main(int argc, char **argv)
                 counts[C_AGREE]++;
                 continue;
             }
-            enum cls c = nonfinite                         ? C_DIFF_NONFINITE
-                         : info.precision == GEN_LOW       ? C_DIFF_LOW
-                         : info.precision == GEN_APPROX    ? C_DIFF_APPROX
-                                                           : C_DIFF_EXACT;
+            enum cls c = is_known(sd)                  ? C_KNOWN
+                         : nonfinite                   ? C_NONFINITE
+                         : info.swz_short_constant     ? C_MESA_SWZ
+                         : info.precision == GEN_LOW   ? C_DIFF_LOW
+                         : info.precision == GEN_APPROX ? C_DIFF_APPROX
+                                                       : C_DIFF_EXACT;
             counts[c]++;
             printf("%s seed %llu (%s): %d pixels, first %s\n", cls_name[c], sd,
                    vertex ? "vp" : "fp", bad, first);
@@ -299,7 +337,7 @@ int main(int argc, char **argv)
     long failures = 0;
     for (int c = 0; c < C_COUNT; c++) {
         printf("  %-30s %ld\n", cls_name[c], counts[c]);
-        if (c != C_AGREE)
+        if (!listed((enum cls)c))
             failures += counts[c];
     }
     nvgp_program_destroy(pass);

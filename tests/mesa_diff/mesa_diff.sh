@@ -31,4 +31,4 @@ if ! GALLIUM_DRIVER=$driver "$batch" 2 2 "$work/probe.txt" >"$work/probe.log" 2>
     sed -n 1,5p "$work/probe.log"
     exit 77
 fi
-GALLIUM_DRIVER=$driver exec "$diff" "$batch" "$work" "$seed" "$count"
+GALLIUM_DRIVER=$driver exec "$diff" "$batch" "$work" "$seed" "$count" "$here/known_differences.txt"
