@@ -317,7 +317,11 @@ int main(int argc, char **argv)
                 }
             nvgp_program_destroy(p);
             if (!bad) {
+                /* only the texts of differing programs stay in WORK_DIR */
                 counts[C_AGREE]++;
+                remove(out);
+                snprintf(out, sizeof out, "%s/%llu.%s", work, sd, vertex ? "vp" : "fp");
+                remove(out);
                 continue;
             }
             enum cls c = is_known(sd)                  ? C_KNOWN
