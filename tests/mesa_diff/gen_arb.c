@@ -32,8 +32,16 @@ void gen_param_value(bool local, int i, float v[4])
     v[3] = 0.75f + 0.125f * (float)i * (local ? -1.0f : 1.0f);
 }
 
+void gen_texel(int unit, int x, int y, float v[4])
+{
+    v[0] = 0.125f + 0.25f * (float)x + (float)unit;
+    v[1] = -1.0f + 0.5f * (float)y;
+    v[2] = 0.0625f * (float)(x + y) - 0.5f * (float)unit;
+    v[3] = 1.0f - 0.125f * (float)x * (float)(y + 1);
+}
+
 /* Operand shapes (the grammar's instruction classes). */
-enum kind { VEC1, SCALAR1, BINSC, BIN, TRI, SWZ, KIL, ARL };
+enum kind { VEC1, SCALAR1, BINSC, BIN, TRI, SWZ, KIL, ARL, SAMPLE };
 enum {
     F = 1,       /* in ARBfp1.0 */
     V = 2,       /* in ARBvp1.0 */
@@ -67,6 +75,8 @@ static const op_row op_table[] = {
     {"XPD", BIN, F | V | XYZ},      {"CMP", TRI, F | DISC},
     {"LRP", TRI, F},                {"MAD", TRI, F | V},
     {"SWZ", SWZ, F | V},            {"KIL", KIL, F | DISC},
+    {"TEX", SAMPLE, F | DISC},      {"TXP", SAMPLE, F | DISC},
+    {"TXB", SAMPLE, F | DISC},
     {"ARL", ARL, V | DISC},
 };
 enum { NOPS = sizeof op_table / sizeof *op_table };
@@ -374,6 +384,18 @@ static void instruction(gen *g, const op_row *op, bool final)
             k += (size_t)snprintf(sw + k, sizeof sw - k, "%s%s%c", i ? ", " : "", sign, selc);
         }
         emit(g, "%s%s %s, %s, %s;\n", op->name, sat, d, a, sw);
+        break;
+    }
+    case SAMPLE: {
+        /* nearest texels: a coordinate must not come from an approximation
+         * (an ulp may cross a texel edge); one target per unit */
+        static const char *const target[GEN_TEX_UNITS] = {"2D", "RECT", "1D"};
+        int unit = pick(&g->r, GEN_TEX_UNITS);
+        operand(g, a, sizeof a, false, &taint, true);
+        if (unit == 0 && chance(&g->r, 30))
+            emit(g, "%s%s %s, %s, texture, %s;\n", op->name, sat, d, a, target[unit]);
+        else
+            emit(g, "%s%s %s, %s, texture[%d], %s;\n", op->name, sat, d, a, unit, target[unit]);
         break;
     }
     case KIL:

@@ -33,6 +33,13 @@ typedef struct gen_info {
 enum { GEN_PARAMS = 8 };
 void gen_param_value(bool local, int i, float v[4]);
 
+/* The textures of the draw: unit 0 a 2D, unit 1 a RECT (both
+ * GEN_TEX_SIZE square), unit 2 a 1D texture of GEN_TEX_SIZE texels, RGBA32F,
+ * NEAREST filtering, GL's default wrap modes (REPEAT; CLAMP_TO_EDGE for
+ * RECT).  Texel (x, y) of unit u holds gen_texel's exact values. */
+enum { GEN_TEX_UNITS = 3, GEN_TEX_SIZE = 4 };
+void gen_texel(int unit, int x, int y, float v[4]);
+
 /* Writes a NUL-terminated program into buf (cap bytes; 16 KiB is always
  * enough).  vertex: !!ARBvp1.0 (writes result.position = vertex.position
  * and result.color), else !!ARBfp1.0 (writes result.color). */

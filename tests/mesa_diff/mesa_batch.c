@@ -5,7 +5,8 @@
  * 4-vertex strip at (+-1, +-1, 0, 1), colour (s, t, 0.25, 1), texcoord[0]
  * (s, t, 0, 1), texcoord[1] (s W, t H, 0, 1), identity matrices, an RGBA32F
  * framebuffer cleared to 0 with colour clamping off.  program.env[i] and
- * program.local[i] (i < 8) of both targets hold gen_param_value's values.
+ * program.local[i] (i < 8) of both targets hold gen_param_value's values;
+ * texture units 0..2 hold gen_arb.h's textures.
  *
  * usage: mesa_batch W H LIST
  * LIST lines: "VP FP OUT" (VP "-": fixed-function vertex stage).  Writes
@@ -41,6 +42,8 @@
     X(void, glTexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum,    \
                            const void *))                                                    \
     X(void, glTexParameteri, (GLenum, GLenum, GLint))                                        \
+    X(void, glTexImage1D, (GLenum, GLint, GLint, GLsizei, GLint, GLenum, GLenum, const void *)) \
+    X(void, glActiveTexture, (GLenum))                                                       \
     X(void, glGenFramebuffers, (GLsizei, GLuint *))                                          \
     X(void, glBindFramebuffer, (GLenum, GLuint))                                             \
     X(void, glFramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                 \
@@ -157,6 +160,28 @@ int main(int argc, char **argv)
     glClampColor_(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
     glClampColor_(GL_CLAMP_READ_COLOR, GL_FALSE);
 
+    /* the textures of gen_arb.h: 2D on unit 0, RECT on 1, 1D on 2 */
+    static const GLenum tex_target[GEN_TEX_UNITS] = {GL_TEXTURE_2D, GL_TEXTURE_RECTANGLE_ARB,
+                                                     GL_TEXTURE_1D};
+    for (int u = 0; u < GEN_TEX_UNITS; u++) {
+        float texels[GEN_TEX_SIZE * GEN_TEX_SIZE * 4];
+        int rows = tex_target[u] == GL_TEXTURE_1D ? 1 : GEN_TEX_SIZE;
+        for (int y = 0; y < rows; y++)
+            for (int x = 0; x < GEN_TEX_SIZE; x++)
+                gen_texel(u, x, y, texels + 4 * (y * GEN_TEX_SIZE + x));
+        GLuint t;
+        glActiveTexture_(GL_TEXTURE0 + (GLenum)u);
+        glGenTextures_(1, &t);
+        glBindTexture_(tex_target[u], t);
+        glTexParameteri_(tex_target[u], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri_(tex_target[u], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        if (rows == 1)
+            glTexImage1D_(GL_TEXTURE_1D, 0, GL_RGBA32F, GEN_TEX_SIZE, 0, GL_RGBA, GL_FLOAT, texels);
+        else
+            glTexImage2D_(tex_target[u], 0, GL_RGBA32F, GEN_TEX_SIZE, GEN_TEX_SIZE, 0, GL_RGBA,
+                          GL_FLOAT, texels);
+    }
+    glActiveTexture_(GL_TEXTURE0);
     static const float pos[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
     float tc0[16], tc1[16], col[16];
     for (int v = 0; v < 4; v++) {

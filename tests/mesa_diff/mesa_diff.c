@@ -83,6 +83,39 @@ static nvgp_program *load(nvgp_target target, const char *name, const char *text
     return p;
 }
 
+/* gen_arb.h's textures, as mesa_batch.c makes them. */
+static nvgp_texture *textures[GEN_TEX_UNITS];
+static bool make_textures(void)
+{
+    static const uint8_t target[GEN_TEX_UNITS] = {NVGP_TEXTURE_2D, NVGP_TEXTURE_RECT,
+                                                  NVGP_TEXTURE_1D};
+    for (int u = 0; u < GEN_TEX_UNITS; u++) {
+        bool one_d = target[u] == NVGP_TEXTURE_1D;
+        nvgp_texture_desc d;
+        memset(&d, 0, sizeof d);
+        d.target = target[u];
+        d.format = NVGP_TEX_FORMAT_RGBA32F;
+        d.width = GEN_TEX_SIZE;
+        d.height = one_d ? 1 : GEN_TEX_SIZE;
+        d.depth = d.layers = d.levels = d.samples = 1;
+        textures[u] = nvgp_texture_create(&d, NULL);
+        if (!textures[u])
+            return false;
+        static float texels[GEN_TEX_SIZE * GEN_TEX_SIZE * 4];
+        for (uint32_t y = 0; y < d.height; y++)
+            for (int x = 0; x < GEN_TEX_SIZE; x++)
+                gen_texel(u, x, (int)y, texels + 4 * (y * GEN_TEX_SIZE + (uint32_t)x));
+        if (!nvgp_texture_set_image(textures[u], 0, texels, 16u * GEN_TEX_SIZE * d.height, NULL))
+            return false;
+        nvgp_tex_sampler smp;
+        nvgp_tex_sampler_default(&smp); /* NEAREST, REPEAT */
+        if (target[u] == NVGP_TEXTURE_RECT) /* GL's default for rectangles */
+            smp.wrap[0] = smp.wrap[1] = smp.wrap[2] = NVGP_TEX_WRAP_CLAMP_TO_EDGE;
+        nvgp_texture_set_sampler(textures[u], &smp);
+    }
+    return true;
+}
+
 /* The draw of mesa_batch.c on nvgp's pipeline; false with err set when
  * nvgp cannot draw it. */
 static bool nvgp_draw(const nvgp_program *vp, const nvgp_program *fp, nvgp_pipe_fb *fb,
@@ -106,6 +139,8 @@ static bool nvgp_draw(const nvgp_program *vp, const nvgp_program *fp, nvgp_pipe_
     s->viewport[2] = W;
     s->viewport[3] = H;
     s->no_vertex_color_clamp = true;
+    for (int u = 0; u < GEN_TEX_UNITS; u++)
+        s->texture[u] = textures[u];
     static float pos[16], col[16], tc0[16], tc1[16];
     for (int v = 0; v < 4; v++) {
         float x = (float)(v & 1), y = (float)(v >> 1);
@@ -203,7 +238,7 @@ int main(int argc, char **argv)
     enum { CHUNK = 500 };
     char err[512];
     nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
-    if (!pass || !fb) {
+    if (!pass || !fb || !make_textures()) {
         fprintf(stderr, "mesa_diff: setup failed: %s %s\n", why, err);
         return 2;
     }
