@@ -106,6 +106,10 @@ typedef struct {
     size_t cap, len;
     int ntemp;
     int ready;             /* temporaries 0 .. ready-1 hold values */
+    bool interpolated;     /* fragment inputs come from a generated vertex
+                              program: treat them as approximated (the two
+                              rasterisers may round them differently) and
+                              of unknown range */
     bool tainted[MAXTEMP]; /* holds an approximated value */
     char temp_name[MAXTEMP][16];
     /* declared names usable as sources */
@@ -216,6 +220,9 @@ static void src_reg(gen *g, char *s, size_t n, bool *tainted, bool clean_only,
             static const char *const vin[] = {"vertex.position", "vertex.color",
                                               "vertex.texcoord[0]", "vertex.texcoord[1]",
                                               "vertex.color.primary", "vertex.texcoord"};
+            if (clean_only && g->interpolated)
+                continue;
+            *tainted = g->interpolated;
             if (g->nattrib && chance(&g->r, 40))
                 snprintf(s, n, "%s", g->attrib[pick(&g->r, g->nattrib)]);
             else
@@ -341,8 +348,13 @@ static void instruction(gen *g, const op_row *op, bool final)
             /* SCS: "The angle ... must be in the range [-PI,PI]"
              * (ARB_fragment_program 3.11.5.23): an input in [0, 1] */
             static const char *const in[] = {"fragment.texcoord[0]", "fragment.color"};
-            snprintf(a, sizeof a, "%s%s.%c", chance(&g->r, 30) ? "-" : "", in[pick(&g->r, 2)],
-                     "xyzw"[pick(&g->r, 4)]);
+            if (g->interpolated) /* every parameter is in [-1.625, 2.375] */
+                snprintf(a, sizeof a, "%sprogram.%s[%d].%c", chance(&g->r, 30) ? "-" : "",
+                         chance(&g->r, 50) ? "env" : "local", pick(&g->r, GEN_PARAMS),
+                         "xyzw"[pick(&g->r, 4)]);
+            else
+                snprintf(a, sizeof a, "%s%s.%c", chance(&g->r, 30) ? "-" : "",
+                         in[pick(&g->r, 2)], "xyzw"[pick(&g->r, 4)]);
         } else {
             operand(g, a, sizeof a, true, &taint, disc);
         }
@@ -563,9 +575,16 @@ static void declarations(gen *g)
 
 void gen_program(uint64_t seed, bool vertex, char *buf, size_t cap, gen_info *info)
 {
+    gen_program_after(seed, vertex, false, buf, cap, info);
+}
+
+void gen_program_after(uint64_t seed, bool vertex, bool interpolated, char *buf, size_t cap,
+                       gen_info *info)
+{
     static gen g;
     memset(&g, 0, sizeof g);
     memset(info, 0, sizeof *info);
+    g.interpolated = interpolated && !vertex;
     g.r.s = seed * 0x2545F4914F6CDD1Dull + (vertex ? 1 : 0);
     g.vp = vertex;
     g.buf = buf;
@@ -609,6 +628,10 @@ void gen_program(uint64_t seed, bool vertex, char *buf, size_t cap, gen_info *in
         while (!(op->flags & (vertex ? V : F)));
         instruction(&g, op, false);
     }
+    /* a vertex program also gives a generated fragment program its
+     * texture coordinates, all of them (outputs not written are undefined) */
+    for (int k = 0; vertex && k < 2; k++)
+        emit(&g, "MOV result.texcoord[%d], %s;\n", k, g.temp_name[pick(&g.r, g.ntemp)]);
     /* the last instruction writes all of result.color: any op without
      * undefined components */
     const op_row *op;

@@ -44,5 +44,11 @@ void gen_texel(int unit, int x, int y, float v[4]);
  * enough).  vertex: !!ARBvp1.0 (writes result.position = vertex.position
  * and result.color), else !!ARBfp1.0 (writes result.color). */
 void gen_program(uint64_t seed, bool vertex, char *buf, size_t cap, gen_info *info);
+/* The same, where a fragment program's inputs come from a generated vertex
+ * program (interpolated): they count as approximated values and SCS takes
+ * its angle from a parameter.  Vertex programs write result.texcoord[0..1]
+ * in full either way. */
+void gen_program_after(uint64_t seed, bool vertex, bool interpolated, char *buf, size_t cap,
+                       gen_info *info);
 
 #endif

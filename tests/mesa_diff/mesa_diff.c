@@ -3,7 +3,8 @@
  * context for all) and by nvgp's pipeline (nvgp_pipe_draw), compared per
  * pixel.  Two programs in three are !!ARBfp1.0 behind the fixed-function
  * vertex stage; the third is a !!ARBvp1.0 behind a pass-through fragment
- * program.  Every generated program must load in nvgp (a refusal is a
+ * program or (every other one) behind a generated !!ARBfp1.0 that reads
+ * its interpolated results.  Every generated program must load in nvgp (a refusal is a
  * generator or nvgp bug) and in Mesa (a refusal is reported with Mesa's
  * reason).
  *
@@ -163,6 +164,10 @@ static bool nvgp_draw(const nvgp_program *vp, const nvgp_program *fp, nvgp_pipe_
     return nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &verts, err, n);
 }
 
+/* Whether a vertex program's seed draws it with a generated fragment
+ * program (a whole draw) rather than the pass-through one: every other. */
+static bool paired(uint64_t seed) { return seed / 3 % 2 == 1; }
+
 /* Classes of outcome, one counter each. */
 enum cls {
     C_AGREE, C_NVGP_REJECTS, C_MESA_REJECTS, C_NVGP_FAILS, C_DIFF_EXACT, C_DIFF_APPROX,
@@ -261,10 +266,18 @@ int main(int argc, char **argv)
             remove(path);
             if (!write_text(prog, text))
                 return 2;
-            if (vertex)
+            if (vertex && paired(seed)) {
+                char fprog[4096];
+                snprintf(fprog, sizeof fprog, "%s/%llu.fp", work, (unsigned long long)seed);
+                gen_program_after(seed, false, true, text, sizeof text, &info);
+                if (!write_text(fprog, text))
+                    return 2;
+                fprintf(list, "%s %s %s\n", prog, fprog, out);
+            } else if (vertex) {
                 fprintf(list, "%s %s/pass.fp %s\n", prog, work, out);
-            else
+            } else {
                 fprintf(list, "- %s %s\n", prog, out);
+            }
         }
         fclose(list);
         snprintf(cmd, sizeof cmd, "'%s' %d %d '%s'", batch, W, H, list_path);
@@ -281,9 +294,25 @@ int main(int argc, char **argv)
             by_kind[vertex]++;
             nvgp_program *p = load(vertex ? NVGP_TARGET_VERTEX : NVGP_TARGET_FRAGMENT, "gen",
                                    text, why, sizeof why);
+            nvgp_program *fp = NULL;
+            if (p && vertex && paired(seed)) {
+                gen_info finfo;
+                gen_program_after(seed, false, true, text, sizeof text, &finfo);
+                fp = load(NVGP_TARGET_FRAGMENT, "gen", text, why, sizeof why);
+                if (!fp) {
+                    nvgp_program_destroy(p);
+                    p = NULL;
+                }
+                /* interpolated inputs: at least the approximated class */
+                info.precision = finfo.precision > info.precision ? finfo.precision
+                                                                  : info.precision;
+                if (info.precision < GEN_APPROX)
+                    info.precision = GEN_APPROX;
+                info.swz_short_constant |= finfo.swz_short_constant;
+            }
             if (!p) {
-                printf("NVGP-REJECTS seed %llu (%s): %s\n%s", sd, vertex ? "vp" : "fp", why,
-                       text);
+                printf("NVGP-REJECTS seed %llu (%s): %s\n%s", sd,
+                       vertex && paired(seed) ? "vp+fp" : vertex ? "vp" : "fp", why, text);
                 counts[C_NVGP_REJECTS]++;
                 continue;
             }
@@ -310,8 +339,9 @@ int main(int argc, char **argv)
                 fprintf(stderr, "mesa_diff: no Mesa result for seed %llu\n", sd);
                 return 2;
             }
-            bool drawn = vertex ? nvgp_draw(p, pass, fb, err, sizeof err)
+            bool drawn = vertex ? nvgp_draw(p, fp ? fp : pass, fb, err, sizeof err)
                                 : nvgp_draw(NULL, p, fb, err, sizeof err);
+            nvgp_program_destroy(fp);
             if (!drawn) {
                 printf("NVGP-FAILS seed %llu: %s\n", sd, err);
                 counts[C_NVGP_FAILS]++;
@@ -355,7 +385,9 @@ int main(int argc, char **argv)
                 /* only the texts of differing programs stay in WORK_DIR */
                 counts[C_AGREE]++;
                 remove(out);
-                snprintf(out, sizeof out, "%s/%llu.%s", work, sd, vertex ? "vp" : "fp");
+                snprintf(out, sizeof out, "%s/%llu.vp", work, sd);
+                remove(out);
+                snprintf(out, sizeof out, "%s/%llu.fp", work, sd);
                 remove(out);
                 continue;
             }
@@ -367,7 +399,7 @@ int main(int argc, char **argv)
                                                        : C_DIFF_EXACT;
             counts[c]++;
             printf("%s seed %llu (%s): %d pixels, first %s\n", cls_name[c], sd,
-                   vertex ? "vp" : "fp", bad, first);
+                   vertex && paired(seed) ? "vp+fp" : vertex ? "vp" : "fp", bad, first);
         }
     }
     printf("mesa_diff: seeds %llu..%llu: %ld programs (%ld ARBfp1.0, %ld ARBvp1.0)\n",
