@@ -12,12 +12,18 @@
 #   make bench    install the bench dependencies (gnuplot), build Release, run
 #                 every benchmark program under bench/ and `nvgp bench` with
 #                 Mesa's softpipe and llvmpipe side by side
-#   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS
+#   make fuzz     build the libFuzzer targets and run each FUZZ_SECONDS,
+#                 then MESA_DIFF_COUNT random ARB programs from
+#                 MESA_DIFF_SEED (default: the time) on Mesa's
+#                 MESA_DIFF_DRIVER (softpipe or llvmpipe) against nvgp
 #   make clean    remove the build folders these commands make
 
 BUILD_DIR    ?= build
 FUZZ_DIR     ?= build-fuzz
 FUZZ_SECONDS ?= 600
+MESA_DIFF_COUNT  ?= 100000
+MESA_DIFF_SEED   ?= $(shell date +%s)
+MESA_DIFF_DRIVER ?= softpipe
 JOBS         ?= 2
 CMAKE        ?= cmake
 PREFIX       ?= /usr/local
@@ -56,6 +62,9 @@ fuzz:
 	CC=clang $(CMAKE) -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNVGP_FUZZ=ON
 	$(CMAKE) --build $(FUZZ_DIR) -j$(JOBS)
 	bash scripts/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+	bash tests/mesa_diff/mesa_diff.sh ../shared $(FUZZ_DIR)/tests/mesa_diff \
+	    $(FUZZ_DIR)/tests/mesa_diff/mesa_diff $(MESA_DIFF_SEED) $(MESA_DIFF_COUNT) \
+	    $(MESA_DIFF_DRIVER); rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 77 ]
 
 clean:
 	rm -rf $(BUILD_DIR) $(FUZZ_DIR) build-ci-gcc build-ci-clang build-ci-asan build-ci-tsan

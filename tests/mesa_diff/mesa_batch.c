@@ -1,0 +1,265 @@
+/* Renders many ARB program pairs on one Mesa context (softpipe or
+ * llvmpipe, GALLIUM_DRIVER picks), so that a differential run pays Mesa's
+ * context start once instead of once per program.  The draw is the
+ * ../shared/tools/mesa-oracle harness's: a full-viewport quad as a
+ * 4-vertex strip at (+-1, +-1, 0, 1), colour (s, t, 0.25, 1), texcoord[0]
+ * (s, t, 0, 1), texcoord[1] (s W, t H, 0, 1), identity matrices, an RGBA32F
+ * framebuffer cleared to 0 with colour clamping off.  program.env[i] and
+ * program.local[i] (i < 8) of both targets hold gen_param_value's values;
+ * texture units 0..2 hold gen_arb.h's textures.
+ *
+ * usage: mesa_batch W H LIST
+ * LIST lines: "VP FP OUT" (VP "-": fixed-function vertex stage).  Writes
+ * OUT (W*H RGBA float32, bottom row first) or, when Mesa rejects a
+ * program, OUT.rej with Mesa's error string.  Built by mesa_diff.sh with
+ * the system compiler (links libEGL), outside the CMake build, so that the
+ * project builds without Mesa's development files. */
+#define _POSIX_C_SOURCE 200809L
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_arb.h"
+
+#define GL_ENTRY_POINTS(X)                                                                   \
+    X(GLenum, glGetError, (void))                                                            \
+    X(const GLubyte *, glGetString, (GLenum))                                                \
+    X(void, glGetIntegerv, (GLenum, GLint *))                                                \
+    X(void, glViewport, (GLint, GLint, GLsizei, GLsizei))                                    \
+    X(void, glClearColor, (GLfloat, GLfloat, GLfloat, GLfloat))                              \
+    X(void, glClear, (GLbitfield))                                                           \
+    X(void, glFinish, (void))                                                                \
+    X(void, glReadPixels, (GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, void *))          \
+    X(void, glEnable, (GLenum))                                                              \
+    X(void, glDisable, (GLenum))                                                             \
+    X(void, glPixelStorei, (GLenum, GLint))                                                  \
+    X(void, glGenTextures, (GLsizei, GLuint *))                                              \
+    X(void, glBindTexture, (GLenum, GLuint))                                                 \
+    X(void, glTexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum,    \
+                           const void *))                                                    \
+    X(void, glTexParameteri, (GLenum, GLenum, GLint))                                        \
+    X(void, glTexImage1D, (GLenum, GLint, GLint, GLsizei, GLint, GLenum, GLenum, const void *)) \
+    X(void, glActiveTexture, (GLenum))                                                       \
+    X(void, glGenFramebuffers, (GLsizei, GLuint *))                                          \
+    X(void, glBindFramebuffer, (GLenum, GLuint))                                             \
+    X(void, glFramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                 \
+    X(GLenum, glCheckFramebufferStatus, (GLenum))                                            \
+    X(void, glGenProgramsARB, (GLsizei, GLuint *))                                           \
+    X(void, glDeleteProgramsARB, (GLsizei, const GLuint *))                                  \
+    X(void, glBindProgramARB, (GLenum, GLuint))                                              \
+    X(void, glProgramStringARB, (GLenum, GLenum, GLsizei, const void *))                     \
+    X(void, glProgramEnvParameter4fvARB, (GLenum, GLuint, const GLfloat *))                  \
+    X(void, glProgramLocalParameter4fvARB, (GLenum, GLuint, const GLfloat *))                \
+    X(void, glClampColor, (GLenum, GLenum))                                                  \
+    X(void, glEnableClientState, (GLenum))                                                   \
+    X(void, glClientActiveTexture, (GLenum))                                                 \
+    X(void, glVertexPointer, (GLint, GLenum, GLsizei, const void *))                         \
+    X(void, glTexCoordPointer, (GLint, GLenum, GLsizei, const void *))                       \
+    X(void, glColorPointer, (GLint, GLenum, GLsizei, const void *))                          \
+    X(void, glDrawArrays, (GLenum, GLint, GLsizei))
+
+#define DECLARE(ret, name, args) static ret(*name##_) args;
+GL_ENTRY_POINTS(DECLARE)
+#undef DECLARE
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "mesa_batch: %s\n", what);
+    return 2;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+/* Loads the program in path for target into a fresh object; NULL on
+ * success, else Mesa's error string (static). */
+static const char *load(GLenum target, const char *path, GLuint *id)
+{
+    static char why[512];
+    char *src = slurp(path);
+    if (!src)
+        return "cannot read the program";
+    glGenProgramsARB_(1, id);
+    glBindProgramARB_(target, *id);
+    while (glGetError_() != GL_NO_ERROR) {
+    }
+    glProgramStringARB_(target, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(src), src);
+    free(src);
+    GLenum e = glGetError_();
+    GLint pos = -1;
+    glGetIntegerv_(GL_PROGRAM_ERROR_POSITION_ARB, &pos);
+    if (e == GL_NO_ERROR && pos == -1)
+        return NULL;
+    const char *s = (const char *)glGetString_(GL_PROGRAM_ERROR_STRING_ARB);
+    snprintf(why, sizeof why, "error 0x%04x at %d: %s", e, pos, s ? s : "");
+    return why;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return fail("usage: mesa_batch W H LIST");
+    int W = atoi(argv[1]), H = atoi(argv[2]);
+    FILE *list = fopen(argv[3], "r");
+    if (W <= 0 || H <= 0 || W > 4096 || H > 4096 || !list)
+        return fail("bad size or unreadable list");
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA,
+                                               EGL_DEFAULT_DISPLAY, NULL)
+                                 : EGL_NO_DISPLAY;
+    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
+        !eglBindAPI(EGL_OPENGL_API))
+        return fail("no surfaceless EGL display");
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, (EGLConfig)0, EGL_NO_CONTEXT, attribs);
+    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+        return fail("no compatibility context");
+#define LOAD(ret, name, args)                                                                \
+    name##_ = (ret(*) args)eglGetProcAddress(#name);                                         \
+    if (!name##_)                                                                            \
+        return fail("missing " #name);
+    GL_ENTRY_POINTS(LOAD)
+#undef LOAD
+
+    GLuint tex, fbo;
+    glGenTextures_(1, &tex);
+    glBindTexture_(GL_TEXTURE_2D, tex);
+    glTexParameteri_(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri_(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D_(GL_TEXTURE_2D, 0, GL_RGBA32F, W, H, 0, GL_RGBA, GL_FLOAT, NULL);
+    glGenFramebuffers_(1, &fbo);
+    glBindFramebuffer_(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D_(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glBindTexture_(GL_TEXTURE_2D, 0);
+    if (glCheckFramebufferStatus_(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        return fail("RGBA32F framebuffer incomplete");
+    glClampColor_(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+    glClampColor_(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+    glClampColor_(GL_CLAMP_READ_COLOR, GL_FALSE);
+
+    /* the textures of gen_arb.h: 2D on unit 0, RECT on 1, 1D on 2 */
+    static const GLenum tex_target[GEN_TEX_UNITS] = {GL_TEXTURE_2D, GL_TEXTURE_RECTANGLE_ARB,
+                                                     GL_TEXTURE_1D};
+    for (int u = 0; u < GEN_TEX_UNITS; u++) {
+        float texels[GEN_TEX_SIZE * GEN_TEX_SIZE * 4];
+        int rows = tex_target[u] == GL_TEXTURE_1D ? 1 : GEN_TEX_SIZE;
+        for (int y = 0; y < rows; y++)
+            for (int x = 0; x < GEN_TEX_SIZE; x++)
+                gen_texel(u, x, y, texels + 4 * (y * GEN_TEX_SIZE + x));
+        GLuint t;
+        glActiveTexture_(GL_TEXTURE0 + (GLenum)u);
+        glGenTextures_(1, &t);
+        glBindTexture_(tex_target[u], t);
+        glTexParameteri_(tex_target[u], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri_(tex_target[u], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        if (rows == 1)
+            glTexImage1D_(GL_TEXTURE_1D, 0, GL_RGBA32F, GEN_TEX_SIZE, 0, GL_RGBA, GL_FLOAT, texels);
+        else
+            glTexImage2D_(tex_target[u], 0, GL_RGBA32F, GEN_TEX_SIZE, GEN_TEX_SIZE, 0, GL_RGBA,
+                          GL_FLOAT, texels);
+    }
+    glActiveTexture_(GL_TEXTURE0);
+    static const float pos[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
+    float tc0[16], tc1[16], col[16];
+    for (int v = 0; v < 4; v++) {
+        float s = (float)(v & 1), t = (float)(v >> 1);
+        float a[4] = {s, t, 0, 1}, b[4] = {s * W, t * H, 0, 1}, c[4] = {s, t, 0.25f, 1};
+        memcpy(tc0 + 4 * v, a, sizeof a);
+        memcpy(tc1 + 4 * v, b, sizeof b);
+        memcpy(col + 4 * v, c, sizeof c);
+    }
+    glEnableClientState_(GL_VERTEX_ARRAY);
+    glVertexPointer_(4, GL_FLOAT, 0, pos);
+    glEnableClientState_(GL_COLOR_ARRAY);
+    glColorPointer_(4, GL_FLOAT, 0, col);
+    glClientActiveTexture_(GL_TEXTURE0);
+    glEnableClientState_(GL_TEXTURE_COORD_ARRAY);
+    glTexCoordPointer_(4, GL_FLOAT, 0, tc0);
+    glClientActiveTexture_(GL_TEXTURE1);
+    glEnableClientState_(GL_TEXTURE_COORD_ARRAY);
+    glTexCoordPointer_(4, GL_FLOAT, 0, tc1);
+    glClientActiveTexture_(GL_TEXTURE0);
+    glDisable_(GL_DITHER);
+    glViewport_(0, 0, W, H);
+    glClearColor_(0, 0, 0, 0);
+    static const GLenum targets[2] = {GL_VERTEX_PROGRAM_ARB, GL_FRAGMENT_PROGRAM_ARB};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < GEN_PARAMS; i++) {
+            float v[4];
+            gen_param_value(false, i, v);
+            glProgramEnvParameter4fvARB_(targets[k], (GLuint)i, v);
+        }
+
+    float *px = malloc((size_t)W * H * 16);
+    char vp[4096], fp[4096], out[4096];
+    while (px && fscanf(list, "%4095s %4095s %4095s", vp, fp, out) == 3) {
+        GLuint ids[2] = {0, 0};
+        const char *why = NULL;
+        glDisable_(GL_VERTEX_PROGRAM_ARB);
+        if (strcmp(vp, "-") != 0) {
+            why = load(GL_VERTEX_PROGRAM_ARB, vp, &ids[0]);
+            glEnable_(GL_VERTEX_PROGRAM_ARB);
+        }
+        if (!why) {
+            why = load(GL_FRAGMENT_PROGRAM_ARB, fp, &ids[1]);
+            glEnable_(GL_FRAGMENT_PROGRAM_ARB);
+        }
+        /* local parameters belong to the program object */
+        for (int k = 0; k < 2 && !why; k++)
+            for (int i = 0; i < GEN_PARAMS; i++) {
+                float v[4];
+                gen_param_value(true, i, v);
+                glProgramLocalParameter4fvARB_(targets[k], (GLuint)i, v);
+            }
+        char path[4200];
+        if (why) {
+            snprintf(path, sizeof path, "%s.rej", out);
+            FILE *f = fopen(path, "w");
+            if (f) {
+                fprintf(f, "%s\n", why);
+                fclose(f);
+            }
+        } else {
+            glClear_(GL_COLOR_BUFFER_BIT);
+            glDrawArrays_(GL_TRIANGLE_STRIP, 0, 4);
+            glPixelStorei_(GL_PACK_ALIGNMENT, 1);
+            glReadPixels_(0, 0, W, H, GL_RGBA, GL_FLOAT, px);
+            FILE *f = fopen(out, "wb");
+            if (!f || fwrite(px, 16, (size_t)W * H, f) != (size_t)W * H)
+                return fail("cannot write a result");
+            fclose(f);
+        }
+        glBindProgramARB_(GL_VERTEX_PROGRAM_ARB, 0);
+        glBindProgramARB_(GL_FRAGMENT_PROGRAM_ARB, 0);
+        glDeleteProgramsARB_(2, ids);
+    }
+    free(px);
+    fclose(list);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, ctx);
+    eglTerminate(dpy);
+    return 0;
+}
