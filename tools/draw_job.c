@@ -63,6 +63,19 @@ static bool NVGP_PRINTF(2, 3) fail(dj *d, const char *fmt, ...)
     return false;
 }
 
+/* "prefix["key"]" into where, the key shown escaped (nvgp_job_put_key),
+ * as run jobs show keys. */
+static void key_where(char *where, size_t size, const char *prefix, const char *key)
+{
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_strbuf_printf(&s, "%s[", prefix);
+    nvgp_job_put_key(&s, key);
+    nvgp_strbuf_putc(&s, ']');
+    snprintf(where, size, "%s", s.data && !s.failed ? s.data : prefix);
+    nvgp_strbuf_free(&s);
+}
+
 /* ---- Values -------------------------------------------------------------------- */
 
 /* A number, or the strings "nan", "inf", "-inf" (JSON has no such numbers). */
@@ -553,7 +566,9 @@ static bool param(dj *d, nvgp_pipe_stage stage, const char *stage_name, const ch
                   json_object *v)
 {
     char where[200];
-    snprintf(where, sizeof where, "draw.params.%s[\"%s\"]", stage_name, name);
+    char prefix[40];
+    snprintf(prefix, sizeof prefix, "draw.params.%s", stage_name);
+    key_where(where, sizeof where, prefix, name);
     static const struct { const char *prefix; bool env; bool vertex_only; } kinds[] = {
         {"program.env[", true, false}, {"program.local[", false, false}, {"c[", true, true},
     };
@@ -663,7 +678,7 @@ static bool track(dj *d, json_object *obj)
         return fail(d, "draw.track: expected an object of \"c[4k]\": matrix");
     json_object_object_foreach(obj, key, v) {
         char where[160], at[200];
-        snprintf(where, sizeof where, "draw.track[\"%s\"]", key);
+        key_where(where, sizeof where, "draw.track", key);
         char *end;
         unsigned long n = strncmp(key, "c[", 2) ? 1 : strtoul(key + 2, &end, 10);
         if (strncmp(key, "c[", 2) || end == key + 2 || strcmp(end, "]") || n % 4 ||
@@ -698,7 +713,7 @@ static bool textures(dj *d, json_object *obj)
         return fail(d, "draw.textures: expected an object of \"UNIT\": \"FILE.png\"");
     json_object_object_foreach(obj, key, v) {
         char where[160];
-        snprintf(where, sizeof where, "draw.textures[\"%s\"]", key);
+        key_where(where, sizeof where, "draw.textures", key);
         char *end;
         unsigned long u = strtoul(key, &end, 10);
         if (end == key || *end || u >= NVGP_PIPE_TEXTURE_UNITS)

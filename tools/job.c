@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -143,16 +144,61 @@ static size_t path_field(jp *p, const char *field)
     return m;
 }
 
+/* Length of the well-formed UTF-8 sequence of two or more bytes at s, 0
+ * (at most n bytes), 0 when there is none (overlong forms, surrogates,
+ * past U+10FFFF, cut short). */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0) ||
+        (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return len;
+}
+
+void nvgp_job_put_key(nvgp_strbuf *out, const char *key)
+{
+    nvgp_job_put_key_n(out, key, strlen(key));
+}
+
+void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)key;
+    nvgp_strbuf_putc(out, '"');
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t len = c >= 0x80 ? utf8_sequence(s + i, n - i) : 0;
+        if (c == '"' || c == '\\') {
+            nvgp_strbuf_putc(out, '\\');
+            nvgp_strbuf_putc(out, (char)c);
+            i++;
+        } else if (c >= 0x20 && c < 0x7f) {
+            nvgp_strbuf_putc(out, (char)c);
+            i++;
+        } else if (len) {
+            nvgp_strbuf_append(out, key + i, len);
+            i += len;
+        } else {
+            nvgp_strbuf_printf(out, "\\x%02x", c);
+            i++;
+        }
+    }
+    nvgp_strbuf_putc(out, '"');
+}
+
 static size_t path_key(jp *p, const char *key)
 {
     size_t m = path_mark(p);
-    nvgp_strbuf_puts(&p->path, "[\"");
-    for (const char *c = key; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            nvgp_strbuf_putc(&p->path, '\\');
-        nvgp_strbuf_putc(&p->path, *c);
-    }
-    nvgp_strbuf_puts(&p->path, "\"]");
+    nvgp_strbuf_putc(&p->path, '[');
+    nvgp_job_put_key(&p->path, key);
+    nvgp_strbuf_putc(&p->path, ']');
     return m;
 }
 
@@ -237,7 +283,15 @@ static bool scan_path(const char *h, nvgp_strbuf *out)
         if (h[0] == '[' && h[1] == '"') {
             nvgp_strbuf key;
             nvgp_strbuf_init(&key);
+            /* undoes nvgp_job_put_key: \" \\ and \xNN */
             for (h += 2; *h && *h != '"'; h++) {
+                if (*h == '\\' && h[1] == 'x' && isxdigit((unsigned char)h[2]) &&
+                    isxdigit((unsigned char)h[3])) {
+                    char hex[3] = { h[2], h[3], 0 };
+                    nvgp_strbuf_putc(&key, (char)strtoul(hex, NULL, 16));
+                    h += 3;
+                    continue;
+                }
                 if (*h == '\\' && h[1])
                     h++;
                 nvgp_strbuf_putc(&key, *h);
@@ -1659,6 +1713,12 @@ nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
     if (!p.error && scan.duplicate_path) {
         nvgp_strbuf_puts(&p.path, scan.duplicate_path);
         fail(&p, "given twice (each key appears once in an object)");
+    }
+    /* json-c cuts a key short at a NUL ("IN[0]\u0000x" would read as
+     * "IN[0]"): refused rather than bound under a name the job never wrote */
+    if (!p.error && scan.nul_key_path) {
+        nvgp_strbuf_puts(&p.path, scan.nul_key_path);
+        fail(&p, "a key holds a NUL (\\u0000)");
     }
     p.scan = &scan;
     if (!p.error)

@@ -45,6 +45,13 @@ typedef enum nvgp_job_type {
 } nvgp_job_type;
 
 const char *nvgp_job_type_name(nvgp_job_type t);      /* "f32", "u8", ... */
+/* Appends a job's key (an input, parameter, output or buffer name) in
+ * double quotes as messages show it: '"' and '\' after a backslash, and,
+ * as diagnostics show bytes, every control byte, DEL and byte of no
+ * well-formed UTF-8 sequence as \xNN, so a message never writes raw bytes
+ * of a hostile key to a terminal. */
+void nvgp_job_put_key(nvgp_strbuf *out, const char *key);
+void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n);   /* may hold NULs */
 unsigned nvgp_job_type_size(nvgp_job_type t);         /* bytes per element */
 
 /* A named vec4 binding: inputs and params. */

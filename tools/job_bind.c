@@ -22,6 +22,86 @@ static bool NVGP_PRINTF(3, 4) bind_fail(char **error, const char *job_name, cons
     return false;
 }
 
+/* A failure about one key of a field: "JOB: field["key"]: ...", the key
+ * shown escaped (nvgp_job_put_key), never raw. */
+static bool NVGP_PRINTF(5, 6) key_fail(char **error, const char *job_name, const char *field,
+                                        const char *key, const char *fmt, ...)
+{
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_strbuf_printf(&s, "%s: %s[", job_name, field);
+    nvgp_job_put_key(&s, key);
+    nvgp_strbuf_puts(&s, "]: ");
+    va_list ap;
+    va_start(ap, fmt);
+    nvgp_strbuf_vprintf(&s, fmt, ap);
+    va_end(ap);
+    *error = nvgp_strbuf_take(&s, NULL);
+    return false;
+}
+
+/* ---- Registers given twice ---------------------------------------------------------- */
+
+/* A register range a key of one field (inputs, params, framebuffer,
+ * outputs) gives: count registers from binding.index (a parameter list, or
+ * the two registers of a LONG attribute). */
+typedef struct claim {
+    nvgp_binding binding;
+    uint32_t count;
+    const char *key;
+} claim;
+
+/* The binding as a register name: IN[1][2], CONST[0][4], OUT[3].z ... */
+static void register_text(const nvgp_binding *b, char text[48])
+{
+    static const char *const files[] = { "IN", "OUT", "CONST", "SV", "BUFFER", "IMAGE" };
+    const char *file = (unsigned)b->kind < 6 ? files[b->kind] : "?";
+    int n = b->dim >= 0 ? snprintf(text, 48, "%s[%d][%d]", file, (int)b->dim, (int)b->index)
+                        : snprintf(text, 48, "%s[%d]", file, (int)b->index);
+    if (b->component >= 0 && b->component < 4 && n > 0 && n < 44)
+        snprintf(text + n, (size_t)(48 - n), ".%c", "xyzw"[b->component]);
+}
+
+/* Claims b for key; false with a message naming both keys when an earlier
+ * key of the field gives one of its registers (or components) already:
+ * "IN[0]" and "IN[00]", or vertex.attrib[0] and the IN[0] it binds, would
+ * otherwise silently let the later value win.  A whole register overlaps
+ * each of its components, except where exact (outputs, which are read:
+ * a whole register and one of its components are two honest columns). */
+static bool claim_register(claim *claims, size_t *n, const nvgp_binding *b, uint32_t count,
+                           bool exact, const char *key, char **error, const char *jn,
+                           const char *field)
+{
+    nvgp_binding r = *b;
+    if (r.kind == NVGP_BINDING_PARAMETER && r.dim < 0)
+        r.dim = 0;   /* CONST[4] is CONST[0][4] */
+    for (size_t i = 0; i < *n; i++) {
+        const claim *c = &claims[i];
+        const nvgp_binding *o = &c->binding;
+        bool same_component = o->component == r.component ||
+                              (!exact && (o->component < 0 || r.component < 0));
+        int64_t lo = r.index > o->index ? r.index : o->index;
+        int64_t hi1 = (int64_t)r.index + count, hi2 = (int64_t)o->index + c->count;
+        if (o->kind != r.kind || o->dim != r.dim || !same_component || lo >= (hi1 < hi2 ? hi1 : hi2))
+            continue;
+        nvgp_binding at = r;
+        at.index = (int32_t)lo;
+        if (o->component >= 0)
+            at.component = o->component;
+        char text[48];
+        register_text(&at, text);
+        nvgp_strbuf other;
+        nvgp_strbuf_init(&other);
+        nvgp_job_put_key(&other, c->key);
+        key_fail(error, jn, field, key, "%s is given twice: also by %s[%s]", text, field,
+                 other.data ? other.data : "");
+        nvgp_strbuf_free(&other);
+        return false;
+    }
+    claims[(*n)++] = (claim){ r, count ? count : 1, key };
+    return true;
+}
+
 static nvgp_vec4 vec4_of(const uint32_t words[4])
 {
     nvgp_vec4 v;
@@ -58,9 +138,11 @@ void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *o)
 #define INPUT_KINDS ((1u << NVGP_BINDING_INPUT) | (1u << NVGP_BINDING_SYSTEM_VALUE))
 #define OUTPUT_KINDS (1u << NVGP_BINDING_OUTPUT)
 
-static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
+static bool bind_inputs(const nvgp_job *job, const char *jn, nvgp_machine *m, claim *claims,
+                        char **error)
 {
     const nvgp_program *prog = nvgp_machine_program(m);
+    size_t nclaims = 0;
     for (size_t i = 0; i < job->num_inputs; i++) {
         const nvgp_job_binding *b = &job->inputs[i];
         /* the name is looked up once: the first value by name (which says
@@ -72,39 +154,64 @@ static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, 
             nvgp_status st = k == 0 ? nvgp_machine_set_input(m, b->name, inv, &v)
                                     : nvgp_machine_set_input_binding(m, &reg, inv, &v);
             if (st != NVGP_OK)
-                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name,
-                                 nvgp_machine_error(m));
+                return key_fail(error, jn, "inputs", b->name, "%s", nvgp_machine_error(m));
             if (k == 0 && nvgp_program_find_binding_of(prog, b->name, INPUT_KINDS, &reg) != NVGP_OK)
-                return bind_fail(error, jn, "inputs[\"%s\"]: the program has no such input",
-                                 b->name);
+                return key_fail(error, jn, "inputs", b->name, "the program has no such input");
+            /* a LONG attribute also gives the register after the named one */
+            if (k == 0 && !claim_register(claims, &nclaims, &reg, b->values_hi ? 2 : 1, false,
+                                          b->name, error, jn, "inputs"))
+                return false;
             if (!b->values_hi)
                 continue;
             /* a LONG attribute's z and w: the register after the named one */
             if (reg.kind != NVGP_BINDING_INPUT)
-                return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values are for LONG attributes",
-                                 b->name);
+                return key_fail(error, jn, "inputs", b->name,
+                                "four 64-bit values are for LONG attributes");
             if (reg.component >= 0)
-                return bind_fail(error, jn, "inputs[\"%s\"]: four 64-bit values need a whole register",
-                                 b->name);
+                return key_fail(error, jn, "inputs", b->name,
+                                "four 64-bit values need a whole register");
             nvgp_binding hi = reg;
             hi.index++;
             nvgp_vec4 vh = vec4_of(b->values_hi[k]);
             if (nvgp_machine_set_input_binding(m, &hi, inv, &vh) != NVGP_OK)
-                return bind_fail(error, jn, "inputs[\"%s\"]: %s", b->name, nvgp_machine_error(m));
+                return key_fail(error, jn, "inputs", b->name, "%s", nvgp_machine_error(m));
         }
     }
+    return true;
+}
+
+static bool bind_params(const nvgp_job *job, const char *jn, nvgp_machine *m, claim *claims,
+                        char **error)
+{
+    const nvgp_program *prog = nvgp_machine_program(m);
+    size_t nclaims = 0;
     for (size_t i = 0; i < job->num_params; i++) {
         const nvgp_job_binding *b = &job->params[i];
         nvgp_vec4 *vals = malloc((b->count ? b->count : 1) * sizeof *vals);
         if (!vals)
-            return bind_fail(error, jn, "params[\"%s\"]: out of memory", b->name);
+            return key_fail(error, jn, "params", b->name, "out of memory");
         for (uint32_t k = 0; k < b->count; k++)
             vals[k] = vec4_of(b->values[k]);
         nvgp_status st = nvgp_machine_set_parameters(m, b->name, vals, b->count);
         free(vals);
         if (st != NVGP_OK)
-            return bind_fail(error, jn, "params[\"%s\"]: %s", b->name, nvgp_machine_error(m));
+            return key_fail(error, jn, "params", b->name, "%s", nvgp_machine_error(m));
+        /* a list gives count registers from the named one */
+        nvgp_binding reg;
+        if (nvgp_program_find_binding_of(prog, b->name, 1u << NVGP_BINDING_PARAMETER, &reg) ==
+                NVGP_OK &&
+            !claim_register(claims, &nclaims, &reg, b->count, false, b->name, error, jn,
+                            "params"))
+            return false;
     }
+    return true;
+}
+
+static bool bind_framebuffer(const nvgp_job *job, const char *jn, nvgp_machine *m,
+                             claim *claims, char **error)
+{
+    const nvgp_program *prog = nvgp_machine_program(m);
+    size_t nclaims = 0;
     if (job->num_framebuffer && !fragment(m))
         return bind_fail(error, jn, "framebuffer: only fragment programs read the framebuffer");
     for (size_t i = 0; i < job->num_framebuffer; i++) {
@@ -118,11 +225,28 @@ static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, 
             if (st == NVGP_OK && k == 0 && nvgp_program_find_binding_of(prog, b->name, OUTPUT_KINDS, &reg) != NVGP_OK)
                 st = NVGP_ERROR_UNKNOWN_NAME;
             if (st != NVGP_OK)
-                return bind_fail(error, jn, "framebuffer[\"%s\"]: %s", b->name,
-                                 nvgp_machine_error(m));
+                return key_fail(error, jn, "framebuffer", b->name, "%s", nvgp_machine_error(m));
+            if (k == 0 &&
+                !claim_register(claims, &nclaims, &reg, 1, false, b->name, error, jn,
+                                "framebuffer"))
+                return false;
         }
     }
     return true;
+}
+
+static bool bind_bindings(const nvgp_job *job, const char *jn, nvgp_machine *m, char **error)
+{
+    size_t most = job->num_inputs > job->num_params ? job->num_inputs : job->num_params;
+    if (job->num_framebuffer > most)
+        most = job->num_framebuffer;
+    claim *claims = malloc((most + 1) * sizeof *claims);
+    if (!claims)
+        return bind_fail(error, jn, "out of memory");
+    bool ok = bind_inputs(job, jn, m, claims, error) && bind_params(job, jn, m, claims, error) &&
+              bind_framebuffer(job, jn, m, claims, error);
+    free(claims);
+    return ok;
 }
 
 /* Whether a buffer or image binding point was given already: "0" and
@@ -148,11 +272,11 @@ static bool bind_resources(const nvgp_job *job, const char *jn, nvgp_machine *m,
         const char *n = resource_name(d->key, d->address, "BUFFER", name, key);
         int32_t at;
         if (given_twice(prog, n, seen, sizeof seen, &at))
-            return bind_fail(error, jn, "buffers[\"%s\"]: BUFFER[%d] is given twice",
-                             d->key ? d->key : key, (int)at);
+            return key_fail(error, jn, "buffers", d->key ? d->key : key,
+                            "BUFFER[%d] is given twice", (int)at);
         if (nvgp_machine_set_buffer(m, n, d->data, d->bytes) != NVGP_OK)
-            return bind_fail(error, jn, "buffers[\"%s\"]: %s", d->key ? d->key : key,
-                             nvgp_machine_error(m));
+            return key_fail(error, jn, "buffers", d->key ? d->key : key, "%s",
+                            nvgp_machine_error(m));
     }
     memset(seen, 0, sizeof seen);
     for (size_t i = 0; i < job->num_images; i++) {
@@ -160,13 +284,13 @@ static bool bind_resources(const nvgp_job *job, const char *jn, nvgp_machine *m,
         const char *n = resource_name(im->key, im->index, "IMAGE", name, key);
         int32_t at;
         if (given_twice(prog, n, seen, sizeof seen, &at))
-            return bind_fail(error, jn, "images[\"%s\"]: IMAGE[%d] is given twice",
-                             im->key ? im->key : key, (int)at);
+            return key_fail(error, jn, "images", im->key ? im->key : key,
+                            "IMAGE[%d] is given twice", (int)at);
         nvgp_image_desc desc = { (nvgp_texture_target)im->target, im->format, im->width,
                                  im->height, im->depth };
         if (nvgp_machine_set_image(m, n, &desc, im->data.data) != NVGP_OK)
-            return bind_fail(error, jn, "images[\"%s\"]: %s", im->key ? im->key : key,
-                             nvgp_machine_error(m));
+            return key_fail(error, jn, "images", im->key ? im->key : key, "%s",
+                            nvgp_machine_error(m));
     }
     for (size_t i = 0; i < job->num_memory; i++) {
         const nvgp_job_data *d = &job->memory[i];
@@ -238,19 +362,26 @@ static out_sel *select_outputs(const nvgp_job *job, const char *jn, const nvgp_p
     }
     size_t k = 0;
     if (job->outputs_given) {
+        claim *claims = nvgp_arena_alloc(a, (n ? n : 1) * sizeof *claims);
+        size_t nclaims = 0;
+        if (!claims) {
+            bind_fail(error, jn, "out of memory");
+            return NULL;
+        }
         for (size_t i = 0; i < n; i++) {
             nvgp_binding b;
             const char *name = job->outputs[i].name;
             if (nvgp_program_find_binding_of(prog, name, OUTPUT_KINDS, &b) != NVGP_OK ||
                 b.kind != NVGP_BINDING_OUTPUT) {
-                bind_fail(error, jn, "outputs[\"%s\"]: the program has no such output", name);
+                key_fail(error, jn, "outputs", name, "the program has no such output");
                 return NULL;
             }
             if (b.dim >= 0) {
-                bind_fail(error, jn, "outputs[\"%s\"]: name the output without a vertex",
-                          name);
+                key_fail(error, jn, "outputs", name, "name the output without a vertex");
                 return NULL;
             }
+            if (!claim_register(claims, &nclaims, &b, 1, true, name, error, jn, "outputs"))
+                return NULL;
             sel[k++] = (out_sel){ name, job->outputs[i].type, b };
         }
     } else {

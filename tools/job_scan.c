@@ -163,13 +163,9 @@ static void human_path(const scan *c, nvgp_strbuf *b)
                 nvgp_strbuf_putc(b, '.');
             nvgp_strbuf_append(b, k, p->b);
         } else {
-            nvgp_strbuf_puts(b, "[\"");
-            for (size_t j = 0; j < p->b; j++) {
-                if (k[j] == '"' || k[j] == '\\')
-                    nvgp_strbuf_putc(b, '\\');
-                nvgp_strbuf_putc(b, k[j]);
-            }
-            nvgp_strbuf_puts(b, "\"]");
+            nvgp_strbuf_putc(b, '[');
+            nvgp_job_put_key_n(b, k, p->b);
+            nvgp_strbuf_putc(b, ']');
         }
     }
 }
@@ -292,6 +288,15 @@ static void object(scan *c)
         }
         key_entry *ke = &c->ents[c->num_ents++];
         *ke = (key_entry){ off, c->keys.len - off, order++, NULL };
+        if (!c->out->nul_key_path && memchr(c->keys.data + off, 0, ke->len)) {
+            nvgp_strbuf b;
+            nvgp_strbuf_init(&b);
+            c->path[c->depth++] = (comp){ true, off, ke->len };
+            human_path(c, &b);
+            c->depth--;
+            if (!(c->out->nul_key_path = nvgp_strbuf_take(&b, NULL)))
+                c->nomem = true;
+        }
         ws(c);
         c->i++;   /* ':' */
         c->path[c->depth++] = (comp){ true, off, ke->len };
@@ -377,6 +382,7 @@ void nvgp_job_scan_free(nvgp_job_scan *s)
         free(s->big[i].path);
     free(s->big);
     free(s->duplicate_path);
+    free(s->nul_key_path);
     memset(s, 0, sizeof *s);
 }
 

@@ -25,6 +25,9 @@ typedef struct nvgp_job_scan {
     /* the first key given twice (in document order): the message's field
      * path, as tools/job.c writes paths, and the key */
     char *duplicate_path;      /* malloc'd; NULL when every key is unique */
+    /* the first key holding a NUL (\u0000), which json-c cuts short there:
+     * its field path as above; NULL when none does */
+    char *nul_key_path;        /* malloc'd */
     bool out_of_memory;
 } nvgp_job_scan;
 

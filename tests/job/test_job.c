@@ -481,6 +481,20 @@ static void test_repeated_keys(void **state)
     /* control characters in keys and strings are shown escaped */
     expect_error("{\"program\": \"p\", \"params\": {\"a\\u0007b\\u001b\": [1, 2, 3]}}",
                  "job.json: params[\"a\\x07b\\x1b\"]: expected 4 numbers, got 3");
+    /* ... and a repeated key with one, DEL and a quote the same way */
+    expect_error("{\"program\": \"p\", \"params\": {\"a\\u0001\\u007f\\\"\": [1, 2, 3, 4], "
+                 "\"a\\u0001\\u007f\\\"\": [1, 2, 3, 4]}}",
+                 "job.json: params[\"a\\x01\\x7f\\\"\"]: given twice (each key appears once "
+                 "in an object)");
+    /* a NUL in a key is refused: json-c would read "c[0]\u0000x" as "c[0]" */
+    expect_error("{\"program\": \"p\", \"params\": {\"c[0]\\u0000x\": [1, 2, 3, 4]}}",
+                 "job.json: params[\"c[0]\\x00x\"]: a key holds a NUL (\\u0000)");
+    /* an integer beyond 64 bits under a key with a control character is
+     * still found by its field path (shown escaped, looked up raw) */
+    expect_error("{\"program\": \"p\", \"params\": {\"c\\u0001\": {\"u64\": "
+                 "[18446744073709551616, 0]}}}",
+                 "job.json: params[\"c\\x01\"].u64[0]: 18446744073709551616 is out of range "
+                 "for u64");
     /* the same key in different objects is fine */
     nvgp_job *job = parse("{\"program\": \"p\", \"params\": {\"x\": {\"u32\": [1,2,3,4]}, "
                           "\"y\": {\"u32\": [1,2,3,4]}}}");

@@ -180,6 +180,13 @@ refuse 'draw.track["c[2]"]: expected c[n], n a multiple of 4' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"track\": {\"c[2]\": \"mvp\"}}"
 refuse 'draw.textures["16"]: expected a unit 0..15' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"textures\": {\"16\": \"a.png\"}}"
+# keys are shown escaped (\xNN for control bytes and DEL), never raw
+refuse 'draw.track["c[\x01]"]: expected c[n], n a multiple of 4' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"track\": {\"c[\\u0001]\": \"mvp\"}}"
+refuse 'draw.textures["\x7f"]: expected a unit 0..15' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"textures\": {\"\\u007f\": \"a.png\"}}"
+refuse 'draw.params.vertex["x\x01"]: ' \
+    "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"params\": {\"vertex\": {\"x\\u0001\": [1]}}}"
 refuse 'draw.primitive: expected one of triangles' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"primitive\": \"hexagons\"}"
 

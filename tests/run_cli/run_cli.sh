@@ -213,5 +213,76 @@ expect_job 1 'compute.grid: more than 16777216 threads' \
 expect_job 1 'outputs\[1\]: "OUT\[0\]" is listed twice' \
     '{"program": "vert.tgsi", "outputs": ["OUT[0]", "OUT[0]"]}'
 
+# Keys are shown escaped as diagnostics show bytes (\xNN for control bytes
+# and DEL, \" and \\ for quotes and backslashes), never raw: a job's key
+# "IN[<U+0001><U+007F>"]" in each field's messages.  (A raw 0xff is invalid
+# UTF-8, which the JSON reader refuses before any key is looked at.)
+expect_key_escaped() {
+    expect_job 1 "$1" "$2"
+    if LC_ALL=C grep -q $'[\x01\x7f]' "$tmp/err"; then
+        fail "raw control byte in: $(od -c "$tmp/err" | head -3)"
+    fi
+}
+expect_key_escaped 'inputs\["IN\[\\x01\\x7f\\"\]"\]: ' \
+    '{"program": "vert.tgsi", "inputs": {"IN[\u0001\u007f\"]": [1, 2, 3, 4]}}'
+expect_key_escaped 'params\["CONST\[\\x01\]"\]: ' \
+    '{"program": "vert.tgsi", "params": {"CONST[\u0001]": [1, 2, 3, 4]}}'
+expect_key_escaped 'outputs\["OUT\[\\x01\]"\]: the program has no such output' \
+    '{"program": "vert.tgsi", "outputs": ["OUT[\u0001]"]}'
+expect_key_escaped 'buffers\["B\\x7f"\]: ' \
+    '{"program": "comp.tgsi", "buffers": {"B\u007f": {"u32": [1]}}}'
+expect_key_escaped 'images\["I\\x01"\]: ' \
+    '{"program": "comp.tgsi", "images": {"I\u0001": {"format": "R32_UINT", "size": [1]}}}'
+# json-c would cut a key short at a NUL ("IN[0]\u0000x" read as "IN[0]")
+expect_key_escaped 'inputs\["IN\[0\]\\x00\\x01"\]: a key holds a NUL' \
+    '{"program": "vert.tgsi", "inputs": {"IN[0]\u0000\u0001": [1, 2, 3, 4]}}'
+
+# One register given twice in a field under two names (aliases) is refused,
+# naming both keys: the later value would silently win.
+cat >"$tmp/frag.tgsi" <<'T'
+FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+MOV OUT[0], IN[0]
+END
+T
+expect_job 1 'inputs\["IN\[00\]"\]: IN\[0\] is given twice: also by inputs\["IN\[0\]"\]' \
+    '{"program": "vert.tgsi", "inputs": {"IN[0]": [1, 2, 3, 4], "IN[00]": [5, 6, 7, 8]}}'
+expect_job 1 'params\["CONST\[0\]\[0\]"\]: CONST\[0\]\[0\] is given twice: also by params\["CONST\[0\]"\]' \
+    '{"program": "vert.tgsi", "params": {"CONST[0]": [1, 2, 3, 4], "CONST[0][0]": [5, 6, 7, 8]}}'
+expect_job 1 'outputs\["OUT\[00\]"\]: OUT\[0\] is given twice: also by outputs\["OUT\[0\]"\]' \
+    '{"program": "vert.tgsi", "outputs": ["OUT[0]", "OUT[00]"]}'
+expect_job 1 'framebuffer\["OUT\[00\]"\]: OUT\[0\] is given twice: also by framebuffer\["OUT\[0\]"\]' \
+    '{"program": "frag.tgsi", "framebuffer": {"OUT[0]": [1, 2, 3, 4], "OUT[00]": [5, 6, 7, 8]}}'
+# an NV name and the register it binds: vertex.position is IN[0],
+# program.env[0] is CONST[0], result.position is OUT[0]
+cp "$dir/nv_clip_arb.vp" "$dir/nv_long_attrib.vp" "$tmp/"
+expect_job 1 'inputs\["IN\[0\]"\]: IN\[0\] is given twice: also by inputs\["vertex.position"\]' \
+    '{"program": "nv_clip_arb.vp", "inputs": {"vertex.position": [1, 2, 3, 4], "IN[0]": [1, 2, 3, 4]}}'
+expect_job 1 'params\["CONST\[0\]"\]: CONST\[0\]\[0\] is given twice: also by params\["program.env\[0\]"\]' \
+    '{"program": "nv_clip_arb.vp", "params": {"program.env[0]": [1, 2, 3, 4], "CONST[0]": [1, 2, 3, 4]}}'
+expect_job 1 'outputs\["OUT\[0\]"\]: OUT\[0\] is given twice: also by outputs\["result.position"\]' \
+    '{"program": "nv_clip_arb.vp", "outputs": ["result.position", "OUT[0]"]}'
+# a list of parameters fills the registers after the named one
+cat >"$tmp/vert2.tgsi" <<'T'
+VERT
+DCL OUT[0], POSITION
+DCL CONST[0..1]
+ADD OUT[0], CONST[0], CONST[1]
+END
+T
+expect_job 1 'params\["CONST\[1\]"\]: CONST\[0\]\[1\] is given twice: also by params\["CONST\[0\]"\]' \
+    '{"program": "vert2.tgsi", "params": {"CONST[0]": [[1, 2, 3, 4], [5, 6, 7, 8]], "CONST[1]": [0, 0, 0, 0]}}'
+# a LONG attribute's four 64-bit values fill the register after it too:
+# vertex.attrib[1] is IN[0] and IN[1]
+expect_job 1 'inputs\["IN\[1\]"\]: IN\[1\] is given twice: also by inputs\["vertex.attrib\[1\]"\]' \
+    '{"program": "nv_long_attrib.vp", "inputs": {"vertex.attrib[1]": {"f64": [1, 2, 3, 4]}, "IN[1]": [0, 0, 0, 0]}}'
+# two components of one register are two outputs; a whole register and one
+# of its components are read, not set: both may be listed
+expect_job 0 '' \
+    '{"program": "nv_clip_arb.vp", "outputs": ["result.clip[0]", "result.clip[1]", "OUT[1]"]}'
+expect_job 0 '' \
+    '{"program": "nv_clip_arb.vp", "inputs": {"vertex.position": [1, 2, 3, 4]}, "params": {"program.env[0]": [1, 2, 3, 4]}}'
+
 [ "$failures" -eq 0 ] || exit 1
 echo "run_cli: all checks passed"
