@@ -641,6 +641,11 @@ const void *nvgp_machine_memory(const nvgp_machine *m, uint32_t range, uint64_t 
     return data;
 }
 
+const nvgp_exec *nvgp_machine_exec(const nvgp_machine *m)
+{
+    return m ? m->exec : NULL;
+}
+
 uint64_t nvgp_machine_faults(const nvgp_machine *m)
 {
     return m ? nvgp_exec_faults(m->exec) : 0;

@@ -21,4 +21,9 @@ const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog);
 /* The program's own copy of its source (NUL-terminated), and its length. */
 const char *nvgp_program_source(const nvgp_program *prog, size_t *length);
 
+/* The executor under a machine, for tests and fuzz targets that compare
+ * what two machines left (tests/exec/engine_compare.h). */
+struct nvgp_exec;
+const struct nvgp_exec *nvgp_machine_exec(const nvgp_machine *m);
+
 #endif

@@ -552,6 +552,16 @@ uint32_t nvgp_exec_num_memory(const nvgp_exec *m)
     return m->num_ranges;
 }
 
+uint32_t nvgp_exec_num_buffers(const nvgp_exec *m)
+{
+    return m->num_buffers;
+}
+
+uint32_t nvgp_exec_num_images(const nvgp_exec *m)
+{
+    return m->num_images;
+}
+
 const void *nvgp_exec_buffer(const nvgp_exec *m, uint32_t index, size_t *bytes)
 {
     if (index >= m->num_buffers || !m->buffers[index].data)

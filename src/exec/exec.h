@@ -222,6 +222,9 @@ const void *nvgp_exec_memory(const nvgp_exec *m, uint32_t range, uint64_t *addre
 uint32_t nvgp_exec_num_memory(const nvgp_exec *m);
 const void *nvgp_exec_buffer(const nvgp_exec *m, uint32_t index, size_t *bytes);
 const void *nvgp_exec_image_data(const nvgp_exec *m, uint32_t index, size_t *bytes);
+/* Buffer and image slots (one past the highest index bound so far). */
+uint32_t nvgp_exec_num_buffers(const nvgp_exec *m);
+uint32_t nvgp_exec_num_images(const nvgp_exec *m);
 
 /* Out-of-range memory accesses suppressed during the last run. */
 uint64_t nvgp_exec_faults(const nvgp_exec *m);

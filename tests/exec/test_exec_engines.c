@@ -5,8 +5,8 @@
  * (bench/programs) that loads runs on two machines bound alike, one per
  * engine, with inputs and constants that differ from lane to lane (signed
  * zeros, NaN and infinities among them): the status, every output word of
- * every thread, kills, emitted vertices, memory, buffers and the
- * instruction counts must be the same.  The fast engine also runs on two
+ * every thread, kills, emitted vertices, memory, buffers, images, fault
+ * and instruction counts must be the same (engine_compare.c).  The fast engine also runs on two
  * host threads, which must not change anything either.
  *
  * Then hand-computed cases pin the fast handlers' shapes (whole registers,
@@ -14,6 +14,7 @@
  * of a divergent warp). */
 #define _POSIX_C_SOURCE 200809L
 #include "exec_test_util.h"
+#include "engine_compare.h"
 #include "exec/exec_fast.h"
 #include "exec/texture.h"
 #include "api/program.h"
@@ -80,25 +81,8 @@ static nvgp_exec *make_machine(const tgsi_program *p, nvgp_exec_engine engine, u
     return m;
 }
 
-/* Same words, where two NaNs count as the same: which NaN an operation on
- * two NaN operands returns (or a NaN operand and an invalid operation's
- * default NaN) is the host instruction's choice of operand, which the
- * compiler's register allocation decides in either engine
- * (docs/spec-decisions.md). */
-static bool is_nan_bits(uint32_t w)
-{
-    return (w & 0x7f800000u) == 0x7f800000u && (w & 0x007fffffu);
-}
-static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i] && !(is_nan_bits(a[i]) && is_nan_bits(b[i])))
-            return false;
-    return true;
-}
-
-/* Everything a run leaves, the same on both machines; returns whether the
- * runs succeeded (so that their results were compared). */
+/* Both runs, then everything they leave (engine_compare.c); returns
+ * whether the runs succeeded (so that their results were compared). */
 static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 {
     nvgp_exec_status sa = nvgp_exec_run(a, NULL), sb = nvgp_exec_run(b, NULL);
@@ -108,48 +92,9 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
         fail_msg("%s: '%s' and '%s'", path, nvgp_exec_error(a), nvgp_exec_error(b));
     if (sa != NVGP_EXEC_OK)
         return false;
-    if (nvgp_exec_warp_instructions(a) != nvgp_exec_warp_instructions(b) ||
-        nvgp_exec_lane_instructions(a) != nvgp_exec_lane_instructions(b))
-        fail_msg("%s: instruction counts differ", path);
-    uint32_t nt = nvgp_exec_num_threads(a), no = nvgp_exec_num_outputs(a);
-    assert_int_equal(nt, nvgp_exec_num_threads(b));
-    for (uint32_t t = 0; t < nt; t++) {
-        for (uint32_t o = 0; o < no; o++) {
-            uint32_t va[4], vb[4];
-            nvgp_exec_get_output(a, t, o, va);
-            nvgp_exec_get_output(b, t, o, vb);
-            if (!same_words(va, vb, 4))
-                fail_msg("%s: thread %u OUT[%u]: %08x %08x %08x %08x and %08x %08x %08x %08x",
-                         path, t, o, va[0], va[1], va[2], va[3], vb[0], vb[1], vb[2], vb[3]);
-        }
-        if (nvgp_exec_killed(a, t) != nvgp_exec_killed(b, t))
-            fail_msg("%s: thread %u killed differs", path, t);
-        for (uint32_t s = 0; s < 4; s++) {
-            uint32_t n = nvgp_exec_num_emitted(a, t, s);
-            assert_int_equal(n, nvgp_exec_num_emitted(b, t, s));
-            for (uint32_t k = 0; k < n; k++) {
-                uint32_t oa[64 * 4], ob[64 * 4], pa, pb;
-                if (no > 64)
-                    break;
-                nvgp_exec_get_emitted(a, t, s, k, oa, &pa);
-                nvgp_exec_get_emitted(b, t, s, k, ob, &pb);
-                if (pa != pb || !same_words(oa, ob, 4 * (size_t)no))
-                    fail_msg("%s: thread %u emitted vertex %u differs", path, t, k);
-            }
-        }
-    }
-    size_t na, nb;
-    uint64_t addr;
-    const void *ma = nvgp_exec_memory(a, 0, &addr, &na), *mb = nvgp_exec_memory(b, 0, &addr, &nb);
-    if (ma && mb && (na != nb || memcmp(ma, mb, na)))
-        fail_msg("%s: memory differs", path);
-    for (uint32_t k = 0; k < 4; k++) {
-        ma = nvgp_exec_buffer(a, k, &na);
-        mb = nvgp_exec_buffer(b, k, &nb);
-        if (ma && mb && (na != nb || memcmp(ma, mb, na)))
-            fail_msg("%s: buffer %u differs (%zu bytes, first words %08x and %08x)", path, k,
-                     na, na >= 4 ? *(const uint32_t *)ma : 0, nb >= 4 ? *(const uint32_t *)mb : 0);
-    }
+    char why[256];
+    if (!engine_same_results(a, b, why, sizeof why))
+        fail_msg("%s: %s", path, why);
     return true;
 }
 
@@ -413,6 +358,68 @@ static void test_budget(void **state)
     }
 }
 
+/* The comparison itself: a payload-only NaN difference passes, a changed
+ * word, a changed buffer byte and a fault count do not. */
+static void test_compare(void **state)
+{
+    (void)state;
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL BUFFER[0]\n"
+                       "IMM[0] UINT32 {0, 4096, 0, 0}\n"
+                       "  0: MOV OUT[0], IN[0]\n"
+                       "  1: STORE BUFFER[0].x, IMM[0].xxxx, IN[0].zzzz\n"
+                       "  2: STORE BUFFER[0].x, IMM[0].yyyy, IN[0].yyyy\n  3: END\n";
+    /* lane 1's x: the same word, a NaN of another payload, another word */
+    static const uint32_t second[3] = { 0x3f800000u, 0x7fc00001u, 0x40000000u };
+    static const bool same[3] = { true, true, false };
+    for (unsigned c = 0; c < 3; c++) {
+        xt a, b;
+        xt_load(&a, text, 2, 1);
+        xt_load(&b, text, 2, 1);
+        xt_in_u(&a, 0, 0, 0x3f800000u, 1, 2, 3);
+        xt_in_u(&b, 0, 0, 0x3f800000u, 1, 2, 3);
+        xt_in_u(&a, 1, 0, c == 1 ? 0x7fc00000u : 0x3f800000u, 1, 2, 3);
+        xt_in_u(&b, 1, 0, second[c], 1, 2, 3);
+        nvgp_exec_bind_buffer(a.m, 0, NULL, 16);
+        nvgp_exec_bind_buffer(b.m, 0, NULL, 16);
+        assert_int_equal(nvgp_exec_run(a.m, NULL), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_run(b.m, NULL), NVGP_EXEC_OK);
+        char why[256];
+        assert_int_equal(engine_same_results(a.m, b.m, why, sizeof why), same[c]);
+        if (!same[c])
+            assert_non_null(strstr(why, "thread 1 OUT[0]"));
+        xt_free(&a);
+        xt_free(&b);
+    }
+    /* the same outputs, a different buffer byte (word 1, which no store
+     * reaches, as each machine was given it) */
+    xt a, b;
+    xt_load(&a, text, 1, 1);
+    xt_load(&b, text, 1, 1);
+    xt_in_u(&a, 0, 0, 5, 1, 2, 3);
+    xt_in_u(&b, 0, 0, 5, 1, 2, 3);
+    nvgp_exec_bind_buffer(a.m, 0, NULL, 16);
+    uint32_t init[4] = { 0, 9, 0, 0 };
+    nvgp_exec_bind_buffer(b.m, 0, init, 16);
+    assert_int_equal(nvgp_exec_run(a.m, NULL), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_run(b.m, NULL), NVGP_EXEC_OK);
+    char why[256];
+    assert_false(engine_same_results(a.m, b.m, why, sizeof why));
+    assert_non_null(strstr(why, "buffer 0"));
+    /* the store at 4096 is out of a 16-byte buffer in both: a fault each;
+     * a 8192-byte buffer takes it */
+    assert_int_equal(nvgp_exec_faults(a.m), 1);
+    xt_free(&b);
+    xt_load(&b, text, 1, 1);
+    xt_in_u(&b, 0, 0, 5, 1, 2, 3);
+    nvgp_exec_bind_buffer(b.m, 0, NULL, 8192);
+    assert_int_equal(nvgp_exec_run(b.m, NULL), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_faults(b.m), 0);
+    assert_false(engine_same_results(a.m, b.m, why, sizeof why));
+    assert_non_null(strstr(why, "faults"));
+    xt_free(&a);
+    xt_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_integer),
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_compare),
         cmocka_unit_test(test_corpus_and_seeds),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

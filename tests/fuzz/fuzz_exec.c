@@ -7,10 +7,14 @@
  * program goes through the library's front door (nvgp_program_create: the
  * assembler or TGSI reader and the checker, as `nvgp run` loads it) onto a
  * machine (nvgp.h); the job is parsed by tools/job.c with the program
- * spliced in, given to the machine by tools/job_bind.c, run with a small
- * instruction budget and its results printed.  When the job does not fit
- * the program (a name it lacks, a binding out of range), each binding is
- * still made on its own, ignoring refusals, so the program runs anyway.
+ * spliced in, given to two machines by tools/job_bind.c and run with a
+ * small instruction budget, once on each engine (nvgp_run_options.engine).
+ * When the fast engine's results differ from the reference handlers' in
+ * any way tests/exec/test_exec_engines.c checks (tests/exec/engine_compare.c)
+ * the target aborts; otherwise the fast run's results are printed.  When
+ * the job does not fit the program (a name it lacks, a binding out of
+ * range), each binding is still made on its own, ignoring refusals, so the
+ * program runs anyway.
  * Every IMAGE the program declares gets a small image.
  *
  * Nothing may crash, leak, trip a sanitizer or take long: sizes the job
@@ -19,6 +23,7 @@
 #include "job.h"
 #include "job_bind.h"
 #include "nvgp.h"
+#include "engine_compare.h"
 
 #include "api/program.h"
 #include "tgsi/tgsi_names.h"
@@ -239,17 +244,19 @@ static bool verbose(void)
     return v;
 }
 
-static void run_job(nvgp_job *job, const nvgp_program *prog, nvgp_machine *m)
+/* Binds the job to m and runs it on one engine; false when the job is too
+ * large to run here. */
+static bool run_job(nvgp_job *job, const nvgp_program *prog, nvgp_machine *m,
+                    nvgp_engine engine, nvgp_status *st)
 {
     const tgsi_program *tp = nvgp_program_tgsi(prog);
     if (job->invocations > FUZZ_MAX_THREADS || thread_count(tp, job) > FUZZ_MAX_THREADS)
-        return;
+        return false;
     char *err = NULL;
     bool bound = nvgp_job_bind(job, "fuzz", m, &err);
-    if (verbose() && err)
+    if (verbose() && err && engine == NVGP_ENGINE_FAST)
         fprintf(stderr, "fuzz_exec: %s (binding leniently)\n", err);
     free(err);
-    err = NULL;
     if (!bound)
         bind_leniently(job, m);
     bind_images(tp, m);
@@ -257,17 +264,46 @@ static void run_job(nvgp_job *job, const nvgp_program *prog, nvgp_machine *m)
     nvgp_job_run_options(job, &o);
     o.budget = FUZZ_BUDGET;
     o.threads = 1;
+    o.engine = engine;
     if (o.shared_size > (1u << 16))
         o.shared_size = 1u << 16;
-    nvgp_status st = nvgp_machine_run(m, &o, NULL);
+    *st = nvgp_machine_run(m, &o, NULL);
+    return true;
+}
+
+/* The job on both engines, which must agree (docs/decoded-stream.md): a
+ * difference aborts, so that libFuzzer reports the input.  The fast
+ * machine's results are then printed as `nvgp run` prints them. */
+static void run_both(nvgp_job *job, const nvgp_program *prog, nvgp_machine *fast,
+                     nvgp_machine *ref)
+{
+    nvgp_status sf, sr;
+    if (!run_job(job, prog, fast, NVGP_ENGINE_FAST, &sf) ||
+        !run_job(job, prog, ref, NVGP_ENGINE_REFERENCE, &sr))
+        return;
     if (verbose())
-        fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_machine_num_threads(m),
-                st == NVGP_OK ? "ok" : nvgp_machine_error(m));
-    if (st != NVGP_OK)
+        fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_machine_num_threads(fast),
+                sf == NVGP_OK ? "ok" : nvgp_machine_error(fast));
+    char why[256];
+    bool same = true;
+    if (sf != sr || strcmp(nvgp_machine_error(fast), nvgp_machine_error(ref))) {
+        snprintf(why, sizeof why, "status %d '%s' and %d '%s'", sf, nvgp_machine_error(fast),
+                 sr, nvgp_machine_error(ref));
+        same = false;
+    } else if (sf == NVGP_OK) {
+        same = engine_same_results(nvgp_machine_exec(fast), nvgp_machine_exec(ref), why,
+                                   sizeof why);
+    }
+    if (!same) {
+        fprintf(stderr, "fuzz_exec: the fast engine and the reference differ: %s\n", why);
+        abort();
+    }
+    if (sf != NVGP_OK)
         return;
     nvgp_strbuf out;
     nvgp_strbuf_init(&out);
-    nvgp_job_collect(job, "fuzz", prog, m, &out, &err);
+    char *err = NULL;
+    nvgp_job_collect(job, "fuzz", prog, fast, &out, &err);
     if (verbose())
         fprintf(stderr, "%s%s", out.data ? out.data : "", err ? err : "");
     free(err);
@@ -311,17 +347,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     nvgp_diag *diag = NULL;
     nvgp_program *prog = nvgp_program_create("fuzz", src, prog_len, &diag);
-    nvgp_machine *m = NULL;
-    if (prog)
-        nvgp_machine_create(prog, &m, diag);
+    nvgp_machine *m = NULL, *ref = NULL;
+    if (prog && nvgp_machine_create(prog, &m, diag) == NVGP_OK)
+        nvgp_machine_create(prog, &ref, NULL);
     if (verbose() && !m) {
         fprintf(stderr, "fuzz_exec: the program does not %s\n", prog ? "run" : "load");
         if (diag)
             nvgp_diag_print(diag, stderr);
     }
-    if (m)
-        run_job(job, prog, m);
+    if (m && ref)
+        run_both(job, prog, m, ref);
     nvgp_machine_destroy(m);
+    nvgp_machine_destroy(ref);
     nvgp_program_destroy(prog);
     nvgp_diag_destroy(diag);
     nvgp_job_destroy(job);
