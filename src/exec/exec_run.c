@@ -273,6 +273,8 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
             continue;
         if (frag && m->helper_in[inv])
             w->helper |= 1u << l;
+        if (!per_inv)   /* no inputs: m->inputs may be NULL */
+            continue;
         const uint32_t *src = m->inputs + (uint64_t)inv * per_inv * 4;
         for (uint32_t k = 0; k < per_inv; k++)
             for (unsigned c = 0; c < 4; c++)
