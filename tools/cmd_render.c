@@ -37,27 +37,12 @@ static int load_texture(const char *arg, nvgp_texture **units)
     uint8_t *img = nvgp_tool_png_read(end + 1, &w, &h);
     if (!img)
         return R_USAGE;
-    uint8_t *flipped = malloc((size_t)w * h * 4);
-    if (!flipped) {
-        free(img);
-        fprintf(stderr, "nvgp render: out of memory\n");
-        return R_FAIL;
-    }
-    for (uint32_t y = 0; y < h; y++)
-        memcpy(flipped + (size_t)y * w * 4, img + (size_t)(h - 1 - y) * w * 4, (size_t)w * 4);
+    nvgp_texture *t = nvgp_tool_png_texture(img, w, h);
     free(img);
-    nvgp_texture_desc desc = {NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
-    nvgp_texture *t = nvgp_texture_create(&desc, NULL);
-    if (!t || !nvgp_texture_set_image(t, 0, flipped, (size_t)w * h * 4, NULL)) {
-        nvgp_texture_destroy(t);
-        free(flipped);
+    if (!t) {
         fprintf(stderr, "nvgp render: %s: cannot make a %ux%u texture\n", end + 1, w, h);
         return R_FAIL;
     }
-    free(flipped);
-    nvgp_tex_sampler smp = *nvgp_texture_sampler(t);
-    smp.min_filter = smp.mag_filter = NVGP_TEX_FILTER_LINEAR;
-    nvgp_texture_set_sampler(t, &smp);
     nvgp_texture_destroy(units[unit]);
     units[unit] = t;
     return R_OK;
@@ -132,25 +117,6 @@ static nvgp_program *load(const char *path, char **text)
         nvgp_diag_print(d, stderr);
     nvgp_diag_destroy(d);
     return p;
-}
-
-static uint8_t to_byte(float c)
-{
-    if (!(c > 0.0f))
-        return 0;
-    if (c >= 1.0f)
-        return 255;
-    return (uint8_t)floor((double)c * 255.0 + 0.5);
-}
-
-/* A float colour as a 16-bit sample: clamped to [0,1], round(c * 65535). */
-static uint16_t to_u16(float c)
-{
-    if (!(c > 0.0f))
-        return 0;
-    if (c >= 1.0f)
-        return 65535;
-    return (uint16_t)floor((double)c * 65535.0 + 0.5);
 }
 
 int nvgp_cmd_render(int argc, char **argv)
@@ -229,8 +195,6 @@ int nvgp_cmd_render(int argc, char **argv)
     nvgp_program *prog[2] = {NULL, NULL};
     nvgp_pipe_state *s = nvgp_pipe_state_create();
     nvgp_pipe_fb *fb = NULL;
-    uint8_t *rgba = NULL;
-    uint16_t *rgba16 = NULL;
     nvgp_texture *units[NVGP_PIPE_TEXTURE_UNITS] = {NULL};
     char err[256];
     for (int i = 0; i < nfiles; i++) {
@@ -283,31 +247,8 @@ int nvgp_cmd_render(int argc, char **argv)
         fprintf(stderr, "nvgp render: %s\n", err);
         goto done;
     }
-    if (bits == 16)
-        rgba16 = malloc((size_t)width * height * 4 * sizeof *rgba16);
-    else
-        rgba = malloc((size_t)width * height * 4);
-    if (!rgba && !rgba16) {
-        fprintf(stderr, "nvgp render: out of memory\n");
-        goto done;
-    }
-    /* PNG rows run top to bottom; GL's window rows bottom to top */
-    for (uint32_t y = 0; y < height; y++)
-        for (uint32_t x = 0; x < width; x++) {
-            float c[4];
-            nvgp_pipe_fb_pixel(fb, x, y, c);
-            size_t at = 4 * ((size_t)(height - 1 - y) * width + x);
-            for (int k = 0; k < 4; k++) {
-                if (rgba16)
-                    rgba16[at + k] = to_u16(c[k]);
-                else
-                    rgba[at + k] = to_byte(c[k]);
-            }
-        }
-    rc = nvgp_tool_png_write(out, rgba, rgba16, width, height) ? R_OK : R_USAGE;
+    rc = nvgp_tool_png_write_fb(out, "render", fb, width, height, bits) ? R_OK : R_USAGE;
 done:
-    free(rgba);
-    free(rgba16);
     for (int u = 0; u < NVGP_PIPE_TEXTURE_UNITS; u++)
         nvgp_texture_destroy(units[u]);
     nvgp_pipe_fb_destroy(fb);

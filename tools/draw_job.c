@@ -736,25 +736,10 @@ static bool textures(dj *d, json_object *obj)
             d->load_rc = DJ_USAGE;
             return fail(d, "%s: cannot read the PNG (see above)", where);
         }
-        uint8_t *flipped = malloc((size_t)w * h * 4);
-        nvgp_texture_desc desc = {NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
-        nvgp_texture *t = flipped ? nvgp_texture_create(&desc, NULL) : NULL;
-        if (t) {
-            for (uint32_t y = 0; y < h; y++)
-                memcpy(flipped + (size_t)y * w * 4, img + (size_t)(h - 1 - y) * w * 4,
-                       (size_t)w * 4);
-            if (!nvgp_texture_set_image(t, 0, flipped, (size_t)w * h * 4, NULL)) {
-                nvgp_texture_destroy(t);
-                t = NULL;
-            }
-        }
+        nvgp_texture *t = nvgp_tool_png_texture(img, w, h);
         free(img);
-        free(flipped);
         if (!t)
             return fail(d, "%s: cannot make a %ux%u texture", where, w, h);
-        nvgp_tex_sampler smp = *nvgp_texture_sampler(t);
-        smp.min_filter = smp.mag_filter = NVGP_TEX_FILTER_LINEAR;
-        nvgp_texture_set_sampler(t, &smp);
         nvgp_texture_destroy(d->tex[u]);
         d->tex[u] = t;
         d->s->texture[u] = t;
@@ -991,51 +976,9 @@ static bool draw_fields(dj *d, json_object *draw)
 
 /* ---- Output ------------------------------------------------------------------------------ */
 
-static uint8_t to_byte(float c)
-{
-    if (!(c > 0.0f))
-        return 0;
-    if (c >= 1.0f)
-        return 255;
-    return (uint8_t)floor((double)c * 255.0 + 0.5);
-}
-
-static uint16_t to_u16(float c)
-{
-    if (!(c > 0.0f))
-        return 0;
-    if (c >= 1.0f)
-        return 65535;
-    return (uint16_t)floor((double)c * 65535.0 + 0.5);
-}
-
-/* PNG rows run top to bottom, GL's window rows bottom to top. */
 static bool write_png(dj *d, const nvgp_pipe_fb *fb)
 {
-    bool wide = d->bits == 16;
-    size_t n = (size_t)d->width * d->height * 4;
-    uint8_t *b8 = wide ? NULL : malloc(n);
-    uint16_t *b16 = wide ? malloc(n * sizeof *b16) : NULL;
-    if (!b8 && !b16) {
-        fprintf(stderr, "nvgp %s: out of memory\n", d->cmd);
-        return false;
-    }
-    for (uint32_t y = 0; y < d->height; y++)
-        for (uint32_t x = 0; x < d->width; x++) {
-            float c[4];
-            nvgp_pipe_fb_pixel(fb, x, y, c);
-            size_t at = 4 * ((size_t)(d->height - 1 - y) * d->width + x);
-            for (int k = 0; k < 4; k++) {
-                if (wide)
-                    b16[at + k] = to_u16(c[k]);
-                else
-                    b8[at + k] = to_byte(c[k]);
-            }
-        }
-    bool ok = nvgp_tool_png_write(d->png, b8, b16, d->width, d->height);
-    free(b8);
-    free(b16);
-    return ok;
+    return nvgp_tool_png_write_fb(d->png, d->cmd, fb, d->width, d->height, d->bits);
 }
 
 static void put_float(FILE *f, float x)
@@ -1072,8 +1015,8 @@ static bool write_result(dj *d, const nvgp_pipe_fb *fb, FILE *f)
         }
         fputs("]", f);
         if (d->format == NVGP_PIPE_RGBA8)
-            fprintf(f, ", \"rgba8\": [%u, %u, %u, %u]", to_byte(c[0]), to_byte(c[1]),
-                    to_byte(c[2]), to_byte(c[3]));
+            fprintf(f, ", \"rgba8\": [%u, %u, %u, %u]", nvgp_tool_unorm8(c[0]), nvgp_tool_unorm8(c[1]),
+                    nvgp_tool_unorm8(c[2]), nvgp_tool_unorm8(c[3]));
         fputs(", \"depth\": ", f);
         put_float(f, z);
         uint8_t st = 0;

@@ -3,6 +3,7 @@
 #include "png_io.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,3 +115,72 @@ uint8_t *nvgp_tool_png_read(const char *path, uint32_t *width, uint32_t *height)
 }
 
 #endif
+
+uint8_t nvgp_tool_unorm8(float c)
+{
+    if (!(c > 0.0f))
+        return 0;
+    if (c >= 1.0f)
+        return 255;
+    return (uint8_t)floor((double)c * 255.0 + 0.5);
+}
+
+static uint16_t unorm16(float c)
+{
+    if (!(c > 0.0f))
+        return 0;
+    if (c >= 1.0f)
+        return 65535;
+    return (uint16_t)floor((double)c * 65535.0 + 0.5);
+}
+
+bool nvgp_tool_png_write_fb(const char *path, const char *cmd, const nvgp_pipe_fb *fb,
+                            uint32_t width, uint32_t height, int bits)
+{
+    bool wide = bits == 16;
+    size_t n = (size_t)width * height * 4;
+    uint8_t *b8 = wide ? NULL : malloc(n);
+    uint16_t *b16 = wide ? malloc(n * sizeof *b16) : NULL;
+    if (!b8 && !b16) {
+        fprintf(stderr, "nvgp %s: out of memory\n", cmd);
+        return false;
+    }
+    for (uint32_t y = 0; y < height; y++)
+        for (uint32_t x = 0; x < width; x++) {
+            float c[4];
+            nvgp_pipe_fb_pixel(fb, x, y, c);
+            size_t at = 4 * ((size_t)(height - 1 - y) * width + x);
+            for (int k = 0; k < 4; k++) {
+                if (wide)
+                    b16[at + k] = unorm16(c[k]);
+                else
+                    b8[at + k] = nvgp_tool_unorm8(c[k]);
+            }
+        }
+    bool ok = nvgp_tool_png_write(path, b8, b16, width, height);
+    free(b8);
+    free(b16);
+    return ok;
+}
+
+nvgp_texture *nvgp_tool_png_texture(const uint8_t *img, uint32_t w, uint32_t h)
+{
+    uint8_t *flipped = malloc((size_t)w * h * 4);
+    nvgp_texture_desc desc = {NVGP_TEXTURE_2D, NVGP_TEX_FORMAT_RGBA8, w, h, 1, 1, 1, 1};
+    nvgp_texture *t = flipped ? nvgp_texture_create(&desc, NULL) : NULL;
+    if (t) {
+        for (uint32_t y = 0; y < h; y++)
+            memcpy(flipped + (size_t)y * w * 4, img + (size_t)(h - 1 - y) * w * 4, (size_t)w * 4);
+        if (!nvgp_texture_set_image(t, 0, flipped, (size_t)w * h * 4, NULL)) {
+            nvgp_texture_destroy(t);
+            t = NULL;
+        }
+    }
+    free(flipped);
+    if (!t)
+        return NULL;
+    nvgp_tex_sampler smp = *nvgp_texture_sampler(t);
+    smp.min_filter = smp.mag_filter = NVGP_TEX_FILTER_LINEAR;
+    nvgp_texture_set_sampler(t, &smp);
+    return t;
+}
