@@ -780,6 +780,126 @@ static void add_implicit_decls(tgsi_builder *b)
     }
 }
 
+/* ---- Immediates laid out by first use ----------------------------------------- */
+
+/* The lowering creates immediates inside the arguments of builder calls, and
+ * C leaves the order of evaluating arguments open: two compilers would pack
+ * the same values into different components and number the immediates
+ * differently.  So finish lays the immediates out again, placing the values
+ * each operand reads in the order the instructions read them (the same
+ * packing rule as nvgp_tgsi_build_imm), and rewrites the operands' indices
+ * and swizzles.  Immediates no operand reads keep their place after the
+ * others.  A program reading an immediate indirectly is left as built. */
+
+typedef struct imm_layout {
+    tgsi_immediate *imms;
+    uint32_t num, cap;
+} imm_layout;
+
+/* Places the values an operand of old immediate `old` reads through
+ * `swz` (n components) into the new layout; rewrites swz and *index. */
+static bool relayout_operand(tgsi_builder *b, imm_layout *L, const tgsi_immediate *old, uint8_t *swz,
+                             unsigned n, int32_t *index)
+{
+    unsigned unit = imm_is_64bit((tgsi_imm_type)old->type) ? 2 : 1;
+    uint32_t words[4];
+    unsigned start[4] = { 0 }, nwords = 0;
+    /* Distinct values (a 64-bit value is the pair starting at an even word)
+     * in the order the swizzle reads them. */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned first = unit == 2 ? (swz[i] & ~1u) : swz[i];
+        bool seen = false;
+        for (unsigned v = 0; v < nwords / unit && !seen; v++)
+            seen = start[v] == first;
+        if (!seen) {
+            start[nwords / unit] = first;
+            for (unsigned q = 0; q < unit; q++)
+                words[nwords + q] = old->value[(first + q) & 3];
+            nwords += unit;
+        }
+    }
+    uint8_t slot[4];
+    uint32_t k;
+    for (k = 0; k < L->num; k++)
+        if (L->imms[k].type == old->type && place_in(&L->imms[k], words, nwords, unit, slot))
+            break;
+    if (k == L->num) {
+        if (!reserve(b, (void **)&L->imms, L->num, &L->cap, sizeof *L->imms))
+            return false;
+        tgsi_immediate *imm = &L->imms[L->num++];
+        memset(imm, 0, sizeof *imm);
+        imm->type = old->type;
+        imm->source_offset = old->source_offset;
+        place_in(imm, words, nwords, unit, slot);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned first = unit == 2 ? (swz[i] & ~1u) : swz[i];
+        for (unsigned v = 0; v < nwords / unit; v++)
+            if (start[v] == first)
+                swz[i] = (uint8_t)(slot[v] + (swz[i] - first));
+    }
+    *index = (int32_t)k;
+    return true;
+}
+
+static bool plain_immediate(const tgsi_register *r, uint32_t num_imms)
+{
+    return !r->indirect && !r->dimension && r->index >= 0 && (uint32_t)r->index < num_imms;
+}
+
+static void relayout_immediates(tgsi_builder *b)
+{
+    if (b->num_imms < 1 || b->error)
+        return;
+    for (uint32_t k = 0; k < b->num_insns; k++) {
+        const tgsi_instruction *in = &b->insns[k];
+        for (unsigned s = 0; s < in->num_src; s++)
+            if (in->src[s].reg.file == TGSI_FILE_IMMEDIATE && !plain_immediate(&in->src[s].reg, b->num_imms))
+                return;
+        for (unsigned o = 0; o < in->num_offsets; o++)
+            if (in->offsets[o].file == TGSI_FILE_IMMEDIATE &&
+                (in->offsets[o].index < 0 || (uint32_t)in->offsets[o].index >= b->num_imms))
+                return;
+    }
+    imm_layout L = { 0 };
+    uint8_t *read = calloc(b->num_imms, 1);
+    bool ok = read != NULL;
+    for (uint32_t k = 0; k < b->num_insns && ok; k++) {
+        tgsi_instruction *in = &b->insns[k];
+        for (unsigned s = 0; s < in->num_src && ok; s++) {
+            tgsi_src *src = &in->src[s];
+            if (src->reg.file != TGSI_FILE_IMMEDIATE)
+                continue;
+            read[src->reg.index] = 1;
+            ok = relayout_operand(b, &L, &b->imms[src->reg.index], src->swizzle, 4, &src->reg.index);
+        }
+        for (unsigned o = 0; o < in->num_offsets && ok; o++) {
+            tgsi_tex_offset *off = &in->offsets[o];
+            if (off->file != TGSI_FILE_IMMEDIATE)
+                continue;
+            read[off->index] = 1;
+            int32_t index = off->index;
+            ok = relayout_operand(b, &L, &b->imms[index], off->swizzle, 3, &index);
+            off->index = index;
+        }
+    }
+    for (uint32_t k = 0; k < b->num_imms && ok; k++)
+        if (!read[k]) {
+            if ((ok = reserve(b, (void **)&L.imms, L.num, &L.cap, sizeof *L.imms)))
+                L.imms[L.num++] = b->imms[k];
+        }
+    free(read);
+    if (!ok) {
+        free(L.imms);
+        fail(b, "out of memory");
+        return;
+    }
+    free(b->imms);
+    b->imms = L.imms;
+    b->num_imms = L.num;
+    b->cap_imms = L.cap;
+}
+
 tgsi_program *nvgp_tgsi_builder_finish(tgsi_builder *b)
 {
     if (!b)
@@ -808,6 +928,7 @@ tgsi_program *nvgp_tgsi_builder_finish(tgsi_builder *b)
     }
     if (!b->error)
         add_implicit_decls(b);
+    relayout_immediates(b);
     tgsi_program *p = b->error ? NULL : nvgp_tgsi_program_create((tgsi_processor)b->processor);
     if (!b->error && !p)
         fail(b, "out of memory");

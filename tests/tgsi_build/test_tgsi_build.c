@@ -98,10 +98,15 @@ static void test_imm_dedup_and_packing(void **state)
     assert_int_equal(p->num_immediates, 4);
     assert_int_equal(p->immediates[0].type, TGSI_IMM_FLOAT32);
     assert_int_equal(p->immediates[0].num_words, 4);
-    assert_int_equal(p->immediates[0].value[0], fbits(1.0f));
-    assert_int_equal(p->immediates[0].value[1], fbits(2.0f));
-    assert_int_equal(p->immediates[0].value[2], fbits(3.0f));
+    /* finish lays immediates out by first use: the MOV reads v's values in
+     * the order 2, 3, 1, 4, so IMM[0] holds them so and the MOV reads it
+     * straight; the unread immediates follow as built. */
+    assert_int_equal(p->immediates[0].value[0], fbits(2.0f));
+    assert_int_equal(p->immediates[0].value[1], fbits(3.0f));
+    assert_int_equal(p->immediates[0].value[2], fbits(1.0f));
     assert_int_equal(p->immediates[0].value[3], fbits(4.0f));
+    assert_int_equal(p->instructions[0].src[0].reg.index, 0);
+    assert_swizzle(p->instructions[0].src[0], 0, 1, 2, 3);
     assert_int_equal(p->immediates[1].num_words, 3);
     assert_int_equal(p->immediates[1].value[1], 0x80000000u);
     assert_int_equal(p->immediates[1].value[2], 0u);
@@ -117,6 +122,57 @@ static void test_imm_dedup_and_packing(void **state)
     assert_int_equal(p->immediates[3].value[3], 0x40000000u);
     assert_valid(p);
     nvgp_tgsi_program_destroy(p);
+}
+
+/* Builds MOV OUT.x, 64; MOV OUT.y, 0; MAD OUT.zw, IN, {0.5, 64}.xy, 1 with
+ * the immediates created in the given order (as a compiler might evaluate
+ * the arguments of one call in either order). */
+static tgsi_program *build_in_order(bool reversed)
+{
+    tgsi_builder *b = nvgp_tgsi_builder_create(TGSI_PROCESSOR_VERTEX, NULL);
+    tgsi_src k64, k0, half_64, one;
+    if (!reversed) {
+        k64 = nvgp_tgsi_build_imm1f(b, 64);
+        k0 = nvgp_tgsi_build_imm1f(b, 0);
+        half_64 = nvgp_tgsi_build_imm_f32(b, (const float[]){ 0.5f, 64 }, 2);
+        one = nvgp_tgsi_build_imm1f(b, 1);
+    } else {
+        one = nvgp_tgsi_build_imm1f(b, 1);
+        half_64 = nvgp_tgsi_build_imm_f32(b, (const float[]){ 0.5f, 64 }, 2);
+        k0 = nvgp_tgsi_build_imm1f(b, 0);
+        k64 = nvgp_tgsi_build_imm1f(b, 64);
+    }
+    tgsi_src in = nvgp_tgsi_build_input(b, TGSI_SEMANTIC_GENERIC, 0);
+    tgsi_dst out = nvgp_tgsi_build_output(b, TGSI_SEMANTIC_GENERIC, 0);
+    nvgp_tgsi_build_MOV(b, nvgp_tgsi_dst_writemask(out, 1), k64);
+    nvgp_tgsi_build_MOV(b, nvgp_tgsi_dst_writemask(out, 2), k0);
+    nvgp_tgsi_build_MAD(b, nvgp_tgsi_dst_writemask(out, 12), in, half_64, one);
+    return nvgp_tgsi_builder_finish(b);
+}
+
+static void test_imm_layout_independent_of_creation_order(void **state)
+{
+    (void)state;
+    tgsi_program *p = build_in_order(false), *q = build_in_order(true);
+    assert_non_null(p);
+    assert_non_null(q);
+    /* First use: 64 (x), 0 (y), then {0.5, 64} reuses 64 and adds 0.5 (z),
+     * then 1 (w): IMM[0] = {64, 0, 0.5, 1} from either order. */
+    for (int k = 0; k < 2; k++) {
+        const tgsi_program *r = k ? q : p;
+        assert_int_equal(r->num_immediates, 1);
+        assert_int_equal(r->immediates[0].num_words, 4);
+        assert_int_equal(r->immediates[0].value[0], fbits(64.0f));
+        assert_int_equal(r->immediates[0].value[1], fbits(0.0f));
+        assert_int_equal(r->immediates[0].value[2], fbits(0.5f));
+        assert_int_equal(r->immediates[0].value[3], fbits(1.0f));
+        assert_swizzle(r->instructions[0].src[0], 0, 0, 0, 0);
+        assert_swizzle(r->instructions[1].src[0], 1, 1, 1, 1);
+        assert_swizzle(r->instructions[2].src[1], 2, 0, 0, 0);
+        assert_swizzle(r->instructions[2].src[2], 3, 3, 3, 3);
+    }
+    nvgp_tgsi_program_destroy(p);
+    nvgp_tgsi_program_destroy(q);
 }
 
 static void test_imm_full_goes_to_new_slot(void **state)
@@ -498,6 +554,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_imm_dedup_and_packing),
         cmocka_unit_test(test_imm_full_goes_to_new_slot),
+        cmocka_unit_test(test_imm_layout_independent_of_creation_order),
         cmocka_unit_test(test_declaration_order),
         cmocka_unit_test(test_temps_arrays_and_release),
         cmocka_unit_test(test_modifiers),
