@@ -2,6 +2,7 @@
  * the machine, and result queries.  Running is in exec_run.c. */
 #include "exec/exec_decode.h"
 #include "exec/exec_fast.h"
+#include "exec/exec_legacy.h"
 
 #include <stdlib.h>
 
@@ -13,6 +14,13 @@ nvgp_exec *nvgp_exec_create(const tgsi_program *prog, nvgp_diag *diag)
     if (!m)
         return NULL;
     nvgp_arena_init(&m->arena);
+    if (exec_legacy_needed(prog)) {
+        if (!(m->renamed = exec_legacy_rename(prog, diag))) {
+            free(m);
+            return NULL;
+        }
+        prog = m->renamed;
+    }
     m->prog = prog;
     m->processor = prog->processor;
     m->budget = NVGP_EXEC_DEFAULT_BUDGET;
@@ -75,6 +83,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     if (!m)
         return;
     free_results(m);
+    nvgp_tgsi_program_destroy(m->renamed);
     free(m->out_written);
     free(m->out_patch);
     for (uint32_t b = 0; b < m->const_buffers_cap; b++)

@@ -3,6 +3,7 @@
  * offset, source modifiers typed from the opcode table, and every block
  * opener, closer, BRK, CONT and CAL given its jump target. */
 #include "exec/exec_decode.h"
+#include "tgsi/tgsi_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,10 +109,6 @@ static bool scan_declarations(nvgp_exec *m, nvgp_diag *diag)
         const tgsi_declaration *d = &p->declarations[i];
         if (d->file >= TGSI_FILE_COUNT || d->first < 0 || d->last < d->first)
             return decl_err(diag, d->source_offset, "declaration with a bad range", m);
-        if (d->file == TGSI_FILE_TEMPORARY_ARRAY || d->file == TGSI_FILE_IMMEDIATE_ARRAY ||
-            d->file == TGSI_FILE_PREDICATE)
-            return decl_err(diag, d->source_offset,
-                            "the executor does not run legacy TEMPX/IMMX/PRED files", m);
         bump(&sizes[d->file], (int64_t)d->last + 1);
         if (d->file == TGSI_FILE_CONSTANT) {
             uint32_t b = d->has_dimension && d->dimension > 0 ? (uint32_t)d->dimension : 0;
@@ -264,6 +261,18 @@ static bool prog_err(nvgp_exec *m, nvgp_diag *diag, const tgsi_instruction *ti,
     return false;
 }
 
+/* Is BRA i's target in the same block part (nvgp_tgsi_block_parts)?  The
+ * parts are worked out at the first BRA and kept in *part. */
+static bool bra_stays_in_part(const tgsi_program *p, uint32_t **part, uint32_t i, uint32_t target)
+{
+    if (!*part) {
+        *part = malloc(((size_t)p->num_instructions + 1) * sizeof **part);
+        if (!*part || !nvgp_tgsi_block_parts(p, *part))
+            return false;
+    }
+    return (*part)[target] != TGSI_PART_BOUNDARY && (*part)[target] == (*part)[i];
+}
+
 static bool match_blocks(nvgp_exec *m, nvgp_diag *diag)
 {
     const tgsi_program *p = m->prog;
@@ -275,7 +284,7 @@ static bool match_blocks(nvgp_exec *m, nvgp_diag *diag)
         free(owner);
         return decl_err(diag, 0, "out of memory", m);
     }
-    uint32_t sp = 0;
+    uint32_t sp = 0, *part = NULL;
     bool ok = true;
     for (uint32_t i = 0; i < n && ok; i++) {
         exec_insn *c = &m->code[i];
@@ -401,13 +410,18 @@ static bool match_blocks(nvgp_exec *m, nvgp_diag *diag)
                     c->target++;
             }
             if (c->op == TGSI_OPCODE_BRA) {
-                ok = prog_err(m, diag, ti, "BRA is not supported by the executor");
-                break;
+                /* the checker keeps a BRA within its block part (tgsi_check.h) */
+                if (!ti->has_label || ti->label >= n || !bra_stays_in_part(p, &part, i, ti->label)) {
+                    ok = prog_err(m, diag, ti, "BRA leaves its block part");
+                    break;
+                }
+                c->target = ti->label;
             }
         }
     }
     free(st);
     free(owner);
+    free(part);
     return ok;
 }
 

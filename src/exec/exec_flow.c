@@ -343,10 +343,12 @@ void exec_op_NOP(exec_warp *w, const exec_insn *in)
     (void)in;
 }
 
+/* An unconditional jump of the whole warp, within one block part
+ * (tgsi_check.h): the lanes that run it all jump, and the lanes that wait
+ * in the block wait on as they would have. */
 void exec_op_BRA(exec_warp *w, const exec_insn *in)
 {
-    (void)in;
-    exec_fail(w, NVGP_EXEC_ERROR_UNSUPPORTED, "BRA is not supported by the executor");
+    w->pc = in->target;
 }
 
 /* ---- fragment: kill and demote ---------------------------------------------------- */

@@ -202,6 +202,7 @@ typedef struct exec_sv_decl {
 
 struct nvgp_exec {
     const tgsi_program *prog;
+    tgsi_program *renamed; /* prog with legacy files renamed (exec_legacy.c), owned */
     uint8_t processor;
     nvgp_arena arena;      /* decoded program */
 

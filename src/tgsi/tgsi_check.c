@@ -1003,6 +1003,74 @@ static void check_flow(checker *c, uint32_t i, bool *seen_end)
     }
 }
 
+bool nvgp_tgsi_block_parts(const tgsi_program *p, uint32_t *part)
+{
+    uint32_t n = p->num_instructions, sp = 0;
+    uint32_t *stack = malloc(((size_t)n + 1) * sizeof *stack);
+    if (!stack)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t here = sp ? stack[sp - 1] : TGSI_PART_MAIN;
+        uint16_t op = p->instructions[i].opcode;
+        switch ((flow_role)(op < TGSI_OPCODE_COUNT ? flow_roles[op] : FLOW_NONE)) {
+        case FLOW_IF:
+        case FLOW_BGNLOOP:
+        case FLOW_SWITCH:
+            part[i] = here;
+            stack[sp++] = i;
+            break;
+        case FLOW_BGNSUB:
+            part[i] = TGSI_PART_BOUNDARY;
+            stack[sp++] = i;
+            break;
+        case FLOW_ELSE:
+        case FLOW_CASE:
+        case FLOW_DEFAULT:
+            part[i] = TGSI_PART_BOUNDARY;
+            if (sp)
+                stack[sp - 1] = i;
+            break;
+        case FLOW_ENDIF:
+        case FLOW_ENDLOOP:
+        case FLOW_ENDSWITCH:
+        case FLOW_ENDSUB:
+            part[i] = TGSI_PART_BOUNDARY;
+            if (sp)
+                sp--;
+            break;
+        default:
+            part[i] = here;
+            break;
+        }
+    }
+    free(stack);
+    return true;
+}
+
+static void check_branches(checker *c)
+{
+    const tgsi_program *p = c->p;
+    uint32_t *part = NULL;
+    for (uint32_t i = 0; i < p->num_instructions; i++) {
+        const tgsi_instruction *in = &p->instructions[i];
+        if (in->opcode != TGSI_OPCODE_BRA || !in->has_label || in->label >= p->num_instructions)
+            continue;
+        if (!part) {
+            part = malloc(((size_t)p->num_instructions + 1) * sizeof *part);
+            if (!part || !nvgp_tgsi_block_parts(p, part)) {
+                c->out_of_memory = true;
+                break;
+            }
+        }
+        if (part[in->label] == TGSI_PART_BOUNDARY)
+            report(c, in->source_offset, "BRA target %u begins or ends a block (ELSE, CASE, DEFAULT, BGNSUB, END...)",
+                   in->label);
+        else if (part[in->label] != part[i])
+            report(c, in->source_offset, "BRA target %u lies outside the block part of the BRA", in->label);
+    }
+    free(part);
+}
+
 static void check_label(checker *c, const tgsi_instruction *in, const tgsi_opcode_info *info)
 {
     size_t at = in->source_offset;
@@ -1012,8 +1080,8 @@ static void check_label(checker *c, const tgsi_instruction *in, const tgsi_opcod
         return;
     }
     if (!in->has_label) {
-        if (in->opcode == TGSI_OPCODE_CAL)
-            report(c, at, "CAL needs a target label");
+        if (in->opcode == TGSI_OPCODE_CAL || in->opcode == TGSI_OPCODE_BRA)
+            report(c, at, "%s needs a target label", info->name);
         return;
     }
     if (in->label >= c->p->num_instructions) {
@@ -1126,6 +1194,7 @@ bool nvgp_tgsi_check(const tgsi_program *p, nvgp_diag *diag)
     bool seen_end = false;
     for (uint32_t i = 0; i < p->num_instructions; i++)
         check_instruction(&c, i, &seen_end);
+    check_branches(&c);
     /* Blocks still open at END were reported there. */
     for (uint32_t k = c.end_depth; k < c.depth; k++) {
         const tgsi_instruction *in = &p->instructions[c.blocks[k].insn];

@@ -1,7 +1,8 @@
 /* The remaining opcodes: interpolation at the centroid / a sample (pixel
  * centre for single-sampled fragments), memory and legacy fences, legacy
  * KIL/KILP/CALLNZ/BREAKC/DFRACEXP, and opcodes the executor cannot give a
- * meaning to (the legacy address stack, BRA),
+ * meaning to (the legacy address stack), BRA within its block part, and
+ * the legacy TEMPX, IMMX and PRED files,
  * which must end the run with a clear error rather than a wrong value. */
 #include "exec_test_util.h"
 
@@ -136,11 +137,44 @@ static void test_unsupported(void **state)
     expect_unsupported("POPA TEMP[0]");
 }
 
-/* BRA (unstructured) is refused when the machine is made. */
-static void test_bra_refused(void **state)
+/* BRA jumps the whole warp within one block part: in a divergent IF the
+ * lanes of the then part skip instruction 3, the else lanes are untouched,
+ * and the BRA at the top level skips instruction 9 for all. */
+static void test_bra_jumps(void **state)
 {
     (void)state;
-    const char *text = "VERT\nDCL OUT[0], GENERIC[0]\n  0: BRA :1\n  1: END\n";
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL TEMP[0]\n"
+            "IMM[0] FLT32 { 1, 2, 3, 0 }\n"
+            "  0: MOV TEMP[0], IMM[0].wwww\n"
+            "  1: IF IN[0].xxxx :5\n"
+            "  2:   BRA :4\n"
+            "  3:   MOV TEMP[0].x, IMM[0].xxxx\n"
+            "  4:   MOV TEMP[0].y, IMM[0].yyyy\n"
+            "  5: ELSE :7\n"
+            "  6:   MOV TEMP[0].z, IMM[0].zzzz\n"
+            "  7: ENDIF\n"
+            "  8: BRA :10\n"
+            "  9: MOV TEMP[0].w, IMM[0].xxxx\n"
+            " 10: MOV OUT[0], TEMP[0]\n"
+            " 11: END\n",
+            2, 1);
+    xt_in_f(&x, 0, 0, 1, 0, 0, 0);
+    xt_in_f(&x, 1, 0, 0, 0, 0, 0);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 0, 2, 0, 0);
+    xt_expect4f(&x, 1, 0, 0, 0, 3, 0);
+    xt_free(&x);
+}
+
+/* A BRA out of its block part (the checker refuses it too) is refused when
+ * the machine is made, as is one onto an ELSE. */
+static void expect_bra_refused(const char *text)
+{
     nvgp_diag *d = nvgp_diag_create("t", text, strlen(text));
     tgsi_program *p = nvgp_tgsi_read(text, strlen(text), d);
     assert_non_null(p);
@@ -148,6 +182,59 @@ static void test_bra_refused(void **state)
     assert_true(nvgp_diag_error_count(d) > 0);
     nvgp_tgsi_program_destroy(p);
     nvgp_diag_destroy(d);
+}
+
+static void test_bra_refused(void **state)
+{
+    (void)state;
+    expect_bra_refused("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\n"
+                       "  0: IF IN[0].xxxx :2\n  1: BRA :3\n  2: ENDIF\n  3: END\n");
+    expect_bra_refused("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\n"
+                       "  0: IF IN[0].xxxx :2\n  1: BRA :2\n  2: ELSE :4\n  3: BRA :0\n  4: ENDIF\n  5: END\n");
+}
+
+/* Older Mesa's TEMPX arrays, IMMX (with an indirect index) and PRED
+ * registers run, renamed into files of their own that overlap nothing:
+ * TEMP[0] is zeroed after the TEMPX writes and still adds their values. */
+static void test_legacy_files(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "VERT\n"
+            "DCL IN[0]\n"
+            "DCL OUT[0], GENERIC[0]\n"
+            "DCL OUT[1], GENERIC[1]\n"
+            "DCL OUT[2], GENERIC[2]\n"
+            "DCL TEMP[0]\n"
+            "DCL ADDR[0]\n"
+            "DCL TEMPX[0][0..1]\n"
+            "DCL TEMPX[1][0..2]\n"
+            "DCL PRED[0]\n"
+            "DCL IMMX[0..2] {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}}\n"
+            "IMM[0] FLT32 { 0.5, 0, 0, 0 }\n"
+            "  0: ADD TEMPX[0][1], IN[0], IMM[0].xxxx\n"
+            "  1: MOV TEMPX[1][2], IMMX[2]\n"
+            "  2: MOV TEMP[0], IMM[0].yyyy\n"
+            "  3: ADD TEMP[0], TEMP[0], TEMPX[0][1]\n"
+            "  4: ADD TEMP[0], TEMP[0], TEMPX[1][2]\n"
+            "  5: ARL ADDR[0].x, IN[0].xxxx\n"
+            "  6: MOV OUT[1], IMMX[ADDR[0].x+1]\n"
+            "  7: MOV PRED[0], IMMX[0].wzyx\n"
+            "  8: MOV OUT[2], PRED[0]\n"
+            "  9: MOV OUT[0], TEMP[0]\n"
+            " 10: END\n",
+            2, 1);
+    xt_in_f(&x, 0, 0, 1, 2, 3, 4);
+    xt_in_f(&x, 1, 0, 0, 0, 0, 0);
+    xt_run(&x);
+    xt_expect4f(&x, 0, 0, 10.5f, 12.5f, 14.5f, 16.5f);
+    xt_expect4f(&x, 0, 1, 9, 10, 11, 12);
+    xt_expect4f(&x, 0, 2, 4, 3, 2, 1);
+    xt_expect4f(&x, 1, 0, 9.5f, 10.5f, 11.5f, 12.5f);
+    xt_expect4f(&x, 1, 1, 5, 6, 7, 8);
+    xt_expect4f(&x, 1, 2, 4, 3, 2, 1);
+    xt_free(&x);
 }
 
 /* Binding no constants (count 0, no words) to a buffer never bound before is
@@ -180,7 +267,9 @@ int main(void)
         cmocka_unit_test(test_legacy_kill),
         cmocka_unit_test(test_dfracexp),
         cmocka_unit_test(test_unsupported),
+        cmocka_unit_test(test_bra_jumps),
         cmocka_unit_test(test_bra_refused),
+        cmocka_unit_test(test_legacy_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
