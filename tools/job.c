@@ -193,6 +193,32 @@ void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n)
     nvgp_strbuf_putc(out, '"');
 }
 
+void nvgp_job_put_json_string(nvgp_strbuf *out, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
+    nvgp_strbuf_putc(out, '"');
+    for (size_t i = 0; i < n;) {
+        unsigned char c = u[i];
+        size_t len = c >= 0x80 ? utf8_sequence(u + i, n - i) : 0;
+        if (c == '"' || c == '\\') {
+            nvgp_strbuf_putc(out, '\\');
+            nvgp_strbuf_putc(out, (char)c);
+            i++;
+        } else if (c >= 0x20 && c < 0x7f) {
+            nvgp_strbuf_putc(out, (char)c);
+            i++;
+        } else if (len) {
+            nvgp_strbuf_append(out, s + i, len);
+            i += len;
+        } else {
+            nvgp_strbuf_printf(out, "\\u%04x", c);
+            i++;
+        }
+    }
+    nvgp_strbuf_putc(out, '"');
+}
+
 static size_t path_key(jp *p, const char *key)
 {
     size_t m = path_mark(p);

@@ -52,6 +52,10 @@ const char *nvgp_job_type_name(nvgp_job_type t);      /* "f32", "u8", ... */
  * of a hostile key to a terminal. */
 void nvgp_job_put_key(nvgp_strbuf *out, const char *key);
 void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n);   /* may hold NULs */
+/* Appends s as a JSON string that is always valid UTF-8: '"' and '\'
+ * escaped, control bytes, DEL and bytes of no well-formed UTF-8 sequence as
+ * \u00NN (the byte read as Latin-1). */
+void nvgp_job_put_json_string(nvgp_strbuf *out, const char *s);
 unsigned nvgp_job_type_size(nvgp_job_type t);         /* bytes per element */
 
 /* A named vec4 binding: inputs and params. */

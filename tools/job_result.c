@@ -54,19 +54,7 @@ static void put_elem(nvgp_strbuf *out, nvgp_job_type t, uint64_t b)
     }
 }
 
-static void put_string(nvgp_strbuf *out, const char *s)
-{
-    nvgp_strbuf_putc(out, '"');
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            nvgp_strbuf_printf(out, "\\%c", *c);
-        else if (*c < 0x20)
-            nvgp_strbuf_printf(out, "\\u%04x", *c);
-        else
-            nvgp_strbuf_putc(out, (char)*c);
-    }
-    nvgp_strbuf_putc(out, '"');
-}
+static void put_string(nvgp_strbuf *out, const char *s) { nvgp_job_put_json_string(out, s); }
 
 void nvgp_job_write_value(const nvgp_job_value *v, nvgp_strbuf *out)
 {

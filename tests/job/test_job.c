@@ -894,6 +894,25 @@ static void test_results(void **state)
 
 /* ---- Files --------------------------------------------------------------------------- */
 
+/* Keys the result writes are JSON strings that stay valid UTF-8 whatever
+ * bytes they hold: quote and backslash escaped, control bytes and bytes of
+ * no well-formed UTF-8 sequence as \u00NN, well-formed sequences kept. */
+static void test_result_keys_escaped(void **state)
+{
+    (void)state;
+    uint8_t buf0[4] = { 0, 0, 0x80, 0x3f };
+    nvgp_job_data buf[1] = { { 0, NVGP_JOB_F32, 4, buf0, "a\"b\\c\x01\xff\xc3\xa9" } };
+    nvgp_job_results r = { NULL, 0, false, false, NULL, 0, buf, 1, 0, NULL, 0, NULL, NULL, NULL };
+    nvgp_strbuf s;
+    nvgp_strbuf_init(&s);
+    nvgp_job_write_results(&r, &s);
+    assert_string_equal(s.data, "{ \"buffers\": {\n"
+                                "    \"a\\\"b\\\\c\\u0001\\u00ff\xc3\xa9\": { \"f32\": [1] }\n"
+                                "  },\n"
+                                "  \"faults\": 0 }\n");
+    nvgp_strbuf_free(&s);
+}
+
 /* Invocations that print nothing (compute programs, "outputs": []) are
  * left out rather than listed as {} each; a fragment program's "killed"
  * keeps the list, one record per invocation. */
@@ -1155,6 +1174,7 @@ int main(void)
         cmocka_unit_test(test_images_and_named_buffers),
         cmocka_unit_test(test_results),
         cmocka_unit_test(test_results_without_values),
+        cmocka_unit_test(test_result_keys_escaped),
         cmocka_unit_test(test_results_streamed),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_mutations),
