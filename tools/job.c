@@ -168,9 +168,12 @@ void nvgp_job_put_key(nvgp_strbuf *out, const char *key)
     nvgp_job_put_key_n(out, key, strlen(key));
 }
 
-void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n)
+/* Appends n bytes in double quotes: '"' and '\\' after a backslash,
+ * printable ASCII and well-formed UTF-8 as they are, every other byte as
+ * `other` (a printf format of the byte) says. */
+static void put_quoted(nvgp_strbuf *out, const char *text, size_t n, const char *other)
 {
-    const unsigned char *s = (const unsigned char *)key;
+    const unsigned char *s = (const unsigned char *)text;
     nvgp_strbuf_putc(out, '"');
     for (size_t i = 0; i < n;) {
         unsigned char c = s[i];
@@ -183,40 +186,24 @@ void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n)
             nvgp_strbuf_putc(out, (char)c);
             i++;
         } else if (len) {
-            nvgp_strbuf_append(out, key + i, len);
+            nvgp_strbuf_append(out, text + i, len);
             i += len;
         } else {
-            nvgp_strbuf_printf(out, "\\x%02x", c);
+            nvgp_strbuf_printf(out, other, c);
             i++;
         }
     }
     nvgp_strbuf_putc(out, '"');
 }
 
+void nvgp_job_put_key_n(nvgp_strbuf *out, const char *key, size_t n)
+{
+    put_quoted(out, key, n, "\\x%02x");
+}
+
 void nvgp_job_put_json_string(nvgp_strbuf *out, const char *s)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t n = strlen(s);
-    nvgp_strbuf_putc(out, '"');
-    for (size_t i = 0; i < n;) {
-        unsigned char c = u[i];
-        size_t len = c >= 0x80 ? utf8_sequence(u + i, n - i) : 0;
-        if (c == '"' || c == '\\') {
-            nvgp_strbuf_putc(out, '\\');
-            nvgp_strbuf_putc(out, (char)c);
-            i++;
-        } else if (c >= 0x20 && c < 0x7f) {
-            nvgp_strbuf_putc(out, (char)c);
-            i++;
-        } else if (len) {
-            nvgp_strbuf_append(out, s + i, len);
-            i += len;
-        } else {
-            nvgp_strbuf_printf(out, "\\u%04x", c);
-            i++;
-        }
-    }
-    nvgp_strbuf_putc(out, '"');
+    put_quoted(out, s, strlen(s), "\\u%04x");
 }
 
 static size_t path_key(jp *p, const char *key)
