@@ -141,6 +141,61 @@ jobs=$jobs/../../../examples
 probe nvfp5_mandelbrot.json "128 128 5 5 38 255 1"
 jobs=$jobs_here
 
+# Geometry programs (tests/pipeline/draw/stages_gs_*.json, adjacency_*).
+# EMIT past GS_MAX_OUTPUT_VERTICES 3 is dropped: of the 4-vertex strip over
+# the window only the lower-left triangle (window (0,0), (4,0), (0,4)) is
+# drawn, red; (2,2) and (3,3) lie beyond it.
+probe stages_gs_max_vertices.json "0 0 255 0 0 255 1" "2 0 255 0 0 255 1" "2 2 0 0 0 0 1" \
+    "3 3 0 0 0 0 1"
+# GS_INVOCATIONS 2: invocation k fills x in [k-1, k] with (k, 1-k, 0, 1).
+probe stages_gs_invocations.json "0 0 0 255 0 255 1" "1 3 0 255 0 255 1" "2 0 255 0 0 255 1" \
+    "3 3 255 0 0 255 1"
+# Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
+# lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
+probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
+# Triangle strip with adjacency: the program's vertex[1] and vertex[3] are
+# the 0-based vertices 1 (red (-1,-1)) and 5 (green (1,-1)), with white
+# (1,1): at pixel (3,0), centre (3.5, 0.5) of the window triangle (0,0),
+# (4,0), (4,4), the weights are red 0.125, green 0.75, white 0.125:
+# (0.25, 0.875, 0.125) -> 64, 223, 32.  (0,3) is outside.
+probe stages_adjacency_gs.json "3 0 64 223 32 255 1" "0 3 0 0 0 0 1"
+# Viewport index 1 of viewports [[0,0,8,8],[4,4,4,4]]: only the upper-right
+# quarter is drawn; index 20 (no such viewport) draws nothing.
+probe stages_gs_viewport.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 255 255 255 255 1" \
+    "7 7 255 255 255 255 1"
+tr -d '\n' <"$jobs/stages_gs_viewport.json" | sed 's/\[ *1, *0, *0, *0 *\]/[20, 0, 0, 0]/' \
+    >"$work/vp20.json"
+jobs_here=$jobs
+jobs=$work
+probe vp20.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 0 0 0 0 1" "7 7 0 0 0 0 1"
+jobs=$jobs_here
+
+# Tessellation (stages_tess_*.json).  A quad patch over the 8x8 window,
+# colour (u, v) = pixel centre / 8, blended ONE, ONE: every pixel holds its
+# own colour exactly once (no gap, no overlap): round((2x + 1) * 255 / 16).
+want=() all=""
+for y in 0 1 2 3 4 5 6 7; do
+    for x in 0 1 2 3 4 5 6 7; do
+        want+=("$x $y $(( ((2 * x + 1) * 255 * 2 + 16) / 32 )) $(( ((2 * y + 1) * 255 * 2 + 16) / 32 )) 0 255 1")
+        all="$all${all:+,}[$x,$y]"
+    done
+done
+tr -d '\n' <"$jobs/stages_tess_quad.json" | sed "s/\"probes\": \[.*\]/\"probes\": [$all]/" \
+    >"$work/tess_all.json"
+jobs_here=$jobs
+jobs=$work
+probe tess_all.json "${want[@]}"
+jobs=$jobs_here
+# outer level 0 from the control program: the patch is discarded
+probe stages_tess_discard.json "0 0 0 0 0 0 1" "7 3 0 0 0 0 1" "4 6 0 0 0 0 1"
+# isolines of the default levels (4, 3): rows 0, 2, 4, 6 (v = 0 .. 3/4),
+# none at v = 1 (row 8)
+probe stages_tess_isolines.json "3 0 255 255 255 255 1" "3 1 0 0 0 0 1" "3 2 255 255 255 255 1" \
+    "3 4 255 255 255 255 1" "3 6 255 255 255 255 1" "3 7 0 0 0 0 1" "3 8 0 0 0 0 1"
+# fractional odd 2.5 in point mode: u = 0, 0.3, 0.7 at x = 20u + 0.5
+probe stages_tess_fractional_points.json "0 0 255 255 255 255 1" "6 0 255 255 255 255 1" \
+    "7 0 0 0 0 0 1" "13 0 0 0 0 0 1" "14 0 255 255 255 255 1"
+
 # Bad input: exit 1 and the message names the field.
 refuse() {  # PATTERN DRAW-OBJECT-JSON
     printf '{"draw": %s}\n' "$2" >bad.json
@@ -153,8 +208,37 @@ fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"
 fb='"framebuffer": {"width": 4, "height": 4}'
 refuse 'draw.programs: missing' "{$fb, \"vertices\": {\"position\": [[0,0]]}}"
 refuse 'draw.programs: names no stage' "{$fb, \"programs\": {}, \"vertices\": {\"position\": [[0,0]]}}"
-refuse 'draw.programs.geometry: the pipeline has no geometry stage' \
-    "{$fb, \"programs\": {\"geometry\": \"g.gp\"}, \"vertices\": {\"position\": [[0,0]]}}"
+# Tessellation and geometry stages (spec-decisions.md, "Pipeline stages"):
+# the GL errors of ARB_tessellation_shader and NV_geometry_program4, named
+# by field.
+tep='{"text": "!!NVtep5.0\nTESS_MODE TRIANGLES;\nMOV result.position, vertex.tesscoord;\nEND\n"}'
+tcp='{"text": "!!NVtcp5.0\nVERTICES_OUT 3;\nMOV result.patch.tessouter[0], 1;\nEND\n"}'
+gp='{"text": "!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nMOV result.position, vertex[0].position;\nEMIT;\nEND\n"}'
+pts='"vertices": {"position": [[0,0],[0,0],[0,0]]}'
+refuse 'draw: programs.tess_control: a tessellation control program needs a tessellation evaluation program' \
+    "{$fb, \"programs\": {\"tess_control\": $tcp}, \"primitive\": \"patches\", $pts}"
+refuse 'draw: primitive: patches need a tessellation evaluation program' \
+    "{$fb, \"programs\": $fp, \"primitive\": \"patches\", $pts}"
+refuse 'draw: primitive: with a tessellation evaluation program the primitive must be patches' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"triangles\", $pts}"
+refuse 'draw.state.patch_vertices: 33 is out of range (1..32)' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_vertices\": 33}}"
+refuse 'draw.state.patch_vertices: 0 is out of range (1..32)' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_vertices\": 0}}"
+refuse 'draw: primitive: points cannot feed the geometry program, whose input primitive is triangles' \
+    "{$fb, \"programs\": {\"geometry\": $gp}, \"primitive\": \"points\", $pts}"
+refuse 'draw.programs.geometry: the program does not load as a geometry program' \
+    "{$fb, \"programs\": {\"geometry\": $tep}, $pts}"
+refuse 'draw.programs.shading: unknown stage (vertex, tess_control, tess_evaluation, geometry, fragment)' \
+    "{$fb, \"programs\": {\"shading\": $tep}, $pts}"
+refuse 'draw.viewports: give "viewport" or "viewports", not both' \
+    "{$fb, \"programs\": $fp, $pts, \"viewport\": [0,0,4,4], \"viewports\": [[0,0,4,4]]}"
+refuse 'draw.viewports: expected a list of 1 to 16' \
+    "{$fb, \"programs\": $fp, $pts, \"viewports\": []}"
+refuse 'draw.viewports[1][2]: -1 is out of range' \
+    "{$fb, \"programs\": $fp, $pts, \"viewports\": [[0,0,4,4],[0,0,-1,4]]}"
+refuse 'draw.primitive: expected one of' \
+    "{$fb, \"programs\": $fp, $pts, \"primitive\": \"patch\"}"
 refuse 'draw.programs.vertex: the program does not load as a vertex program' \
     "{$fb, \"programs\": {\"vertex\": {\"text\": \"!!ARBfp1.0\nEND\n\"}}, \"vertices\": {\"position\": [[0,0]]}}"
 refuse 'draw.vertices.color: 1 vertices, but draw.vertices.position has 2' \
