@@ -150,6 +150,10 @@ probe stages_gs_max_vertices.json "0 0 255 0 0 255 1" "2 0 255 0 0 255 1" "2 2 0
 # GS_INVOCATIONS 2: invocation k fills x in [k-1, k] with (k, 1-k, 0, 1).
 probe stages_gs_invocations.json "0 0 0 255 0 255 1" "1 3 0 255 0 255 1" "2 0 255 0 0 255 1" \
     "3 3 255 0 0 255 1"
+# Streams: the green strip emitted on stream 1 is not rasterised, stream
+# 0's red triangle (window (0,0), (2,0), (0,2)) is, though it writes layer
+# 3 (one-layer framebuffer: ignored).
+probe stages_gs_streams.json "0 0 255 0 0 255 1" "3 3 0 0 0 0 1" "2 2 0 0 0 0 1"
 # Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
 # lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
 probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
