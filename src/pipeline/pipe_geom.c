@@ -340,7 +340,8 @@ bool pipe_geom_run(const nvgp_pipe_state *s, pipe_program *gs, nvgp_pipe_prim pr
         uint32_t threads = n * pipe_machine_threads_per_invocation(gs->machine);
         for (uint32_t th = 0; ok && th < threads; th++)
             if (!collect_thread(&g, th, out)) {
-                snprintf(err, errlen, "out of memory for the geometry program's vertices");
+                snprintf(err, errlen, "the geometry program's primitives take more than %u vertices "
+                                 "or more memory than there is", PIPE_STREAM_MAX_VERTICES);
                 ok = false;
             }
     }

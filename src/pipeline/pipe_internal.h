@@ -73,6 +73,9 @@ typedef struct pipe_batch {
     int32_t viewport;         /* viewport index (-1: draw nothing) */
 } pipe_batch;
 
+/* Vertices the stages may hand on from one draw (each is ~650 bytes). */
+#define PIPE_STREAM_MAX_VERTICES (1u << 22)
+
 typedef struct pipe_stream {
     pipe_vertex *verts;       /* owned when `owned` */
     uint32_t num_verts, cap_verts;

@@ -28,8 +28,10 @@ pipe_vertex *pipe_stream_vertex(pipe_stream *st)
 {
     if (st->num_verts == st->cap_verts) {
         uint32_t cap = st->cap_verts ? 2 * st->cap_verts : 256;
-        if (cap > (1u << 26))
+        if (st->num_verts >= PIPE_STREAM_MAX_VERTICES)
             return NULL;   /* past what any draw needs: a runaway */
+        if (cap > PIPE_STREAM_MAX_VERTICES)
+            cap = PIPE_STREAM_MAX_VERTICES;
         pipe_vertex *v = realloc(st->verts, (size_t)cap * sizeof *v);
         if (!v)
             return NULL;
@@ -318,7 +320,8 @@ static bool run_evaluation(tess_ctx *t, const pipe_tess_result *gen, uint32_t fi
     }
     free(ev);
     if (!ok)
-        snprintf(t->err, t->errlen, "out of memory for the tessellated primitives");
+        snprintf(t->err, t->errlen, "the tessellated primitives take more than %u vertices or "
+                                    "more memory than there is", PIPE_STREAM_MAX_VERTICES);
     return ok;
 }
 
