@@ -193,6 +193,9 @@ jobs_here=$jobs
 jobs=$work
 probe tess_all.json "${want[@]}"
 jobs=$jobs_here
+# a per-patch attribute from the control to the evaluation program:
+# (0.25, 0.5, 0.75, 1) -> 63.75 -> 64, 127.5 -> 128, 191.25 -> 191
+probe stages_tess_patch_attrib.json "0 0 64 128 191 255 1" "1 1 64 128 191 255 1"
 # outer level 0 from the control program: the patch is discarded
 probe stages_tess_discard.json "0 0 0 0 0 0 1" "7 3 0 0 0 0 1" "4 6 0 0 0 0 1"
 # isolines of the default levels (4, 3): rows 0, 2, 4, 6 (v = 0 .. 3/4),
