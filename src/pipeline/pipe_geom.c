@@ -288,14 +288,15 @@ static bool collect_thread(geom_ctx *g, uint32_t th, pipe_stream *out)
 }
 
 bool pipe_geom_run(const nvgp_pipe_state *s, pipe_program *gs, nvgp_pipe_prim prim,
-                   const pipe_vertex *in, uint32_t count, pipe_stream *out, char *err,
-                   size_t errlen)
+                   bool tessellated, const pipe_vertex *in, uint32_t count, pipe_stream *out,
+                   char *err, size_t errlen)
 {
     uint32_t want = pipe_program_property(gs, TGSI_PROPERTY_GS_INPUT_PRIM, UINT32_MAX);
     const struct prim_row *row = &prim_rows[prim];
     if (row->gs_input != want) {
-        snprintf(err, errlen, "primitive: %s cannot feed the geometry program, whose input "
-                              "primitive is %s", row->name, gs_input_name(want));
+        snprintf(err, errlen, "%s%s cannot feed the geometry program, whose input primitive is %s",
+                 tessellated ? "programs.tess_evaluation: the tessellator's " : "primitive: ",
+                 row->name, gs_input_name(want));
         return false;
     }
     geom_ctx g = {s, gs, pipe_program_property(gs, TGSI_PROPERTY_GS_OUTPUT_PRIM, PRIM_POINTS), -1,

@@ -105,8 +105,8 @@ bool pipe_stream_batch(pipe_stream *st, nvgp_pipe_prim prim, uint32_t first, int
 /* pipe_geom.c: the geometry stage, and primitives with adjacency drawn
  * without it (their adjacent vertices dropped). */
 bool pipe_geom_run(const nvgp_pipe_state *s, pipe_program *gs, nvgp_pipe_prim prim,
-                   const pipe_vertex *in, uint32_t count, pipe_stream *out, char *err,
-                   size_t errlen);
+                   bool tessellated, const pipe_vertex *in, uint32_t count, pipe_stream *out,
+                   char *err, size_t errlen);
 bool pipe_geom_drop_adjacency(nvgp_pipe_prim prim, const pipe_vertex *in, uint32_t count,
                               pipe_stream *out);
 void pipe_vertex_init(pipe_vertex *pv);

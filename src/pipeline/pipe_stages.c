@@ -325,15 +325,20 @@ static bool run_evaluation(tess_ctx *t, const pipe_tess_result *gen, uint32_t fi
     return ok;
 }
 
+/* Tessellates the draw's patches into `out`; *prim is the type of what the
+ * generator makes (points, lines or triangles), even when every patch is
+ * discarded. */
 static bool run_tessellation(const nvgp_pipe_state *s, const pipe_stage_programs *p,
-                             const pipe_vertex *in, uint32_t count, pipe_stream *out, char *err,
-                             size_t errlen)
+                             const pipe_vertex *in, uint32_t count, pipe_stream *out,
+                             nvgp_pipe_prim *prim, char *err, size_t errlen)
 {
     tess_ctx t = {s, p, count / s->patch_vertices, s->patch_vertices, s->patch_vertices, in,
                   NULL, NULL, err, errlen};
     pipe_tess_params tp;
     if (!tess_params(&t, &tp))
         return false;
+    *prim = tp.point_mode ? NVGP_PIPE_POINTS
+            : tp.mode == PIPE_TESS_ISOLINES ? NVGP_PIPE_LINES : NVGP_PIPE_TRIANGLES;
     if (t.patches == 0)
         return true;   /* fewer vertices than a patch: nothing is drawn */
     t.patch = calloc(t.patches, sizeof *t.patch);
@@ -418,17 +423,16 @@ bool pipe_stages_run(const nvgp_pipe_state *s, const pipe_stage_programs *p, nvg
     const pipe_vertex *cur = in;
     uint32_t n = count;
     if (p->tes) {
-        if (!run_tessellation(s, p, in, count, &tess, err, errlen)) {
+        if (!run_tessellation(s, p, in, count, &tess, &prim, err, errlen)) {
             pipe_stream_free(&tess);
             return false;
         }
         cur = tess.verts;
         n = tess.num_verts;
-        prim = tess.num_batches ? tess.batches[0].prim : NVGP_PIPE_POINTS;
         tess.writes_psize = writes_psize(p->tes);
     }
     if (p->gs) {
-        bool ok = pipe_geom_run(s, p->gs, prim, cur, n, out, err, errlen);
+        bool ok = pipe_geom_run(s, p->gs, prim, p->tes != NULL, cur, n, out, err, errlen);
         out->writes_psize = writes_psize(p->gs);
         pipe_stream_free(&tess);
         return ok;

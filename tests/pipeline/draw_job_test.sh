@@ -237,6 +237,8 @@ refuse 'draw.state.patch_vertices: 0 is out of range (1..32)' \
     "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_vertices\": 0}}"
 refuse 'draw: primitive: points cannot feed the geometry program, whose input primitive is triangles' \
     "{$fb, \"programs\": {\"geometry\": $gp}, \"primitive\": \"points\", $pts}"
+refuse "draw: programs.tess_evaluation: the tessellator's triangles cannot feed the geometry program, whose input primitive is points" \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep, \"geometry\": {\"text\": \"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nEND\n\"}}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_default_outer_level\": [0, 0, 0, 0]}}"
 refuse 'draw.programs.geometry: the program does not load as a geometry program' \
     "{$fb, \"programs\": {\"geometry\": $tep}, $pts}"
 refuse 'draw.programs.shading: unknown stage (vertex, tess_control, tess_evaluation, geometry, fragment)' \
