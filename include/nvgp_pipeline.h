@@ -255,7 +255,10 @@ typedef struct nvgp_pipe_vertices {
 
 /* Draws.  Returns false with the reason in err for what GL would refuse or
  * what nvgp cannot run (a program of the wrong target, an unknown state
- * binding, a program that fails to run); GL's undefined cases (NaN
+ * binding, a program that fails to run, PATCHES without a tessellation
+ * evaluation program or another primitive with one, a tessellation control
+ * program alone, patch_vertices outside 1 .. 32, a primitive that does not
+ * fit the geometry program's input type); GL's undefined cases (NaN
  * positions, ...) draw nothing for the primitives concerned. */
 NVGP_API bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen);
