@@ -142,6 +142,13 @@ probe nvfp5_mandelbrot.json "128 128 5 5 38 255 1"
 jobs=$jobs_here
 
 # Geometry programs (tests/pipeline/draw/stages_gs_*.json, adjacency_*).
+# Point sprites: the point (-0.5, -0.5) becomes the window square x, y in
+# [1, 3] (clip -0.75 .. -0.25), texcoord (s, t) = ((x + 0.5 - 1) / 2, ...):
+# pixel (1,1) has s = t = 0.25, white * (s, t, s, s) -> 63.75 -> 64; (2,2)
+# 0.75 -> 191.25 -> 191.  The point (0.5, 0.5), colour (0, 1, 1, 1), covers
+# [5, 7]: (5,5) -> (0, 64, 64, 64).  (3,3), (4,4), (0,7) lie outside both.
+probe stages_gs_sprites.json "1 1 64 64 64 64 1" "2 2 191 191 191 191 1" "3 3 0 0 0 0 1" \
+    "5 5 0 64 64 64 1" "4 4 0 0 0 0 1" "0 7 0 0 0 0 1"
 # EMIT past GS_MAX_OUTPUT_VERTICES 3 is dropped: of the 4-vertex strip over
 # the window only the lower-left triangle (window (0,0), (4,0), (0,4)) is
 # drawn, red; (2,2) and (3,3) lie beyond it.
