@@ -164,6 +164,10 @@ probe stages_gs_streams.json "0 0 255 0 0 255 1" "3 3 0 0 0 0 1" "2 2 0 0 0 0 1"
 # Colours clamp after the geometry program: (1, 2, 4, 2) from the vertex
 # program halved to (0.5, 1, 2, 1), then clamped: 0.5 -> 127.5 -> 128.
 probe stages_gs_clamp.json "0 0 128 255 255 255 1" "1 1 128 255 255 255 1"
+# NVgp5.0 INVOCATIONS 3, EMITS 0: points at window x = 4 (0.5 i - 0.75 + 1)
+# = 1, 3, 5.
+probe stages_gs5_invocations.json "0 0 0 0 0 0 1" "1 0 255 255 255 255 1" "2 0 0 0 0 0 1" \
+    "3 0 255 255 255 255 1" "5 0 255 255 255 255 1" "7 0 0 0 0 0 1"
 # Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
 # lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
 probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
