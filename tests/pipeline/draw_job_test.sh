@@ -168,6 +168,19 @@ probe stages_gs_clamp.json "0 0 128 255 255 255 1" "1 1 128 255 255 255 1"
 # = 1, 3, 5.
 probe stages_gs5_invocations.json "0 0 0 0 0 0 1" "1 0 255 255 255 255 1" "2 0 0 0 0 0 1" \
     "3 0 255 255 255 255 1" "5 0 255 255 255 255 1" "7 0 0 0 0 0 1"
+# Triangle strip with adjacency, 10 vertices = 3 triangles, by table X.1
+# (1-based): first 1 3 5 / adjacent 2 7 4; middle (i = 1, odd) 5 3 7 / 1 6
+# 9; last (i = 2, even) 5 7 9 / 3 10 8.  0-based, green counts triangle
+# vertices: 0:1 2:2 4:3 6:2 8:1; red counts adjacent ones: 1 for every
+# vertex but 4.  Float framebuffer, blending ONE, ONE: "k red green".
+"$nvgp" run "$jobs/stages_adjacency_strip.json" >out.json 2>err.txt ||
+    fail "stages_adjacency_strip.json: $(cat err.txt)"
+got=$(sed -n 's/.*"x": \([0-9]*\), "y": 0, "color": \[\([^,]*\), \([^,]*\),.*/\1 \2 \3/p' out.json)
+want=$(printf '%s\n' "0 1 1" "1 1 0" "2 1 2" "3 1 0" "4 0 3" "5 1 0" "6 1 2" "7 1 0" "8 1 1" "9 1 0")
+[ "$got" = "$want" ] || fail "stages_adjacency_strip.json:
+$got
+want
+$want"
 # Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
 # lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
 probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
