@@ -173,14 +173,28 @@ probe stages_gs5_invocations.json "0 0 0 0 0 0 1" "1 0 255 255 255 255 1" "2 0 0
 # 9; last (i = 2, even) 5 7 9 / 3 10 8.  0-based, green counts triangle
 # vertices: 0:1 2:2 4:3 6:2 8:1; red counts adjacent ones: 1 for every
 # vertex but 4.  Float framebuffer, blending ONE, ONE: "k red green".
-"$nvgp" run "$jobs/stages_adjacency_strip.json" >out.json 2>err.txt ||
-    fail "stages_adjacency_strip.json: $(cat err.txt)"
-got=$(sed -n 's/.*"x": \([0-9]*\), "y": 0, "color": \[\([^,]*\), \([^,]*\),.*/\1 \2 \3/p' out.json)
-want=$(printf '%s\n' "0 1 1" "1 1 0" "2 1 2" "3 1 0" "4 0 3" "5 1 0" "6 1 2" "7 1 0" "8 1 1" "9 1 0")
-[ "$got" = "$want" ] || fail "stages_adjacency_strip.json:
+counts() {  # JOB "X RED GREEN"...: the float colours of row 0's probes
+    local job=$1
+    shift
+    "$nvgp" run "$job" >out.json 2>err.txt || { fail "$job: $(cat err.txt)"; return; }
+    local got want
+    got=$(sed -n 's/.*"x": \([0-9]*\), "y": 0, "color": \[\([^,]*\), \([^,]*\),.*/\1 \2 \3/p' out.json)
+    want=$(printf '%s\n' "$@")
+    [ "$got" = "$want" ] || fail "$job:
 $got
 want
 $want"
+}
+counts "$jobs/stages_adjacency_strip.json" "0 1 1" "1 1 0" "2 1 2" "3 1 0" "4 0 3" "5 1 0" \
+    "6 1 2" "7 1 0" "8 1 1" "9 1 0"
+# Quad strips and polygons reach a triangles program as issue 17 says
+# (vertex[0] counted in green, vertex[2] in red): the quads 0 1 3 2 and
+# 2 3 5 4 as (0,1,3) (2,0,3) (2,3,5) (4,2,5): green 0:1 2:2 4:1, red 3:2
+# 5:2; the polygon 0..5 as (1,2,0) (2,3,0) (3,4,0) (4,5,0): green 1..4 once,
+# red 0 four times.
+counts "$jobs/stages_gs_quad_strip.json" "0 0 1" "1 0 0" "2 0 2" "3 2 0" "4 0 1" "5 2 0"
+sed 's/"quad_strip"/"polygon"/' "$jobs/stages_gs_quad_strip.json" >polygon.json
+counts polygon.json "0 4 0" "1 0 1" "2 0 1" "3 0 1" "4 0 1" "5 0 0"
 # Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
 # lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
 probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
