@@ -18,6 +18,8 @@ enum {
     VARY_FOG,
     VARY_PSIZE,
     VARY_CLIPDIST0, VARY_CLIPDIST1,
+    VARY_LAYER, VARY_VIEWPORT_INDEX, /* integers (x) from a geometry program,
+                                        for ARB_fragment_layer_viewport */
     VARY_GENERIC0,
     VARY_GENERICS = 32,
     VARY_COUNT = VARY_GENERIC0 + VARY_GENERICS

@@ -20,6 +20,8 @@ int pipe_varying_slot(unsigned semantic, unsigned index)
     case TGSI_SEMANTIC_FOG: return index == 0 ? VARY_FOG : -1;
     case TGSI_SEMANTIC_PSIZE: return index == 0 ? VARY_PSIZE : -1;
     case TGSI_SEMANTIC_CLIPDIST: return index < 2 ? VARY_CLIPDIST0 + (int)index : -1;
+    case TGSI_SEMANTIC_LAYER: return index == 0 ? VARY_LAYER : -1;
+    case TGSI_SEMANTIC_VIEWPORT_INDEX: return index == 0 ? VARY_VIEWPORT_INDEX : -1;
     case TGSI_SEMANTIC_GENERIC:
     case TGSI_SEMANTIC_TEXCOORD:
         return index < VARY_GENERICS ? VARY_GENERIC0 + (int)index : -1;

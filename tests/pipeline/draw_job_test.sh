@@ -215,6 +215,11 @@ jobs=$work
 probe vp20.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 0 0 0 0 1" "7 7 0 0 0 0 1"
 jobs=$jobs_here
 
+# ARB_fragment_layer_viewport: fragment.layer 3 and fragment.viewport 1
+# from the geometry program: (3/4, 1/2, 0, 1) -> 191.25 -> 191, 127.5 -> 128.
+probe stages_fragment_layer_viewport.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 191 128 0 255 1" \
+    "7 7 191 128 0 255 1"
+
 # Tessellation (stages_tess_*.json).  A quad patch over the 8x8 window,
 # colour (u, v) = pixel centre / 8, blended ONE, ONE: every pixel holds its
 # own colour exactly once (no gap, no overlap): round((2x + 1) * 255 / 16).
