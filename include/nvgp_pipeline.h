@@ -1,5 +1,7 @@
 /* The OpenGL pipeline around the executor: vertices -> vertex program (or
- * the fixed-function transform) -> clipping -> perspective divide and
+ * the fixed-function transform) -> tessellation control program ->
+ * tessellation primitive generator -> tessellation evaluation program ->
+ * geometry program -> clipping -> perspective divide and
  * viewport -> triangle rasterisation -> fragment program in 2x2 quads (or
  * the fixed-function colour) -> fog -> depth test -> blending -> a
  * framebuffer of RGBA (RGBA8 or RGBA32F) and depth.
@@ -11,11 +13,10 @@
  *       nvgp_pipe_draw(st, fb, prim, &vertices, err, n)
  *       nvgp_pipe_fb_pixel(fb, x, y, rgba), nvgp_pipe_fb_depth(fb, x, y)
  *
- * Programs are loaded nvgp_programs (any vertex or fragment language nvgp
- * reads); the pipeline runs their TGSI translation and fills their
+ * Programs are loaded nvgp_programs (any language nvgp reads, each bound
+ * at its stage); the pipeline runs their TGSI translation and fills their
  * parameters by the names of the translation's binding map.  Points and
- * lines are not antialiased; there are no tessellation or geometry
- * stages yet.  docs/pipeline.md describes the rules
+ * lines are not antialiased.  docs/pipeline.md describes the rules
  * followed at each step.
  *
  * Part of libnvgp's public interface (installed beside nvgp.h).  The state
@@ -41,7 +42,9 @@ enum {
     NVGP_PIPE_PROGRAM_MATRICES = 8,
     NVGP_PIPE_CLIP_PLANES = 6,
     NVGP_PIPE_LIGHTS = 8,
-    NVGP_PIPE_MAX_SIZE = 16384     /* largest framebuffer width or height */
+    NVGP_PIPE_MAX_SIZE = 16384,    /* largest framebuffer width or height */
+    NVGP_PIPE_MAX_PATCH_VERTICES = 32, /* MAX_PATCH_VERTICES */
+    NVGP_PIPE_VIEWPORTS = 16       /* MAX_VIEWPORTS */
 };
 /* Largest framebuffer in pixels (64 Mi: 1 GiB of RGBA32F). */
 #define NVGP_PIPE_MAX_PIXELS (1u << 26)
@@ -54,12 +57,22 @@ enum {
     NVGP_PIPE_ATTR_TEXCOORD0 = 8
 };
 
-typedef enum nvgp_pipe_stage { NVGP_PIPE_VERTEX, NVGP_PIPE_FRAGMENT, NVGP_PIPE_STAGES } nvgp_pipe_stage;
+/* Program stages (the two first keep their numbers of older versions). */
+typedef enum nvgp_pipe_stage {
+    NVGP_PIPE_VERTEX, NVGP_PIPE_FRAGMENT, NVGP_PIPE_TESS_CONTROL, NVGP_PIPE_TESS_EVALUATION,
+    NVGP_PIPE_GEOMETRY, NVGP_PIPE_STAGES
+} nvgp_pipe_stage;
 
 typedef enum nvgp_pipe_prim {
     NVGP_PIPE_TRIANGLES, NVGP_PIPE_TRIANGLE_STRIP, NVGP_PIPE_TRIANGLE_FAN,
     NVGP_PIPE_QUADS, NVGP_PIPE_QUAD_STRIP, NVGP_PIPE_POLYGON,
-    NVGP_PIPE_POINTS, NVGP_PIPE_LINES, NVGP_PIPE_LINE_STRIP, NVGP_PIPE_LINE_LOOP
+    NVGP_PIPE_POINTS, NVGP_PIPE_LINES, NVGP_PIPE_LINE_STRIP, NVGP_PIPE_LINE_LOOP,
+    /* NV_geometry_program4's primitives with adjacency (without a geometry
+     * program the adjacent vertices are ignored) and ARB_tessellation_shader's
+     * patches of patch_vertices vertices (a tessellation evaluation program
+     * must be bound) */
+    NVGP_PIPE_LINES_ADJACENCY, NVGP_PIPE_LINE_STRIP_ADJACENCY, NVGP_PIPE_TRIANGLES_ADJACENCY,
+    NVGP_PIPE_TRIANGLE_STRIP_ADJACENCY, NVGP_PIPE_PATCHES
 } nvgp_pipe_prim;
 
 /* Comparison functions in GL's order (NEVER = 0x0200 ... ALWAYS = 0x0207). */
@@ -140,6 +153,16 @@ typedef struct nvgp_pipe_state {
     float current[NVGP_PIPE_ATTRIBS][4]; /* attribute values without arrays */
 
     int32_t viewport[4];          /* x, y, width, height */
+    /* ARB_viewport_array: with viewport_array on, primitive p uses
+     * viewports[i], i its geometry program's viewport index (0 without
+     * one); off, every primitive uses `viewport` */
+    bool viewport_array;
+    int32_t viewports[NVGP_PIPE_VIEWPORTS][4];
+
+    /* ARB_tessellation_shader: PATCH_VERTICES (initially 3) and the levels
+     * used when no tessellation control program is bound (initially 1) */
+    uint32_t patch_vertices;
+    float patch_default_outer[4], patch_default_inner[2];
     float depth_range[2];         /* near, far */
 
     bool scissor_test;
@@ -232,7 +255,10 @@ typedef struct nvgp_pipe_vertices {
 
 /* Draws.  Returns false with the reason in err for what GL would refuse or
  * what nvgp cannot run (a program of the wrong target, an unknown state
- * binding, a program that fails to run); GL's undefined cases (NaN
+ * binding, a program that fails to run, PATCHES without a tessellation
+ * evaluation program or another primitive with one, a tessellation control
+ * program alone, patch_vertices outside 1 .. 32, a primitive that does not
+ * fit the geometry program's input type); GL's undefined cases (NaN
  * positions, ...) draw nothing for the primitives concerned. */
 NVGP_API bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen);

@@ -168,7 +168,12 @@ static const name_value prims[] = {
     {"triangle_fan", NVGP_PIPE_TRIANGLE_FAN}, {"quads", NVGP_PIPE_QUADS},
     {"quad_strip", NVGP_PIPE_QUAD_STRIP}, {"polygon", NVGP_PIPE_POLYGON},
     {"points", NVGP_PIPE_POINTS}, {"lines", NVGP_PIPE_LINES},
-    {"line_strip", NVGP_PIPE_LINE_STRIP}, {"line_loop", NVGP_PIPE_LINE_LOOP}, {NULL, 0}
+    {"line_strip", NVGP_PIPE_LINE_STRIP}, {"line_loop", NVGP_PIPE_LINE_LOOP},
+    {"lines_adjacency", NVGP_PIPE_LINES_ADJACENCY},
+    {"line_strip_adjacency", NVGP_PIPE_LINE_STRIP_ADJACENCY},
+    {"triangles_adjacency", NVGP_PIPE_TRIANGLES_ADJACENCY},
+    {"triangle_strip_adjacency", NVGP_PIPE_TRIANGLE_STRIP_ADJACENCY},
+    {"patches", NVGP_PIPE_PATCHES}, {NULL, 0}
 };
 static const name_value funcs[] = {
     {"never", NVGP_PIPE_NEVER}, {"less", NVGP_PIPE_LESS}, {"equal", NVGP_PIPE_EQUAL},
@@ -222,6 +227,7 @@ typedef enum state_kind {
     K_RECT,       /* x, y, width, height integers */
     K_BOOL4,      /* 4 booleans */
     K_UINT,       /* an unsigned integer up to the row's max */
+    K_UINT32,     /* an unsigned integer 1..max stored as uint32_t */
     K_BLEND_FUNC, /* [src, dst] or [src_rgb, dst_rgb, src_alpha, dst_alpha] */
     K_BLEND_EQ,   /* a name, or [rgb, alpha] */
     K_STENCIL_FUNC, /* [func, ref, value mask], both faces */
@@ -277,6 +283,9 @@ static const state_row state_rows[] = {
     {"stencil_func", K_STENCIL_FUNC, 0, NULL, 0, 0},
     {"stencil_op", K_STENCIL_OP, 0, NULL, 0, 0},
     {"stencil_write_mask", K_STENCIL_MASK, 0, NULL, 0, 0},
+    {"patch_vertices", K_UINT32, AT(patch_vertices), NULL, 0, NVGP_PIPE_MAX_PATCH_VERTICES},
+    {"patch_default_outer_level", K_VEC4, AT(patch_default_outer), NULL, 0, 0},
+    {"patch_default_inner_level", K_FLOAT2, AT(patch_default_inner), NULL, 0, 0},
     {"threads", K_UINT, AT(threads), NULL, 0, 256},
     {"budget", K_UINT, AT(budget), NULL, 0, (uint64_t)1 << 40},
 };
@@ -345,6 +354,13 @@ static bool state_value(dj *d, const state_row *r, json_object *v, const char *w
             d->s->threads = (unsigned)x;
         else
             d->s->budget = (uint64_t)x;
+        return true;
+    }
+    case K_UINT32: {
+        int64_t x = 0;
+        if (!integer(d, v, where, 1, (int64_t)r->max, &x))
+            return false;
+        *(uint32_t *)(base + r->at) = (uint32_t)x;
         return true;
     }
     case K_BLEND_FUNC: {
@@ -463,6 +479,9 @@ static const struct stage_row {
 } stage_rows[] = {
     {"vertex", NVGP_PIPE_VERTEX, NVGP_TARGET_VERTEX},
     {"fragment", NVGP_PIPE_FRAGMENT, NVGP_TARGET_FRAGMENT},
+    {"tess_control", NVGP_PIPE_TESS_CONTROL, NVGP_TARGET_TESS_CONTROL},
+    {"tess_evaluation", NVGP_PIPE_TESS_EVALUATION, NVGP_TARGET_TESS_EVALUATION},
+    {"geometry", NVGP_PIPE_GEOMETRY, NVGP_TARGET_GEOMETRY},
 };
 
 static const struct stage_row *stage_named(const char *name)
@@ -475,11 +494,8 @@ static const struct stage_row *stage_named(const char *name)
 
 static bool unknown_stage(dj *d, const char *where, const char *key)
 {
-    if (!strcmp(key, "geometry") || !strcmp(key, "tess_control") ||
-        !strcmp(key, "tess_evaluation"))
-        return fail(d, "%s.%s: the pipeline has no %s stage yet (vertex and fragment only)",
-                    where, key, key);
-    return fail(d, "%s.%s: unknown stage (vertex, fragment)", where, key);
+    return fail(d, "%s.%s: unknown stage (vertex, tess_control, tess_evaluation, geometry, "
+                   "fragment)", where, key);
 }
 
 /* A program: a file name (relative to the job file's folder) or
@@ -556,7 +572,8 @@ static bool programs(dj *d, json_object *obj)
     }
     if (n == 0)
         return fail(d, "draw.programs: names no stage; give \"vertex\", \"fragment\" or both "
-                       "(a stage left out runs GL's fixed function)");
+                       "(a stage left out runs GL's fixed function; tessellation and geometry "
+                       "stages left out are skipped)");
     return true;
 }
 
@@ -917,12 +934,42 @@ static bool probes(dj *d, json_object *arr)
     return true;
 }
 
+/* "viewports": ARB_viewport_array's list of [x, y, width, height] (1 to
+ * 16); a geometry program's viewport index selects one.  Viewports not
+ * given cover the framebuffer, as GL's initial viewports cover the window. */
+static bool viewports(dj *d, json_object *arr)
+{
+    size_t n = json_object_is_type(arr, json_type_array) ? json_object_array_length(arr) : 0;
+    if (n < 1 || n > NVGP_PIPE_VIEWPORTS)
+        return fail(d, "draw.viewports: expected a list of 1 to %d [x, y, width, height]",
+                    NVGP_PIPE_VIEWPORTS);
+    if (d->has_viewport)
+        return fail(d, "draw.viewports: give \"viewport\" or \"viewports\", not both");
+    for (int i = 0; i < NVGP_PIPE_VIEWPORTS; i++) {
+        d->s->viewports[i][0] = d->s->viewports[i][1] = 0;
+        d->s->viewports[i][2] = (int32_t)d->width;
+        d->s->viewports[i][3] = (int32_t)d->height;
+    }
+    static const state_row vp = {"viewports", K_RECT, 0, NULL, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        char where[64];
+        snprintf(where, sizeof where, "draw.viewports[%zu]", i);
+        state_row r = vp;
+        r.at = offsetof(nvgp_pipe_state, viewports) + i * sizeof d->s->viewports[0];
+        if (!state_value(d, &r, json_object_array_get_idx(arr, i), where))
+            return false;
+    }
+    memcpy(d->s->viewport, d->s->viewports[0], sizeof d->s->viewport);
+    d->s->viewport_array = true;
+    return true;
+}
+
 /* The draw object: every field but "programs" and "vertices" optional. */
 static bool draw_fields(dj *d, json_object *draw)
 {
     static const char *const known[] = {"programs", "primitive", "vertices", "framebuffer",
-                                        "viewport", "params", "matrices", "track", "textures",
-                                        "state", "probes", NULL};
+                                        "viewport", "viewports", "params", "matrices", "track",
+                                        "textures", "state", "probes", NULL};
     if (!json_object_is_type(draw, json_type_object))
         return fail(d, "draw: expected an object");
     json_object_object_foreach(draw, key, unused) {
@@ -932,7 +979,8 @@ static bool draw_fields(dj *d, json_object *draw)
             ok = ok || !strcmp(*k, key);
         if (!ok)
             return fail(d, "draw.%s: unknown field (programs, primitive, vertices, framebuffer, "
-                           "viewport, params, matrices, track, textures, state, probes)", key);
+                           "viewport, viewports, params, matrices, track, textures, state, "
+                           "probes)", key);
     }
     json_object *v;
     if (!json_object_object_get_ex(draw, "framebuffer", &v))
@@ -958,7 +1006,10 @@ static bool draw_fields(dj *d, json_object *draw)
                                      NULL, 0, 0};
         if (!state_value(d, &vp, v, "draw.viewport"))
             return false;
+        d->has_viewport = true;
     }
+    if (json_object_object_get_ex(draw, "viewports", &v) && !viewports(d, v))
+        return false;
     if (json_object_object_get_ex(draw, "params", &v) && !params(d, v))
         return false;
     if (json_object_object_get_ex(draw, "matrices", &v) && !matrices(d, v))

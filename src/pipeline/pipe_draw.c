@@ -186,6 +186,16 @@ static void to_window(const draw_ctx *c, const pipe_vertex *v, pipe_wvertex *w)
     w->attr = v;
 }
 
+/* The viewport, limited to where it can reach pixels. */
+static void set_viewport(draw_ctx *c, const int32_t *vp)
+{
+    double lim = 4.0 * NVGP_PIPE_MAX_SIZE;
+    c->vp_x = fmin(fmax(vp[0], -lim), lim);
+    c->vp_y = fmin(fmax(vp[1], -lim), lim);
+    c->vp_w = fmin(fmax(vp[2], 0), lim);
+    c->vp_h = fmin(fmax(vp[3], 0), lim);
+}
+
 /* One polygon (a triangle, quad or GL polygon) of n vertices: clip, divide,
  * decide its facing from its whole window-space area, cull, and hand its
  * fan triangles to the rasteriser. */
@@ -363,6 +373,10 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
         }
         return true;
     }
+    default:
+        /* adjacency and patches never get here: pipe_stages_run turns them
+         * into points, lines and triangles */
+        return true;
     }
     return true;
 }
@@ -370,7 +384,7 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
 bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen)
 {
-    if ((unsigned)prim > NVGP_PIPE_LINE_LOOP) {
+    if ((unsigned)prim > NVGP_PIPE_PATCHES) {
         snprintf(err, errlen, "unknown primitive type");
         return false;
     }
@@ -380,9 +394,12 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         snprintf(err, errlen, "%u vertices: more than a draw takes (16777216)", v->count);
         return false;
     }
-    pipe_program vp, fp;
+    pipe_program vp, fp, later[3];
     memset(&vp, 0, sizeof vp);
     memset(&fp, 0, sizeof fp);
+    memset(later, 0, sizeof later);
+    static const nvgp_pipe_stage later_stage[3] = {NVGP_PIPE_TESS_CONTROL,
+                                                   NVGP_PIPE_TESS_EVALUATION, NVGP_PIPE_GEOMETRY};
     pipe_vertex *verts = calloc(v->count, sizeof *verts);
     bool ok = verts != NULL;
     if (!ok)
@@ -392,6 +409,10 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
     if (ok && s->program[NVGP_PIPE_FRAGMENT])
         ok = pipe_program_init(&fp, s->program[NVGP_PIPE_FRAGMENT], NVGP_PIPE_FRAGMENT, s, err,
                                errlen);
+    for (int k = 0; k < 3; k++)
+        if (ok && s->program[later_stage[k]])
+            ok = pipe_program_init(&later[k], s->program[later_stage[k]], later_stage[k], s, err,
+                                   errlen);
     /* vertex stage */
     if (ok && vp.machine) {
         ok = run_vertex_program(&vp, s, v, verts, err, errlen);
@@ -401,11 +422,21 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             fixed_vertex(s, v, i, &verts[i]);
         }
     }
-    /* vertex colour clamping (CLAMP_VERTEX_COLOR's initial TRUE) */
-    for (uint32_t i = 0; ok && !s->no_vertex_color_clamp && i < v->count; i++)
+    /* tessellation and geometry stages (pipe_stages.c) */
+    pipe_stream st;
+    memset(&st, 0, sizeof st);
+    if (ok) {
+        pipe_stage_programs sp = {later[0].machine ? &later[0] : NULL,
+                                  later[1].machine ? &later[1] : NULL,
+                                  later[2].machine ? &later[2] : NULL};
+        ok = pipe_stages_run(s, &sp, prim, verts, v->count, &st, err, errlen);
+    }
+    /* vertex colour clamping (CLAMP_VERTEX_COLOR's initial TRUE), at the
+     * end of the last vertex processing stage */
+    for (uint32_t i = 0; ok && !s->no_vertex_color_clamp && i < st.num_verts; i++)
         for (int k = VARY_COLOR0; k <= VARY_BCOLOR1; k++)
             for (int c = 0; c < 4; c++)
-                verts[i].v[k][c] = clamp01(verts[i].v[k][c]);
+                st.verts[i].v[k][c] = clamp01(st.verts[i].v[k][c]);
     if (ok) {
         draw_ctx c;
         memset(&c, 0, sizeof c);
@@ -416,18 +447,14 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             if (vp.outputs[n].semantic == TGSI_SEMANTIC_PSIZE &&
                 pipe_machine_written(vp.machine, vp.outputs[n].index))
                 c.vp_writes_psize = true;
+        if (st.writes_psize >= 0)
+            c.vp_writes_psize = st.writes_psize != 0;
         /* ARB programs and fixed function sum colours when COLOR_SUM is on;
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));
         c.d.fog_mode = c.d.fp ? fp.fog_option : s->fog ? s->fog_mode : -1;
         c.d.err = err;
         c.d.errlen = errlen;
-        /* the viewport, limited to where it can reach pixels */
-        double lim = 4.0 * NVGP_PIPE_MAX_SIZE;
-        c.vp_x = fmin(fmax(s->viewport[0], -lim), lim);
-        c.vp_y = fmin(fmax(s->viewport[1], -lim), lim);
-        c.vp_w = fmin(fmax(s->viewport[2], 0), lim);
-        c.vp_h = fmin(fmax(s->viewport[3], 0), lim);
         c.depth_n = clamp01(s->depth_range[0]);
         c.depth_f = clamp01(s->depth_range[1]);
         for (int p = 0; p < NVGP_PIPE_CLIP_PLANES; p++)
@@ -446,11 +473,22 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             c.d.clip_x1 = sx1 < c.d.clip_x1 ? (int32_t)sx1 : c.d.clip_x1;
             c.d.clip_y1 = sy1 < c.d.clip_y1 ? (int32_t)sy1 : c.d.clip_y1;
         }
-        ok = assemble(&c, prim, verts, v->count) && pipe_raster_flush(&c.d);
+        /* each batch through its viewport */
+        for (uint32_t b = 0; ok && b < st.num_batches; b++) {
+            const pipe_batch *ba = &st.batches[b];
+            if (ba->viewport < 0)
+                continue;
+            set_viewport(&c, s->viewport_array ? s->viewports[ba->viewport] : s->viewport);
+            ok = assemble(&c, ba->prim, st.verts + ba->first, ba->count);
+        }
+        ok = ok && pipe_raster_flush(&c.d);
         free(c.d.frags);
         free(c.d.inputs);
     }
+    pipe_stream_free(&st);
     free(verts);
+    for (int k = 0; k < 3; k++)
+        pipe_program_fini(&later[k]);
     pipe_program_fini(&vp);
     pipe_program_fini(&fp);
     return ok;

@@ -18,6 +18,8 @@ enum {
     VARY_FOG,
     VARY_PSIZE,
     VARY_CLIPDIST0, VARY_CLIPDIST1,
+    VARY_LAYER, VARY_VIEWPORT_INDEX, /* integers (x) from a geometry program,
+                                        for ARB_fragment_layer_viewport */
     VARY_GENERIC0,
     VARY_GENERICS = 32,
     VARY_COUNT = VARY_GENERIC0 + VARY_GENERICS
@@ -52,6 +54,7 @@ typedef struct pipe_program {
     bool origin_upper_left, center_integer; /* fragment position conventions */
     int fog_option;              /* -1 none, else nvgp_pipe_fog_mode */
     bool nv_vertex;              /* VP1.x/VP2.0: NV colour-sum rules */
+    nvgp_pipe_stage stage;
 } pipe_program;
 
 /* pipe_program.c: loads a bound program for a stage (its TGSI, IO lists,
@@ -59,6 +62,65 @@ typedef struct pipe_program {
 bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stage stage,
                        const nvgp_pipe_state *s, char *err, size_t errlen);
 void pipe_program_fini(pipe_program *p);
+const char *pipe_stage_name(nvgp_pipe_stage stage);
+/* A TGSI property's first value, or fallback when the program has none. */
+uint32_t pipe_program_property(const pipe_program *p, unsigned property, uint32_t fallback);
+
+/* pipe_stages.c / pipe_geom.c: what the stages after the vertex program
+ * hand to primitive assembly: vertices and batches of them, each drawn as
+ * one primitive type through one viewport. */
+typedef struct pipe_batch {
+    nvgp_pipe_prim prim;      /* never an adjacency type or PATCHES */
+    uint32_t first, count;
+    int32_t viewport;         /* viewport index (-1: draw nothing) */
+} pipe_batch;
+
+/* Vertices the stages may hand on from one draw (each is ~650 bytes). */
+#define PIPE_STREAM_MAX_VERTICES (1u << 22)
+
+typedef struct pipe_stream {
+    pipe_vertex *verts;       /* owned when `owned` */
+    uint32_t num_verts, cap_verts;
+    bool owned;
+    pipe_batch *batches;
+    uint32_t num_batches, cap_batches;
+    int writes_psize;         /* the last stage after the vertex program
+                                 writes PSIZE (1) or not (0); -1: none ran */
+} pipe_stream;
+
+/* The programs of the stages after the vertex stage (NULL machine: not
+ * bound). */
+typedef struct pipe_stage_programs {
+    pipe_program *tcs, *tes, *gs;
+} pipe_stage_programs;
+
+/* Runs tessellation and geometry over the vertex stage's output `in`
+ * (count vertices of primitive type prim).  Without those stages the
+ * stream is `in` itself (not copied).  False with err set. */
+bool pipe_stages_run(const nvgp_pipe_state *s, const pipe_stage_programs *p, nvgp_pipe_prim prim,
+                     pipe_vertex *in, uint32_t count, pipe_stream *out, char *err, size_t errlen);
+void pipe_stream_free(pipe_stream *st);
+/* Stream building (pipe_stages.c): a vertex slot, and a batch of the
+ * vertices appended since `first`; false when memory ran out. */
+pipe_vertex *pipe_stream_vertex(pipe_stream *st);
+bool pipe_stream_batch(pipe_stream *st, nvgp_pipe_prim prim, uint32_t first, int32_t viewport);
+/* pipe_geom.c: the geometry stage, and primitives with adjacency drawn
+ * without it (their adjacent vertices dropped). */
+bool pipe_geom_run(const nvgp_pipe_state *s, pipe_program *gs, nvgp_pipe_prim prim,
+                   bool tessellated, const pipe_vertex *in, uint32_t count, pipe_stream *out,
+                   char *err, size_t errlen);
+bool pipe_geom_drop_adjacency(nvgp_pipe_prim prim, const pipe_vertex *in, uint32_t count,
+                              pipe_stream *out);
+void pipe_vertex_init(pipe_vertex *pv);
+/* Starts a run of the program (constants, textures) of invocations reading
+ * `vertices` input vertices each; false with err set. */
+bool pipe_program_bind(pipe_program *p, const nvgp_pipe_state *s, uint32_t invocations,
+                       uint32_t vertices, char *err, size_t errlen);
+/* IN[v][i] of an invocation from n vertices, by semantic slot. */
+void pipe_program_vertex_inputs(pipe_program *p, uint32_t inv, const pipe_vertex *const *verts,
+                                uint32_t n);
+/* A program's outputs of one thread into a vertex (by semantic slot). */
+void pipe_program_vertex_out(const pipe_program *p, uint32_t thread, pipe_vertex *pv);
 
 /* pipe_state.c: the value of a parameter binding named as the translation's
  * map spells it (program.env[n], state.matrix.mvp.row[1], c[5], ...);

@@ -53,6 +53,47 @@ bool pipe_machine_begin(pipe_machine *m, uint32_t n)
     return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;
 }
 
+bool pipe_machine_begin_vertices(pipe_machine *m, uint32_t n, uint32_t vertices)
+{
+    return nvgp_exec_set_invocations(m->exec, n, vertices) == NVGP_EXEC_OK;
+}
+
+void pipe_machine_input_vertex(pipe_machine *m, uint32_t inv, uint32_t vertex, uint32_t index,
+                               const float v[4])
+{
+    uint32_t w[4];
+    memcpy(w, v, sizeof w);
+    nvgp_exec_set_input(m->exec, inv, vertex, index, w);
+}
+
+bool pipe_machine_system_value(pipe_machine *m, uint32_t thread, unsigned semantic,
+                               const uint32_t v[4])
+{
+    return nvgp_exec_set_system_value(m->exec, thread, (tgsi_semantic)semantic, 0, v) ==
+           NVGP_EXEC_OK;
+}
+
+uint32_t pipe_machine_threads_per_invocation(const pipe_machine *m)
+{
+    return nvgp_exec_threads_per_invocation(m->exec);
+}
+
+uint32_t pipe_machine_num_outputs(const pipe_machine *m)
+{
+    return nvgp_exec_num_outputs(m->exec);
+}
+
+uint32_t pipe_machine_num_emitted(const pipe_machine *m, uint32_t thread)
+{
+    return nvgp_exec_num_emitted(m->exec, thread, 0);
+}
+
+void pipe_machine_emitted(const pipe_machine *m, uint32_t thread, uint32_t k, uint32_t *words,
+                          uint32_t *primitive)
+{
+    nvgp_exec_get_emitted(m->exec, thread, 0, k, words, primitive);
+}
+
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count)
 {
     if (count == 0)

@@ -25,6 +25,24 @@ void pipe_machine_threads(pipe_machine *m, unsigned threads);
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
 /* Starts a batch of n invocations (clears inputs and helper marks). */
 bool pipe_machine_begin(pipe_machine *m, uint32_t n);
+/* The same for programs whose invocations read several input vertices
+ * (tessellation and geometry: IN[vertex][index]). */
+bool pipe_machine_begin_vertices(pipe_machine *m, uint32_t n, uint32_t vertices);
+void pipe_machine_input_vertex(pipe_machine *m, uint32_t inv, uint32_t vertex, uint32_t index,
+                               const float v[4]);
+/* A system value of one thread (TESSCOORD, TESSOUTER, PRIMID ...); false
+ * when the program does not read it. */
+bool pipe_machine_system_value(pipe_machine *m, uint32_t thread, unsigned semantic,
+                               const uint32_t v[4]);
+/* Threads of one invocation (TCS_VERTICES_OUT, GS_INVOCATIONS, else 1). */
+uint32_t pipe_machine_threads_per_invocation(const pipe_machine *m);
+/* Geometry programs: OUT registers of an emitted vertex, the vertices a
+ * thread emitted on stream 0, and vertex k's words (num_outputs * 4) and
+ * primitive number. */
+uint32_t pipe_machine_num_outputs(const pipe_machine *m);
+uint32_t pipe_machine_num_emitted(const pipe_machine *m, uint32_t thread);
+void pipe_machine_emitted(const pipe_machine *m, uint32_t thread, uint32_t k, uint32_t *words,
+                          uint32_t *primitive);
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);
 void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);

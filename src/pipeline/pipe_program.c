@@ -20,6 +20,8 @@ int pipe_varying_slot(unsigned semantic, unsigned index)
     case TGSI_SEMANTIC_FOG: return index == 0 ? VARY_FOG : -1;
     case TGSI_SEMANTIC_PSIZE: return index == 0 ? VARY_PSIZE : -1;
     case TGSI_SEMANTIC_CLIPDIST: return index < 2 ? VARY_CLIPDIST0 + (int)index : -1;
+    case TGSI_SEMANTIC_LAYER: return index == 0 ? VARY_LAYER : -1;
+    case TGSI_SEMANTIC_VIEWPORT_INDEX: return index == 0 ? VARY_VIEWPORT_INDEX : -1;
     case TGSI_SEMANTIC_GENERIC:
     case TGSI_SEMANTIC_TEXCOORD:
         return index < VARY_GENERICS ? VARY_GENERIC0 + (int)index : -1;
@@ -27,8 +29,31 @@ int pipe_varying_slot(unsigned semantic, unsigned index)
     }
 }
 
-static const uint8_t stage_processor[NVGP_PIPE_STAGES] = {TGSI_PROCESSOR_VERTEX,
-                                                          TGSI_PROCESSOR_FRAGMENT};
+/* Per stage: the TGSI processor its programs translate to and its name in
+ * messages. */
+static const struct {
+    uint8_t processor;
+    const char *name;
+} stage_rows[NVGP_PIPE_STAGES] = {
+    [NVGP_PIPE_VERTEX] = {TGSI_PROCESSOR_VERTEX, "vertex"},
+    [NVGP_PIPE_FRAGMENT] = {TGSI_PROCESSOR_FRAGMENT, "fragment"},
+    [NVGP_PIPE_TESS_CONTROL] = {TGSI_PROCESSOR_TESS_CTRL, "tessellation control"},
+    [NVGP_PIPE_TESS_EVALUATION] = {TGSI_PROCESSOR_TESS_EVAL, "tessellation evaluation"},
+    [NVGP_PIPE_GEOMETRY] = {TGSI_PROCESSOR_GEOMETRY, "geometry"},
+};
+
+const char *pipe_stage_name(nvgp_pipe_stage stage)
+{
+    return (unsigned)stage < NVGP_PIPE_STAGES ? stage_rows[stage].name : "?";
+}
+
+uint32_t pipe_program_property(const pipe_program *p, unsigned property, uint32_t fallback)
+{
+    for (uint32_t i = 0; i < p->tgsi->num_properties; i++)
+        if (p->tgsi->properties[i].name == property && p->tgsi->properties[i].num_data >= 1)
+            return p->tgsi->properties[i].data[0];
+    return fallback;
+}
 
 static bool collect_io(pipe_program *p, char *err, size_t errlen)
 {
@@ -155,15 +180,15 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
 {
     memset(p, 0, sizeof *p);
     p->program = prog;
+    p->stage = stage;
     p->tgsi = nvgp_program_tgsi(prog);
     if (!p->tgsi) {
-        snprintf(err, errlen, "the %s program has no TGSI translation",
-                 stage == NVGP_PIPE_VERTEX ? "vertex" : "fragment");
+        snprintf(err, errlen, "the %s program has no TGSI translation", pipe_stage_name(stage));
         return false;
     }
-    if (p->tgsi->processor != stage_processor[stage]) {
+    if (p->tgsi->processor != stage_rows[stage].processor) {
         snprintf(err, errlen, "a %s program is bound where a %s program belongs",
-                 nvgp_program_header(prog), stage == NVGP_PIPE_VERTEX ? "vertex" : "fragment");
+                 nvgp_program_header(prog), pipe_stage_name(stage));
         return false;
     }
     p->map = nvgp_program_lower_map(prog);

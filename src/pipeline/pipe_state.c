@@ -118,6 +118,10 @@ nvgp_pipe_state *nvgp_pipe_state_create(void)
     set4(s->current[NVGP_PIPE_ATTR_NORMAL], 0, 0, 1, 1);
     set4(s->current[NVGP_PIPE_ATTR_COLOR], 1, 1, 1, 1);
     s->depth_range[1] = 1.0f;
+    /* ARB_tessellation_shader's initial PATCH_VERTICES and default levels */
+    s->patch_vertices = 3;
+    set4(s->patch_default_outer, 1, 1, 1, 1);
+    s->patch_default_inner[0] = s->patch_default_inner[1] = 1.0f;
     s->depth_write = true;
     s->depth_func = NVGP_PIPE_LESS;
     s->alpha_func = NVGP_PIPE_ALWAYS;

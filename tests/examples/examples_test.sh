@@ -88,5 +88,27 @@ if "$nvgp" run "$dir/compute_shared_reverse.json" | grep -q '{}'; then
     fail "compute_shared_reverse.json prints empty invocation records"
 fi
 
+# Draw jobs of the tessellation and geometry stages (run in $tmp, where
+# their PNGs go).  Sprites: the first point (0.12, 0) is red; pixel (143,
+# 127) lies 0.008 and 0.028 of the sprite from its centre, so 1 - 2d =
+# 0.998 -> 255; the corner keeps the clear colour (0.05, 0.05, 0.1):
+# 12.75 -> 13, 25.5 -> 26.  The patch: every covered pixel has blue 0.6
+# (153), the centre is covered.
+for job in geometry_sprites tess_patch; do
+    (cd "$tmp" && "$nvgp" run "$dir/$job.json") >"$tmp/$job.out" 2>"$tmp/err" ||
+        fail "nvgp run $job.json: $(cat "$tmp/err")"
+    [ -s "$tmp/$job.png" ] || fail "$job.json wrote no $job.png"
+done
+flat=$(tr -d ' \n' <"$tmp/geometry_sprites.out")
+case "$flat" in
+*'"x":143,"y":127,"color":[1,0,0,1],"rgba8":[255,0,0,255]'*'"x":2,"y":2,'*'"rgba8":[13,13,26,255]'*) ;;
+*) fail "geometry_sprites.json: $flat" ;;
+esac
+flat=$(tr -d ' \n' <"$tmp/tess_patch.out")
+case "$flat" in
+*'"x":128,"y":128,'*',153,255]'*'"x":2,"y":2,'*'"rgba8":[13,13,26,255]'*) ;;
+*) fail "tess_patch.json: $flat" ;;
+esac
+
 [ "$failures" -eq 0 ] || exit 1
 echo "examples: every program checks and prints, every job gives the hand-computed results"

@@ -1,6 +1,6 @@
 /* libFuzzer target for the pipeline (src/pipeline): a program and a draw.
- * Input: program text (NV/ARB assembly or TGSI; bound as the vertex or the
- * fragment program by its target) up to a NUL byte, then 16 state bytes
+ * Input: program text (NV/ARB assembly or TGSI; bound at the stage of its
+ * target: vertex, tessellation, geometry or fragment) up to a NUL byte, then 16 state bytes
  * and raw vertex positions (4 floats each, any bits: NaN, infinities,
  * huge values).  Without vertex bytes a full-window quad is drawn.  Nothing
  * may crash or write outside the framebuffer (ASan); a failed draw must say
@@ -77,7 +77,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s->stencil[k].dpfail = ctl[14] % NVGP_SO_COUNT;
         s->stencil[k].dppass = ctl[15] % NVGP_SO_COUNT;
     }
-    nvgp_pipe_prim prim = (nvgp_pipe_prim)(ctl[15] % 10);
+    /* every primitive type, adjacency and patches included; patch sizes
+     * 0 .. 33 (0 and 33 are refused) */
+    nvgp_pipe_prim prim = (nvgp_pipe_prim)(ctl[15] % (NVGP_PIPE_PATCHES + 1));
+    s->patch_vertices = ctl[14] % 34u;
     s->point_size = (float)(ctl[9] >> 2);
     s->line_width = (float)(ctl[12] >> 3);
     s->program_point_size = ctl[13] & 64;
@@ -88,7 +91,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (prog) {
         const char *hdr = nvgp_program_header(prog);
         bool vertex = hdr && (strstr(hdr, "vp") || strstr(hdr, "VP") || !strcmp(hdr, "VERT"));
-        s->program[vertex ? NVGP_PIPE_VERTEX : NVGP_PIPE_FRAGMENT] = prog;
+        nvgp_pipe_stage stage = vertex ? NVGP_PIPE_VERTEX : NVGP_PIPE_FRAGMENT;
+        if (hdr && (strstr(hdr, "NVgp") || !strcmp(hdr, "GEOM")))
+            stage = NVGP_PIPE_GEOMETRY;
+        else if (hdr && (strstr(hdr, "NVtcp") || !strcmp(hdr, "TESS_CTRL")))
+            stage = NVGP_PIPE_TESS_CONTROL;
+        else if (hdr && (strstr(hdr, "NVtep") || !strcmp(hdr, "TESS_EVAL")))
+            stage = NVGP_PIPE_TESS_EVALUATION;
+        s->program[stage] = prog;
     }
     static const float quad[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
     float verts[MAX_VERTS * 4];

@@ -2,7 +2,7 @@
  * tools/draw_job.c): the input is the job's JSON.  Sizes are limited here,
  * not in the parser (which allows large draws), so that one input costs
  * well under a second: a framebuffer of at most 256 pixels, at most 64
- * vertices, and an instruction budget of 20000 put into "state".  Program
+ * vertices (8 with a tessellation or geometry program), and an instruction budget of 20000 put into "state".  Program
  * file names resolve in tests/pipeline/draw (the seeds' programs), the
  * result goes to /dev/null and no PNG is written.  Nothing may crash, leak or trip a
  * sanitizer; seeds: tests/pipeline/draw and examples/ (run_fuzz.sh). */
@@ -20,7 +20,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { FUZZ_MAX_PIXELS = 256, FUZZ_MAX_VERTICES = 64, FUZZ_BUDGET = 20000 };
+/* Draws through tessellation or geometry programs multiply their vertices
+ * (up to 64^2 per patch, 1024 per geometry thread): they get fewer. */
+enum { FUZZ_MAX_PIXELS = 256, FUZZ_MAX_VERTICES = 64, FUZZ_MAX_STAGE_VERTICES = 8,
+       FUZZ_BUDGET = 20000 };
 
 static int64_t int_member(json_object *o, const char *key)
 {
@@ -33,7 +36,15 @@ static int64_t int_member(json_object *o, const char *key)
 /* True when the draw is small; sets its budget. */
 static bool make_small(json_object *draw)
 {
-    json_object *fb, *verts, *state;
+    json_object *fb, *verts, *state, *programs;
+    size_t max_vertices = FUZZ_MAX_VERTICES;
+    if (json_object_object_get_ex(draw, "programs", &programs) &&
+        json_object_is_type(programs, json_type_object)) {
+        static const char *const stages[] = {"tess_control", "tess_evaluation", "geometry"};
+        for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
+            if (json_object_object_get_ex(programs, stages[i], NULL))
+                max_vertices = FUZZ_MAX_STAGE_VERTICES;
+    }
     if (json_object_object_get_ex(draw, "framebuffer", &fb) &&
         json_object_is_type(fb, json_type_object)) {
         int64_t w = int_member(fb, "width"), h = int_member(fb, "height");
@@ -45,7 +56,7 @@ static bool make_small(json_object *draw)
         json_object_object_foreach(verts, key, list) {
             (void)key;
             if (json_object_is_type(list, json_type_array) &&
-                json_object_array_length(list) > FUZZ_MAX_VERTICES)
+                json_object_array_length(list) > max_vertices)
                 return false;
         }
     }

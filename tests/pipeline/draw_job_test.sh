@@ -141,6 +141,114 @@ jobs=$jobs/../../../examples
 probe nvfp5_mandelbrot.json "128 128 5 5 38 255 1"
 jobs=$jobs_here
 
+# Geometry programs (tests/pipeline/draw/stages_gs_*.json, adjacency_*).
+# Point sprites: the point (-0.5, -0.5) becomes the window square x, y in
+# [1, 3] (clip -0.75 .. -0.25), texcoord (s, t) = ((x + 0.5 - 1) / 2, ...):
+# pixel (1,1) has s = t = 0.25, white * (s, t, s, s) -> 63.75 -> 64; (2,2)
+# 0.75 -> 191.25 -> 191.  The point (0.5, 0.5), colour (0, 1, 1, 1), covers
+# [5, 7]: (5,5) -> (0, 64, 64, 64).  (3,3), (4,4), (0,7) lie outside both.
+probe stages_gs_sprites.json "1 1 64 64 64 64 1" "2 2 191 191 191 191 1" "3 3 0 0 0 0 1" \
+    "5 5 0 64 64 64 1" "4 4 0 0 0 0 1" "0 7 0 0 0 0 1"
+# EMIT past GS_MAX_OUTPUT_VERTICES 3 is dropped: of the 4-vertex strip over
+# the window only the lower-left triangle (window (0,0), (4,0), (0,4)) is
+# drawn, red; (2,2) and (3,3) lie beyond it.
+probe stages_gs_max_vertices.json "0 0 255 0 0 255 1" "2 0 255 0 0 255 1" "2 2 0 0 0 0 1" \
+    "3 3 0 0 0 0 1"
+# GS_INVOCATIONS 2: invocation k fills x in [k-1, k] with (k, 1-k, 0, 1).
+probe stages_gs_invocations.json "0 0 0 255 0 255 1" "1 3 0 255 0 255 1" "2 0 255 0 0 255 1" \
+    "3 3 255 0 0 255 1"
+# Streams: the green strip emitted on stream 1 is not rasterised, stream
+# 0's red triangle (window (0,0), (2,0), (0,2)) is, though it writes layer
+# 3 (one-layer framebuffer: ignored).
+probe stages_gs_streams.json "0 0 255 0 0 255 1" "3 3 0 0 0 0 1" "2 2 0 0 0 0 1"
+# Colours clamp after the geometry program: (1, 2, 4, 2) from the vertex
+# program halved to (0.5, 1, 2, 1), then clamped: 0.5 -> 127.5 -> 128.
+probe stages_gs_clamp.json "0 0 128 255 255 255 1" "1 1 128 255 255 255 1"
+# NVgp5.0 INVOCATIONS 3, EMITS 0: points at window x = 4 (0.5 i - 0.75 + 1)
+# = 1, 3, 5.
+probe stages_gs5_invocations.json "0 0 0 0 0 0 1" "1 0 255 255 255 255 1" "2 0 0 0 0 0 1" \
+    "3 0 255 255 255 255 1" "5 0 255 255 255 255 1" "7 0 0 0 0 0 1"
+# Triangle strip with adjacency, 10 vertices = 3 triangles, by table X.1
+# (1-based): first 1 3 5 / adjacent 2 7 4; middle (i = 1, odd) 5 3 7 / 1 6
+# 9; last (i = 2, even) 5 7 9 / 3 10 8.  0-based, green counts triangle
+# vertices: 0:1 2:2 4:3 6:2 8:1; red counts adjacent ones: 1 for every
+# vertex but 4.  Float framebuffer, blending ONE, ONE: "k red green".
+counts() {  # JOB "X RED GREEN"...: the float colours of row 0's probes
+    local job=$1
+    shift
+    "$nvgp" run "$job" >out.json 2>err.txt || { fail "$job: $(cat err.txt)"; return; }
+    local got want
+    got=$(sed -n 's/.*"x": \([0-9]*\), "y": 0, "color": \[\([^,]*\), \([^,]*\),.*/\1 \2 \3/p' out.json)
+    want=$(printf '%s\n' "$@")
+    [ "$got" = "$want" ] || fail "$job:
+$got
+want
+$want"
+}
+counts "$jobs/stages_adjacency_strip.json" "0 1 1" "1 1 0" "2 1 2" "3 1 0" "4 0 3" "5 1 0" \
+    "6 1 2" "7 1 0" "8 1 1" "9 1 0"
+# Quad strips and polygons reach a triangles program as issue 17 says
+# (vertex[0] counted in green, vertex[2] in red): the quads 0 1 3 2 and
+# 2 3 5 4 as (0,1,3) (2,0,3) (2,3,5) (4,2,5): green 0:1 2:2 4:1, red 3:2
+# 5:2; the polygon 0..5 as (1,2,0) (2,3,0) (3,4,0) (4,5,0): green 1..4 once,
+# red 0 four times.
+counts "$jobs/stages_gs_quad_strip.json" "0 0 1" "1 0 0" "2 0 2" "3 2 0" "4 0 1" "5 2 0"
+sed 's/"quad_strip"/"polygon"/' "$jobs/stages_gs_quad_strip.json" >polygon.json
+counts polygon.json "0 4 0" "1 0 1" "2 0 1" "3 0 1" "4 0 1" "5 0 0"
+# Triangles with adjacency, no geometry program: vertices 0, 2, 4 make the
+# lower-left triangle; (3,1) would be drawn if 0, 1, 2 were used.
+probe stages_adjacency_no_gs.json "0 2 255 255 255 255 1" "3 1 0 0 0 0 1" "3 3 0 0 0 0 1"
+# Triangle strip with adjacency: the program's vertex[1] and vertex[3] are
+# the 0-based vertices 1 (red (-1,-1)) and 5 (green (1,-1)), with white
+# (1,1): at pixel (3,0), centre (3.5, 0.5) of the window triangle (0,0),
+# (4,0), (4,4), the weights are red 0.125, green 0.75, white 0.125:
+# (0.25, 0.875, 0.125) -> 64, 223, 32.  (0,3) is outside.
+probe stages_adjacency_gs.json "3 0 64 223 32 255 1" "0 3 0 0 0 0 1"
+# Viewport index 1 of viewports [[0,0,8,8],[4,4,4,4]]: only the upper-right
+# quarter is drawn; index 20 (no such viewport) draws nothing.
+probe stages_gs_viewport.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 255 255 255 255 1" \
+    "7 7 255 255 255 255 1"
+tr -d '\n' <"$jobs/stages_gs_viewport.json" | sed 's/\[ *1, *0, *0, *0 *\]/[20, 0, 0, 0]/' \
+    >"$work/vp20.json"
+jobs_here=$jobs
+jobs=$work
+probe vp20.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 0 0 0 0 1" "7 7 0 0 0 0 1"
+jobs=$jobs_here
+
+# ARB_fragment_layer_viewport: fragment.layer 3 and fragment.viewport 1
+# from the geometry program: (3/4, 1/2, 0, 1) -> 191.25 -> 191, 127.5 -> 128.
+probe stages_fragment_layer_viewport.json "1 1 0 0 0 0 1" "3 6 0 0 0 0 1" "5 5 191 128 0 255 1" \
+    "7 7 191 128 0 255 1"
+
+# Tessellation (stages_tess_*.json).  A quad patch over the 8x8 window,
+# colour (u, v) = pixel centre / 8, blended ONE, ONE: every pixel holds its
+# own colour exactly once (no gap, no overlap): round((2x + 1) * 255 / 16).
+want=() all=""
+for y in 0 1 2 3 4 5 6 7; do
+    for x in 0 1 2 3 4 5 6 7; do
+        want+=("$x $y $(( ((2 * x + 1) * 255 * 2 + 16) / 32 )) $(( ((2 * y + 1) * 255 * 2 + 16) / 32 )) 0 255 1")
+        all="$all${all:+,}[$x,$y]"
+    done
+done
+tr -d '\n' <"$jobs/stages_tess_quad.json" | sed "s/\"probes\": \[.*\]/\"probes\": [$all]/" \
+    >"$work/tess_all.json"
+jobs_here=$jobs
+jobs=$work
+probe tess_all.json "${want[@]}"
+jobs=$jobs_here
+# a per-patch attribute from the control to the evaluation program:
+# (0.25, 0.5, 0.75, 1) -> 63.75 -> 64, 127.5 -> 128, 191.25 -> 191
+probe stages_tess_patch_attrib.json "0 0 64 128 191 255 1" "1 1 64 128 191 255 1"
+# outer level 0 from the control program: the patch is discarded
+probe stages_tess_discard.json "0 0 0 0 0 0 1" "7 3 0 0 0 0 1" "4 6 0 0 0 0 1"
+# isolines of the default levels (4, 3): rows 0, 2, 4, 6 (v = 0 .. 3/4),
+# none at v = 1 (row 8)
+probe stages_tess_isolines.json "3 0 255 255 255 255 1" "3 1 0 0 0 0 1" "3 2 255 255 255 255 1" \
+    "3 4 255 255 255 255 1" "3 6 255 255 255 255 1" "3 7 0 0 0 0 1" "3 8 0 0 0 0 1"
+# fractional odd 2.5 in point mode: u = 0, 0.3, 0.7 at x = 20u + 0.5
+probe stages_tess_fractional_points.json "0 0 255 255 255 255 1" "6 0 255 255 255 255 1" \
+    "7 0 0 0 0 0 1" "13 0 0 0 0 0 1" "14 0 255 255 255 255 1"
+
 # Bad input: exit 1 and the message names the field.
 refuse() {  # PATTERN DRAW-OBJECT-JSON
     printf '{"draw": %s}\n' "$2" >bad.json
@@ -153,8 +261,39 @@ fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"
 fb='"framebuffer": {"width": 4, "height": 4}'
 refuse 'draw.programs: missing' "{$fb, \"vertices\": {\"position\": [[0,0]]}}"
 refuse 'draw.programs: names no stage' "{$fb, \"programs\": {}, \"vertices\": {\"position\": [[0,0]]}}"
-refuse 'draw.programs.geometry: the pipeline has no geometry stage' \
-    "{$fb, \"programs\": {\"geometry\": \"g.gp\"}, \"vertices\": {\"position\": [[0,0]]}}"
+# Tessellation and geometry stages (spec-decisions.md, "Pipeline stages"):
+# the GL errors of ARB_tessellation_shader and NV_geometry_program4, named
+# by field.
+tep='{"text": "!!NVtep5.0\nTESS_MODE TRIANGLES;\nMOV result.position, vertex.tesscoord;\nEND\n"}'
+tcp='{"text": "!!NVtcp5.0\nVERTICES_OUT 3;\nMOV result.patch.tessouter[0], 1;\nEND\n"}'
+gp='{"text": "!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nMOV result.position, vertex[0].position;\nEMIT;\nEND\n"}'
+pts='"vertices": {"position": [[0,0],[0,0],[0,0]]}'
+refuse 'draw: programs.tess_control: a tessellation control program needs a tessellation evaluation program' \
+    "{$fb, \"programs\": {\"tess_control\": $tcp}, \"primitive\": \"patches\", $pts}"
+refuse 'draw: primitive: patches need a tessellation evaluation program' \
+    "{$fb, \"programs\": $fp, \"primitive\": \"patches\", $pts}"
+refuse 'draw: primitive: with a tessellation evaluation program the primitive must be patches' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"triangles\", $pts}"
+refuse 'draw.state.patch_vertices: 33 is out of range (1..32)' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_vertices\": 33}}"
+refuse 'draw.state.patch_vertices: 0 is out of range (1..32)' \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_vertices\": 0}}"
+refuse 'draw: primitive: points cannot feed the geometry program, whose input primitive is triangles' \
+    "{$fb, \"programs\": {\"geometry\": $gp}, \"primitive\": \"points\", $pts}"
+refuse "draw: programs.tess_evaluation: the tessellator's triangles cannot feed the geometry program, whose input primitive is points" \
+    "{$fb, \"programs\": {\"tess_evaluation\": $tep, \"geometry\": {\"text\": \"!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\nEND\n\"}}, \"primitive\": \"patches\", $pts, \"state\": {\"patch_default_outer_level\": [0, 0, 0, 0]}}"
+refuse 'draw.programs.geometry: the program does not load as a geometry program' \
+    "{$fb, \"programs\": {\"geometry\": $tep}, $pts}"
+refuse 'draw.programs.shading: unknown stage (vertex, tess_control, tess_evaluation, geometry, fragment)' \
+    "{$fb, \"programs\": {\"shading\": $tep}, $pts}"
+refuse 'draw.viewports: give "viewport" or "viewports", not both' \
+    "{$fb, \"programs\": $fp, $pts, \"viewport\": [0,0,4,4], \"viewports\": [[0,0,4,4]]}"
+refuse 'draw.viewports: expected a list of 1 to 16' \
+    "{$fb, \"programs\": $fp, $pts, \"viewports\": []}"
+refuse 'draw.viewports[1][2]: -1 is out of range' \
+    "{$fb, \"programs\": $fp, $pts, \"viewports\": [[0,0,4,4],[0,0,-1,4]]}"
+refuse 'draw.primitive: expected one of' \
+    "{$fb, \"programs\": $fp, $pts, \"primitive\": \"patch\"}"
 refuse 'draw.programs.vertex: the program does not load as a vertex program' \
     "{$fb, \"programs\": {\"vertex\": {\"text\": \"!!ARBfp1.0\nEND\n\"}}, \"vertices\": {\"position\": [[0,0]]}}"
 refuse 'draw.vertices.color: 1 vertices, but draw.vertices.position has 2' \
