@@ -132,10 +132,14 @@ static const bool resource_may_be_temp[TGSI_OPCODE_COUNT] = {
 enum {
     PRIM_POINTS = 0, PRIM_LINES = 1, PRIM_LINE_STRIP = 3, PRIM_TRIANGLES = 4,
     PRIM_TRIANGLE_STRIP = 5, PRIM_QUADS = 7, PRIM_LINES_ADJACENCY = 10,
-    PRIM_TRIANGLES_ADJACENCY = 12,
+    PRIM_TRIANGLES_ADJACENCY = 12, PRIM_PATCHES = 14,
 };
 
-/* Input vertices of a geometry program per input primitive; 0 = not one. */
+/* A patch has at most this many vertices (gl_MaxPatchVertices). */
+enum { MAX_PATCH_VERTICES = 32 };
+
+/* Input vertices of a geometry program per input primitive (for patches,
+ * the most a patch has); 0 = not one. */
 static unsigned gs_input_vertices(uint32_t prim)
 {
     switch (prim) {
@@ -144,12 +148,11 @@ static unsigned gs_input_vertices(uint32_t prim)
     case PRIM_TRIANGLES: return 3;
     case PRIM_LINES_ADJACENCY: return 4;
     case PRIM_TRIANGLES_ADJACENCY: return 6;
+    case PRIM_PATCHES: return MAX_PATCH_VERTICES;
     default: return 0;
     }
 }
 
-/* A patch has at most this many vertices (gl_MaxPatchVertices). */
-enum { MAX_PATCH_VERTICES = 32 };
 
 typedef struct property_rule {
     uint8_t processors;   /* 0 = any */
@@ -158,8 +161,10 @@ typedef struct property_rule {
     uint8_t set_size;
 } property_rule;
 
+/* PATCHES: NV_gpu_program5's geometry programs may take the patches of a
+ * draw without tessellation (docs/spec-decisions.md, TGSI 8). */
 static const uint32_t gs_in_prims[] = { PRIM_POINTS, PRIM_LINES, PRIM_LINES_ADJACENCY,
-                                        PRIM_TRIANGLES, PRIM_TRIANGLES_ADJACENCY };
+                                        PRIM_TRIANGLES, PRIM_TRIANGLES_ADJACENCY, PRIM_PATCHES };
 static const uint32_t gs_out_prims[] = { PRIM_POINTS, PRIM_LINE_STRIP, PRIM_TRIANGLE_STRIP };
 static const uint32_t tes_prims[] = { PRIM_TRIANGLES, PRIM_QUADS, PRIM_LINES };
 

@@ -107,6 +107,12 @@ expect_output nv_gp_clip.json \
 '{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[5,0,0,0]},'\
 '{"stream":0,"primitive":0,"result.position":[1,2,3,4],"result.clip[2]":[7,0,0,0]}]],"faults":0}'
 
+# NV_gpu_program5's PRIMITIVE_IN PATCHES: each patch of four vertices runs
+# the geometry program once, which emits its vertex[2].position.
+expect_output nv_gs_patches.json \
+    '{"invocations":[{"result.position":[1,2,3,4]},{"result.position":[5,6,7,8]}],"emitted":[['\
+'{"stream":0,"primitive":0,"result.position":[1,2,3,4]}],[{"stream":0,"primitive":0,"result.position":[5,6,7,8]}]],"faults":0}'
+
 # A LONG vertex attribute given as four 64-bit values (the named register
 # holds x, y; the next one z, w): (1.5, 2.25, -3, 1 + 2^-52) + (2.25, 1.5,
 # 1 + 2^-52, -3) = (3.75, 3.75, -2 + 2^-52, ...) as floats -2; UP64 of .wz

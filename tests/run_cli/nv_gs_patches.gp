@@ -1,0 +1,7 @@
+!!NVgp5.0
+PRIMITIVE_IN PATCHES;
+PRIMITIVE_OUT POINTS;
+VERTICES_OUT 1;
+MOV result.position, vertex[2].position;
+EMIT;
+END
