@@ -104,6 +104,11 @@ void exec_fast_block_avx512(exec_warp *w, exec_reg *const *bank, const exec_frec
 void exec_io_gather4(exec_reg *dst, const uint32_t *src, size_t stride, unsigned lanes);
 void exec_io_scatter4(uint32_t *dst, size_t stride, const exec_reg *src, unsigned lanes);
 
+/* The mask of the first `lanes` flags of b (bit l: b[l] true), and the
+ * first `lanes` bits of mask as flags (exec_fast_io.c). */
+uint32_t exec_io_mask_of(const bool *b, unsigned lanes);
+void exec_io_put_bits(bool *dst, uint32_t mask, unsigned lanes);
+
 /* "avx512f", "avx2" or "baseline": the block runner in use. */
 const char *exec_fast_isa(void);
 

@@ -64,3 +64,43 @@ void exec_io_scatter4(uint32_t *dst, size_t stride, const exec_reg *src, unsigne
         for (unsigned c = 0; c < 4; c++)
             dst[l * stride + c] = src->c[c].u[l];
 }
+
+/* Per-lane flags (bool arrays, one byte a thread) to and from a lane mask:
+ * sixteen lanes a step with SSE2 rather than a shift and a byte store per
+ * lane (warp set-up and result writing do this for every warp). */
+uint32_t exec_io_mask_of(const bool *b, unsigned lanes)
+{
+    uint32_t mask = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; l + 16 <= lanes; l += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(b + l));
+        /* a byte that is not 0 is true (a bool holds 0 or 1) */
+        uint32_t nz = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) ^ 0xffffu;
+        mask |= nz << l;
+    }
+#endif
+    for (; l < lanes; l++)
+        mask |= (uint32_t)(b[l] != 0) << l;
+    return mask;
+}
+
+void exec_io_put_bits(bool *dst, uint32_t mask, unsigned lanes)
+{
+    unsigned l = 0;
+#if defined(__SSE2__)
+    /* byte j of each half selects bit j % 8 of the half's byte of mask */
+    const __m128i sel = _mm_set1_epi64x((long long)0x8040201008040201ull);
+    const __m128i one = _mm_set1_epi8(1);
+    for (; l + 16 <= lanes; l += 16) {
+        uint64_t lo = (mask >> l) & 0xffu, hi = (mask >> (l + 8)) & 0xffu;
+        __m128i v = _mm_set_epi64x((long long)(hi * 0x0101010101010101ull),
+                                   (long long)(lo * 0x0101010101010101ull));
+        v = _mm_cmpeq_epi8(_mm_and_si128(v, sel), sel);
+        _mm_storeu_si128((__m128i *)(dst + l), _mm_and_si128(v, one));
+    }
+#endif
+    for (; l < lanes; l++)
+        dst[l] = (mask >> l) & 1;
+}

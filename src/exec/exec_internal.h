@@ -132,7 +132,6 @@ typedef struct exec_warp {
     bool done, at_barrier;
     nvgp_exec_status status;
     uint32_t fail_pc;
-    char fail_msg[160];
 
     uint32_t active;       /* lanes that hold a thread */
     uint32_t live;         /* not killed */
@@ -149,6 +148,9 @@ typedef struct exec_warp {
     exec_loop_rec *loop_stack;
     exec_switch_rec *sw_stack;
     uint32_t cond_cap, loop_cap, sw_cap;
+    /* written by exec_fail, which sets status, before anything reads it:
+     * after call_stack, out of what warp_begin clears */
+    char fail_msg[160];
 
     uint64_t count;        /* instructions dispatched */
     uint64_t lane_count;

@@ -336,6 +336,67 @@ static void test_divergent(void **state)
     run_both(divergent_text, 40, setup_divergent, check_divergent, 4);
 }
 
+/* Per-lane flags of whole warps, written sixteen lanes a step
+ * (exec_io_put_bits) and read the same way (exec_io_mask_of): 96
+ * fragments (three full warps, on one and on two host threads), fragment
+ * i killed when IN[0].x = i % 3 - 1 is negative (i % 3 == 0), a helper
+ * when i % 5 == 0 (helpers run, KILL_IF kills them as any lane), and a
+ * partial warp of 37 fragments (lanes 0..4 of the second warp, one at a
+ * time). */
+static const char flags_text[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "  0: KILL_IF IN[0].xxxx\n"
+    "  1: MOV OUT[0], IN[0]\n"
+    "  2: END\n";
+
+static void test_warp_flags(void **state)
+{
+    (void)state;
+    static const uint32_t counts[] = { 96, 37 };
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned threads = 1; threads <= 2; threads++)
+            for (int e = 0; e < 2; e++) {
+                xt x;
+                uint32_t inv = counts[n];
+                xt_load(&x, flags_text, inv, 1);
+                nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+                nvgp_exec_set_threads(x.m, threads);
+                for (uint32_t i = 0; i < inv; i++) {
+                    xt_in_f(&x, i, 0, (float)(i % 3) - 1.0f, 0.0f, 0.0f, 1.0f);
+                    assert_int_equal(nvgp_exec_set_helper(x.m, i, i % 5 == 0), NVGP_EXEC_OK);
+                }
+                xt_run(&x);
+                for (uint32_t i = 0; i < inv; i++) {
+                    assert_int_equal(nvgp_exec_killed(x.m, i), i % 3 == 0);
+                    assert_int_equal(nvgp_exec_is_helper(x.m, i), i % 5 == 0);
+                }
+                xt_free(&x);
+            }
+}
+
+/* The mask helpers themselves, on patterns whose halves and bytes differ,
+ * for whole and partial lane counts (lanes past the count left alone). */
+static void test_lane_masks(void **state)
+{
+    (void)state;
+    static const uint32_t masks[] = { 0, 0xffffffffu, 0x80000001u, 0x5555aaaau, 0x0000ff00u,
+                                      0x12345678u };
+    static const unsigned counts[] = { 32, 31, 17, 16, 5, 1 };
+    for (size_t k = 0; k < sizeof masks / sizeof masks[0]; k++)
+        for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++) {
+            unsigned n = counts[j];
+            bool b[40];
+            memset(b, 1, sizeof b);
+            exec_io_put_bits(b, masks[k], n);
+            for (unsigned l = 0; l < 40; l++)
+                assert_int_equal(b[l], l < n ? (masks[k] >> l) & 1 : 1);
+            uint32_t want = n == 32 ? masks[k] : masks[k] & ((1u << n) - 1);
+            assert_int_equal(exec_io_mask_of(b, n), want);
+        }
+}
+
 /* The budget is charged a straight run at a time, but a run that would
  * cross it steps instruction by instruction: the failure names the same
  * instruction as the reference loop (the 5th here, budget 4). */
@@ -427,6 +488,8 @@ int main(void)
         cmocka_unit_test(test_integer),
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_warp_flags),
+        cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_corpus_and_seeds),
     };
