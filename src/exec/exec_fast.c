@@ -123,6 +123,7 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
                 rec->flags |= EXEC_FREC_ALIAS;
         } else if (s->loc == EXEC_LOC_UNIFORM) {
             rec->sfile[k] = TGSI_FILE_IMMEDIATE; /* the uniform block */
+            rec->flags |= (uint8_t)(EXEC_FREC_U0 << k);
         } else {
             return false;
         }
@@ -139,7 +140,11 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
     }
     if (!rec->wmask)
         return false;
-    plain = plain && rec->wmask == 0xf && !(rec->flags & EXEC_FREC_SAT);
+    /* every source uniform: the general handlers compute one lane */
+    const uint8_t all_u = (uint8_t)(((1u << in->num_src) - 1) * EXEC_FREC_U0);
+    if (in->num_src && (rec->flags & all_u) == all_u)
+        rec->flags |= EXEC_FREC_UNI;
+    plain = plain && rec->wmask == 0xf && !(rec->flags & (EXEC_FREC_SAT | EXEC_FREC_UNI));
     uint8_t whole = rec->flags & EXEC_FREC_ALIAS ? row->whole_alias : row->whole;
     rec->handler = plain && whole != EXEC_FH_NONE ? whole : row->general;
     return true;

@@ -21,7 +21,16 @@ enum { EXEC_ENGINE_FAST = 0, EXEC_ENGINE_REFERENCE = 1 };
 enum {
     EXEC_FREC_SAT = 1,    /* clamp results to [0, 1] (NaN -> 0) */
     EXEC_FREC_OUT = 2,    /* destination is OUT: mark out_wr[doff] written */
-    EXEC_FREC_ALIAS = 4   /* a source reads the destination register */
+    EXEC_FREC_ALIAS = 4,  /* a source reads the destination register */
+    /* Sources in the uniform block (file IMMEDIATE: immediates and directly
+     * indexed constants, the same word in every lane): UNI, every source
+     * (VG and DOT compute one lane and copy it); U0..U2, source k (VG, DOT
+     * and the V4 shapes' source 1 read one word a component instead of 32
+     * copies).  The block itself stays replicated. */
+    EXEC_FREC_UNI = 8,
+    EXEC_FREC_U0 = 16,
+    EXEC_FREC_U1 = 32,
+    EXEC_FREC_U2 = 64
 };
 
 /* One instruction.  Operands are (file, offset) pairs: offset counts

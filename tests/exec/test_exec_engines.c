@@ -336,6 +336,146 @@ static void test_divergent(void **state)
     run_both(divergent_text, 40, setup_divergent, check_divergent, 4);
 }
 
+/* Uniform sources (EXEC_FREC_U0..U2: one word a component) and
+ * instructions whose sources are all uniform (EXEC_FREC_UNI: one lane
+ * computed, then copied), by hand, with -0, NaN, modifiers and saturation:
+ * 37 vertices, a full warp (fast handlers) and 5 lanes of a second
+ * (reference handlers, the mask being partial).  IN[0] = (i - 8, -0,
+ * i / 2, NaN when i % 7 == 0 else -2), CONST[0] = (0.5, -0, 3, -1.5). */
+static const char uniform_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..9], GENERIC[0]\n"
+    "DCL CONST[0]\n"
+    "DCL TEMP[0..9]\n"
+    "IMM[0] FLT32 {2.0, -0.0, 1.5, 0.25}\n"
+    "IMM[1] UINT32 {2143289344, 0, 0, 0}\n"
+    "  0: MUL TEMP[0], IN[0], CONST[0]\n"
+    "  1: MAD TEMP[1], IN[0], CONST[0], IN[0]\n"
+    "  2: ADD_SAT TEMP[2], CONST[0].wzyx, IN[0]\n"
+    "  3: MIN TEMP[3], IN[0], -IMM[0].yxwz\n"
+    "  4: MUL_SAT TEMP[4], IMM[0], -CONST[0].xzyw\n"
+    "  5: DP4 TEMP[5].x, CONST[0], IN[0]\n"
+    "  6: DP3 TEMP[5].y, IN[0], |CONST[0]|\n"
+    "  7: DPH TEMP[5].zw, IMM[0], CONST[0]\n"
+    "  8: MAD TEMP[6], IN[0].yxzw, IN[0], IMM[0].wzyx\n"
+    "  9: MUL TEMP[7], IMM[0], CONST[0].xxxx\n"
+    " 10: MOV TEMP[8], IMM[1].xxxx\n"
+    " 11: ADD TEMP[9], IN[0], IMM[0]\n"
+    " 12: MOV OUT[0], TEMP[0]\n"
+    " 13: MOV OUT[1], TEMP[1]\n"
+    " 14: MOV OUT[2], TEMP[2]\n"
+    " 15: MOV OUT[3], TEMP[3]\n"
+    " 16: MOV OUT[4], TEMP[4]\n"
+    " 17: MOV OUT[5], TEMP[5]\n"
+    " 18: MOV OUT[6], TEMP[6]\n"
+    " 19: MOV OUT[7], TEMP[7]\n"
+    " 20: MOV OUT[8], TEMP[8]\n"
+    " 21: MOV OUT[9], TEMP[9]\n"
+    " 22: END\n";
+
+static float uin(uint32_t i, unsigned c)
+{
+    const float v[4] = { (float)i - 8.0f, -0.0f, 0.5f * (float)i,
+                         i % 7 == 0 ? u2f_bits(0x7fc00000u) : -2.0f };
+    return v[c];
+}
+
+static void setup_uniform(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++)
+        xt_in_f(x, i, 0, uin(i, 0), uin(i, 1), uin(i, 2), uin(i, 3));
+    xt_const_f(x, 0, 0.5f, -0.0f, 3.0f, -1.5f);
+}
+
+/* NaN as any NaN (docs/spec-decisions.md: which NaN is the host's) */
+static void expect_f(uint32_t got, float want)
+{
+    if (want != want)
+        assert_true((got & 0x7fffffffu) > 0x7f800000u);
+    else
+        assert_int_equal(got, fbits(want));
+}
+
+static float sat1(float f)
+{
+    return f >= 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;
+}
+
+static void check_uniform(xt *x)
+{
+    static const float c[4] = { 0.5f, -0.0f, 3.0f, -1.5f }, imm[4] = { 2.0f, -0.0f, 1.5f, 0.25f };
+    for (uint32_t i = 0; i < 37; i++) {
+        uint32_t o[10][4];
+        for (unsigned r = 0; r < 10; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        float in[4];
+        for (unsigned k = 0; k < 4; k++)
+            in[k] = uin(i, k);
+        for (unsigned k = 0; k < 4; k++) {
+            float p = in[k] * c[k];
+            expect_f(o[0][k], p);
+            expect_f(o[1][k], p + in[k]);
+            expect_f(o[2][k], sat1(c[3 - k] + in[k]));
+            /* TGSI's MIN of a NaN is the other operand */
+            float nimm = -imm[(unsigned[]){ 1, 0, 3, 2 }[k]];
+            expect_f(o[3][k], in[k] != in[k] ? nimm : in[k] < nimm ? in[k] : nimm);
+            float ncx[4] = { -0.5f, -3.0f, 0.0f, 1.5f }; /* -CONST[0].xzyw */
+            expect_f(o[4][k], sat1(imm[k] * ncx[k]));
+            float sw[4] = { in[1], in[0], in[2], in[3] };
+            float add[4] = { imm[3], imm[2], imm[1], imm[0] };
+            expect_f(o[6][k], sw[k] * in[k] + add[k]);
+            expect_f(o[7][k], imm[k] * 0.5f);
+            assert_int_equal(o[8][k], 0x7fc00000u);
+            expect_f(o[9][k], in[k] + imm[k]);
+        }
+        float dp4 = in[0] * c[0];
+        dp4 = dp4 + in[1] * c[1];
+        dp4 = dp4 + in[2] * c[2];
+        dp4 = dp4 + in[3] * c[3];
+        /* |CONST[0]| = (0.5, 0, 3, 1.5); in.y * 0 = -0 */
+        float dp3 = in[0] * 0.5f;
+        dp3 = dp3 + in[1] * 0.0f;
+        dp3 = dp3 + in[2] * 3.0f;
+        float dph = 2.0f * 0.5f;
+        dph = dph + -0.0f * -0.0f;
+        dph = dph + 1.5f * 3.0f;
+        dph = dph + -1.5f;
+        expect_f(o[5][0], dp4);
+        expect_f(o[5][1], dp3);
+        expect_f(o[5][2], dph);
+        expect_f(o[5][3], dph);
+        assert_int_equal(o[5][2], fbits(4.0f));
+        /* -0 results keep their sign: IN.y * CONST.y = -0 * -0 = +0,
+         * IMM.y * 0.5 = -0 */
+        assert_int_equal(o[0][1], 0x00000000u);
+        assert_int_equal(o[7][1], 0x80000000u);
+    }
+}
+
+static void test_uniform_sources(void **state)
+{
+    (void)state;
+    run_both(uniform_text, 37, setup_uniform, check_uniform, 22);
+    /* what decode says of them */
+    xt x;
+    xt_load(&x, uniform_text, 37, 1);
+    const exec_frec *r = x.m->fast->recs;
+    assert_int_equal(r[0].handler, EXEC_FH_MUL_V4);
+    assert_int_equal(r[0].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_UNI), EXEC_FREC_U1);
+    assert_int_equal(r[1].handler, EXEC_FH_MAD_V4);
+    assert_int_equal(r[2].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_UNI), EXEC_FREC_U0);
+    assert_int_equal(r[4].handler, EXEC_FH_MUL_VG);
+    assert_true(r[4].flags & EXEC_FREC_UNI);
+    assert_true(r[5].flags & EXEC_FREC_U0);
+    assert_true(r[6].flags & EXEC_FREC_U1);
+    assert_true(r[7].flags & EXEC_FREC_UNI);
+    assert_int_equal(r[8].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_U2), EXEC_FREC_U2);
+    assert_true(r[10].flags & EXEC_FREC_UNI);
+    assert_false(r[12].flags & (EXEC_FREC_U0 | EXEC_FREC_UNI));
+    xt_free(&x);
+}
+
 /* Per-lane flags of whole warps, written sixteen lanes a step
  * (exec_io_put_bits) and read the same way (exec_io_mask_of): 96
  * fragments (three full warps, on one and on two host threads), fragment
@@ -488,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_integer),
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_uniform_sources),
         cmocka_unit_test(test_warp_flags),
         cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
