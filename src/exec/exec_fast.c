@@ -210,6 +210,54 @@ const char *exec_fast_isa(void)
 
 /* ---- the warp loop --------------------------------------------------------- */
 
+/* bank[SCRATCH]: where a record of a partial warp computes (run_masked) */
+enum { SCRATCH = TGSI_FILE_COUNT };
+
+/* A straight run on a warp whose execution mask is partial (divergent
+ * control flow).  A fast handler has no effect but its destination and
+ * computes each lane from the same lane of its sources, so each record
+ * runs on every lane into a scratch register, and the executing lanes of
+ * its enabled components are merged into the destination, as the
+ * reference store does for a partial mask (marking OUT written by those
+ * lanes).  Lanes outside the mask compute whatever their registers hold,
+ * and that is dropped. */
+static inline void merge_lanes(uint32_t *restrict d, const uint32_t *restrict t,
+                               const uint32_t *restrict sel)
+{
+    for (unsigned l = 0; l < LANES; l++)
+        d[l] = (t[l] & sel[l]) | (d[l] & ~sel[l]);
+}
+
+static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn block,
+                       const exec_frec *r, uint32_t n)
+{
+    const uint32_t mask = w->exec;
+    /* the mask as one word a lane (all ones: executing), so that the merge
+     * is whole-vector ands and ors */
+    static const uint32_t lane_bit[LANES] = {
+#define B4(k) 1u << (k), 1u << ((k) + 1), 1u << ((k) + 2), 1u << ((k) + 3)
+        B4(0), B4(4), B4(8), B4(12), B4(16), B4(20), B4(24), B4(28)
+#undef B4
+    };
+    uint32_t sel[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        sel[l] = (mask & lane_bit[l]) ? ~0u : 0u;
+    for (; n; n--, r++) {
+        exec_frec rec = *r;
+        rec.dfile = SCRATCH;
+        rec.doff = 0;
+        rec.flags &= (uint8_t)~EXEC_FREC_OUT;
+        block(w, bank, &rec, 1);
+        const exec_reg *t = bank[SCRATCH];
+        exec_reg *d = &bank[r->dfile][r->doff];
+        if (r->flags & EXEC_FREC_OUT)
+            w->out_wr[r->doff] |= mask;
+        for (unsigned c = 0; c < 4; c++)
+            if ((r->wmask >> c) & 1)
+                merge_lanes(d->c[c].u, t->c[c].u, sel);
+    }
+}
+
 void exec_fast_run_warp(exec_warp *w)
 {
     nvgp_exec *m = w->m;
@@ -219,10 +267,12 @@ void exec_fast_run_warp(exec_warp *w)
     const uint64_t budget = m->budget;
     const char *isa;
     const exec_fast_block_fn block = pick_block(&isa);
-    exec_reg *bank[TGSI_FILE_COUNT];
+    _Alignas(64) exec_reg scratch;
+    exec_reg *bank[TGSI_FILE_COUNT + 1];
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         bank[f] = w->file[f];
     bank[TGSI_FILE_IMMEDIATE] = m->uregs;
+    bank[SCRATCH] = &scratch;
     w->at_barrier = false;
     while (!w->done) {
         uint32_t pc = w->pc;
@@ -247,11 +297,8 @@ void exec_fast_run_warp(exec_warp *w)
                 w->lane_count += (uint64_t)run * LANES;
                 block(w, bank, &recs[pc], run);
             } else {
-                w->lane_count += (uint64_t)run * (unsigned)__builtin_popcount(w->exec);
-                for (uint32_t i = pc; i < pc + run; i++) {
-                    w->pc = i + 1;
-                    ref_handlers[code[i].op](w, &code[i]);
-                }
+                w->lane_count += (uint64_t)run * exec_lanes(w->exec);
+                run_masked(w, bank, block, &recs[pc], run);
             }
             continue;
         }
@@ -274,7 +321,7 @@ void exec_fast_run_warp(exec_warp *w)
         }
         if (!w->exec && !in->always)
             continue;
-        w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
+        w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
         ref_handlers[in->op](w, in);
         if (w->at_barrier)
             break;

@@ -180,6 +180,29 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
             o[l] = (EXPR);                                                       \
         }                                                                        \
     }                                                                            \
+    /* every enabled component, source k at step stk; uni: one lane (every \
+     * source uniform), then copies */                                       \
+    FAST_INLINE void vg_comps_##NAME(exec_reg *const *bank, const exec_frec *r, \
+                                     exec_reg *t, const uint32_t *am,            \
+                                     const uint32_t *xm, bool uni, unsigned st0, \
+                                     unsigned st1, unsigned st2)                 \
+    {                                                                            \
+        for (unsigned c = 0; c < 4; c++) {                                       \
+            if (!((r->wmask >> c) & 1))                                          \
+                continue;                                                        \
+            exec_chan *o = vg_out(bank, r, t, c);                                \
+            const uint32_t *s0 = fsrc(bank, r, 0, c)->u;                         \
+            const uint32_t *s1 = NSRC > 1 ? fsrc(bank, r, 1, c)->u : s0;         \
+            const uint32_t *s2 = NSRC > 2 ? fsrc(bank, r, 2, c)->u : s0;         \
+            vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, uni ? 1 : LANES, st0, st1, st2); \
+            if (r->flags & EXEC_FREC_SAT)                                        \
+                fsat_n(o, uni ? 1 : LANES);                                      \
+            if (uni)                                                             \
+                fbroadcast(o);                                                   \
+        }                                                                        \
+    }                                                                            \
+    /* (one branch on the uniform sources an instruction, out of the         \
+     * component loop, so that no variant's work is hoisted into another) */  \
     static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
     {                                                                            \
         exec_reg t;                                                              \
@@ -188,45 +211,16 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
             am[k] = fand(r, k);                                                  \
             xm[k] = fxor(r, k);                                                  \
         }                                                                        \
-        for (unsigned c = 0; c < 4; c++) {                                       \
-            if (!((r->wmask >> c) & 1))                                          \
-                continue;                                                        \
-            exec_chan *o = vg_out(bank, r, &t, c);                               \
-            const uint32_t *s0 = fsrc(bank, r, 0, c)->u;                         \
-            const uint32_t *s1 = NSRC > 1 ? fsrc(bank, r, 1, c)->u : s0;         \
-            const uint32_t *s2 = NSRC > 2 ? fsrc(bank, r, 2, c)->u : s0;         \
-            if (r->flags & EXEC_FREC_UNI) {                                      \
-                /* every source uniform: one lane, then copies */                \
-                vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, 1, 1, 1, 1);           \
-                if (r->flags & EXEC_FREC_SAT)                                    \
-                    fsat_n(o, 1);                                                \
-                fbroadcast(o);                                                   \
-                continue;                                                        \
-            }                                                                    \
-            switch (r->flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_U2)) {   \
-            case EXEC_FREC_U0:                                                   \
-                vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, LANES, 0, 1, 1);       \
-                break;                                                           \
-            case EXEC_FREC_U1:                                                   \
-                if (NSRC > 1) {                                                  \
-                    vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, LANES, 1, 0, 1);   \
-                    break;                                                       \
-                }                                                                \
-                goto replicated_##NAME;                                          \
-            case EXEC_FREC_U2:                                                   \
-                if (NSRC > 2) {                                                  \
-                    vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, LANES, 1, 1, 0);   \
-                    break;                                                       \
-                }                                                                \
-                goto replicated_##NAME;                                          \
-            default: /* none, or two of three: read as any register */          \
-            replicated_##NAME:                                                   \
-                vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, LANES, 1, 1, 1);       \
-                break;                                                           \
-            }                                                                    \
-            if (r->flags & EXEC_FREC_SAT)                                        \
-                fsat(o);                                                         \
-        }                                                                        \
+        if (r->flags & EXEC_FREC_UNI)                                            \
+            vg_comps_##NAME(bank, r, &t, am, xm, true, 1, 1, 1);                 \
+        else if (r->flags & EXEC_FREC_U0)                                        \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 0, 1, 1);                \
+        else if (NSRC > 1 && (r->flags & EXEC_FREC_U1))                          \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 0, 1);                \
+        else if (NSRC > 2 && (r->flags & EXEC_FREC_U2))                          \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 1, 0);                \
+        else                                                                     \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 1, 1);                \
         if (r->flags & EXEC_FREC_ALIAS)                                          \
             fput(bank, r, &t);                                                   \
     }

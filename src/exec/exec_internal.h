@@ -20,6 +20,17 @@
 #define LANES 32
 #define FULL_MASK 0xffffffffu
 
+/* Lanes in a mask.  (__builtin_popcount is a library call on a baseline
+ * x86-64 build, one per instruction of a divergent warp: these few
+ * operations are cheaper.) */
+static inline unsigned exec_lanes(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    m = (m + (m >> 4)) & 0x0f0f0f0fu;
+    return (m * 0x01010101u) >> 24;
+}
+
 typedef union exec_chan {
     float f[LANES];
     uint32_t u[LANES];

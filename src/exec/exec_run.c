@@ -56,7 +56,7 @@ static void run_warp(exec_warp *w)
         if (!w->exec && !in->always)
             continue;
         /* (a full warp is the common case: spare the population count) */
-        w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
+        w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
         if (m->hook)  /* tracing, debugging: exec_hook.c */
             exec_hook_step(w, in, handlers[in->op]);
         else
@@ -320,7 +320,7 @@ static void warp_end(exec_warp *w)
     uint32_t per = m->out_vertices * m->num_outputs;
     bool tcs = m->processor == TGSI_PROCESSOR_TESS_CTRL;
     /* the active lanes are 0..n-1 (warp_begin) */
-    unsigned n = (unsigned)__builtin_popcount(w->active);
+    unsigned n = exec_lanes(w->active);
     if (!tcs && w->active == (n == LANES ? FULL_MASK : (1u << n) - 1)) {
         const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
         for (uint32_t r = 0; r < per; r++)

@@ -537,6 +537,79 @@ static void test_lane_masks(void **state)
         }
 }
 
+/* Fast records on a partial mask (run_masked: every lane computed into a
+ * scratch register, the executing lanes merged): saturation into OUT, a
+ * destination its source reads with a uniform source, a dot product, a
+ * scalar function, an all-uniform MOV, under IF and ELSE, on 40 vertices
+ * (lanes 0..15 of the first warp take the IF; the second warp holds 8
+ * lanes, all in the ELSE).  IN[0] = (i, 2, -1, NaN when i % 5 == 0 else 3). */
+static const char masked_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..2], GENERIC[0]\n"
+    "DCL TEMP[0..2]\n"
+    "IMM[0] FLT32 {16.0, 1.0, 0.5, -0.0}\n"
+    "  0: MOV TEMP[0], IN[0]\n"
+    "  1: MOV OUT[0], IMM[0].wwww\n"
+    "  2: FSLT TEMP[1].x, IN[0].xxxx, IMM[0].xxxx\n"
+    "  3: UIF TEMP[1].xxxx\n"
+    "  4:   MUL_SAT OUT[0].xy, TEMP[0].xxxx, IMM[0].zzzz\n"
+    "  5:   ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+    "  6:   DP3 OUT[0].z, TEMP[0], IMM[0]\n"
+    "  7:   RSQ OUT[0].w, TEMP[0].xxxx\n"
+    "  8:   MOV TEMP[2], IMM[0].zyxw\n"
+    "  9: ELSE\n"
+    " 10:   MOV TEMP[2], -TEMP[0].yxzw\n"
+    " 11: ENDIF\n"
+    " 12: MOV OUT[1], TEMP[0]\n"
+    " 13: MOV OUT[2], TEMP[2]\n"
+    " 14: END\n";
+
+static void setup_masked(xt *x)
+{
+    for (uint32_t i = 0; i < 40; i++)
+        xt_in_f(x, i, 0, (float)i, 2.0f, -1.0f, i % 5 == 0 ? u2f_bits(0x7fc00000u) : 3.0f);
+}
+
+static void check_masked(xt *x)
+{
+    for (uint32_t i = 0; i < 40; i++) {
+        uint32_t o[3][4];
+        for (unsigned r = 0; r < 3; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        float w = i % 5 == 0 ? u2f_bits(0x7fc00000u) : 3.0f, v = (float)i;
+        if (i < 16) {
+            expect_f(o[0][0], sat1(v * 0.5f));
+            expect_f(o[0][1], sat1(v * 0.5f));
+            float dp = (v + 1.0f) * 16.0f;
+            dp = dp + 3.0f * 1.0f;
+            dp = dp + 0.0f * 0.5f;
+            expect_f(o[0][2], dp);
+            expect_f(o[0][3], 1.0f / sqrtf(v + 1.0f));
+            const float t0[4] = { v + 1.0f, 3.0f, 0.0f, w + 1.0f }, t2[4] = { 0.5f, 1.0f, 16.0f, -0.0f };
+            for (unsigned c = 0; c < 4; c++) {
+                expect_f(o[1][c], t0[c]);
+                expect_f(o[2][c], t2[c]);
+            }
+            assert_int_equal(o[2][3], 0x80000000u);
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                assert_int_equal(o[0][c], 0x80000000u);
+            const float t0[4] = { v, 2.0f, -1.0f, w }, t2[4] = { -2.0f, -v, 1.0f, -w };
+            for (unsigned c = 0; c < 4; c++) {
+                expect_f(o[1][c], t0[c]);
+                expect_f(o[2][c], t2[c]);
+            }
+        }
+    }
+}
+
+static void test_masked_runs(void **state)
+{
+    (void)state;
+    run_both(masked_text, 40, setup_masked, check_masked, 10);
+}
+
 /* The budget is charged a straight run at a time, but a run that would
  * cross it steps instruction by instruction: the failure names the same
  * instruction as the reference loop (the 5th here, budget 4). */
@@ -629,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_uniform_sources),
+        cmocka_unit_test(test_masked_runs),
         cmocka_unit_test(test_warp_flags),
         cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
