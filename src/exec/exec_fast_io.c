@@ -104,3 +104,53 @@ void exec_io_put_bits(bool *dst, uint32_t mask, unsigned lanes)
     for (; l < lanes; l++)
         dst[l] = (mask >> l) & 1;
 }
+
+/* Lane masks of a component's words, four lanes a compare with SSE2 (the
+ * branch handlers test a whole component for every IF, UIF, BREAKC,
+ * CALLNZ, SWITCH and CASE). */
+uint32_t exec_mask_nz(const uint32_t *u)
+{
+    uint32_t m = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; l < LANES; l += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(u + l)), zero);
+        m |= (uint32_t)(_mm_movemask_ps(_mm_castsi128_ps(eq)) ^ 0xf) << l;
+    }
+#endif
+    for (; l < LANES; l++)
+        m |= (uint32_t)(u[l] != 0) << l;
+    return m;
+}
+
+uint32_t exec_mask_fnz(const float *f)
+{
+    uint32_t m = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    const __m128 zero = _mm_setzero_ps();
+    /* not-equal is true for NaN, as != is; -0 equals 0 */
+    for (; l < LANES; l += 4)
+        m |= (uint32_t)_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(f + l), zero)) << l;
+#endif
+    for (; l < LANES; l++)
+        m |= (uint32_t)(f[l] != 0.0f) << l;
+    return m;
+}
+
+uint32_t exec_mask_eq(const uint32_t *a, const uint32_t *b)
+{
+    uint32_t m = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    for (; l < LANES; l += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + l)),
+                                     _mm_loadu_si128((const __m128i *)(b + l)));
+        m |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(eq)) << l;
+    }
+#endif
+    for (; l < LANES; l++)
+        m |= (uint32_t)(a[l] == b[l]) << l;
+    return m;
+}

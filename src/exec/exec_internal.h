@@ -31,6 +31,12 @@ static inline unsigned exec_lanes(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* Masks of 32 words (exec_fast_io.c): bit l set where word l is not 0,
+ * where float l is not 0.0 (NaN included, -0 not), where a[l] == b[l]. */
+uint32_t exec_mask_nz(const uint32_t *u);
+uint32_t exec_mask_fnz(const float *f);
+uint32_t exec_mask_eq(const uint32_t *a, const uint32_t *b);
+
 typedef union exec_chan {
     float f[LANES];
     uint32_t u[LANES];
