@@ -535,6 +535,21 @@ static void test_lane_masks(void **state)
             uint32_t want = n == 32 ? masks[k] : masks[k] & ((1u << n) - 1);
             assert_int_equal(exec_io_mask_of(b, n), want);
         }
+    /* the branch masks: lane l holds kinds[l % 5]; as words, -0 is not 0;
+     * as floats it is, and a NaN is not 0 (IF's "!= 0.0") */
+    static const uint32_t kinds[5] = { 0, 0x80000000u, 0x7fc00000u, 0x3f800000u, 1 };
+    exec_chan a, b;
+    uint32_t nz = 0, fnz = 0, eq = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        a.u[l] = kinds[l % 5];
+        b.u[l] = l % 3 ? a.u[l] : a.u[l] ^ 1u;
+        nz |= (uint32_t)(l % 5 != 0) << l;
+        fnz |= (uint32_t)(l % 5 >= 2) << l;
+        eq |= (uint32_t)(l % 3 != 0) << l;
+    }
+    assert_int_equal(exec_mask_nz(a.u), nz);
+    assert_int_equal(exec_mask_fnz(a.f), fnz);
+    assert_int_equal(exec_mask_eq(a.u, b.u), eq);
 }
 
 /* Fast records on a partial mask (run_masked: every lane computed into a
