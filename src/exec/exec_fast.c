@@ -27,59 +27,81 @@ typedef struct fast_row {
     uint16_t op;
     uint8_t general, whole, whole_alias;
     bool float_mods, legacy_mul;
+    uint8_t d64;          /* D64_*: a double operation (D shape) */
 } fast_row;
 
+/* Double rows: their modifiers are the 64-bit kind (the high word's sign),
+ * they do not saturate (the reference stores pairs unsaturated; the
+ * comparisons' saturation stays with it), and a comparison writes only x
+ * and z (a 32-bit result a pair). */
+enum { D64_NONE, D64_PAIR, D64_CMP };
+
 static const fast_row fast_rows[] = {
-    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, EXEC_FH_MOV_V4A, true, false },
-    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, EXEC_FH_ADD_V4A, true, false },
-    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, EXEC_FH_SUB_V4A, true, false },
-    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, EXEC_FH_MUL_V4A, true, true },
-    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, EXEC_FH_MAD_V4A, true, true },
-    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, EXEC_FH_MIN_V4A, true, false },
-    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, EXEC_FH_MAX_V4A, true, false },
-    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_FSLT, EXEC_FH_FSLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSGE, EXEC_FH_FSGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSEQ, EXEC_FH_FSEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSNE, EXEC_FH_FSNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_UCMP, EXEC_FH_UCMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_UMUL, EXEC_FH_UMUL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_SHL, EXEC_FH_SHL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USHR, EXEC_FH_USHR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_NOT, EXEC_FH_NOT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_INEG, EXEC_FH_INEG_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_IMAX, EXEC_FH_IMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_IMIN, EXEC_FH_IMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UMAX, EXEC_FH_UMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UMIN, EXEC_FH_UMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_ISLT, EXEC_FH_ISLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_ISGE, EXEC_FH_ISGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USLT, EXEC_FH_USLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USGE, EXEC_FH_USGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USEQ, EXEC_FH_USEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USNE, EXEC_FH_USNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, EXEC_FH_MOV_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, EXEC_FH_ADD_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, EXEC_FH_SUB_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, EXEC_FH_MUL_V4A, true, true, D64_NONE },
+    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, EXEC_FH_MAD_V4A, true, true, D64_NONE },
+    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, EXEC_FH_MIN_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, EXEC_FH_MAX_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_FSLT, EXEC_FH_FSLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSGE, EXEC_FH_FSGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSEQ, EXEC_FH_FSEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSNE, EXEC_FH_FSNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_UCMP, EXEC_FH_UCMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_UMUL, EXEC_FH_UMUL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_SHL, EXEC_FH_SHL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USHR, EXEC_FH_USHR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_NOT, EXEC_FH_NOT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_INEG, EXEC_FH_INEG_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_IMAX, EXEC_FH_IMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_IMIN, EXEC_FH_IMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UMAX, EXEC_FH_UMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UMIN, EXEC_FH_UMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_ISLT, EXEC_FH_ISLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_ISGE, EXEC_FH_ISGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USLT, EXEC_FH_USLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USGE, EXEC_FH_USGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USEQ, EXEC_FH_USEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USNE, EXEC_FH_USNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_DADD, EXEC_FH_DADD_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMUL, EXEC_FH_DMUL_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DDIV, EXEC_FH_DDIV_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMIN, EXEC_FH_DMIN_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMAX, EXEC_FH_DMAX_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMAD, EXEC_FH_DMAD_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DFMA, EXEC_FH_DFMA_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DFRAC, EXEC_FH_DFRAC_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DSQRT, EXEC_FH_DSQRT_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DRSQ, EXEC_FH_DRSQ_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DRCP, EXEC_FH_DRCP_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DSLT, EXEC_FH_DSLT_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSGE, EXEC_FH_DSGE_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSEQ, EXEC_FH_DSEQ_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSNE, EXEC_FH_DSNE_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
 };
 
 static const fast_row *find_row(uint16_t op)
@@ -131,14 +153,18 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
         for (unsigned c = 0; c < 4; c++)
             rec->swz[k] |= (uint8_t)((s->swz[c] & 3) << (2 * c));
         if (s->neg | s->abs) {
-            if (!row->float_mods || s->mod != EXEC_MOD_FLOAT)
+            bool known = row->d64 ? s->mod == EXEC_MOD_RAW64
+                                  : row->float_mods && s->mod == EXEC_MOD_FLOAT;
+            if (!known)
                 return false;
             rec->smod |= (uint8_t)((s->neg ? 1u : 0u) << k | (s->abs ? 1u : 0u) << (4 + k));
         }
         if (rec->swz[k] != 0xe4 || (s->neg | s->abs))
             plain = false;
     }
-    if (!rec->wmask)
+    if (row->d64 == D64_CMP)
+        rec->wmask &= 0x5;
+    if (!rec->wmask || (row->d64 && in->sat_float))
         return false;
     /* every source uniform: the general handlers compute one lane */
     const uint8_t all_u = (uint8_t)(((1u << in->num_src) - 1) * EXEC_FREC_U0);

@@ -62,7 +62,9 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
  *   V4A the same where a source is the destination register
  *   VG  element-wise, any swizzle / write mask / float modifiers / saturate
  *   DOT dot products (any swizzle, mask, modifiers, saturate)
- *   SC  scalar functions of source .x replicated (warp-wide vector math) */
+ *   SC  scalar functions of source .x replicated (warp-wide vector math)
+ *   D   doubles: a value is the register pair xy or zw (low word first), a
+ *       modifier acts on the high word's sign; comparisons write x and z */
 #define EXEC_FAST_HANDLERS(X)                                                    \
     X(MOV_V4) X(ADD_V4) X(SUB_V4) X(MUL_V4) X(MAD_V4) X(MIN_V4) X(MAX_V4)        \
     X(MOV_V4A) X(ADD_V4A) X(SUB_V4A) X(MUL_V4A) X(MAD_V4A) X(MIN_V4A) X(MAX_V4A) \
@@ -74,7 +76,10 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
     X(IMAX_VG) X(IMIN_VG) X(UMAX_VG) X(UMIN_VG)                                  \
     X(ISLT_VG) X(ISGE_VG) X(USLT_VG) X(USGE_VG) X(USEQ_VG) X(USNE_VG)            \
     X(DP2_DOT) X(DP3_DOT) X(DP4_DOT) X(DPH_DOT)                                  \
-    X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)
+    X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)         \
+    X(DADD_D) X(DMUL_D) X(DDIV_D) X(DMIN_D) X(DMAX_D) X(DMAD_D) X(DFMA_D)         \
+    X(DFRAC_D) X(DSQRT_D) X(DRSQ_D) X(DRCP_D)                                    \
+    X(DSLT_D) X(DSGE_D) X(DSEQ_D) X(DSNE_D)
 
 typedef enum exec_fh {
     EXEC_FH_NONE = 0,

@@ -13,6 +13,8 @@
 #include "exec/exec_fast.h"
 #include "exec/exec_vmath.h"
 
+#include <math.h>
+
 #define NL (4 * LANES) /* words of a whole register */
 
 /* Lane loops are written once with their lane count and source steps as
@@ -380,6 +382,109 @@ static inline void h_POW_SC(exec_reg *const *bank, const exec_frec *r)
     exec_vpow(t.c[0].f, fsrc_x(bank, r, 0, &m0), fsrc_x(bank, r, 1, &m1));
     sc_finish(bank, r, &t);
 }
+
+/* ---- D: doubles in register pairs ---------------------------------------- */
+
+/* Source k's pair p (components of swizzle slots 2p and 2p + 1: low word,
+ * high word) as doubles, the modifiers on the high word's sign bit, as
+ * exec_fetch64 applies them (absolute value, then negation). */
+FAST_INLINE void dpair(double *restrict out, exec_reg *const *bank, const exec_frec *r,
+                       unsigned k, unsigned p)
+{
+    const exec_reg *s = &bank[r->sfile[k]][r->soff[k]];
+    const uint32_t *restrict lo = s->c[(r->swz[k] >> (4 * p)) & 3].u;
+    const uint32_t *restrict hi = s->c[(r->swz[k] >> (4 * p + 2)) & 3].u;
+    const uint32_t am = fand(r, k), xm = fxor(r, k);
+    for (unsigned l = 0; l < LANES; l++)
+        out[l] = u2d_bits((uint64_t)lo[l] | (uint64_t)((hi[l] & am) ^ xm) << 32);
+}
+
+/* Pair p of t from doubles: low words into component 2p, high into 2p + 1. */
+FAST_INLINE void dput(exec_reg *restrict t, unsigned p, const double *restrict v)
+{
+    for (unsigned l = 0; l < LANES; l++) {
+        uint64_t u = d2u_bits(v[l]);
+        t->c[2 * p].u[l] = (uint32_t)u;
+        t->c[2 * p + 1].u[l] = (uint32_t)(u >> 32);
+    }
+}
+
+/* x, y, z: the sources' doubles.  Every pair a write-mask bit of which is
+ * set is computed into t, then the enabled components are copied (a
+ * source may be the destination: the reference also stores last). */
+#define D_DEF(NAME, NSRC, EXPR)                                                  \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], b[LANES], d[LANES], o[LANES];                           \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 3))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            dpair(b, bank, r, NSRC > 1 ? 1 : 0, p);                              \
+            dpair(d, bank, r, NSRC > 2 ? 2 : 0, p);                              \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                double x = a[l], y = b[l], z = d[l];                             \
+                (void)y, (void)z;                                                \
+                o[l] = (EXPR);                                                   \
+            }                                                                    \
+            dput(&t, p, o);                                                      \
+        }                                                                        \
+        fput(bank, r, &t);                                                       \
+    }
+/* (dpair of source 0 again where an operation has fewer sources: the
+ * compiler drops the unused loads) */
+D_DEF(DADD, 2, x + y)
+D_DEF(DMUL, 2, x * y)
+D_DEF(DDIV, 2, x / y)
+D_DEF(DMIN, 2, fmin(x, y))
+D_DEF(DMAX, 2, fmax(x, y))
+D_DEF(DMAD, 3, x * y + z)
+D_DEF(DFMA, 3, fma(x, y, z))
+D_DEF(DFRAC, 1, x - floor(x))
+
+/* the warp-wide functions (exec_vmath.h), as the reference calls them */
+#define DV_DEF(NAME, VFN)                                                        \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], o[LANES];                                               \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 3))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            VFN(o, a);                                                           \
+            dput(&t, p, o);                                                      \
+        }                                                                        \
+        fput(bank, r, &t);                                                       \
+    }
+DV_DEF(DSQRT, exec_vdsqrt)
+DV_DEF(DRSQ, exec_vdrsq)
+DV_DEF(DRCP, exec_vdrcp)
+
+/* Comparisons: pair p's 32-bit result in component 2p (decode keeps only
+ * x and z of the write mask). */
+#define DC_DEF(NAME, EXPR)                                                       \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], b[LANES];                                               \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 1))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            dpair(b, bank, r, 1, p);                                             \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                double x = a[l], y = b[l];                                       \
+                t.c[2 * p].u[l] = (EXPR) ? ~0u : 0u;                             \
+            }                                                                    \
+        }                                                                        \
+        fput(bank, r, &t);                                                       \
+    }
+DC_DEF(DSLT, x < y)
+DC_DEF(DSGE, x >= y)
+DC_DEF(DSEQ, x == y)
+DC_DEF(DSNE, x != y)
 
 /* ---- dispatch ------------------------------------------------------------ */
 

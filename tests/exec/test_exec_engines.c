@@ -476,6 +476,99 @@ static void test_uniform_sources(void **state)
     xt_free(&x);
 }
 
+/* Doubles (the D shape: register pairs, the modifiers on the high word's
+ * sign), by hand: 37 vertices (a full warp, and 5 lanes run on a partial
+ * mask).  IN[0] = (a, b) with a = i - 8.5, b = i / 10; IN[1] = (c, -0)
+ * with c NaN when i % 7 == 0, else 2.  DFMA against DMAD: fma(b, b, -bb)
+ * is the rounding error of bb = b * b, DMAD's is 0.  A write mask of x
+ * alone writes the low word of the pair only. */
+static const char double_text[] =
+    "VERT\n"
+    "DCL IN[0..1]\n"
+    "DCL OUT[0..6], GENERIC[0]\n"
+    "DCL TEMP[0..6]\n"
+    "  0: DADD TEMP[0], IN[0], -IN[0].zwxy\n"
+    "  1: DMUL TEMP[1].xy, |IN[0].xyxy|, IN[1]\n"
+    "  2: DMUL TEMP[2].xy, IN[0].zwzw, IN[0].zwzw\n"
+    "  3: DFMA TEMP[2].zw, IN[0].zwzw, IN[0].zwzw, -TEMP[2].xyxy\n"
+    "  4: DMAD TEMP[3].xy, IN[0].zwzw, IN[0].zwzw, -TEMP[2].xyxy\n"
+    "  5: DMIN TEMP[3].zw, IN[1].xyxy, IN[0].xyxy\n"
+    "  6: DSLT TEMP[4], IN[1], IN[0]\n"
+    "  7: DFRAC TEMP[5].xy, IN[0].xyxy\n"
+    "  8: DSQRT TEMP[5].zw, |IN[0].xyxy|\n"
+    "  9: DMUL TEMP[6].x, IN[0].xyxy, IN[0].xyxy\n"
+    " 10: MOV OUT[0], TEMP[0]\n"
+    " 11: MOV OUT[1], TEMP[1]\n"
+    " 12: MOV OUT[2], TEMP[2]\n"
+    " 13: MOV OUT[3], TEMP[3]\n"
+    " 14: MOV OUT[4], TEMP[4]\n"
+    " 15: MOV OUT[5], TEMP[5]\n"
+    " 16: MOV OUT[6], TEMP[6]\n"
+    " 17: END\n";
+
+static double dbl_a(uint32_t i) { return (double)i - 8.5; }
+static double dbl_b(uint32_t i) { return (double)i / 10.0; }
+static double dbl_c(uint32_t i) { return i % 7 == 0 ? u2d_bits(0x7ff8000000000000ull) : 2.0; }
+
+static void setup_double(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++) {
+        uint64_t a = d2u_bits(dbl_a(i)), b = d2u_bits(dbl_b(i)), c = d2u_bits(dbl_c(i));
+        uint64_t z = d2u_bits(-0.0);
+        xt_in_u(x, i, 0, (uint32_t)a, (uint32_t)(a >> 32), (uint32_t)b, (uint32_t)(b >> 32));
+        xt_in_u(x, i, 1, (uint32_t)c, (uint32_t)(c >> 32), (uint32_t)z, (uint32_t)(z >> 32));
+    }
+}
+
+/* pair p of output r, and the expected double (NaN as any NaN) */
+static void expect_d(const uint32_t o[4], unsigned p, double want)
+{
+    uint64_t got = (uint64_t)o[2 * p] | (uint64_t)o[2 * p + 1] << 32;
+    if (want != want)
+        assert_true((got & ~(1ull << 63)) > 0x7ff0000000000000ull);
+    else
+        assert_int_equal(got, d2u_bits(want));
+}
+
+static void check_double(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++) {
+        uint32_t o[7][4];
+        for (unsigned r = 0; r < 7; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        double a = dbl_a(i), b = dbl_b(i), c = dbl_c(i), bb = b * b;
+        expect_d(o[0], 0, a - b);
+        expect_d(o[0], 1, b - a);
+        expect_d(o[1], 0, fabs(a) * c);
+        assert_int_equal(o[1][2], 0); /* .zw not written */
+        assert_int_equal(o[1][3], 0);
+        expect_d(o[2], 0, bb);
+        expect_d(o[2], 1, fma(b, b, -bb));
+        expect_d(o[3], 0, b * b - bb);
+        assert_int_equal(o[3][1], 0); /* +0, not -0 */
+        expect_d(o[3], 1, c != c ? a : c < a ? c : a); /* DMIN of a NaN: the other */
+        assert_int_equal(o[4][0], c < a ? ~0u : 0u);
+        assert_int_equal(o[4][2], -0.0 < b ? ~0u : 0u);
+        assert_int_equal(o[4][1], 0);
+        assert_int_equal(o[4][3], 0);
+        expect_d(o[5], 0, a - floor(a));
+        expect_d(o[5], 1, sqrt(fabs(a)));
+        assert_int_equal(o[6][0], (uint32_t)d2u_bits(a * a));
+        assert_int_equal(o[6][1], 0);
+    }
+}
+
+static void test_doubles(void **state)
+{
+    (void)state;
+    run_both(double_text, 37, setup_double, check_double, 17);
+    xt x;
+    xt_load(&x, double_text, 37, 1);
+    assert_int_equal(x.m->fast->recs[3].handler, EXEC_FH_DFMA_D);
+    assert_int_equal(x.m->fast->recs[6].wmask, 0x5);
+    xt_free(&x);
+}
+
 /* Per-lane flags of whole warps, written sixteen lanes a step
  * (exec_io_put_bits) and read the same way (exec_io_mask_of): 96
  * fragments (three full warps, on one and on two host threads), fragment
@@ -718,6 +811,7 @@ int main(void)
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_uniform_sources),
         cmocka_unit_test(test_masked_runs),
+        cmocka_unit_test(test_doubles),
         cmocka_unit_test(test_warp_flags),
         cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
