@@ -628,6 +628,27 @@ static void test_lane_masks(void **state)
             uint32_t want = n == 32 ? masks[k] : masks[k] & ((1u << n) - 1);
             assert_int_equal(exec_io_mask_of(b, n), want);
         }
+    /* the transpositions of warp set-up and results (8, 4 and 1 lanes a
+     * step): dst.c[c][l] = src[l * stride + c], for vec4s 4 and 12 words
+     * apart and lane counts that leave every kind of tail */
+    static const unsigned io_lanes[] = { 32, 29, 13, 8, 5, 1 };
+    static uint32_t src[32 * 12], back[32 * 12];
+    for (unsigned k = 0; k < 32 * 12; k++)
+        src[k] = 0x1000u + k;
+    for (size_t j = 0; j < sizeof io_lanes / sizeof io_lanes[0]; j++)
+        for (size_t stride = 4; stride <= 12; stride += 8) {
+            unsigned n = io_lanes[j];
+            exec_reg r;
+            memset(&r, 0, sizeof r);
+            exec_io_gather4(&r, src, stride, n);
+            for (unsigned l = 0; l < LANES; l++)
+                for (unsigned c = 0; c < 4; c++)
+                    assert_int_equal(r.c[c].u[l], l < n ? 0x1000u + l * stride + c : 0u);
+            memset(back, 0, sizeof back);
+            exec_io_scatter4(back, stride, &r, n);
+            for (unsigned k = 0; k < 32 * 12; k++)
+                assert_int_equal(back[k], k / stride < n && k % stride < 4 ? src[k] : 0u);
+        }
     /* the branch masks: lane l holds kinds[l % 5]; as words, -0 is not 0;
      * as floats it is, and a NaN is not 0 (IF's "!= 0.0") */
     static const uint32_t kinds[5] = { 0, 0x80000000u, 0x7fc00000u, 0x3f800000u, 1 };
