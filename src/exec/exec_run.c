@@ -224,7 +224,10 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     exec_reg *regs = w->regs;
     uint8_t *priv = w->priv;
     uint32_t *out_wr = w->out_wr;
-    memset(w, 0, offsetof(exec_warp, call_stack));
+    /* the state from pc to call_stack (m, regs and file[] stay: a warp
+     * structure serves one machine, whose files are set again below; a
+     * small constant size, which the compiler clears with a few stores) */
+    memset(&w->pc, 0, offsetof(exec_warp, call_stack) - offsetof(exec_warp, pc));
     w->count = w->lane_count = w->faults = 0;
     /* only EMIT and ENDPRIM (geometry programs) count these */
     if (m->processor == TGSI_PROCESSOR_GEOMETRY) {
