@@ -176,6 +176,8 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
     return true;
 }
 
+static void find_keep(nvgp_exec *m, exec_fast *f);
+
 bool exec_fast_decode(nvgp_exec *m)
 {
     exec_fast *f = calloc(1, sizeof *f);
@@ -197,12 +199,95 @@ bool exec_fast_decode(nvgp_exec *m)
         f->recs[i].run = (uint16_t)run;
     }
     m->fast = f;
+    find_keep(m, f);
     return true;
+}
+
+/* Which TEMP and OUT registers the opening straight run writes whole
+ * before any instruction can read them.  The run executes on a full warp
+ * with a full mask (its records never change the mask), so each write
+ * covers every lane: such a register's old contents (the last warp's) can
+ * never be seen, and warp set-up need not clear it.  Reads are counted
+ * conservatively (all four swizzled components of every source); only
+ * vertex and fragment programs (one OUT register per output), and runs
+ * under 4096 records (the warp loops' checks for a failed run come every
+ * 4096 instructions: none can abandon the warp inside the run). */
+static void find_keep(nvgp_exec *m, exec_fast *f)
+{
+    if ((m->processor != TGSI_PROCESSOR_VERTEX && m->processor != TGSI_PROCESSOR_FRAGMENT) ||
+        !f->num || f->recs[0].run >= 4096)
+        return;
+    uint32_t nt = m->file_size[TGSI_FILE_TEMPORARY], no = m->file_size[TGSI_FILE_OUTPUT];
+    if (!nt && !no)
+        return;
+    uint8_t *written = calloc((size_t)nt + no, 1);
+    bool *read_first = calloc((size_t)nt + no, sizeof(bool));
+    bool *keep = calloc((size_t)nt + no, sizeof(bool));
+    if (!written || !read_first || !keep) {
+        free(written);
+        free(read_first);
+        free(keep);
+        return;
+    }
+    uint32_t i = 0;
+    for (; i < f->num && f->recs[i].handler; i++) {
+        const exec_frec *r = &f->recs[i];
+        for (unsigned k = 0; k < r->nsrc; k++) {
+            uint32_t at = r->sfile[k] == TGSI_FILE_TEMPORARY ? r->soff[k]
+                          : r->sfile[k] == TGSI_FILE_OUTPUT  ? nt + r->soff[k]
+                                                             : UINT32_MAX;
+            if (at == UINT32_MAX)
+                continue;
+            for (unsigned c = 0; c < 4; c++)
+                if (!((written[at] >> ((r->swz[k] >> (2 * c)) & 3)) & 1))
+                    read_first[at] = true;
+        }
+        if (r->dfile == TGSI_FILE_TEMPORARY)
+            written[r->doff] |= r->wmask;
+        else if (r->dfile == TGSI_FILE_OUTPUT)
+            written[nt + r->doff] |= r->wmask;
+    }
+    bool any = false;
+    for (uint32_t k = 0; k < nt + no; k++) {
+        keep[k] = written[k] == 0xf && !read_first[k];
+        any = any || keep[k];
+    }
+    free(written);
+    free(read_first);
+    if (!any) {
+        free(keep);
+        return;
+    }
+    f->prefix = i;
+    f->keep = keep;
+}
+
+void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp)
+{
+    uint32_t n = m->file_size[TGSI_FILE_TEMPORARY] + m->file_size[TGSI_FILE_OUTPUT];
+    const bool *keep = m->fast ? m->fast->keep : NULL;
+    if (!keep || !full_warp || m->hook || m->budget < m->fast->prefix) {
+        memset(regs, 0, sizeof(exec_reg) * n);
+        return;
+    }
+    /* runs of registers to clear, one memset each */
+    for (uint32_t k = 0; k < n;) {
+        if (keep[k]) {
+            k++;
+            continue;
+        }
+        uint32_t e = k;
+        while (e < n && !keep[e])
+            e++;
+        memset(regs + k, 0, sizeof(exec_reg) * (e - k));
+        k = e;
+    }
 }
 
 void exec_fast_free(nvgp_exec *m)
 {
     if (m->fast) {
+        free(m->fast->keep);
         free(m->fast->recs);
         free(m->fast);
         m->fast = NULL;

@@ -93,12 +93,26 @@ typedef struct exec_fast {
     exec_frec *recs;      /* num_code + 1 records */
     uint32_t num;
     uint32_t num_fast;    /* records with a fast handler */
+    /* The program's opening straight run (prefix fast records, before any
+     * control flow or other instruction): `prefix` records; keep[r] is true
+     * for a TEMP register (then OUT registers, r counted from TEMP's
+     * first) that the run writes whole before anything reads it, so that a
+     * full warp need not clear it (exec_fast_clear); NULL when nothing can
+     * be skipped. */
+    uint32_t prefix;
+    bool *keep;
 } exec_fast;
 
 /* Builds m->fast from m->code (false: out of memory; the machine then runs
  * the reference engine). */
 bool exec_fast_decode(nvgp_exec *m);
 void exec_fast_free(nvgp_exec *m);
+/* Clears the TEMP and OUT registers of a warp starting on all 32 lanes
+ * (regs: the warp's TEMP block, OUT following it) except those the
+ * program's opening straight run writes whole first, when nothing can stop
+ * the warp inside that run (its budget covers it, no step hook watches);
+ * else all of them. */
+void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp);
 /* Runs a warp to its end or its next barrier, as run_warp does. */
 void exec_fast_run_warp(exec_warp *w);
 

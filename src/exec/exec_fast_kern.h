@@ -479,7 +479,12 @@ DV_DEF(DRCP, exec_vdrcp)
                 t.c[2 * p].u[l] = (EXPR) ? ~0u : 0u;                             \
             }                                                                    \
         }                                                                        \
-        fput(bank, r, &t);                                                       \
+        /* (stored after both pairs are read: a source may be the           \
+         * destination) */                                                   \
+        exec_reg *dst = &bank[r->dfile][r->doff];                                \
+        for (unsigned p = 0; p < 2; p++)                                         \
+            if ((r->wmask >> (2 * p)) & 1)                                       \
+                dst->c[2 * p] = t.c[2 * p];                                      \
     }
 DC_DEF(DSLT, x < y)
 DC_DEF(DSGE, x >= y)

@@ -267,16 +267,16 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
      * transposition (exec_fast_io.c) */
     bool gather = m->processor != TGSI_PROCESSOR_COMPUTE && tpi == 1 &&
                   first + n <= m->invocations;
-    /* The blocks before INPUT, and after it unless every word of it is
-     * about to be written (a full warp's gather; the INPUT block may be
-     * larger than what is gathered, so only when they are the same) */
+    /* TEMP and OUT (the blocks before INPUT) but the registers a full
+     * warp's opening instructions write whole first; INPUT unless every
+     * word of it is about to be written (a full warp's gather; the block
+     * may be larger than what is gathered, so only when they are the
+     * same); what follows */
     size_t before_in = (size_t)(in - regs), in_regs = m->file_size[TGSI_FILE_INPUT];
-    if (gather && n == LANES && in_regs == per_inv) {
-        memset(regs, 0, sizeof(exec_reg) * before_in);
-        memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
-    } else {
-        memset(regs, 0, sizeof(exec_reg) * m->warp_regs);
-    }
+    exec_fast_clear(m, regs, n == LANES);
+    if (!(gather && n == LANES && in_regs == per_inv))
+        memset(in, 0, sizeof(exec_reg) * in_regs);
+    memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
     if (gather) {
         for (uint32_t k = 0; k < per_inv; k++)
             exec_io_gather4(&in[k], m->inputs + ((uint64_t)first * per_inv + k) * 4,

@@ -569,6 +569,59 @@ static void test_doubles(void **state)
     xt_free(&x);
 }
 
+/* Registers the opening straight run writes whole before reading are not
+ * cleared for a full warp (exec_fast_clear); the rest still read 0 in every
+ * warp although the warp before wrote them: TEMP[1] is read before it is
+ * written, TEMP[2] written in part, OUT[2] never.  64 vertices: two full
+ * warps on one host thread (one warp structure, reused), and 40 (a
+ * partial second warp, cleared whole). */
+static const char keep_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..2], GENERIC[0]\n"
+    "DCL TEMP[0..2]\n"
+    "  0: ADD TEMP[0], IN[0], TEMP[1]\n"
+    "  1: MOV TEMP[1], IN[0]\n"
+    "  2: MOV TEMP[2].xy, IN[0]\n"
+    "  3: MOV OUT[0], TEMP[0]\n"
+    "  4: MOV OUT[1], TEMP[2]\n"
+    "  5: END\n";
+
+static void test_kept_registers(void **state)
+{
+    (void)state;
+    static const uint32_t counts[] = { 64, 40 };
+    for (unsigned n = 0; n < 2; n++)
+        for (int e = 0; e < 2; e++) {
+            xt x;
+            xt_load(&x, keep_text, counts[n], 1);
+            nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+            const exec_fast *f = x.m->fast;
+            assert_int_equal(f->prefix, 5);
+            /* TEMP[0..2], then OUT[0..2] */
+            static const bool want[6] = { true, false, false, true, true, false };
+            for (unsigned k = 0; k < 6; k++)
+                assert_int_equal(f->keep[k], want[k]);
+            for (uint32_t i = 0; i < counts[n]; i++)
+                xt_in_f(&x, i, 0, (float)i + 1.0f, -2.0f, 3.0f, (float)i * 0.5f);
+            for (int run = 0; run < 2; run++) {
+                xt_run(&x);
+                for (uint32_t i = 0; i < counts[n]; i++) {
+                    uint32_t o[3][4];
+                    for (unsigned r = 0; r < 3; r++)
+                        nvgp_exec_get_output(x.m, i, r, o[r]);
+                    const float in[4] = { (float)i + 1.0f, -2.0f, 3.0f, (float)i * 0.5f };
+                    for (unsigned c = 0; c < 4; c++) {
+                        assert_int_equal(o[0][c], fbits(in[c] + 0.0f));
+                        assert_int_equal(o[1][c], c < 2 ? fbits(in[c]) : 0u);
+                        assert_int_equal(o[2][c], 0u);
+                    }
+                }
+            }
+            xt_free(&x);
+        }
+}
+
 /* Per-lane flags of whole warps, written sixteen lanes a step
  * (exec_io_put_bits) and read the same way (exec_io_mask_of): 96
  * fragments (three full warps, on one and on two host threads), fragment
@@ -833,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_uniform_sources),
         cmocka_unit_test(test_masked_runs),
         cmocka_unit_test(test_doubles),
+        cmocka_unit_test(test_kept_registers),
         cmocka_unit_test(test_warp_flags),
         cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
