@@ -27,59 +27,81 @@ typedef struct fast_row {
     uint16_t op;
     uint8_t general, whole, whole_alias;
     bool float_mods, legacy_mul;
+    uint8_t d64;          /* D64_*: a double operation (D shape) */
 } fast_row;
 
+/* Double rows: their modifiers are the 64-bit kind (the high word's sign),
+ * they do not saturate (the reference stores pairs unsaturated; the
+ * comparisons' saturation stays with it), and a comparison writes only x
+ * and z (a 32-bit result a pair). */
+enum { D64_NONE, D64_PAIR, D64_CMP };
+
 static const fast_row fast_rows[] = {
-    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, EXEC_FH_MOV_V4A, true, false },
-    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, EXEC_FH_ADD_V4A, true, false },
-    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, EXEC_FH_SUB_V4A, true, false },
-    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, EXEC_FH_MUL_V4A, true, true },
-    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, EXEC_FH_MAD_V4A, true, true },
-    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, EXEC_FH_MIN_V4A, true, false },
-    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, EXEC_FH_MAX_V4A, true, false },
-    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_FSLT, EXEC_FH_FSLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSGE, EXEC_FH_FSGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSEQ, EXEC_FH_FSEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_FSNE, EXEC_FH_FSNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_UCMP, EXEC_FH_UCMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_UMUL, EXEC_FH_UMUL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_SHL, EXEC_FH_SHL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USHR, EXEC_FH_USHR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_NOT, EXEC_FH_NOT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_INEG, EXEC_FH_INEG_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_IMAX, EXEC_FH_IMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_IMIN, EXEC_FH_IMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UMAX, EXEC_FH_UMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_UMIN, EXEC_FH_UMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_ISLT, EXEC_FH_ISLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_ISGE, EXEC_FH_ISGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USLT, EXEC_FH_USLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USGE, EXEC_FH_USGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USEQ, EXEC_FH_USEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_USNE, EXEC_FH_USNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false },
-    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true },
-    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
-    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false },
+    { TGSI_OPCODE_MOV, EXEC_FH_MOV_VG, EXEC_FH_MOV_V4, EXEC_FH_MOV_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_ADD, EXEC_FH_ADD_VG, EXEC_FH_ADD_V4, EXEC_FH_ADD_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_SUB, EXEC_FH_SUB_VG, EXEC_FH_SUB_V4, EXEC_FH_SUB_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_MUL, EXEC_FH_MUL_VG, EXEC_FH_MUL_V4, EXEC_FH_MUL_V4A, true, true, D64_NONE },
+    { TGSI_OPCODE_MAD, EXEC_FH_MAD_VG, EXEC_FH_MAD_V4, EXEC_FH_MAD_V4A, true, true, D64_NONE },
+    { TGSI_OPCODE_MIN, EXEC_FH_MIN_VG, EXEC_FH_MIN_V4, EXEC_FH_MIN_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_MAX, EXEC_FH_MAX_VG, EXEC_FH_MAX_V4, EXEC_FH_MAX_V4A, true, false, D64_NONE },
+    { TGSI_OPCODE_SLT, EXEC_FH_SLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SGE, EXEC_FH_SGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SEQ, EXEC_FH_SEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SNE, EXEC_FH_SNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SGT, EXEC_FH_SGT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SLE, EXEC_FH_SLE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_CMP, EXEC_FH_CMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_LRP, EXEC_FH_LRP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_AND, EXEC_FH_AND_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_OR, EXEC_FH_OR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_XOR, EXEC_FH_XOR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UADD, EXEC_FH_UADD_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_FSLT, EXEC_FH_FSLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSGE, EXEC_FH_FSGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSEQ, EXEC_FH_FSEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_FSNE, EXEC_FH_FSNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_UCMP, EXEC_FH_UCMP_VG, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_UMUL, EXEC_FH_UMUL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_SHL, EXEC_FH_SHL_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USHR, EXEC_FH_USHR_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_NOT, EXEC_FH_NOT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_INEG, EXEC_FH_INEG_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_IMAX, EXEC_FH_IMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_IMIN, EXEC_FH_IMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UMAX, EXEC_FH_UMAX_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_UMIN, EXEC_FH_UMIN_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_ISLT, EXEC_FH_ISLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_ISGE, EXEC_FH_ISGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USLT, EXEC_FH_USLT_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USGE, EXEC_FH_USGE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USEQ, EXEC_FH_USEQ_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_USNE, EXEC_FH_USNE_VG, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_NONE },
+    { TGSI_OPCODE_DP2, EXEC_FH_DP2_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DP3, EXEC_FH_DP3_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DP4, EXEC_FH_DP4_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_DPH, EXEC_FH_DPH_DOT, EXEC_FH_NONE, EXEC_FH_NONE, true, true, D64_NONE },
+    { TGSI_OPCODE_RCP, EXEC_FH_RCP_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_RSQ, EXEC_FH_RSQ_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_EX2, EXEC_FH_EX2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_LG2, EXEC_FH_LG2_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_SIN, EXEC_FH_SIN_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_COS, EXEC_FH_COS_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_POW, EXEC_FH_POW_SC, EXEC_FH_NONE, EXEC_FH_NONE, true, false, D64_NONE },
+    { TGSI_OPCODE_DADD, EXEC_FH_DADD_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMUL, EXEC_FH_DMUL_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DDIV, EXEC_FH_DDIV_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMIN, EXEC_FH_DMIN_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMAX, EXEC_FH_DMAX_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DMAD, EXEC_FH_DMAD_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DFMA, EXEC_FH_DFMA_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DFRAC, EXEC_FH_DFRAC_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DSQRT, EXEC_FH_DSQRT_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DRSQ, EXEC_FH_DRSQ_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DRCP, EXEC_FH_DRCP_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_PAIR },
+    { TGSI_OPCODE_DSLT, EXEC_FH_DSLT_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSGE, EXEC_FH_DSGE_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSEQ, EXEC_FH_DSEQ_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
+    { TGSI_OPCODE_DSNE, EXEC_FH_DSNE_D, EXEC_FH_NONE, EXEC_FH_NONE, false, false, D64_CMP },
 };
 
 static const fast_row *find_row(uint16_t op)
@@ -123,6 +145,7 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
                 rec->flags |= EXEC_FREC_ALIAS;
         } else if (s->loc == EXEC_LOC_UNIFORM) {
             rec->sfile[k] = TGSI_FILE_IMMEDIATE; /* the uniform block */
+            rec->flags |= (uint8_t)(EXEC_FREC_U0 << k);
         } else {
             return false;
         }
@@ -130,20 +153,30 @@ static bool decode_one(const nvgp_exec *m, const exec_insn *in, exec_frec *rec)
         for (unsigned c = 0; c < 4; c++)
             rec->swz[k] |= (uint8_t)((s->swz[c] & 3) << (2 * c));
         if (s->neg | s->abs) {
-            if (!row->float_mods || s->mod != EXEC_MOD_FLOAT)
+            bool known = row->d64 ? s->mod == EXEC_MOD_RAW64
+                                  : row->float_mods && s->mod == EXEC_MOD_FLOAT;
+            if (!known)
                 return false;
             rec->smod |= (uint8_t)((s->neg ? 1u : 0u) << k | (s->abs ? 1u : 0u) << (4 + k));
         }
         if (rec->swz[k] != 0xe4 || (s->neg | s->abs))
             plain = false;
     }
-    if (!rec->wmask)
+    if (row->d64 == D64_CMP)
+        rec->wmask &= 0x5;
+    if (!rec->wmask || (row->d64 && in->sat_float))
         return false;
-    plain = plain && rec->wmask == 0xf && !(rec->flags & EXEC_FREC_SAT);
+    /* every source uniform: the general handlers compute one lane */
+    const uint8_t all_u = (uint8_t)(((1u << in->num_src) - 1) * EXEC_FREC_U0);
+    if (in->num_src && (rec->flags & all_u) == all_u)
+        rec->flags |= EXEC_FREC_UNI;
+    plain = plain && rec->wmask == 0xf && !(rec->flags & (EXEC_FREC_SAT | EXEC_FREC_UNI));
     uint8_t whole = rec->flags & EXEC_FREC_ALIAS ? row->whole_alias : row->whole;
     rec->handler = plain && whole != EXEC_FH_NONE ? whole : row->general;
     return true;
 }
+
+static void find_keep(nvgp_exec *m, exec_fast *f);
 
 bool exec_fast_decode(nvgp_exec *m)
 {
@@ -166,12 +199,95 @@ bool exec_fast_decode(nvgp_exec *m)
         f->recs[i].run = (uint16_t)run;
     }
     m->fast = f;
+    find_keep(m, f);
     return true;
+}
+
+/* Which TEMP and OUT registers the opening straight run writes whole
+ * before any instruction can read them.  The run executes on a full warp
+ * with a full mask (its records never change the mask), so each write
+ * covers every lane: such a register's old contents (the last warp's) can
+ * never be seen, and warp set-up need not clear it.  Reads are counted
+ * conservatively (all four swizzled components of every source); only
+ * vertex and fragment programs (one OUT register per output), and runs
+ * under 4096 records (the warp loops' checks for a failed run come every
+ * 4096 instructions: none can abandon the warp inside the run). */
+static void find_keep(nvgp_exec *m, exec_fast *f)
+{
+    if ((m->processor != TGSI_PROCESSOR_VERTEX && m->processor != TGSI_PROCESSOR_FRAGMENT) ||
+        !f->num || f->recs[0].run >= 4096)
+        return;
+    uint32_t nt = m->file_size[TGSI_FILE_TEMPORARY], no = m->file_size[TGSI_FILE_OUTPUT];
+    if (!nt && !no)
+        return;
+    uint8_t *written = calloc((size_t)nt + no, 1);
+    bool *read_first = calloc((size_t)nt + no, sizeof(bool));
+    bool *keep = calloc((size_t)nt + no, sizeof(bool));
+    if (!written || !read_first || !keep) {
+        free(written);
+        free(read_first);
+        free(keep);
+        return;
+    }
+    uint32_t i = 0;
+    for (; i < f->num && f->recs[i].handler; i++) {
+        const exec_frec *r = &f->recs[i];
+        for (unsigned k = 0; k < r->nsrc; k++) {
+            uint32_t at = r->sfile[k] == TGSI_FILE_TEMPORARY ? r->soff[k]
+                          : r->sfile[k] == TGSI_FILE_OUTPUT  ? nt + r->soff[k]
+                                                             : UINT32_MAX;
+            if (at == UINT32_MAX)
+                continue;
+            for (unsigned c = 0; c < 4; c++)
+                if (!((written[at] >> ((r->swz[k] >> (2 * c)) & 3)) & 1))
+                    read_first[at] = true;
+        }
+        if (r->dfile == TGSI_FILE_TEMPORARY)
+            written[r->doff] |= r->wmask;
+        else if (r->dfile == TGSI_FILE_OUTPUT)
+            written[nt + r->doff] |= r->wmask;
+    }
+    bool any = false;
+    for (uint32_t k = 0; k < nt + no; k++) {
+        keep[k] = written[k] == 0xf && !read_first[k];
+        any = any || keep[k];
+    }
+    free(written);
+    free(read_first);
+    if (!any) {
+        free(keep);
+        return;
+    }
+    f->prefix = i;
+    f->keep = keep;
+}
+
+void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp)
+{
+    uint32_t n = m->file_size[TGSI_FILE_TEMPORARY] + m->file_size[TGSI_FILE_OUTPUT];
+    const bool *keep = m->fast ? m->fast->keep : NULL;
+    if (!keep || !full_warp || m->hook || m->budget < m->fast->prefix) {
+        memset(regs, 0, sizeof(exec_reg) * n);
+        return;
+    }
+    /* runs of registers to clear, one memset each */
+    for (uint32_t k = 0; k < n;) {
+        if (keep[k]) {
+            k++;
+            continue;
+        }
+        uint32_t e = k;
+        while (e < n && !keep[e])
+            e++;
+        memset(regs + k, 0, sizeof(exec_reg) * (e - k));
+        k = e;
+    }
 }
 
 void exec_fast_free(nvgp_exec *m)
 {
     if (m->fast) {
+        free(m->fast->keep);
         free(m->fast->recs);
         free(m->fast);
         m->fast = NULL;
@@ -205,6 +321,54 @@ const char *exec_fast_isa(void)
 
 /* ---- the warp loop --------------------------------------------------------- */
 
+/* bank[SCRATCH]: where a record of a partial warp computes (run_masked) */
+enum { SCRATCH = TGSI_FILE_COUNT };
+
+/* A straight run on a warp whose execution mask is partial (divergent
+ * control flow).  A fast handler has no effect but its destination and
+ * computes each lane from the same lane of its sources, so each record
+ * runs on every lane into a scratch register, and the executing lanes of
+ * its enabled components are merged into the destination, as the
+ * reference store does for a partial mask (marking OUT written by those
+ * lanes).  Lanes outside the mask compute whatever their registers hold,
+ * and that is dropped. */
+static inline void merge_lanes(uint32_t *restrict d, const uint32_t *restrict t,
+                               const uint32_t *restrict sel)
+{
+    for (unsigned l = 0; l < LANES; l++)
+        d[l] = (t[l] & sel[l]) | (d[l] & ~sel[l]);
+}
+
+static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn block,
+                       const exec_frec *r, uint32_t n)
+{
+    const uint32_t mask = w->exec;
+    /* the mask as one word a lane (all ones: executing), so that the merge
+     * is whole-vector ands and ors */
+    static const uint32_t lane_bit[LANES] = {
+#define B4(k) 1u << (k), 1u << ((k) + 1), 1u << ((k) + 2), 1u << ((k) + 3)
+        B4(0), B4(4), B4(8), B4(12), B4(16), B4(20), B4(24), B4(28)
+#undef B4
+    };
+    uint32_t sel[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        sel[l] = (mask & lane_bit[l]) ? ~0u : 0u;
+    for (; n; n--, r++) {
+        exec_frec rec = *r;
+        rec.dfile = SCRATCH;
+        rec.doff = 0;
+        rec.flags &= (uint8_t)~EXEC_FREC_OUT;
+        block(w, bank, &rec, 1);
+        const exec_reg *t = bank[SCRATCH];
+        exec_reg *d = &bank[r->dfile][r->doff];
+        if (r->flags & EXEC_FREC_OUT)
+            w->out_wr[r->doff] |= mask;
+        for (unsigned c = 0; c < 4; c++)
+            if ((r->wmask >> c) & 1)
+                merge_lanes(d->c[c].u, t->c[c].u, sel);
+    }
+}
+
 void exec_fast_run_warp(exec_warp *w)
 {
     nvgp_exec *m = w->m;
@@ -214,10 +378,12 @@ void exec_fast_run_warp(exec_warp *w)
     const uint64_t budget = m->budget;
     const char *isa;
     const exec_fast_block_fn block = pick_block(&isa);
-    exec_reg *bank[TGSI_FILE_COUNT];
+    _Alignas(64) exec_reg scratch;
+    exec_reg *bank[TGSI_FILE_COUNT + 1];
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         bank[f] = w->file[f];
     bank[TGSI_FILE_IMMEDIATE] = m->uregs;
+    bank[SCRATCH] = &scratch;
     w->at_barrier = false;
     while (!w->done) {
         uint32_t pc = w->pc;
@@ -242,11 +408,8 @@ void exec_fast_run_warp(exec_warp *w)
                 w->lane_count += (uint64_t)run * LANES;
                 block(w, bank, &recs[pc], run);
             } else {
-                w->lane_count += (uint64_t)run * (unsigned)__builtin_popcount(w->exec);
-                for (uint32_t i = pc; i < pc + run; i++) {
-                    w->pc = i + 1;
-                    ref_handlers[code[i].op](w, &code[i]);
-                }
+                w->lane_count += (uint64_t)run * exec_lanes(w->exec);
+                run_masked(w, bank, block, &recs[pc], run);
             }
             continue;
         }
@@ -269,7 +432,7 @@ void exec_fast_run_warp(exec_warp *w)
         }
         if (!w->exec && !in->always)
             continue;
-        w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
+        w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
         ref_handlers[in->op](w, in);
         if (w->at_barrier)
             break;

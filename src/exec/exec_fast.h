@@ -21,7 +21,16 @@ enum { EXEC_ENGINE_FAST = 0, EXEC_ENGINE_REFERENCE = 1 };
 enum {
     EXEC_FREC_SAT = 1,    /* clamp results to [0, 1] (NaN -> 0) */
     EXEC_FREC_OUT = 2,    /* destination is OUT: mark out_wr[doff] written */
-    EXEC_FREC_ALIAS = 4   /* a source reads the destination register */
+    EXEC_FREC_ALIAS = 4,  /* a source reads the destination register */
+    /* Sources in the uniform block (file IMMEDIATE: immediates and directly
+     * indexed constants, the same word in every lane): UNI, every source
+     * (VG and DOT compute one lane and copy it); U0..U2, source k (VG, DOT
+     * and the V4 shapes' source 1 read one word a component instead of 32
+     * copies).  The block itself stays replicated. */
+    EXEC_FREC_UNI = 8,
+    EXEC_FREC_U0 = 16,
+    EXEC_FREC_U1 = 32,
+    EXEC_FREC_U2 = 64
 };
 
 /* One instruction.  Operands are (file, offset) pairs: offset counts
@@ -53,7 +62,9 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
  *   V4A the same where a source is the destination register
  *   VG  element-wise, any swizzle / write mask / float modifiers / saturate
  *   DOT dot products (any swizzle, mask, modifiers, saturate)
- *   SC  scalar functions of source .x replicated (warp-wide vector math) */
+ *   SC  scalar functions of source .x replicated (warp-wide vector math)
+ *   D   doubles: a value is the register pair xy or zw (low word first), a
+ *       modifier acts on the high word's sign; comparisons write x and z */
 #define EXEC_FAST_HANDLERS(X)                                                    \
     X(MOV_V4) X(ADD_V4) X(SUB_V4) X(MUL_V4) X(MAD_V4) X(MIN_V4) X(MAX_V4)        \
     X(MOV_V4A) X(ADD_V4A) X(SUB_V4A) X(MUL_V4A) X(MAD_V4A) X(MIN_V4A) X(MAX_V4A) \
@@ -65,7 +76,10 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
     X(IMAX_VG) X(IMIN_VG) X(UMAX_VG) X(UMIN_VG)                                  \
     X(ISLT_VG) X(ISGE_VG) X(USLT_VG) X(USGE_VG) X(USEQ_VG) X(USNE_VG)            \
     X(DP2_DOT) X(DP3_DOT) X(DP4_DOT) X(DPH_DOT)                                  \
-    X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)
+    X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)         \
+    X(DADD_D) X(DMUL_D) X(DDIV_D) X(DMIN_D) X(DMAX_D) X(DMAD_D) X(DFMA_D)         \
+    X(DFRAC_D) X(DSQRT_D) X(DRSQ_D) X(DRCP_D)                                    \
+    X(DSLT_D) X(DSGE_D) X(DSEQ_D) X(DSNE_D)
 
 typedef enum exec_fh {
     EXEC_FH_NONE = 0,
@@ -79,12 +93,26 @@ typedef struct exec_fast {
     exec_frec *recs;      /* num_code + 1 records */
     uint32_t num;
     uint32_t num_fast;    /* records with a fast handler */
+    /* The program's opening straight run (prefix fast records, before any
+     * control flow or other instruction): `prefix` records; keep[r] is true
+     * for a TEMP register (then OUT registers, r counted from TEMP's
+     * first) that the run writes whole before anything reads it, so that a
+     * full warp need not clear it (exec_fast_clear); NULL when nothing can
+     * be skipped. */
+    uint32_t prefix;
+    bool *keep;
 } exec_fast;
 
 /* Builds m->fast from m->code (false: out of memory; the machine then runs
  * the reference engine). */
 bool exec_fast_decode(nvgp_exec *m);
 void exec_fast_free(nvgp_exec *m);
+/* Clears the TEMP and OUT registers of a warp starting on all 32 lanes
+ * (regs: the warp's TEMP block, OUT following it) except those the
+ * program's opening straight run writes whole first, when nothing can stop
+ * the warp inside that run (its budget covers it, no step hook watches);
+ * else all of them. */
+void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp);
 /* Runs a warp to its end or its next barrier, as run_warp does. */
 void exec_fast_run_warp(exec_warp *w);
 
@@ -103,6 +131,11 @@ void exec_fast_block_avx512(exec_warp *w, exec_reg *const *bank, const exec_frec
  * apart (src: lane 0's x), and back (exec_fast_io.c). */
 void exec_io_gather4(exec_reg *dst, const uint32_t *src, size_t stride, unsigned lanes);
 void exec_io_scatter4(uint32_t *dst, size_t stride, const exec_reg *src, unsigned lanes);
+
+/* The mask of the first `lanes` flags of b (bit l: b[l] true), and the
+ * first `lanes` bits of mask as flags (exec_fast_io.c). */
+uint32_t exec_io_mask_of(const bool *b, unsigned lanes);
+void exec_io_put_bits(bool *dst, uint32_t mask, unsigned lanes);
 
 /* "avx512f", "avx2" or "baseline": the block runner in use. */
 const char *exec_fast_isa(void);

@@ -13,7 +13,19 @@
 #include "exec/exec_fast.h"
 #include "exec/exec_vmath.h"
 
+#include <math.h>
+
 #define NL (4 * LANES) /* words of a whole register */
+
+/* Lane loops are written once with their lane count and source steps as
+ * parameters and instantiated with constants (32 lanes or 1; step 1, or 0
+ * for a uniform source read as one word): forced inline so that each
+ * instance compiles to its own loop. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FAST_INLINE static inline __attribute__((always_inline))
+#else
+#define FAST_INLINE static inline
+#endif
 
 static inline const exec_chan *fsrc(exec_reg *const *bank, const exec_frec *r, unsigned k,
                                     unsigned c)
@@ -41,13 +53,28 @@ static inline float fmax_ref(float x, float y)
     return x != x ? y : y != y ? x : x > y ? x : y;
 }
 
-/* Saturation of one component (NaN fails both tests and becomes 0). */
-static inline void fsat(exec_chan *restrict o)
+/* Saturation of the first n lanes of one component (NaN fails both tests
+ * and becomes 0). */
+FAST_INLINE void fsat_n(exec_chan *restrict o, unsigned n)
 {
-    for (unsigned l = 0; l < LANES; l++) {
+    for (unsigned l = 0; l < n; l++) {
         float f = o->f[l];
         o->f[l] = f >= 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;
     }
+}
+
+static inline void fsat(exec_chan *restrict o)
+{
+    fsat_n(o, LANES);
+}
+
+/* Lane 0's word in every lane: the result of an instruction whose sources
+ * are all uniform (EXEC_FREC_UNI), computed once. */
+static inline void fbroadcast(exec_chan *restrict o)
+{
+    const uint32_t v = o->u[0];
+    for (unsigned l = 0; l < LANES; l++)
+        o->u[l] = v;
 }
 
 /* Copies the enabled components of t to the destination (the result of
@@ -65,7 +92,9 @@ static inline void fput(exec_reg *const *bank, const exec_frec *r, const exec_re
 /* V4 writes the destination directly; V4A (a source is the destination
  * register itself, read at the same word it writes) computes into a local
  * register first, so that no restrict pointer aliases another, and copies
- * it. */
+ * it.  With EXEC_FREC_U1 (source 1 is uniform: the MUL and MAD by a
+ * constant of most programs) source 1 is read as one word a component
+ * (LANE_U1), not 32 copies. */
 #define V4_DEF(NAME, SUFFIX, LOADS, EXPR, OUT, DONE)                              \
     static inline void h_##NAME##_##SUFFIX(exec_reg *const *bank, const exec_frec *r) \
     {                                                                            \
@@ -73,9 +102,18 @@ static inline void fput(exec_reg *const *bank, const exec_frec *r, const exec_re
         (void)t;                                                                 \
         float *restrict o = OUT;                                                 \
         LOADS                                                                    \
-        for (unsigned i = 0; i < NL; i++) {                                      \
-            LANE                                                                 \
-            o[i] = (EXPR);                                                       \
+        if (V4_U1 && (r->flags & EXEC_FREC_U1)) {                                \
+            for (unsigned c = 0; c < 4; c++)                                     \
+                for (unsigned l = 0; l < LANES; l++) {                           \
+                    const unsigned i = c * LANES + l;                            \
+                    LANE_U1                                                      \
+                    o[i] = (EXPR);                                               \
+                }                                                                \
+        } else {                                                                 \
+            for (unsigned i = 0; i < NL; i++) {                                  \
+                LANE                                                             \
+                o[i] = (EXPR);                                                   \
+            }                                                                    \
         }                                                                        \
         DONE                                                                     \
     }
@@ -87,19 +125,29 @@ static inline void fput(exec_reg *const *bank, const exec_frec *r, const exec_re
     V4_DEF(NAME, V4, LOADS, EXPR, V4_OUT, )                                      \
     V4_DEF(NAME, V4A, LOADS, EXPR, V4A_OUT, V4A_DONE)
 
+#define V4_U1 0
 #define LANE float x = a[i];
+#define LANE_U1 LANE
 V4_BOTH(MOV, V4_LOAD(0, a), x)
 #undef LANE
+#undef LANE_U1
+#undef V4_U1
+#define V4_U1 1
 #define LANE float x = a[i], y = b[i];
+#define LANE_U1 float x = a[i], y = b[c * LANES];
 V4_BOTH(ADD, V4_LOAD(0, a) V4_LOAD(1, b), x + y)
 V4_BOTH(SUB, V4_LOAD(0, a) V4_LOAD(1, b), x - y)
 V4_BOTH(MUL, V4_LOAD(0, a) V4_LOAD(1, b), x * y)
 V4_BOTH(MIN, V4_LOAD(0, a) V4_LOAD(1, b), fmin_ref(x, y))
 V4_BOTH(MAX, V4_LOAD(0, a) V4_LOAD(1, b), fmax_ref(x, y))
 #undef LANE
+#undef LANE_U1
 #define LANE float x = a[i], y = b[i], z = d[i];
+#define LANE_U1 float x = a[i], y = b[c * LANES], z = d[i];
 V4_BOTH(MAD, V4_LOAD(0, a) V4_LOAD(1, b) V4_LOAD(2, d), x * y + z)
 #undef LANE
+#undef LANE_U1
+#undef V4_U1
 
 /* ---- VG: component by component, swizzles, modifiers, saturation ------ */
 
@@ -111,26 +159,52 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
     return r->flags & EXEC_FREC_ALIAS ? &t->c[c] : &bank[r->dfile][r->doff].c[c];
 }
 
-/* The lanes of one component: u0..u2 are the source words after their
- * modifiers, x..z the same as floats.  restrict parameters, which the
- * compiler trusts once inlined, so the loop needs no overlap check. */
+/* The first n lanes of one component: u0..u2 are the source words after
+ * their modifiers, x..z the same as floats; source k's lane l is word
+ * l * stk (a step of 0: a uniform source, one word for every lane).
+ * restrict parameters, which the compiler trusts once inlined, so the loop
+ * needs no overlap check. */
 #define VG_DEF(NAME, NSRC, EXPR)                                                 \
-    static inline void vg_lanes_##NAME(uint32_t *restrict o, const uint32_t *restrict s0, \
-                                       const uint32_t *restrict s1,              \
-                                       const uint32_t *restrict s2, const uint32_t *am, \
-                                       const uint32_t *xm)                       \
+    FAST_INLINE void vg_lanes_##NAME(uint32_t *restrict o, const uint32_t *restrict s0, \
+                                     const uint32_t *restrict s1,                \
+                                     const uint32_t *restrict s2, const uint32_t *am, \
+                                     const uint32_t *xm, unsigned n, unsigned st0, \
+                                     unsigned st1, unsigned st2)                 \
     {                                                                            \
         const uint32_t am0 = am[0], am1 = am[1], am2 = am[2];                    \
         const uint32_t xm0 = xm[0], xm1 = xm[1], xm2 = xm[2];                    \
-        for (unsigned l = 0; l < LANES; l++) {                                   \
-            uint32_t u0 = (s0[l] & am0) ^ xm0;                                   \
-            uint32_t u1 = NSRC > 1 ? (s1[l] & am1) ^ xm1 : 0;                    \
-            uint32_t u2 = NSRC > 2 ? (s2[l] & am2) ^ xm2 : 0;                    \
+        for (unsigned l = 0; l < n; l++) {                                       \
+            uint32_t u0 = (s0[l * st0] & am0) ^ xm0;                             \
+            uint32_t u1 = NSRC > 1 ? (s1[l * st1] & am1) ^ xm1 : 0;              \
+            uint32_t u2 = NSRC > 2 ? (s2[l * st2] & am2) ^ xm2 : 0;              \
             float x = u2f_bits(u0), y = u2f_bits(u1), z = u2f_bits(u2);          \
             (void)x, (void)y, (void)z, (void)u1, (void)u2;                       \
             o[l] = (EXPR);                                                       \
         }                                                                        \
     }                                                                            \
+    /* every enabled component, source k at step stk; uni: one lane (every \
+     * source uniform), then copies */                                       \
+    FAST_INLINE void vg_comps_##NAME(exec_reg *const *bank, const exec_frec *r, \
+                                     exec_reg *t, const uint32_t *am,            \
+                                     const uint32_t *xm, bool uni, unsigned st0, \
+                                     unsigned st1, unsigned st2)                 \
+    {                                                                            \
+        for (unsigned c = 0; c < 4; c++) {                                       \
+            if (!((r->wmask >> c) & 1))                                          \
+                continue;                                                        \
+            exec_chan *o = vg_out(bank, r, t, c);                                \
+            const uint32_t *s0 = fsrc(bank, r, 0, c)->u;                         \
+            const uint32_t *s1 = NSRC > 1 ? fsrc(bank, r, 1, c)->u : s0;         \
+            const uint32_t *s2 = NSRC > 2 ? fsrc(bank, r, 2, c)->u : s0;         \
+            vg_lanes_##NAME(o->u, s0, s1, s2, am, xm, uni ? 1 : LANES, st0, st1, st2); \
+            if (r->flags & EXEC_FREC_SAT)                                        \
+                fsat_n(o, uni ? 1 : LANES);                                      \
+            if (uni)                                                             \
+                fbroadcast(o);                                                   \
+        }                                                                        \
+    }                                                                            \
+    /* (one branch on the uniform sources an instruction, out of the         \
+     * component loop, so that no variant's work is hoisted into another) */  \
     static inline void h_##NAME##_VG(exec_reg *const *bank, const exec_frec *r)  \
     {                                                                            \
         exec_reg t;                                                              \
@@ -139,17 +213,16 @@ static inline exec_chan *vg_out(exec_reg *const *bank, const exec_frec *r, exec_
             am[k] = fand(r, k);                                                  \
             xm[k] = fxor(r, k);                                                  \
         }                                                                        \
-        for (unsigned c = 0; c < 4; c++) {                                       \
-            if (!((r->wmask >> c) & 1))                                          \
-                continue;                                                        \
-            exec_chan *o = vg_out(bank, r, &t, c);                               \
-            const uint32_t *s0 = fsrc(bank, r, 0, c)->u;                         \
-            const uint32_t *s1 = NSRC > 1 ? fsrc(bank, r, 1, c)->u : s0;         \
-            const uint32_t *s2 = NSRC > 2 ? fsrc(bank, r, 2, c)->u : s0;         \
-            vg_lanes_##NAME(o->u, s0, s1, s2, am, xm);                           \
-            if (r->flags & EXEC_FREC_SAT)                                        \
-                fsat(o);                                                         \
-        }                                                                        \
+        if (r->flags & EXEC_FREC_UNI)                                            \
+            vg_comps_##NAME(bank, r, &t, am, xm, true, 1, 1, 1);                 \
+        else if (r->flags & EXEC_FREC_U0)                                        \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 0, 1, 1);                \
+        else if (NSRC > 1 && (r->flags & EXEC_FREC_U1))                          \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 0, 1);                \
+        else if (NSRC > 2 && (r->flags & EXEC_FREC_U2))                          \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 1, 0);                \
+        else                                                                     \
+            vg_comps_##NAME(bank, r, &t, am, xm, false, 1, 1, 1);                \
         if (r->flags & EXEC_FREC_ALIAS)                                          \
             fput(bank, r, &t);                                                   \
     }
@@ -211,38 +284,59 @@ static inline void sc_finish(exec_reg *const *bank, const exec_frec *r, exec_reg
 
 /* ---- DOT: n products summed in order, replicated ----------------------- */
 
-/* acc = (first ? 0 : acc) + a * b over the lanes, modifiers applied;
- * restrict parameters, which the compiler trusts once inlined (a block's
- * restrict locals in a loop left it checking for overlap at run time) */
-static inline void dot_step(float *restrict acc, const uint32_t *restrict a,
-                            const uint32_t *restrict b, uint32_t am0, uint32_t xm0, uint32_t am1,
-                            uint32_t xm1, bool first)
+/* acc = (first ? 0 : acc) + a * b over the first n lanes, modifiers
+ * applied, a and b read at steps sa and sb (0: a uniform source, one
+ * word); restrict parameters, which the compiler trusts once inlined (a
+ * block's restrict locals in a loop left it checking for overlap at run
+ * time) */
+FAST_INLINE void dot_step(float *restrict acc, const uint32_t *restrict a,
+                          const uint32_t *restrict b, uint32_t am0, uint32_t xm0, uint32_t am1,
+                          uint32_t xm1, bool first, unsigned n, unsigned sa, unsigned sb)
 {
     if (first) {
-        for (unsigned l = 0; l < LANES; l++)
-            acc[l] = u2f_bits((a[l] & am0) ^ xm0) * u2f_bits((b[l] & am1) ^ xm1);
+        for (unsigned l = 0; l < n; l++)
+            acc[l] = u2f_bits((a[l * sa] & am0) ^ xm0) * u2f_bits((b[l * sb] & am1) ^ xm1);
     } else {
-        for (unsigned l = 0; l < LANES; l++)
-            acc[l] = acc[l] + u2f_bits((a[l] & am0) ^ xm0) * u2f_bits((b[l] & am1) ^ xm1);
+        for (unsigned l = 0; l < n; l++)
+            acc[l] = acc[l] + u2f_bits((a[l * sa] & am0) ^ xm0) * u2f_bits((b[l * sb] & am1) ^ xm1);
     }
 }
 
-static inline void dot_add(float *restrict acc, const uint32_t *restrict b, uint32_t am1,
-                           uint32_t xm1)
+FAST_INLINE void dot_add(float *restrict acc, const uint32_t *restrict b, uint32_t am1,
+                         uint32_t xm1, unsigned n, unsigned sb)
 {
-    for (unsigned l = 0; l < LANES; l++)
-        acc[l] += u2f_bits((b[l] & am1) ^ xm1);
+    for (unsigned l = 0; l < n; l++)
+        acc[l] += u2f_bits((b[l * sb] & am1) ^ xm1);
 }
 
-static inline void fdot(exec_reg *const *bank, const exec_frec *r, unsigned n, bool dph)
+/* The products summed in order into t.x, over n lanes with steps sa, sb. */
+FAST_INLINE void fdot_lanes(exec_reg *const *bank, const exec_frec *r, exec_reg *t, unsigned nc,
+                            bool dph, unsigned n, unsigned sa, unsigned sb)
+{
+    const uint32_t am0 = fand(r, 0), xm0 = fxor(r, 0), am1 = fand(r, 1), xm1 = fxor(r, 1);
+    for (unsigned c = 0; c < nc; c++)
+        dot_step(t->c[0].f, fsrc(bank, r, 0, c)->u, fsrc(bank, r, 1, c)->u, am0, xm0, am1, xm1,
+                 c == 0, n, sa, sb);
+    if (dph) /* + src1.w */
+        dot_add(t->c[0].f, fsrc(bank, r, 1, 3)->u, am1, xm1, n, sb);
+}
+
+/* Both sources uniform: one lane, copied; one of them: its words read
+ * once a component (a matrix row or a light vector against per-lane
+ * data). */
+static inline void fdot(exec_reg *const *bank, const exec_frec *r, unsigned nc, bool dph)
 {
     exec_reg t;
-    const uint32_t am0 = fand(r, 0), xm0 = fxor(r, 0), am1 = fand(r, 1), xm1 = fxor(r, 1);
-    for (unsigned c = 0; c < n; c++)
-        dot_step(t.c[0].f, fsrc(bank, r, 0, c)->u, fsrc(bank, r, 1, c)->u, am0, xm0, am1, xm1,
-                 c == 0);
-    if (dph) /* + src1.w */
-        dot_add(t.c[0].f, fsrc(bank, r, 1, 3)->u, am1, xm1);
+    if (r->flags & EXEC_FREC_UNI) {
+        fdot_lanes(bank, r, &t, nc, dph, 1, 1, 1);
+        fbroadcast(&t.c[0]);
+    } else if (r->flags & EXEC_FREC_U0) {
+        fdot_lanes(bank, r, &t, nc, dph, LANES, 0, 1);
+    } else if (r->flags & EXEC_FREC_U1) {
+        fdot_lanes(bank, r, &t, nc, dph, LANES, 1, 0);
+    } else {
+        fdot_lanes(bank, r, &t, nc, dph, LANES, 1, 1);
+    }
     sc_finish(bank, r, &t);
 }
 
@@ -288,6 +382,114 @@ static inline void h_POW_SC(exec_reg *const *bank, const exec_frec *r)
     exec_vpow(t.c[0].f, fsrc_x(bank, r, 0, &m0), fsrc_x(bank, r, 1, &m1));
     sc_finish(bank, r, &t);
 }
+
+/* ---- D: doubles in register pairs ---------------------------------------- */
+
+/* Source k's pair p (components of swizzle slots 2p and 2p + 1: low word,
+ * high word) as doubles, the modifiers on the high word's sign bit, as
+ * exec_fetch64 applies them (absolute value, then negation). */
+FAST_INLINE void dpair(double *restrict out, exec_reg *const *bank, const exec_frec *r,
+                       unsigned k, unsigned p)
+{
+    const exec_reg *s = &bank[r->sfile[k]][r->soff[k]];
+    const uint32_t *restrict lo = s->c[(r->swz[k] >> (4 * p)) & 3].u;
+    const uint32_t *restrict hi = s->c[(r->swz[k] >> (4 * p + 2)) & 3].u;
+    const uint32_t am = fand(r, k), xm = fxor(r, k);
+    for (unsigned l = 0; l < LANES; l++)
+        out[l] = u2d_bits((uint64_t)lo[l] | (uint64_t)((hi[l] & am) ^ xm) << 32);
+}
+
+/* Pair p of t from doubles: low words into component 2p, high into 2p + 1. */
+FAST_INLINE void dput(exec_reg *restrict t, unsigned p, const double *restrict v)
+{
+    for (unsigned l = 0; l < LANES; l++) {
+        uint64_t u = d2u_bits(v[l]);
+        t->c[2 * p].u[l] = (uint32_t)u;
+        t->c[2 * p + 1].u[l] = (uint32_t)(u >> 32);
+    }
+}
+
+/* x, y, z: the sources' doubles.  Every pair a write-mask bit of which is
+ * set is computed into t, then the enabled components are copied (a
+ * source may be the destination: the reference also stores last). */
+#define D_DEF(NAME, NSRC, EXPR)                                                  \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], b[LANES], d[LANES], o[LANES];                           \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 3))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            dpair(b, bank, r, NSRC > 1 ? 1 : 0, p);                              \
+            dpair(d, bank, r, NSRC > 2 ? 2 : 0, p);                              \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                double x = a[l], y = b[l], z = d[l];                             \
+                (void)y, (void)z;                                                \
+                o[l] = (EXPR);                                                   \
+            }                                                                    \
+            dput(&t, p, o);                                                      \
+        }                                                                        \
+        fput(bank, r, &t);                                                       \
+    }
+/* (dpair of source 0 again where an operation has fewer sources: the
+ * compiler drops the unused loads) */
+D_DEF(DADD, 2, x + y)
+D_DEF(DMUL, 2, x * y)
+D_DEF(DDIV, 2, x / y)
+D_DEF(DMIN, 2, fmin(x, y))
+D_DEF(DMAX, 2, fmax(x, y))
+D_DEF(DMAD, 3, x * y + z)
+D_DEF(DFMA, 3, fma(x, y, z))
+D_DEF(DFRAC, 1, x - floor(x))
+
+/* the warp-wide functions (exec_vmath.h), as the reference calls them */
+#define DV_DEF(NAME, VFN)                                                        \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], o[LANES];                                               \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 3))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            VFN(o, a);                                                           \
+            dput(&t, p, o);                                                      \
+        }                                                                        \
+        fput(bank, r, &t);                                                       \
+    }
+DV_DEF(DSQRT, exec_vdsqrt)
+DV_DEF(DRSQ, exec_vdrsq)
+DV_DEF(DRCP, exec_vdrcp)
+
+/* Comparisons: pair p's 32-bit result in component 2p (decode keeps only
+ * x and z of the write mask). */
+#define DC_DEF(NAME, EXPR)                                                       \
+    static inline void h_##NAME##_D(exec_reg *const *bank, const exec_frec *r)   \
+    {                                                                            \
+        exec_reg t;                                                              \
+        double a[LANES], b[LANES];                                               \
+        for (unsigned p = 0; p < 2; p++) {                                       \
+            if (!((r->wmask >> (2 * p)) & 1))                                    \
+                continue;                                                        \
+            dpair(a, bank, r, 0, p);                                             \
+            dpair(b, bank, r, 1, p);                                             \
+            for (unsigned l = 0; l < LANES; l++) {                               \
+                double x = a[l], y = b[l];                                       \
+                t.c[2 * p].u[l] = (EXPR) ? ~0u : 0u;                             \
+            }                                                                    \
+        }                                                                        \
+        /* (stored after both pairs are read: a source may be the           \
+         * destination) */                                                   \
+        exec_reg *dst = &bank[r->dfile][r->doff];                                \
+        for (unsigned p = 0; p < 2; p++)                                         \
+            if ((r->wmask >> (2 * p)) & 1)                                       \
+                dst->c[2 * p] = t.c[2 * p];                                      \
+    }
+DC_DEF(DSLT, x < y)
+DC_DEF(DSGE, x >= y)
+DC_DEF(DSEQ, x == y)
+DC_DEF(DSNE, x != y)
 
 /* ---- dispatch ------------------------------------------------------------ */
 

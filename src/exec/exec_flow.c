@@ -59,9 +59,7 @@ void exec_op_IF(exec_warp *w, const exec_insn *in)
 {
     exec_chan t;
     const exec_chan *c = SRC(0, 0, &t);
-    uint32_t truth = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        truth |= (uint32_t)(c->f[l] != 0.0f) << l;
+    uint32_t truth = exec_mask_fnz(c->f);
     push_if(w, in, truth);
 }
 
@@ -69,9 +67,7 @@ void exec_op_UIF(exec_warp *w, const exec_insn *in)
 {
     exec_chan t;
     const exec_chan *c = SRC(0, 0, &t);
-    uint32_t truth = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        truth |= (uint32_t)(c->u[l] != 0) << l;
+    uint32_t truth = exec_mask_nz(c->u);
     push_if(w, in, truth);
 }
 
@@ -168,9 +164,7 @@ void exec_op_BREAKC(exec_warp *w, const exec_insn *in)
 {
     exec_chan t;
     const exec_chan *c = SRC(0, 0, &t);
-    uint32_t truth = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        truth |= (uint32_t)(c->u[l] != 0) << l;
+    uint32_t truth = exec_mask_nz(c->u);
     break_lanes(w, in, w->exec & truth);
 }
 
@@ -187,10 +181,7 @@ static uint32_t case_matches(exec_warp *w, const exec_insn *cas, const exec_chan
 {
     exec_chan t;
     const exec_chan *v = exec_fetch(w, &cas->src[0], 0, &t);
-    uint32_t m = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        m |= (uint32_t)(sel->u[l] == v->u[l]) << l;
-    return m;
+    return exec_mask_eq(sel->u, v->u);
 }
 
 void exec_op_SWITCH(exec_warp *w, const exec_insn *in)
@@ -302,9 +293,7 @@ void exec_op_CALLNZ(exec_warp *w, const exec_insn *in)
 {
     exec_chan t;
     const exec_chan *c = SRC(0, 0, &t);
-    uint32_t truth = 0;
-    for (unsigned l = 0; l < LANES; l++)
-        truth |= (uint32_t)(c->f[l] != 0.0f) << l;
+    uint32_t truth = exec_mask_fnz(c->f);
     call(w, in, w->exec & truth);
 }
 

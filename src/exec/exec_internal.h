@@ -20,6 +20,23 @@
 #define LANES 32
 #define FULL_MASK 0xffffffffu
 
+/* Lanes in a mask.  (__builtin_popcount is a library call on a baseline
+ * x86-64 build, one per instruction of a divergent warp: these few
+ * operations are cheaper.) */
+static inline unsigned exec_lanes(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    m = (m + (m >> 4)) & 0x0f0f0f0fu;
+    return (m * 0x01010101u) >> 24;
+}
+
+/* Masks of 32 words (exec_fast_io.c): bit l set where word l is not 0,
+ * where float l is not 0.0 (NaN included, -0 not), where a[l] == b[l]. */
+uint32_t exec_mask_nz(const uint32_t *u);
+uint32_t exec_mask_fnz(const float *f);
+uint32_t exec_mask_eq(const uint32_t *a, const uint32_t *b);
+
 typedef union exec_chan {
     float f[LANES];
     uint32_t u[LANES];
@@ -132,7 +149,6 @@ typedef struct exec_warp {
     bool done, at_barrier;
     nvgp_exec_status status;
     uint32_t fail_pc;
-    char fail_msg[160];
 
     uint32_t active;       /* lanes that hold a thread */
     uint32_t live;         /* not killed */
@@ -149,6 +165,9 @@ typedef struct exec_warp {
     exec_loop_rec *loop_stack;
     exec_switch_rec *sw_stack;
     uint32_t cond_cap, loop_cap, sw_cap;
+    /* written by exec_fail, which sets status, before anything reads it:
+     * after call_stack, out of what warp_begin clears */
+    char fail_msg[160];
 
     uint64_t count;        /* instructions dispatched */
     uint64_t lane_count;

@@ -56,7 +56,7 @@ static void run_warp(exec_warp *w)
         if (!w->exec && !in->always)
             continue;
         /* (a full warp is the common case: spare the population count) */
-        w->lane_count += w->exec == FULL_MASK ? LANES : (unsigned)__builtin_popcount(w->exec);
+        w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
         if (m->hook)  /* tracing, debugging: exec_hook.c */
             exec_hook_step(w, in, handlers[in->op]);
         else
@@ -215,24 +215,31 @@ static void warp_free(exec_warp *w)
     free(w->out_wr);
 }
 
-/* Starts a warp on threads first..first+lanes-1. */
+/* Starts a warp on threads first..first+lanes-1.  (A short program spends
+ * much of its time here and in warp_end: what is cleared is what a warp
+ * can have changed, and a block the inputs fill whole is not cleared.) */
 static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
 {
     nvgp_exec *m = w->m;
     exec_reg *regs = w->regs;
     uint8_t *priv = w->priv;
     uint32_t *out_wr = w->out_wr;
-    memset(w, 0, offsetof(exec_warp, call_stack));
+    /* the state from pc to call_stack (m, regs and file[] stay: a warp
+     * structure serves one machine, whose files are set again below; a
+     * small constant size, which the compiler clears with a few stores) */
+    memset(&w->pc, 0, offsetof(exec_warp, call_stack) - offsetof(exec_warp, pc));
     w->count = w->lane_count = w->faults = 0;
-    memset(w->emit_count, 0, sizeof w->emit_count);
-    memset(w->prim_count, 0, sizeof w->prim_count);
-    memset(w->lane_emits, 0, sizeof w->lane_emits);
+    /* only EMIT and ENDPRIM (geometry programs) count these */
+    if (m->processor == TGSI_PROCESSOR_GEOMETRY) {
+        memset(w->emit_count, 0, sizeof w->emit_count);
+        memset(w->prim_count, 0, sizeof w->prim_count);
+        memset(w->lane_emits, 0, sizeof w->lane_emits);
+    }
     w->m = m;
     w->regs = regs;
     w->priv = priv;
     w->out_wr = out_wr;
     memset(out_wr, 0, sizeof(uint32_t) * m->file_size[TGSI_FILE_OUTPUT]);
-    memset(regs, 0, sizeof(exec_reg) * m->warp_regs);
     uint32_t off = 0;
     static const uint8_t order[] = { TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT, TGSI_FILE_INPUT,
                                      TGSI_FILE_SYSTEM_VALUE, TGSI_FILE_ADDRESS };
@@ -256,14 +263,26 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     bool frag = m->processor == TGSI_PROCESSOR_FRAGMENT;
     uint32_t per_inv = m->vertices * ni; /* registers: in[v * ni + i] */
     unsigned n = lanes < LANES ? lanes : LANES;
-    if (m->processor != TGSI_PROCESSOR_COMPUTE && tpi == 1 && first + n <= m->invocations) {
-        /* one invocation a lane, all of them bound: each register is a
-         * block transposition (exec_fast_io.c) */
+    /* one invocation a lane, all of them bound: each register is a block
+     * transposition (exec_fast_io.c) */
+    bool gather = m->processor != TGSI_PROCESSOR_COMPUTE && tpi == 1 &&
+                  first + n <= m->invocations;
+    /* TEMP and OUT (the blocks before INPUT) but the registers a full
+     * warp's opening instructions write whole first; INPUT unless every
+     * word of it is about to be written (a full warp's gather; the block
+     * may be larger than what is gathered, so only when they are the
+     * same); what follows */
+    size_t before_in = (size_t)(in - regs), in_regs = m->file_size[TGSI_FILE_INPUT];
+    exec_fast_clear(m, regs, n == LANES);
+    if (!(gather && n == LANES && in_regs == per_inv))
+        memset(in, 0, sizeof(exec_reg) * in_regs);
+    memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
+    if (gather) {
         for (uint32_t k = 0; k < per_inv; k++)
             exec_io_gather4(&in[k], m->inputs + ((uint64_t)first * per_inv + k) * 4,
                             (size_t)per_inv * 4, n);
-        for (unsigned l = 0; frag && l < n; l++)
-            w->helper |= (uint32_t)m->helper_in[first + l] << l;
+        if (frag)
+            w->helper = exec_io_mask_of(m->helper_in + first, n);
         n = 0; /* done */
     }
     for (unsigned l = 0; m->processor != TGSI_PROCESSOR_COMPUTE && l < n; l++) {
@@ -304,19 +323,20 @@ static void warp_end(exec_warp *w)
     uint32_t per = m->out_vertices * m->num_outputs;
     bool tcs = m->processor == TGSI_PROCESSOR_TESS_CTRL;
     /* the active lanes are 0..n-1 (warp_begin) */
-    unsigned n = (unsigned)__builtin_popcount(w->active);
+    unsigned n = exec_lanes(w->active);
     if (!tcs && w->active == (n == LANES ? FULL_MASK : (1u << n) - 1)) {
         const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
         for (uint32_t r = 0; r < per; r++)
             exec_io_scatter4(m->outputs + ((uint64_t)w->first_thread * per + r) * 4,
                              (size_t)per * 4, &out[r], n);
-        for (unsigned l = 0; l < n; l++) {
-            uint32_t t = w->first_thread + l;
-            m->killed[t] = !((w->live >> l) & 1);
-            m->demoted_out[t] = (w->demoted >> l) & 1;
-            m->helper_out[t] = (w->helper >> l) & 1;
-        }
-        atomic_fetch_add(&m->faults, w->faults);
+        uint32_t t = w->first_thread;
+        exec_io_put_bits(m->killed + t, ~w->live, n);
+        exec_io_put_bits(m->demoted_out + t, w->demoted, n);
+        exec_io_put_bits(m->helper_out + t, w->helper, n);
+        /* (an atomic add on the machine, shared by every host thread, only
+         * when there is something to add) */
+        if (w->faults)
+            atomic_fetch_add(&m->faults, w->faults);
         return;
     }
     for (unsigned l = 0; l < LANES; l++) {
@@ -334,7 +354,8 @@ static void warp_end(exec_warp *w)
         m->demoted_out[t] = (w->demoted >> l) & 1;
         m->helper_out[t] = (w->helper >> l) & 1;
     }
-    atomic_fetch_add(&m->faults, w->faults);
+    if (w->faults)
+        atomic_fetch_add(&m->faults, w->faults);
 }
 
 /* ---- scheduling ------------------------------------------------------------ */
@@ -342,13 +363,33 @@ static void warp_end(exec_warp *w)
 typedef struct run_ctx {
     nvgp_exec *m;
     uint32_t items;            /* warps, or work groups */
-    _Atomic uint32_t next;
+    uint32_t chunk;            /* warps a thread takes at a time */
     pthread_mutex_t lock;
     uint32_t fail_item;
     uint32_t fail_offset;
     nvgp_exec_status fail_status;
     uint64_t warp_insns, lane_insns;
+    /* the counter every thread takes work from, on a cache line of its
+     * own: an increment does not take away the line of what threads read */
+    _Alignas(64) _Atomic uint32_t next;
+    char pad[64 - sizeof(uint32_t)];
 } run_ctx;
+
+/* Warps a thread takes at once.  Adjacent warps write adjacent bytes of
+ * the per-thread flag arrays (32 a warp, 64 a cache line): taken one at a
+ * time by alternating threads, two threads would write the same lines
+ * (false sharing), and every warp would cost an atomic increment of the
+ * shared counter.  A chunk of an even number of warps starts on a line of
+ * its own; small enough that the last chunks still balance the threads. */
+static uint32_t warp_chunk(uint32_t items, unsigned threads)
+{
+    if (threads <= 1)
+        return 1;
+    uint32_t c = 16;
+    while (c > 2 && items / c < 32u * threads)
+        c /= 2;
+    return c;
+}
 
 static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
 {
@@ -368,11 +409,23 @@ static void note_failure(run_ctx *ctx, uint32_t item, const exec_warp *w)
     pthread_mutex_unlock(&ctx->lock);
 }
 
-static void add_stats(run_ctx *ctx, const exec_warp *w)
+/* A thread's counts, added to the run's once, when it has no more work
+ * (a lock taken a warp would be shared by the threads warp after warp). */
+typedef struct thread_stats {
+    uint64_t warp_insns, lane_insns;
+} thread_stats;
+
+static void count_warp(thread_stats *ts, const exec_warp *w)
+{
+    ts->warp_insns += w->count;
+    ts->lane_insns += w->lane_count;
+}
+
+static void add_stats(run_ctx *ctx, const thread_stats *ts)
 {
     pthread_mutex_lock(&ctx->lock);
-    ctx->warp_insns += w->count;
-    ctx->lane_insns += w->lane_count;
+    ctx->warp_insns += ts->warp_insns;
+    ctx->lane_insns += ts->lane_insns;
     pthread_mutex_unlock(&ctx->lock);
 }
 
@@ -385,22 +438,30 @@ static int worker_warps(void *arg)
         warp_free(&w);
         return 1;
     }
-    for (;;) {
-        uint32_t item = atomic_fetch_add(&ctx->next, 1);
+    thread_stats ts = { 0, 0 };
+    bool over = false;
+    while (!over) {
+        uint32_t item = atomic_fetch_add(&ctx->next, ctx->chunk);
         if (item >= ctx->items)
             break;
-        uint32_t tpw = m->threads_per_warp;
-        uint32_t first = item * tpw;
-        if (first > atomic_load(&m->stop_thread))
-            break;   /* an earlier warp failed: the run is over */
-        uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
-        warp_begin(&w, first, lanes);
-        run_warp(&w);
-        if (w.status != NVGP_EXEC_OK)
-            note_failure(ctx, item, &w);
-        warp_end(&w);
-        add_stats(ctx, &w);
+        uint32_t end = ctx->items - item < ctx->chunk ? ctx->items : item + ctx->chunk;
+        for (; item < end; item++) {
+            uint32_t tpw = m->threads_per_warp;
+            uint32_t first = item * tpw;
+            if (first > atomic_load_explicit(&m->stop_thread, memory_order_relaxed)) {
+                over = true; /* an earlier warp failed: the run is over */
+                break;
+            }
+            uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
+            warp_begin(&w, first, lanes);
+            run_warp(&w);
+            if (w.status != NVGP_EXEC_OK)
+                note_failure(ctx, item, &w);
+            warp_end(&w);
+            count_warp(&ts, &w);
+        }
     }
+    add_stats(ctx, &ts);
     warp_free(&w);
     return 0;
 }
@@ -414,6 +475,7 @@ static int worker_groups(void *arg)
     exec_warp *ws = calloc(nw, sizeof *ws);
     uint8_t *shared = calloc((size_t)m->shared_size + 1, 1);
     bool ok = ws && shared;
+    thread_stats ts = { 0, 0 };
     for (uint32_t i = 0; ok && i < nw; i++)
         ok = warp_alloc(&ws[i], m);
     while (ok) {
@@ -448,9 +510,10 @@ static int worker_groups(void *arg)
         }
         for (uint32_t i = 0; i < nw; i++) {
             warp_end(&ws[i]);
-            add_stats(ctx, &ws[i]);
+            count_warp(&ts, &ws[i]);
         }
     }
+    add_stats(ctx, &ts);
     if (ws)
         for (uint32_t i = 0; i < nw; i++)
             warp_free(&ws[i]);
@@ -687,6 +750,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
         nthr = 1;
     if (nthr > items)
         nthr = (unsigned)items;
+    ctx.chunk = compute ? 1 : warp_chunk(ctx.items, nthr);
     /* warps and groups are independent: any number of threads gives the
      * same results (exec_pool.c: threads shared by every run) */
     int rc = exec_pool_run(nthr, fn, &ctx);

@@ -336,6 +336,462 @@ static void test_divergent(void **state)
     run_both(divergent_text, 40, setup_divergent, check_divergent, 4);
 }
 
+/* Uniform sources (EXEC_FREC_U0..U2: one word a component) and
+ * instructions whose sources are all uniform (EXEC_FREC_UNI: one lane
+ * computed, then copied), by hand, with -0, NaN, modifiers and saturation:
+ * 37 vertices, a full warp (fast handlers) and 5 lanes of a second
+ * (reference handlers, the mask being partial).  IN[0] = (i - 8, -0,
+ * i / 2, NaN when i % 7 == 0 else -2), CONST[0] = (0.5, -0, 3, -1.5). */
+static const char uniform_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..9], GENERIC[0]\n"
+    "DCL CONST[0]\n"
+    "DCL TEMP[0..9]\n"
+    "IMM[0] FLT32 {2.0, -0.0, 1.5, 0.25}\n"
+    "IMM[1] UINT32 {2143289344, 0, 0, 0}\n"
+    "  0: MUL TEMP[0], IN[0], CONST[0]\n"
+    "  1: MAD TEMP[1], IN[0], CONST[0], IN[0]\n"
+    "  2: ADD_SAT TEMP[2], CONST[0].wzyx, IN[0]\n"
+    "  3: MIN TEMP[3], IN[0], -IMM[0].yxwz\n"
+    "  4: MUL_SAT TEMP[4], IMM[0], -CONST[0].xzyw\n"
+    "  5: DP4 TEMP[5].x, CONST[0], IN[0]\n"
+    "  6: DP3 TEMP[5].y, IN[0], |CONST[0]|\n"
+    "  7: DPH TEMP[5].zw, IMM[0], CONST[0]\n"
+    "  8: MAD TEMP[6], IN[0].yxzw, IN[0], IMM[0].wzyx\n"
+    "  9: MUL TEMP[7], IMM[0], CONST[0].xxxx\n"
+    " 10: MOV TEMP[8], IMM[1].xxxx\n"
+    " 11: ADD TEMP[9], IN[0], IMM[0]\n"
+    " 12: MOV OUT[0], TEMP[0]\n"
+    " 13: MOV OUT[1], TEMP[1]\n"
+    " 14: MOV OUT[2], TEMP[2]\n"
+    " 15: MOV OUT[3], TEMP[3]\n"
+    " 16: MOV OUT[4], TEMP[4]\n"
+    " 17: MOV OUT[5], TEMP[5]\n"
+    " 18: MOV OUT[6], TEMP[6]\n"
+    " 19: MOV OUT[7], TEMP[7]\n"
+    " 20: MOV OUT[8], TEMP[8]\n"
+    " 21: MOV OUT[9], TEMP[9]\n"
+    " 22: END\n";
+
+static float uin(uint32_t i, unsigned c)
+{
+    const float v[4] = { (float)i - 8.0f, -0.0f, 0.5f * (float)i,
+                         i % 7 == 0 ? u2f_bits(0x7fc00000u) : -2.0f };
+    return v[c];
+}
+
+static void setup_uniform(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++)
+        xt_in_f(x, i, 0, uin(i, 0), uin(i, 1), uin(i, 2), uin(i, 3));
+    xt_const_f(x, 0, 0.5f, -0.0f, 3.0f, -1.5f);
+}
+
+/* NaN as any NaN (docs/spec-decisions.md: which NaN is the host's) */
+static void expect_f(uint32_t got, float want)
+{
+    if (want != want)
+        assert_true((got & 0x7fffffffu) > 0x7f800000u);
+    else
+        assert_int_equal(got, fbits(want));
+}
+
+static float sat1(float f)
+{
+    return f >= 1.0f ? 1.0f : f > 0.0f ? f : 0.0f;
+}
+
+static void check_uniform(xt *x)
+{
+    static const float c[4] = { 0.5f, -0.0f, 3.0f, -1.5f }, imm[4] = { 2.0f, -0.0f, 1.5f, 0.25f };
+    for (uint32_t i = 0; i < 37; i++) {
+        uint32_t o[10][4];
+        for (unsigned r = 0; r < 10; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        float in[4];
+        for (unsigned k = 0; k < 4; k++)
+            in[k] = uin(i, k);
+        for (unsigned k = 0; k < 4; k++) {
+            float p = in[k] * c[k];
+            expect_f(o[0][k], p);
+            expect_f(o[1][k], p + in[k]);
+            expect_f(o[2][k], sat1(c[3 - k] + in[k]));
+            /* TGSI's MIN of a NaN is the other operand */
+            float nimm = -imm[(unsigned[]){ 1, 0, 3, 2 }[k]];
+            expect_f(o[3][k], in[k] != in[k] ? nimm : in[k] < nimm ? in[k] : nimm);
+            float ncx[4] = { -0.5f, -3.0f, 0.0f, 1.5f }; /* -CONST[0].xzyw */
+            expect_f(o[4][k], sat1(imm[k] * ncx[k]));
+            float sw[4] = { in[1], in[0], in[2], in[3] };
+            float add[4] = { imm[3], imm[2], imm[1], imm[0] };
+            expect_f(o[6][k], sw[k] * in[k] + add[k]);
+            expect_f(o[7][k], imm[k] * 0.5f);
+            assert_int_equal(o[8][k], 0x7fc00000u);
+            expect_f(o[9][k], in[k] + imm[k]);
+        }
+        float dp4 = in[0] * c[0];
+        dp4 = dp4 + in[1] * c[1];
+        dp4 = dp4 + in[2] * c[2];
+        dp4 = dp4 + in[3] * c[3];
+        /* |CONST[0]| = (0.5, 0, 3, 1.5); in.y * 0 = -0 */
+        float dp3 = in[0] * 0.5f;
+        dp3 = dp3 + in[1] * 0.0f;
+        dp3 = dp3 + in[2] * 3.0f;
+        float dph = 2.0f * 0.5f;
+        dph = dph + -0.0f * -0.0f;
+        dph = dph + 1.5f * 3.0f;
+        dph = dph + -1.5f;
+        expect_f(o[5][0], dp4);
+        expect_f(o[5][1], dp3);
+        expect_f(o[5][2], dph);
+        expect_f(o[5][3], dph);
+        assert_int_equal(o[5][2], fbits(4.0f));
+        /* -0 results keep their sign: IN.y * CONST.y = -0 * -0 = +0,
+         * IMM.y * 0.5 = -0 */
+        assert_int_equal(o[0][1], 0x00000000u);
+        assert_int_equal(o[7][1], 0x80000000u);
+    }
+}
+
+static void test_uniform_sources(void **state)
+{
+    (void)state;
+    run_both(uniform_text, 37, setup_uniform, check_uniform, 22);
+    /* what decode says of them */
+    xt x;
+    xt_load(&x, uniform_text, 37, 1);
+    const exec_frec *r = x.m->fast->recs;
+    assert_int_equal(r[0].handler, EXEC_FH_MUL_V4);
+    assert_int_equal(r[0].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_UNI), EXEC_FREC_U1);
+    assert_int_equal(r[1].handler, EXEC_FH_MAD_V4);
+    assert_int_equal(r[2].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_UNI), EXEC_FREC_U0);
+    assert_int_equal(r[4].handler, EXEC_FH_MUL_VG);
+    assert_true(r[4].flags & EXEC_FREC_UNI);
+    assert_true(r[5].flags & EXEC_FREC_U0);
+    assert_true(r[6].flags & EXEC_FREC_U1);
+    assert_true(r[7].flags & EXEC_FREC_UNI);
+    assert_int_equal(r[8].flags & (EXEC_FREC_U0 | EXEC_FREC_U1 | EXEC_FREC_U2), EXEC_FREC_U2);
+    assert_true(r[10].flags & EXEC_FREC_UNI);
+    assert_false(r[12].flags & (EXEC_FREC_U0 | EXEC_FREC_UNI));
+    xt_free(&x);
+}
+
+/* Doubles (the D shape: register pairs, the modifiers on the high word's
+ * sign), by hand: 37 vertices (a full warp, and 5 lanes run on a partial
+ * mask).  IN[0] = (a, b) with a = i - 8.5, b = i / 10; IN[1] = (c, -0)
+ * with c NaN when i % 7 == 0, else 2.  DFMA against DMAD: fma(b, b, -bb)
+ * is the rounding error of bb = b * b, DMAD's is 0.  A write mask of x
+ * alone writes the low word of the pair only. */
+static const char double_text[] =
+    "VERT\n"
+    "DCL IN[0..1]\n"
+    "DCL OUT[0..6], GENERIC[0]\n"
+    "DCL TEMP[0..6]\n"
+    "  0: DADD TEMP[0], IN[0], -IN[0].zwxy\n"
+    "  1: DMUL TEMP[1].xy, |IN[0].xyxy|, IN[1]\n"
+    "  2: DMUL TEMP[2].xy, IN[0].zwzw, IN[0].zwzw\n"
+    "  3: DFMA TEMP[2].zw, IN[0].zwzw, IN[0].zwzw, -TEMP[2].xyxy\n"
+    "  4: DMAD TEMP[3].xy, IN[0].zwzw, IN[0].zwzw, -TEMP[2].xyxy\n"
+    "  5: DMIN TEMP[3].zw, IN[1].xyxy, IN[0].xyxy\n"
+    "  6: DSLT TEMP[4], IN[1], IN[0]\n"
+    "  7: DFRAC TEMP[5].xy, IN[0].xyxy\n"
+    "  8: DSQRT TEMP[5].zw, |IN[0].xyxy|\n"
+    "  9: DMUL TEMP[6].x, IN[0].xyxy, IN[0].xyxy\n"
+    " 10: MOV OUT[0], TEMP[0]\n"
+    " 11: MOV OUT[1], TEMP[1]\n"
+    " 12: MOV OUT[2], TEMP[2]\n"
+    " 13: MOV OUT[3], TEMP[3]\n"
+    " 14: MOV OUT[4], TEMP[4]\n"
+    " 15: MOV OUT[5], TEMP[5]\n"
+    " 16: MOV OUT[6], TEMP[6]\n"
+    " 17: END\n";
+
+static double dbl_a(uint32_t i) { return (double)i - 8.5; }
+static double dbl_b(uint32_t i) { return (double)i / 10.0; }
+static double dbl_c(uint32_t i) { return i % 7 == 0 ? u2d_bits(0x7ff8000000000000ull) : 2.0; }
+
+static void setup_double(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++) {
+        uint64_t a = d2u_bits(dbl_a(i)), b = d2u_bits(dbl_b(i)), c = d2u_bits(dbl_c(i));
+        uint64_t z = d2u_bits(-0.0);
+        xt_in_u(x, i, 0, (uint32_t)a, (uint32_t)(a >> 32), (uint32_t)b, (uint32_t)(b >> 32));
+        xt_in_u(x, i, 1, (uint32_t)c, (uint32_t)(c >> 32), (uint32_t)z, (uint32_t)(z >> 32));
+    }
+}
+
+/* pair p of output r, and the expected double (NaN as any NaN) */
+static void expect_d(const uint32_t o[4], unsigned p, double want)
+{
+    uint64_t got = (uint64_t)o[2 * p] | (uint64_t)o[2 * p + 1] << 32;
+    if (want != want)
+        assert_true((got & ~(1ull << 63)) > 0x7ff0000000000000ull);
+    else
+        assert_int_equal(got, d2u_bits(want));
+}
+
+static void check_double(xt *x)
+{
+    for (uint32_t i = 0; i < 37; i++) {
+        uint32_t o[7][4];
+        for (unsigned r = 0; r < 7; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        double a = dbl_a(i), b = dbl_b(i), c = dbl_c(i), bb = b * b;
+        expect_d(o[0], 0, a - b);
+        expect_d(o[0], 1, b - a);
+        expect_d(o[1], 0, fabs(a) * c);
+        assert_int_equal(o[1][2], 0); /* .zw not written */
+        assert_int_equal(o[1][3], 0);
+        expect_d(o[2], 0, bb);
+        expect_d(o[2], 1, fma(b, b, -bb));
+        expect_d(o[3], 0, b * b - bb);
+        assert_int_equal(o[3][1], 0); /* +0, not -0 */
+        expect_d(o[3], 1, c != c ? a : c < a ? c : a); /* DMIN of a NaN: the other */
+        assert_int_equal(o[4][0], c < a ? ~0u : 0u);
+        assert_int_equal(o[4][2], -0.0 < b ? ~0u : 0u);
+        assert_int_equal(o[4][1], 0);
+        assert_int_equal(o[4][3], 0);
+        expect_d(o[5], 0, a - floor(a));
+        expect_d(o[5], 1, sqrt(fabs(a)));
+        assert_int_equal(o[6][0], (uint32_t)d2u_bits(a * a));
+        assert_int_equal(o[6][1], 0);
+    }
+}
+
+static void test_doubles(void **state)
+{
+    (void)state;
+    run_both(double_text, 37, setup_double, check_double, 17);
+    xt x;
+    xt_load(&x, double_text, 37, 1);
+    assert_int_equal(x.m->fast->recs[3].handler, EXEC_FH_DFMA_D);
+    assert_int_equal(x.m->fast->recs[6].wmask, 0x5);
+    xt_free(&x);
+}
+
+/* Registers the opening straight run writes whole before reading are not
+ * cleared for a full warp (exec_fast_clear); the rest still read 0 in every
+ * warp although the warp before wrote them: TEMP[1] is read before it is
+ * written, TEMP[2] written in part, OUT[2] never.  64 vertices: two full
+ * warps on one host thread (one warp structure, reused), and 40 (a
+ * partial second warp, cleared whole). */
+static const char keep_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..2], GENERIC[0]\n"
+    "DCL TEMP[0..2]\n"
+    "  0: ADD TEMP[0], IN[0], TEMP[1]\n"
+    "  1: MOV TEMP[1], IN[0]\n"
+    "  2: MOV TEMP[2].xy, IN[0]\n"
+    "  3: MOV OUT[0], TEMP[0]\n"
+    "  4: MOV OUT[1], TEMP[2]\n"
+    "  5: END\n";
+
+static void test_kept_registers(void **state)
+{
+    (void)state;
+    static const uint32_t counts[] = { 64, 40 };
+    for (unsigned n = 0; n < 2; n++)
+        for (int e = 0; e < 2; e++) {
+            xt x;
+            xt_load(&x, keep_text, counts[n], 1);
+            nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+            const exec_fast *f = x.m->fast;
+            assert_int_equal(f->prefix, 5);
+            /* TEMP[0..2], then OUT[0..2] */
+            static const bool want[6] = { true, false, false, true, true, false };
+            for (unsigned k = 0; k < 6; k++)
+                assert_int_equal(f->keep[k], want[k]);
+            for (uint32_t i = 0; i < counts[n]; i++)
+                xt_in_f(&x, i, 0, (float)i + 1.0f, -2.0f, 3.0f, (float)i * 0.5f);
+            for (int run = 0; run < 2; run++) {
+                xt_run(&x);
+                for (uint32_t i = 0; i < counts[n]; i++) {
+                    uint32_t o[3][4];
+                    for (unsigned r = 0; r < 3; r++)
+                        nvgp_exec_get_output(x.m, i, r, o[r]);
+                    const float in[4] = { (float)i + 1.0f, -2.0f, 3.0f, (float)i * 0.5f };
+                    for (unsigned c = 0; c < 4; c++) {
+                        assert_int_equal(o[0][c], fbits(in[c] + 0.0f));
+                        assert_int_equal(o[1][c], c < 2 ? fbits(in[c]) : 0u);
+                        assert_int_equal(o[2][c], 0u);
+                    }
+                }
+            }
+            xt_free(&x);
+        }
+}
+
+/* Per-lane flags of whole warps, written sixteen lanes a step
+ * (exec_io_put_bits) and read the same way (exec_io_mask_of): 96
+ * fragments (three full warps, on one and on two host threads), fragment
+ * i killed when IN[0].x = i % 3 - 1 is negative (i % 3 == 0), a helper
+ * when i % 5 == 0 (helpers run, KILL_IF kills them as any lane), and a
+ * partial warp of 37 fragments (lanes 0..4 of the second warp, one at a
+ * time). */
+static const char flags_text[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "  0: KILL_IF IN[0].xxxx\n"
+    "  1: MOV OUT[0], IN[0]\n"
+    "  2: END\n";
+
+static void test_warp_flags(void **state)
+{
+    (void)state;
+    static const uint32_t counts[] = { 96, 37 };
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned threads = 1; threads <= 2; threads++)
+            for (int e = 0; e < 2; e++) {
+                xt x;
+                uint32_t inv = counts[n];
+                xt_load(&x, flags_text, inv, 1);
+                nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+                nvgp_exec_set_threads(x.m, threads);
+                for (uint32_t i = 0; i < inv; i++) {
+                    xt_in_f(&x, i, 0, (float)(i % 3) - 1.0f, 0.0f, 0.0f, 1.0f);
+                    assert_int_equal(nvgp_exec_set_helper(x.m, i, i % 5 == 0), NVGP_EXEC_OK);
+                }
+                xt_run(&x);
+                for (uint32_t i = 0; i < inv; i++) {
+                    assert_int_equal(nvgp_exec_killed(x.m, i), i % 3 == 0);
+                    assert_int_equal(nvgp_exec_is_helper(x.m, i), i % 5 == 0);
+                }
+                xt_free(&x);
+            }
+}
+
+/* The mask helpers themselves, on patterns whose halves and bytes differ,
+ * for whole and partial lane counts (lanes past the count left alone). */
+static void test_lane_masks(void **state)
+{
+    (void)state;
+    static const uint32_t masks[] = { 0, 0xffffffffu, 0x80000001u, 0x5555aaaau, 0x0000ff00u,
+                                      0x12345678u };
+    static const unsigned counts[] = { 32, 31, 17, 16, 5, 1 };
+    for (size_t k = 0; k < sizeof masks / sizeof masks[0]; k++)
+        for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++) {
+            unsigned n = counts[j];
+            bool b[40];
+            memset(b, 1, sizeof b);
+            exec_io_put_bits(b, masks[k], n);
+            for (unsigned l = 0; l < 40; l++)
+                assert_int_equal(b[l], l < n ? (masks[k] >> l) & 1 : 1);
+            uint32_t want = n == 32 ? masks[k] : masks[k] & ((1u << n) - 1);
+            assert_int_equal(exec_io_mask_of(b, n), want);
+        }
+    /* the transpositions of warp set-up and results (8, 4 and 1 lanes a
+     * step): dst.c[c][l] = src[l * stride + c], for vec4s 4 and 12 words
+     * apart and lane counts that leave every kind of tail */
+    static const unsigned io_lanes[] = { 32, 29, 13, 8, 5, 1 };
+    static uint32_t src[32 * 12], back[32 * 12];
+    for (unsigned k = 0; k < 32 * 12; k++)
+        src[k] = 0x1000u + k;
+    for (size_t j = 0; j < sizeof io_lanes / sizeof io_lanes[0]; j++)
+        for (size_t stride = 4; stride <= 12; stride += 8) {
+            unsigned n = io_lanes[j];
+            exec_reg r;
+            memset(&r, 0, sizeof r);
+            exec_io_gather4(&r, src, stride, n);
+            for (unsigned l = 0; l < LANES; l++)
+                for (unsigned c = 0; c < 4; c++)
+                    assert_int_equal(r.c[c].u[l], l < n ? 0x1000u + l * stride + c : 0u);
+            memset(back, 0, sizeof back);
+            exec_io_scatter4(back, stride, &r, n);
+            for (unsigned k = 0; k < 32 * 12; k++)
+                assert_int_equal(back[k], k / stride < n && k % stride < 4 ? src[k] : 0u);
+        }
+    /* the branch masks: lane l holds kinds[l % 5]; as words, -0 is not 0;
+     * as floats it is, and a NaN is not 0 (IF's "!= 0.0") */
+    static const uint32_t kinds[5] = { 0, 0x80000000u, 0x7fc00000u, 0x3f800000u, 1 };
+    exec_chan a, b;
+    uint32_t nz = 0, fnz = 0, eq = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+        a.u[l] = kinds[l % 5];
+        b.u[l] = l % 3 ? a.u[l] : a.u[l] ^ 1u;
+        nz |= (uint32_t)(l % 5 != 0) << l;
+        fnz |= (uint32_t)(l % 5 >= 2) << l;
+        eq |= (uint32_t)(l % 3 != 0) << l;
+    }
+    assert_int_equal(exec_mask_nz(a.u), nz);
+    assert_int_equal(exec_mask_fnz(a.f), fnz);
+    assert_int_equal(exec_mask_eq(a.u, b.u), eq);
+}
+
+/* Fast records on a partial mask (run_masked: every lane computed into a
+ * scratch register, the executing lanes merged): saturation into OUT, a
+ * destination its source reads with a uniform source, a dot product, a
+ * scalar function, an all-uniform MOV, under IF and ELSE, on 40 vertices
+ * (lanes 0..15 of the first warp take the IF; the second warp holds 8
+ * lanes, all in the ELSE).  IN[0] = (i, 2, -1, NaN when i % 5 == 0 else 3). */
+static const char masked_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL OUT[0..2], GENERIC[0]\n"
+    "DCL TEMP[0..2]\n"
+    "IMM[0] FLT32 {16.0, 1.0, 0.5, -0.0}\n"
+    "  0: MOV TEMP[0], IN[0]\n"
+    "  1: MOV OUT[0], IMM[0].wwww\n"
+    "  2: FSLT TEMP[1].x, IN[0].xxxx, IMM[0].xxxx\n"
+    "  3: UIF TEMP[1].xxxx\n"
+    "  4:   MUL_SAT OUT[0].xy, TEMP[0].xxxx, IMM[0].zzzz\n"
+    "  5:   ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+    "  6:   DP3 OUT[0].z, TEMP[0], IMM[0]\n"
+    "  7:   RSQ OUT[0].w, TEMP[0].xxxx\n"
+    "  8:   MOV TEMP[2], IMM[0].zyxw\n"
+    "  9: ELSE\n"
+    " 10:   MOV TEMP[2], -TEMP[0].yxzw\n"
+    " 11: ENDIF\n"
+    " 12: MOV OUT[1], TEMP[0]\n"
+    " 13: MOV OUT[2], TEMP[2]\n"
+    " 14: END\n";
+
+static void setup_masked(xt *x)
+{
+    for (uint32_t i = 0; i < 40; i++)
+        xt_in_f(x, i, 0, (float)i, 2.0f, -1.0f, i % 5 == 0 ? u2f_bits(0x7fc00000u) : 3.0f);
+}
+
+static void check_masked(xt *x)
+{
+    for (uint32_t i = 0; i < 40; i++) {
+        uint32_t o[3][4];
+        for (unsigned r = 0; r < 3; r++)
+            nvgp_exec_get_output(x->m, i, r, o[r]);
+        float w = i % 5 == 0 ? u2f_bits(0x7fc00000u) : 3.0f, v = (float)i;
+        if (i < 16) {
+            expect_f(o[0][0], sat1(v * 0.5f));
+            expect_f(o[0][1], sat1(v * 0.5f));
+            float dp = (v + 1.0f) * 16.0f;
+            dp = dp + 3.0f * 1.0f;
+            dp = dp + 0.0f * 0.5f;
+            expect_f(o[0][2], dp);
+            expect_f(o[0][3], 1.0f / sqrtf(v + 1.0f));
+            const float t0[4] = { v + 1.0f, 3.0f, 0.0f, w + 1.0f }, t2[4] = { 0.5f, 1.0f, 16.0f, -0.0f };
+            for (unsigned c = 0; c < 4; c++) {
+                expect_f(o[1][c], t0[c]);
+                expect_f(o[2][c], t2[c]);
+            }
+            assert_int_equal(o[2][3], 0x80000000u);
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                assert_int_equal(o[0][c], 0x80000000u);
+            const float t0[4] = { v, 2.0f, -1.0f, w }, t2[4] = { -2.0f, -v, 1.0f, -w };
+            for (unsigned c = 0; c < 4; c++) {
+                expect_f(o[1][c], t0[c]);
+                expect_f(o[2][c], t2[c]);
+            }
+        }
+    }
+}
+
+static void test_masked_runs(void **state)
+{
+    (void)state;
+    run_both(masked_text, 40, setup_masked, check_masked, 10);
+}
+
 /* The budget is charged a straight run at a time, but a run that would
  * cross it steps instruction by instruction: the failure names the same
  * instruction as the reference loop (the 5th here, budget 4). */
@@ -427,6 +883,12 @@ int main(void)
         cmocka_unit_test(test_integer),
         cmocka_unit_test(test_divergent),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_uniform_sources),
+        cmocka_unit_test(test_masked_runs),
+        cmocka_unit_test(test_doubles),
+        cmocka_unit_test(test_kept_registers),
+        cmocka_unit_test(test_warp_flags),
+        cmocka_unit_test(test_lane_masks),
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_corpus_and_seeds),
     };
