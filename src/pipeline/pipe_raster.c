@@ -510,10 +510,16 @@ static float clamp01f(float x)
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
 }
 
-/* GL 3.10: f from the fog coordinate, clamped to [0,1]; rgb = f C + (1-f) Cf */
+/* GL 3.10: f from the fog coordinate, clamped to [0,1]; rgb = f C + (1-f) Cf.
+ * A fragment program's fog option applies fog "to the program's final
+ * clamped color" (ARB_fragment_program 3.11.4.5.1), so there C is clamped
+ * to [0,1] first, in a float framebuffer too. */
 static void apply_fog(const pipe_draw *d, float fogc, float color[4])
 {
     const nvgp_pipe_state *s = d->s;
+    if (d->fp)
+        for (int c = 0; c < 4; c++)
+            color[c] = clamp01f(color[c]);
     double f;
     if (d->fog_mode == NVGP_FOG_LINEAR)
         f = s->fog_end != s->fog_start ? (s->fog_end - fogc) / ((double)s->fog_end - s->fog_start) : 1.0;
