@@ -244,7 +244,7 @@ static bool texture_targets(const char *text, int target[SCENE_UNITS])
 /* Whether the draw's colour is undefined as a whole: "If "result.color"
  * is not both bound by the fragment program and written by some
  * instruction of the program, the output color of the fragment program is
- * undefined" (ARB_fragment_program 3.11.4.4), and a fragment input the
+ * undefined" (ARB_fragment_program 3.11.3.4), and a fragment input the
  * vertex program does not write is undefined ("any results not written by
  * the program are undefined", ARB_vertex_program issue 16). */
 static bool undefined_color(const char *vp, const char *fp)
