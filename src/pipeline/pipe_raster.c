@@ -79,27 +79,36 @@ struct tri_setup {
     fixed_pt p[3];
     int64_t area2;
     void (*weigh)(const tri_setup *t, double px, double py, weights *w);
+    double inv_area;   /* 1 / the doubled signed area of the unsnapped triangle (0: none) */
+    bool affine;       /* every vertex has the same 1/w */
     double line_dx, line_dy, line_len2;  /* segment v[0] -> v[1] */
 };
 
 static void compute_weights(const tri_setup *t, double px, double py, weights *w)
 {
     /* the planes through the unsnapped window positions (the grid decides
-     * coverage only) */
-    double e[3], area = 0;
+     * coverage only); the divisions by the doubled area and by the sum of
+     * the perspective weights were most of the time of a cheap full-screen
+     * draw, so the area's reciprocal comes from the set-up, and a triangle
+     * whose vertices share one w (any 2D draw) has perspective weights
+     * equal to the screen-linear ones */
     for (int i = 0; i < 3; i++) {
         const pipe_wvertex *a = t->v[(i + 1) % 3], *b = t->v[(i + 2) % 3];
-        e[i] = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
-        area += e[i];
+        double e = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+        w->b[i] = t->inv_area != 0 ? e * t->inv_area : 1.0 / 3.0;
+    }
+    if (t->affine) {
+        memcpy(w->pb, w->b, sizeof w->pb);
+        return;
     }
     double q = 0;
     for (int i = 0; i < 3; i++) {
-        w->b[i] = area != 0 ? e[i] / area : 1.0 / 3.0;
         w->pb[i] = w->b[i] * t->v[i]->inv_w;
         q += w->pb[i];
     }
+    double inv_q = q != 0 ? 1.0 / q : 0;
     for (int i = 0; i < 3; i++)
-        w->pb[i] = q != 0 ? w->pb[i] / q : w->b[i];
+        w->pb[i] = q != 0 ? w->pb[i] * inv_q : w->b[i];
 }
 
 static void interp_slot(const tri_setup *t, const weights *w, int slot, int mode, float out[4])
@@ -201,9 +210,12 @@ static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy, 
         weights w;
         t->weigh(t, sx, sy, &w);
         f->z = (float)(w.b[0] * t->v[0]->z + w.b[1] * t->v[1]->z + w.b[2] * t->v[2]->z);
-        float fogv[4];
-        interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
-        f->fog = fogv[0];
+        f->fog = 0;
+        if (d->fog_mode >= 0) { /* only fog reads it */
+            float fogv[4];
+            interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
+            f->fog = fogv[0];
+        }
         if (d->fp)
             frag_inputs(d, t, &w, f, sx, sy, d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
         else
@@ -241,6 +253,11 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
         t.p[1] = t.p[2], t.p[2] = tp;
         t.area2 = -t.area2;
     }
+    /* in the final vertex order: the sum of compute_weights' edge values */
+    double area = (t.v[1]->x - t.v[0]->x) * (t.v[2]->y - t.v[0]->y) -
+                  (t.v[1]->y - t.v[0]->y) * (t.v[2]->x - t.v[0]->x);
+    t.inv_area = area != 0 && isfinite(area) ? 1.0 / area : 0;
+    t.affine = v0->inv_w == v1->inv_w && v1->inv_w == v2->inv_w;
     int64_t minx = t.p[0].x, maxx = minx, miny = t.p[0].y, maxy = miny;
     for (int i = 1; i < 3; i++) {
         minx = t.p[i].x < minx ? t.p[i].x : minx;
