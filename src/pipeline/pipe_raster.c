@@ -601,9 +601,11 @@ static void write_fragment(pipe_draw *d, const pipe_frag *f, float color[4], flo
         }
         memcpy(src, out, sizeof src);
     }
+    /* a float buffer holds the value itself (pipe_fb_store's identity),
+     * without a call a component */
     for (int c = 0; c < 4; c++)
         if (s->color_mask[c])
-            dst[c] = pipe_fb_store(fb, src[c]);
+            dst[c] = fixed ? pipe_fb_store(fb, src[c]) : src[c];
 }
 
 /* Index of the output with a semantic, or -1. */
