@@ -13,12 +13,12 @@ if [ ! -d "$shared/corpus" ]; then
 fi
 cc=${CC:-cc}
 command -v "$cc" >/dev/null 2>&1 || cc=gcc
-scene=$build/mesa_scene
+scene=$build/mesa_scene-$driver   # one a driver: the two tests may build at once
 if ! "$cc" -O2 -std=c11 -Wall -Wextra -I"$here" -o "$scene" "$here/mesa_scene.c" \
-        "$here/scene.c" -lEGL -lm 2>"$build/mesa_scene-build.log"; then
+        "$here/scene.c" -lEGL -lm 2>"$build/mesa_scene-$driver-build.log"; then
     echo "corpus_draw: cannot build mesa_scene (EGL/GL headers or libraries missing:"
     echo "scripts/install-deps.sh installs them); not run"
-    sed -n 1,5p "$build/mesa_scene-build.log"
+    sed -n 1,5p "$build/mesa_scene-$driver-build.log"
     exit 77
 fi
 work=$build/corpus-$driver
