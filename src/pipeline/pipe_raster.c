@@ -648,9 +648,15 @@ bool pipe_raster_flush(pipe_draw *d)
         else if (unit >= 0)
             pipe_machine_incomplete_texture(m, k);
     }
+    /* the batch is laid out as the executor keeps its inputs: one copy
+     * when the program's inputs are IN[0 ..] in order */
+    bool in_order = true;
+    for (uint32_t k = 0; k < fp->num_inputs; k++)
+        in_order &= fp->inputs[k].index == k;
+    bool block = in_order && pipe_machine_input_block(m, n, fp->num_inputs, d->inputs);
     for (uint32_t i = 0; i < n; i++) {
         const float *in = d->inputs + (size_t)4 * fp->num_inputs * i;
-        for (uint32_t k = 0; k < fp->num_inputs; k++)
+        for (uint32_t k = 0; k < fp->num_inputs && !block; k++)
             pipe_machine_input(m, i, fp->inputs[k].index, in + 4 * k);
         if (!d->frags[i].covered)
             pipe_machine_helper(m, i);
