@@ -3,9 +3,11 @@
  * as the mesa-oracle harness draws it (../shared/tools/mesa-oracle:
  * 1024x1024 RGBA32F, fragment.texcoord[0] = (u, v, 0, 1), texcoord[1] =
  * (u W, v H, 0, 1), fragment.color = (u, v, 0.25, 1)), once per host
- * thread count, the best of a few draws; prints Mpix/s (million fragments
- * a second).  By default it draws the harness's short5.fp and long100.fp,
- * so its numbers sit beside that README's softpipe and llvmpipe table.
+ * thread count, a few timed draws after an untimed one; prints the
+ * median, fastest and slowest draw in ms and Mpix/s (million fragments a
+ * second).  program.local[0] is bench.sh's (0.5, 0.25, 0.125, 1).  By
+ * default it draws the harness's short5.fp and long100.fp;
+ * bench/draw_vs_mesa.sh runs it beside Mesa's softpipe and llvmpipe.
  *
  *   draw_bench [--size N] [--repeats R] [--threads T,T...] [FRAGMENT.fp...]
  *
@@ -24,7 +26,7 @@
 #define NVGP_SHARED_DIR "../shared"
 #endif
 
-enum { MAX_THREAD_COUNTS = 8, MAX_PROGRAMS = 16 };
+enum { MAX_THREAD_COUNTS = 8, MAX_PROGRAMS = 16, MAX_REPEATS = 1000 };
 
 static double now(void)
 {
@@ -62,10 +64,17 @@ static char *read_text(const char *path, size_t *len)
     return buf;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* Draws program over size x size with the given threads, repeats times;
- * the best time in *best_s.  False (said on stderr) when a draw fails. */
+ * the seconds of each draw in secs[], sorted.  False (said on stderr) when
+ * a draw fails. */
 static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int repeats,
-                    double *best_s)
+                    double *secs)
 {
     char err[256];
     nvgp_pipe_state *s = nvgp_pipe_state_create();
@@ -79,7 +88,7 @@ static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int
     s->program[NVGP_PIPE_FRAGMENT] = fp;
     s->threads = threads;
     s->viewport[2] = s->viewport[3] = (int32_t)size;
-    static const float local0[4] = {1.0f, 0.5f, 0.25f, 1.0f};
+    static const float local0[4] = {0.5f, 0.25f, 0.125f, 1.0f};
     memcpy(s->local[NVGP_PIPE_FRAGMENT][0], local0, sizeof local0);
     float w = (float)size;
     const float pos[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
@@ -94,7 +103,6 @@ static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int
     v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + 1] = tc1;
     v.attrib[NVGP_PIPE_ATTR_COLOR] = col;
     bool ok = true;
-    *best_s = 0;
     /* one untimed draw first: the program's translation and set-up */
     for (int r = -1; r < repeats && ok; r++) {
         double t0 = now();
@@ -102,9 +110,10 @@ static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int
         double dt = now() - t0;
         if (!ok)
             fprintf(stderr, "draw_bench: the draw failed: %s\n", err);
-        else if (r >= 0 && (*best_s == 0 || dt < *best_s))
-            *best_s = dt;
+        else if (r >= 0)
+            secs[r] = dt;
     }
+    qsort(secs, (size_t)repeats, sizeof *secs, cmp_double);
     nvgp_pipe_fb_destroy(fb);
     nvgp_pipe_state_destroy(s);
     return ok;
@@ -132,7 +141,7 @@ int main(int argc, char **argv)
                 size = (uint32_t)n;
             } else if (!strcmp(a, "--repeats")) {
                 repeats = atoi(v);
-                if (repeats < 1 || repeats > 1000) {
+                if (repeats < 1 || repeats > MAX_REPEATS) {
                     fprintf(stderr, "draw_bench: --repeats wants 1..1000\n");
                     return 2;
                 }
@@ -162,9 +171,10 @@ int main(int argc, char **argv)
         files[nfiles++] = NVGP_SHARED_DIR "/tools/mesa-oracle/progs/short5.fp";
         files[nfiles++] = NVGP_SHARED_DIR "/tools/mesa-oracle/progs/long100.fp";
     }
-    printf("pipeline fill rate: %ux%u RGBA32F full-screen quad, best of %d draws\n", size, size,
+    printf("pipeline fill rate: %ux%u RGBA32F full-screen quad, %d timed draws\n", size, size,
            repeats);
-    printf("%-14s %8s %12s %10s\n", "program", "threads", "ms/draw", "Mpix/s");
+    printf("%-14s %8s %12s %10s %10s %10s\n", "program", "threads", "ms/draw", "Mpix/s",
+           "min", "max");
     int rc = 0;
     for (int f = 0; f < nfiles; f++) {
         size_t len;
@@ -190,13 +200,16 @@ int main(int argc, char **argv)
         const char *base = strrchr(files[f], '/');
         base = base ? base + 1 : files[f];
         for (int t = 0; t < nthreads; t++) {
-            double best;
-            if (!measure(p, size, threads[t], repeats, &best)) {
+            static double secs[MAX_REPEATS];
+            if (!measure(p, size, threads[t], repeats, secs)) {
                 rc = 1;
                 continue;
             }
-            double mpix = (double)size * size / best / 1e6;
-            printf("%-14s %8u %12.2f %10.2f\n", base, threads[t], best * 1e3, mpix);
+            /* the median (the mean of the middle two for an even count) */
+            double med = (secs[(repeats - 1) / 2] + secs[repeats / 2]) / 2;
+            double pix = (double)size * size / 1e6;
+            printf("%-14s %8u %12.2f %10.2f %10.2f %10.2f\n", base, threads[t], med * 1e3,
+                   pix / med, pix / secs[repeats - 1], pix / secs[0]);
             fflush(stdout);
         }
         nvgp_program_destroy(p);

@@ -254,6 +254,18 @@ nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t
     return NVGP_EXEC_OK;
 }
 
+nvgp_exec_status nvgp_exec_set_input_block(nvgp_exec *m, uint32_t first, uint32_t count,
+                                           uint32_t per_invocation, const uint32_t *data)
+{
+    if (m->vertices != 1 || per_invocation != m->num_inputs || first > m->invocations ||
+        count > m->invocations - first)
+        return NVGP_EXEC_ERROR_BINDING;
+    if (count && per_invocation)
+        memcpy(m->inputs + (uint64_t)first * per_invocation * 4, data,
+               (size_t)count * per_invocation * 4 * sizeof(uint32_t));
+    return NVGP_EXEC_OK;
+}
+
 nvgp_exec_status nvgp_exec_set_input_component(nvgp_exec *m, uint32_t invocation,
                                                uint32_t vertex, uint32_t index,
                                                uint32_t component, uint32_t word)

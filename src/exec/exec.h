@@ -118,6 +118,13 @@ nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t
  * for every invocation).  Unset inputs read (0,0,0,1.0f). */
 nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t vertex,
                                      uint32_t index, const uint32_t value[4]);
+/* IN[0][0 .. per_invocation) of invocations first .. first+count from data
+ * laid out as [invocation][index][4 words], the machine's own layout, in
+ * one copy (the pipeline's fragment batches).  NVGP_EXEC_ERROR_BINDING,
+ * and nothing set, unless the inputs are 1-D and per_invocation is the
+ * machine's number of inputs. */
+nvgp_exec_status nvgp_exec_set_input_block(nvgp_exec *m, uint32_t first, uint32_t count,
+                                           uint32_t per_invocation, const uint32_t *data);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a
  * component of an input register (a clip distance of CLIPDIST); the other
  * components keep their values. */

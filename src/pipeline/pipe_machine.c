@@ -110,6 +110,13 @@ void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const flo
     nvgp_exec_set_input(m->exec, inv, 0, index, w);
 }
 
+bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv, const float *v)
+{
+    /* floats go in as their bits */
+    return nvgp_exec_set_input_block(m->exec, 0, count, per_inv,
+                                     (const uint32_t *)(const void *)v) == NVGP_EXEC_OK;
+}
+
 void pipe_machine_helper(pipe_machine *m, uint32_t inv)
 {
     nvgp_exec_set_helper(m->exec, inv, true);

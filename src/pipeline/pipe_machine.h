@@ -45,6 +45,10 @@ void pipe_machine_emitted(const pipe_machine *m, uint32_t thread, uint32_t k, ui
                           uint32_t *primitive);
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);
 void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
+/* Inputs 0 .. per_inv of invocations 0 .. count in one copy from
+ * [invocation][input][4] floats; false (nothing set) when the program's
+ * inputs are not exactly those. */
+bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv, const float *v);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t);
 /* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D

@@ -79,27 +79,36 @@ struct tri_setup {
     fixed_pt p[3];
     int64_t area2;
     void (*weigh)(const tri_setup *t, double px, double py, weights *w);
+    double inv_area;   /* 1 / the doubled signed area of the unsnapped triangle (0: none) */
+    bool affine;       /* every vertex has the same 1/w */
     double line_dx, line_dy, line_len2;  /* segment v[0] -> v[1] */
 };
 
 static void compute_weights(const tri_setup *t, double px, double py, weights *w)
 {
     /* the planes through the unsnapped window positions (the grid decides
-     * coverage only) */
-    double e[3], area = 0;
+     * coverage only); the divisions by the doubled area and by the sum of
+     * the perspective weights were most of the time of a cheap full-screen
+     * draw, so the area's reciprocal comes from the set-up, and a triangle
+     * whose vertices share one w (any 2D draw) has perspective weights
+     * equal to the screen-linear ones */
     for (int i = 0; i < 3; i++) {
         const pipe_wvertex *a = t->v[(i + 1) % 3], *b = t->v[(i + 2) % 3];
-        e[i] = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
-        area += e[i];
+        double e = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+        w->b[i] = t->inv_area != 0 ? e * t->inv_area : 1.0 / 3.0;
+    }
+    if (t->affine) {
+        memcpy(w->pb, w->b, sizeof w->pb);
+        return;
     }
     double q = 0;
     for (int i = 0; i < 3; i++) {
-        w->b[i] = area != 0 ? e[i] / area : 1.0 / 3.0;
         w->pb[i] = w->b[i] * t->v[i]->inv_w;
         q += w->pb[i];
     }
+    double inv_q = q != 0 ? 1.0 / q : 0;
     for (int i = 0; i < 3; i++)
-        w->pb[i] = q != 0 ? w->pb[i] / q : w->b[i];
+        w->pb[i] = q != 0 ? w->pb[i] * inv_q : w->b[i];
 }
 
 static void interp_slot(const tri_setup *t, const weights *w, int slot, int mode, float out[4])
@@ -201,9 +210,12 @@ static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy, 
         weights w;
         t->weigh(t, sx, sy, &w);
         f->z = (float)(w.b[0] * t->v[0]->z + w.b[1] * t->v[1]->z + w.b[2] * t->v[2]->z);
-        float fogv[4];
-        interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
-        f->fog = fogv[0];
+        f->fog = 0;
+        if (d->fog_mode >= 0) { /* only fog reads it */
+            float fogv[4];
+            interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
+            f->fog = fogv[0];
+        }
         if (d->fp)
             frag_inputs(d, t, &w, f, sx, sy, d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
         else
@@ -241,6 +253,11 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
         t.p[1] = t.p[2], t.p[2] = tp;
         t.area2 = -t.area2;
     }
+    /* in the final vertex order: the sum of compute_weights' edge values */
+    double area = (t.v[1]->x - t.v[0]->x) * (t.v[2]->y - t.v[0]->y) -
+                  (t.v[1]->y - t.v[0]->y) * (t.v[2]->x - t.v[0]->x);
+    t.inv_area = area != 0 && isfinite(area) ? 1.0 / area : 0;
+    t.affine = v0->inv_w == v1->inv_w && v1->inv_w == v2->inv_w;
     int64_t minx = t.p[0].x, maxx = minx, miny = t.p[0].y, maxy = miny;
     for (int i = 1; i < 3; i++) {
         minx = t.p[i].x < minx ? t.p[i].x : minx;
@@ -510,10 +527,16 @@ static float clamp01f(float x)
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
 }
 
-/* GL 3.10: f from the fog coordinate, clamped to [0,1]; rgb = f C + (1-f) Cf */
+/* GL 3.10: f from the fog coordinate, clamped to [0,1]; rgb = f C + (1-f) Cf.
+ * A fragment program's fog option applies fog "to the program's final
+ * clamped color" (ARB_fragment_program 3.11.4.5.1), so there C is clamped
+ * to [0,1] first, in a float framebuffer too. */
 static void apply_fog(const pipe_draw *d, float fogc, float color[4])
 {
     const nvgp_pipe_state *s = d->s;
+    if (d->fp)
+        for (int c = 0; c < 4; c++)
+            color[c] = clamp01f(color[c]);
     double f;
     if (d->fog_mode == NVGP_FOG_LINEAR)
         f = s->fog_end != s->fog_start ? (s->fog_end - fogc) / ((double)s->fog_end - s->fog_start) : 1.0;
@@ -578,9 +601,11 @@ static void write_fragment(pipe_draw *d, const pipe_frag *f, float color[4], flo
         }
         memcpy(src, out, sizeof src);
     }
+    /* a float buffer holds the value itself (pipe_fb_store's identity),
+     * without a call a component */
     for (int c = 0; c < 4; c++)
         if (s->color_mask[c])
-            dst[c] = pipe_fb_store(fb, src[c]);
+            dst[c] = fixed ? pipe_fb_store(fb, src[c]) : src[c];
 }
 
 /* Index of the output with a semantic, or -1. */
@@ -623,9 +648,15 @@ bool pipe_raster_flush(pipe_draw *d)
         else if (unit >= 0)
             pipe_machine_incomplete_texture(m, k);
     }
+    /* the batch is laid out as the executor keeps its inputs: one copy
+     * when the program's inputs are IN[0 ..] in order */
+    bool in_order = true;
+    for (uint32_t k = 0; k < fp->num_inputs; k++)
+        in_order &= fp->inputs[k].index == k;
+    bool block = in_order && pipe_machine_input_block(m, n, fp->num_inputs, d->inputs);
     for (uint32_t i = 0; i < n; i++) {
         const float *in = d->inputs + (size_t)4 * fp->num_inputs * i;
-        for (uint32_t k = 0; k < fp->num_inputs; k++)
+        for (uint32_t k = 0; k < fp->num_inputs && !block; k++)
             pipe_machine_input(m, i, fp->inputs[k].index, in + 4 * k);
         if (!d->frags[i].covered)
             pipe_machine_helper(m, i);

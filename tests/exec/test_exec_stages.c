@@ -11,6 +11,41 @@ static void set_vec(xt *x, uint32_t inv, uint32_t vertex, uint32_t index, float 
     assert_int_equal(nvgp_exec_set_input(x->m, inv, vertex, index, v), NVGP_EXEC_OK);
 }
 
+/* nvgp_exec_set_input_block: inputs of a run of invocations in one copy
+ * from [invocation][index][4]; refused (nothing set) for a block that is
+ * not the machine's whole input set or runs past the invocations. */
+static void test_input_block(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+            "DCL OUT[0], COLOR\n"
+            "  0: ADD OUT[0], IN[0], IN[1]\n"
+            "  1: END\n",
+            3, 1);
+    /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 i) */
+    uint32_t block[3][2][4];
+    for (uint32_t i = 0; i < 3; i++) {
+        const float in0[4] = {(float)i, 1, 2, 3}, in1[4] = {10, 20, 30, 40 * (float)i};
+        for (int c = 0; c < 4; c++) {
+            block[i][0][c] = fbits(in0[c]);
+            block[i][1][c] = fbits(in1[c]);
+        }
+    }
+    assert_int_equal(nvgp_exec_set_input_block(x.m, 0, 3, 1, &block[0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_set_input_block(x.m, 1, 3, 2, &block[0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_set_input_block(x.m, 0, 3, 2, &block[0][0][0]), NVGP_EXEC_OK);
+    xt_run(&x);
+    for (uint32_t i = 0; i < 3; i++)
+        xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 3 + 40 * (float)i);
+    xt_free(&x);
+}
+
 static void test_geometry(void **state)
 {
     (void)state;
@@ -433,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_fbfetch),
         cmocka_unit_test(test_tess_ctrl_cross_reads),
         cmocka_unit_test(test_component_bindings),
+        cmocka_unit_test(test_input_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,6 +116,7 @@ typedef struct {
     char attrib[MAXNAMES][16];
     int nattrib;
     char param[MAXNAMES][16];
+    bool param_short[MAXNAMES]; /* a scalar or {x} constant (see SWZ) */
     int nparam;
     char array[16];      /* a parameter array, or "" */
     int array_size;
@@ -385,6 +386,12 @@ static void instruction(gen *g, const op_row *op, bool final)
             commas += *p == ',';
         if (a[0] == '{' && commas < 3)
             g->info->swz_short_constant = true;
+        /* the same through a PARAM of one constant (PARAM p = 2; or
+         * PARAM p = {2};): Mesa reads its merged slot too */
+        const char *name = a + (a[0] == '-' || a[0] == '+');
+        for (int i = 0; i < g->nparam; i++)
+            if (g->param_short[i] && !strcmp(name, g->param[i]))
+                g->info->swz_short_constant = true;
         /* <extendedSwizzle>: four of [sign](0 | 1 | component) */
         char sw[64];
         size_t k = 0;
@@ -489,7 +496,9 @@ static void declarations(gen *g)
     for (int i = 0; i < g->nparam; i++) {
         char a[24], b[24], c[24], d[24];
         snprintf(g->param[i], sizeof g->param[i], "p%d", i);
-        switch (pick(&g->r, 4)) {
+        int kind = pick(&g->r, 4);
+        g->param_short[i] = kind == 0 || kind == 2;
+        switch (kind) {
         case 0: fmt_const(g, a, sizeof a, true); emit(g, "PARAM p%d = %s;\n", i, a); break;
         case 1:
             fmt_const(g, a, sizeof a, true);

@@ -23,8 +23,9 @@ typedef struct gen_info {
     gen_precision precision;
     bool kills; /* has a KIL */
     bool relative; /* uses relative addressing */
-    bool swz_short_constant; /* SWZ of an inline constant of fewer than four
-                                components (Mesa 22.3 reads it wrongly) */
+    bool swz_short_constant; /* SWZ of a constant of fewer than four
+                                components, inline or a PARAM (Mesa 22.3
+                                reads it wrongly) */
 } gen_info;
 
 /* The values the draw gives program.env[i] and program.local[i] (i < 8) of

@@ -9,6 +9,7 @@
  * reason).
  *
  * usage: mesa_diff MESA_BATCH WORK_DIR SEED COUNT [KNOWN_DIFFERENCES]
+ *        mesa_diff MESA_BATCH WORK_DIR --replay FP|VP|VP+FP...
  * (MESA_BATCH "-": only check that nvgp loads every generated program) 
  * Prints each difference with its seed (gen_program(seed) rebuilds the
  * program; WORK_DIR keeps the texts) and the counts by class; exit 0 when
@@ -242,8 +243,92 @@ static int check_only(uint64_t seed0, long count)
     return bad ? 1 : 0;
 }
 
+/* --replay: draws the given program files (FP, VP, or VP+FP) in Mesa and
+ * in nvgp with the test's draw and prints pixel (0,0) of both and the
+ * first pixel that differs at all, for reducing a difference by hand. */
+static int replay(const char *batch, const char *work, int n, char **specs)
+{
+    static char vtext[1 << 16], ftext[1 << 16];
+    char list_path[4096], out[4200], cmd[9000], why[512], err[512];
+    static const char pass_fp[] = "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n";
+    snprintf(list_path, sizeof list_path, "%s/replay.txt", work);
+    snprintf(out, sizeof out, "%s/pass.fp", work);
+    mkdir(work, 0777);
+    FILE *list = fopen(list_path, "w");
+    if (!list || !write_text(out, pass_fp)) {
+        fprintf(stderr, "mesa_diff: cannot write into %s\n", work);
+        return 2;
+    }
+    for (int i = 0; i < n; i++) {
+        char vp[4096] = "-", fp[4096];
+        const char *plus = strchr(specs[i], '+');
+        const char *dot = strrchr(specs[i], '.');
+        if (plus) {
+            snprintf(vp, sizeof vp, "%.*s", (int)(plus - specs[i]), specs[i]);
+            snprintf(fp, sizeof fp, "%s", plus + 1);
+        } else if (dot && !strcmp(dot, ".vp")) {
+            snprintf(vp, sizeof vp, "%s", specs[i]);
+            snprintf(fp, sizeof fp, "%s/pass.fp", work);
+        } else {
+            snprintf(fp, sizeof fp, "%s", specs[i]);
+        }
+        fprintf(list, "%s %s %s/replay%d.mesa\n", vp, fp, work, i);
+    }
+    fclose(list);
+    snprintf(cmd, sizeof cmd, "'%s' %d %d '%s'", batch, W, H, list_path);
+    if (system(cmd) != 0)
+        return 2;
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
+    if (!fb || !make_textures())
+        return 2;
+    for (int i = 0; i < n; i++) {
+        const char *plus = strchr(specs[i], '+'), *dot = strrchr(specs[i], '.');
+        bool has_vp = plus || (dot && !strcmp(dot, ".vp"));
+        char vpath[4096];
+        snprintf(vpath, sizeof vpath, "%.*s", plus ? (int)(plus - specs[i]) : 4095, specs[i]);
+        const char *fpath = plus ? plus + 1 : has_vp ? out : specs[i];
+        const char *t = has_vp ? slurp(vpath) : "";
+        snprintf(vtext, sizeof vtext, "%s", t ? t : "");
+        t = slurp(fpath);
+        snprintf(ftext, sizeof ftext, "%s", t ? t : "");
+        nvgp_program *v = has_vp ? load(NVGP_TARGET_VERTEX, vpath, vtext, why, sizeof why) : NULL;
+        nvgp_program *f = load(NVGP_TARGET_FRAGMENT, fpath, ftext, why, sizeof why);
+        printf("%s:\n", specs[i]);
+        static float mesa[NPIX * 4];
+        snprintf(cmd, sizeof cmd, "%s/replay%d.mesa", work, i);
+        FILE *mf = fopen(cmd, "rb");
+        bool got = mf && fread(mesa, 16, NPIX, mf) == NPIX;
+        if (mf)
+            fclose(mf);
+        if (!got || !f || (has_vp && !v) ||
+            !nvgp_draw(v, f, fb, err, sizeof err)) {
+            printf("  not drawn (%s%s)\n", got ? "" : "Mesa refused or failed; ",
+                   f && (!has_vp || v) ? err : why);
+        } else {
+            int shown = 0;
+            for (int k = 0; k < NPIX && shown < 2; k++) {
+                float o[4];
+                nvgp_pipe_fb_pixel(fb, k % W, k / W, o);
+                const float *m = mesa + 4 * k;
+                if (k == 0 || memcmp(o, m, 16) != 0) {
+                    printf("  pixel (%d,%d) mesa (%.9g %.9g %.9g %.9g) nvgp (%.9g %.9g %.9g "
+                           "%.9g)\n", k % W, k / W, m[0], m[1], m[2], m[3], o[0], o[1], o[2],
+                           o[3]);
+                    shown++;
+                }
+            }
+        }
+        nvgp_program_destroy(v);
+        nvgp_program_destroy(f);
+    }
+    nvgp_pipe_fb_destroy(fb);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && !strcmp(argv[3], "--replay"))
+        return replay(argv[1], argv[2], argc - 4, argv + 4);
     if (argc != 5 && argc != 6) {
         fprintf(stderr, "usage: %s MESA_BATCH WORK_DIR SEED COUNT [KNOWN_DIFFERENCES]\n",
                 argv[0]);

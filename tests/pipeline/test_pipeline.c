@@ -446,6 +446,55 @@ static void test_fog_linear(void **state)
     teardown(&f);
 }
 
+/* ARB_fragment_program 3.11.4.5.1: a fog option applies fog "to the
+ * program's final clamped color", even in a float framebuffer: the colour
+ * (4, -2, 0.5, 3) clamps to (1, 0, 0.5, 1) before the blend with the fog
+ * colour (0, 0, 1) at f = 0.75: rgb = (0.75, 0, 0.625), alpha 1. */
+static void test_fog_clamped_color(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    f.s->fog_start = 0, f.s->fog_end = 1;
+    f.s->fog_color[2] = 1;
+    bind(&f, NVGP_PIPE_VERTEX,
+         "!!ARBvp1.0\nMOV result.position, vertex.position;\nMOV result.fogcoord.x, 0.25;\nEND\n");
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!ARBfp1.0\nOPTION ARB_fog_linear;\nMOV result.color, {4, -2, 0.5, 3};\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 2, 6, 0.75f, 0, 0.625f, 1, 1e-6f);
+    teardown(&f);
+}
+
+/* ARBfp POW and LIT at the special points (spec-decisions "ARB programs"
+ * 4): POW(0, 0) = 1, POW(-2, 2) = 4 and POW(0, -1) = +Inf (pow()'s values,
+ * which the spec's ApproxExp2(b * ApproxLog2(a)) need not reach), and
+ * LIT's z for (1, 0, ., 0) is 1: "since 0^0 is defined to be 1,
+ * RoughApproxPower(0.0, 0.0) will produce 1.0" (ARB_fragment_program
+ * 3.11.5.13).  The operands come from program.local so that no constant
+ * folding decides them. */
+static void test_arb_pow_special(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    const float l0[4] = {0, -2, 2, -1}, l1[4] = {1, 0, 0.5f, 0};
+    memcpy(f.s->local[NVGP_PIPE_FRAGMENT][0], l0, sizeof l0);
+    memcpy(f.s->local[NVGP_PIPE_FRAGMENT][1], l1, sizeof l1);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!ARBfp1.0\nPARAM z = program.local[0];\nTEMP t, l;\n"
+         "POW t.x, z.x, z.x;\nPOW t.y, z.y, z.z;\nPOW t.z, z.x, z.w;\n"
+         "LIT l, program.local[1];\nMOV t.w, l.z;\nMOV result.color, t;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    float p[4];
+    pixel(&f, 3, 3, p);
+    assert_true(p[0] == 1.0f);
+    assert_true(fabsf(p[1] - 4.0f) <= 4e-6f);
+    assert_true(isinf(p[2]) && p[2] > 0);
+    assert_true(p[3] == 1.0f);
+    teardown(&f);
+}
+
 /* The viewport (2, 2, 4, 4) of an 8x8 buffer: a triangle far larger than
  * the clip volume fills the viewport and nothing else. */
 static void test_clip_to_viewport(void **state)
@@ -802,7 +851,7 @@ int main(void)
         cmocka_unit_test(test_kil),               cmocka_unit_test(test_depth),
         cmocka_unit_test(test_blend),             cmocka_unit_test(test_state_matrices),
         cmocka_unit_test(test_more_matrices),     cmocka_unit_test(test_fp1_parameters),
-        cmocka_unit_test(test_fog_linear),        cmocka_unit_test(test_clip_to_viewport),
+        cmocka_unit_test(test_fog_linear), cmocka_unit_test(test_fog_clamped_color), cmocka_unit_test(test_arb_pow_special),        cmocka_unit_test(test_clip_to_viewport),
         cmocka_unit_test(test_clip_behind_eye),   cmocka_unit_test(test_user_clip_distances),
         cmocka_unit_test(test_points),            cmocka_unit_test(test_lines),
         cmocka_unit_test(test_scissor),           cmocka_unit_test(test_alpha_test),
