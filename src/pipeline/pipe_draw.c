@@ -336,12 +336,15 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
                 return false;
         return true;
     case NVGP_PIPE_LINES:
-        for (uint32_t i = 0; i + 1 < count; i += 2)
+        for (uint32_t i = 0; i + 1 < count; i += 2) {
+            c->d.stipple_count = 0;   /* the stipple restarts with each line */
             if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
                 return false;
+        }
         return true;
     case NVGP_PIPE_LINE_STRIP:
     case NVGP_PIPE_LINE_LOOP:
+        c->d.stipple_count = 0;
         for (uint32_t i = 0; i + 1 < count; i++)
             if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
                 return false;
@@ -395,6 +398,8 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
     /* vertex stage */
     if (ok && vp.machine) {
         ok = run_vertex_program(&vp, s, v, verts, err, errlen);
+        if (ok && vp.position_invariant)
+            pipe_clip_invariant_distances(s, &vp, v, verts);
     } else if (ok) {
         for (uint32_t i = 0; i < v->count; i++) {
             init_vertex(&verts[i]);
@@ -422,6 +427,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.d.fog_mode = c.d.fp ? fp.fog_option : s->fog ? s->fog_mode : -1;
         c.d.err = err;
         c.d.errlen = errlen;
+        pipe_raster_setup(&c.d);
         /* the viewport, limited to where it can reach pixels */
         double lim = 4.0 * NVGP_PIPE_MAX_SIZE;
         c.vp_x = fmin(fmax(s->viewport[0], -lim), lim);
@@ -449,6 +455,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         ok = assemble(&c, prim, verts, v->count) && pipe_raster_flush(&c.d);
         free(c.d.frags);
         free(c.d.inputs);
+        pipe_fb_resolve(fb);
     }
     free(verts);
     pipe_program_fini(&vp);

@@ -28,6 +28,9 @@ bool pipe_machine_begin(pipe_machine *m, uint32_t n);
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);
 void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
+/* A system value's words for one invocation (sample id, mask, position). */
+void pipe_machine_sysval(pipe_machine *m, uint32_t inv, unsigned semantic, uint32_t index,
+                         const uint32_t v[4]);
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t);
 /* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D
  * texture the machine owns. */
