@@ -1,11 +1,12 @@
 /* The OpenGL pipeline around the executor: vertices -> vertex program (or
  * the fixed-function transform) -> clipping -> perspective divide and
  * viewport -> triangle rasterisation -> fragment program in 2x2 quads (or
- * the fixed-function colour) -> fog -> depth test -> blending -> a
- * framebuffer of RGBA (RGBA8 or RGBA32F) and depth.
+ * the fixed-function colour) -> fog -> stencil and depth tests -> blending
+ * -> a framebuffer of RGBA (RGBA8 or RGBA32F), depth and stencil, of 1, 2,
+ * 4 or 8 samples a pixel.
  *
  * Use:  st = nvgp_pipe_state_create()            GL's initial state
- *       fb = nvgp_pipe_fb_create(w, h, format, err, n)
+ *       fb = nvgp_pipe_fb_create(w, h, format, err, n)   (or _create_ms)
  *       set fields of *st (programs, parameters, matrices, enables ...)
  *       nvgp_pipe_fb_clear(fb, st, color, depth)
  *       nvgp_pipe_draw(st, fb, prim, &vertices, err, n)
