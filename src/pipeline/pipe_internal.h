@@ -50,6 +50,8 @@ typedef struct pipe_program {
                                     (sample id, position, mask; facing) */
     uint32_t num_sysvals;
     bool early_tests;            /* NV_early_fragment_tests (FS_EARLY_DEPTH_STENCIL) */
+    bool post_depth_coverage;    /* ARB_post_depth_coverage: the sample mask
+                                    input after the early tests */
     bool per_sample;             /* reads the sample id or position, or has a
                                     SAMPLE input: runs once per sample */
     bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
@@ -93,6 +95,7 @@ typedef struct pipe_frag {
     bool front;
     int8_t sample;           /* the sample a per-sample lane is; -1 per pixel */
     uint32_t mask;           /* covered samples, bit s for sample s */
+    uint32_t mask_in;        /* the primitive's coverage, before early tests */
     float z;                 /* window z where the inputs are taken */
     float zs[NVGP_PIPE_MAX_SAMPLES]; /* window z at each sample */
     float color[4];          /* fixed-function colour */

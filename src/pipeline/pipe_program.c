@@ -168,6 +168,7 @@ static void read_options(pipe_program *p)
     /* ARB_vertex_program 2.11: user clip planes apply to position-invariant
      * programs only (NV_vertex_program's VP1 environment has none) */
     p->position_invariant = nv_program_has_option(nv, NV_OPTION_ARB_position_invariant);
+    p->post_depth_coverage = nv_program_has_option(nv, NV_OPTION_ARB_post_depth_coverage);
     const char *h = nvgp_program_header(p->program);
     p->nv_vertex = h && !strncmp(h, "!!VP", 4);
 }

@@ -248,7 +248,7 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
 {
     pipe_frag *f = &d->frags[d->num_frags];
     f->x = (int32_t)x, f->y = (int32_t)y;
-    f->mask = mask;
+    f->mask = f->mask_in = mask;
     f->covered = mask != 0;
     f->front = d->front;
     f->sample = (int8_t)smp;
@@ -630,8 +630,8 @@ static int written_output(const pipe_program *p, unsigned semantic, unsigned ind
 
 /* The system values of lane i: its sample number and position (a lane for
  * the pixel is sample 0 at the centre), the samples it covers (bit 0: the
- * centre, without multisample buffers; NV_gpu_program5 fragment.samplemask)
- * and its facing. */
+ * centre, without multisample buffers; NV_gpu_program5 fragment.samplemask;
+ * ARB_post_depth_coverage) and its facing. */
 static void frag_sysvals(pipe_draw *d, uint32_t i)
 {
     const pipe_frag *f = &d->frags[i];
@@ -650,10 +650,14 @@ static void frag_sysvals(pipe_draw *d, uint32_t i)
             v[0] = f->sample >= 0 ? (float)d->sample_x[f->sample] : 0.5f;
             v[1] = f->sample >= 0 ? (float)d->sample_y[f->sample] : 0.5f;
             break;
-        case TGSI_SEMANTIC_SAMPLEMASK:
-            u[0] = d->samples > 1 ? f->mask : f->mask & 1;
+        case TGSI_SEMANTIC_SAMPLEMASK: {
+            /* the primitive's coverage; after the early tests with
+             * ARB_post_depth_coverage */
+            uint32_t m = fp->post_depth_coverage ? f->mask : f->mask_in;
+            u[0] = d->samples > 1 ? m : m & 1;
             is_float = false;
             break;
+        }
         case TGSI_SEMANTIC_FACE:
             v[0] = v[1] = v[2] = v[3] = f->front ? 1.0f : -1.0f;
             break;

@@ -285,6 +285,41 @@ static void test_early_fragment_tests(void **state)
     teardown(&f);
 }
 
+/* ARB_post_depth_coverage: a rectangle to x 4.7 first fills depth 0 (z =
+ * -1) in samples 0, 2, 3 of column 4; then a full quad at depth 0.5 with
+ * early tests and LESS passes only sample 1 there.  Its program stores
+ * fragment.samplemask.x: with the option the mask after the early tests,
+ * 2; without it the primitive's coverage, 15.  Column 6 (no earlier
+ * depth): 15 either way. */
+static void test_post_depth_coverage(void **state)
+{
+    (void)state;
+    const char *progs[2] = {
+        "!!NVfp5.0\nOPTION NV_early_fragment_tests;\nOPTION ARB_post_depth_coverage;\n"
+        "INT TEMP m;\nMOV.S m, fragment.samplemask.x;\nI2F result.color, m.x;\nEND\n",
+        "!!NVfp5.0\nOPTION NV_early_fragment_tests;\n"
+        "INT TEMP m;\nMOV.S m, fragment.samplemask.x;\nI2F result.color, m.x;\nEND\n"};
+    const float want[2] = {2, 15};
+    for (int k = 0; k < 2; k++) {
+        float pos[16], tex[16], full[16], ftex[16];
+        rect_to(4.7f, pos, tex);
+        for (int i = 0; i < 4; i++)
+            pos[4 * i + 2] = -1;
+        rect_to(8, full, ftex);
+        fixture f;
+        setup(&f, 8, 8, 4);
+        f.s->depth_test = true;
+        f.s->depth_write = true;
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+        bind(&f, NVGP_PIPE_FRAGMENT, progs[k]);
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full, ftex, 4));
+        expect_sample(&f, 4, 5, 1, want[k], want[k], want[k], want[k]);
+        expect_sample(&f, 4, 5, 0, 1, 1, 1, 1);   /* the first draw's white */
+        expect_sample(&f, 6, 5, 2, 15, 15, 15, 15);
+        teardown(&f);
+    }
+}
+
 /* Dual-source blending (ARB_blend_func_extended): source (0.25, 0.5, 0, 1),
  * second source (0.5, 1, 0, 0.5), destination (0.5, 0.5, 0.5, 0.5), factors
  * ONE and SRC1_COLOR: src + dst * src1 = (0.5, 1, 0, 1.25); then
@@ -451,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_sample_mask_output), cmocka_unit_test(test_early_fragment_tests),
         cmocka_unit_test(test_dual_source_blend),  cmocka_unit_test(test_point_sprite),
         cmocka_unit_test(test_line_stipple),       cmocka_unit_test(test_clip_position_invariant),
+        cmocka_unit_test(test_post_depth_coverage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
