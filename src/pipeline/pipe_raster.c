@@ -494,11 +494,15 @@ static void line_weights(const tri_setup *t, double px, double py, weights *w)
     w->pb[2] = 0.0;
 }
 
-/* A line's fragments by GL 3.5.1's rule for x-major lines (y-major with
- * the axes swapped): the columns whose centres lie in [x_a, x_b) along the
- * direction of travel (the end point's column is left to the next segment,
- * as the diamond-exit rule leaves it), and in each column the w rows
- * centred on the line's y at the column centre.  Multisample lines: the
+/* A line's fragments.  Width 1: GL 3.5.1's diamond-exit rule, a fragment
+ * wherever the segment meets the pixel's diamond |x - x_f| + |y - y_f| <
+ * 1/2 unless the end point lies in it, the end points perturbed by
+ * -(eps, eps^2) so that none lies on a diamond's edge.  Wider lines, for
+ * x-major lines (y-major with the axes swapped): the columns whose centres
+ * lie in [x_a, x_b) along the direction of travel (the end point's column
+ * is left to the next segment, as the diamond-exit rule leaves it), and in
+ * each column the w rows centred on the line's y at the column centre
+ * (decision Pipeline 9).  Multisample lines: the
  * samples inside the rectangle of the line's width along the segment
  * (GL 3.5.4).  Stipple (GL 3.5.2): column k of the segment is drawn when
  * bit ((s + k) / factor) mod 16 of the pattern is set, s counting the
@@ -510,7 +514,57 @@ typedef struct line_cov {
     bool stipple;
     uint16_t pattern;
     uint32_t factor, base;
+    bool diamond;                    /* width 1: the diamond-exit rule */
+    double pax, pay, pbx, pby;       /* its perturbed end points */
+    int64_t first_col;               /* the column of its first fragment */
 } line_cov;
+
+/* GL's "tiny amount": far below any coordinate difference that matters,
+ * far above the rounding of window coordinates of the limited viewport */
+#define DIAMOND_EPS (1.0 / 65536.0)
+
+/* Does the segment meet the open diamond of pixel (x, y) without ending in
+ * it?  In u = x + y, v = x - y about the centre the diamond is the open
+ * square |u|, |v| < 1/2: clip the segment's parameter range against it. */
+static bool diamond_exit(const line_cov *c, int64_t x, int64_t y)
+{
+    double cx = (double)x + 0.5, cy = (double)y + 0.5;
+    double ax = c->pax - cx, ay = c->pay - cy, bx = c->pbx - cx, by = c->pby - cy;
+    double a[2] = {ax + ay, ax - ay}, b[2] = {bx + by, bx - by};
+    if (fabs(b[0]) < 0.5 && fabs(b[1]) < 0.5)
+        return false;   /* the end point is inside: left to the next segment */
+    double lo = -INFINITY, hi = INFINITY;
+    for (int k = 0; k < 2; k++) {
+        double p = b[k] - a[k];
+        if (p == 0) {
+            if (!(fabs(a[k]) < 0.5))
+                return false;
+            continue;
+        }
+        double t0 = (-0.5 - a[k]) / p, t1 = (0.5 - a[k]) / p;
+        if (t0 > t1) {
+            double t = t0;
+            t0 = t1, t1 = t;
+        }
+        lo = t0 > lo ? t0 : lo;
+        hi = t1 < hi ? t1 : hi;
+    }
+    /* the open interval (lo, hi) meets [0, 1] */
+    return lo < hi && lo < 1 && hi > 0;
+}
+
+/* Any fragment of the diamond rule in column (major coordinate) col:
+ * the rows next to the line there. */
+static bool diamond_column(const line_cov *c, int64_t col)
+{
+    double ua = c->x_major ? c->pax : c->pay, ub = c->x_major ? c->pbx : c->pby;
+    double va = c->x_major ? c->pay : c->pax, vb = c->x_major ? c->pby : c->pbx;
+    double v = va + ((double)col + 0.5 - ua) * (vb - va) / (ub - ua);
+    for (int64_t r = (int64_t)floor(v) - 1; r <= (int64_t)floor(v) + 1; r++)
+        if (c->x_major ? diamond_exit(c, col, r) : diamond_exit(c, r, col))
+            return true;
+    return false;
+}
 
 static double major(const line_cov *c, double x, double y)
 {
@@ -520,6 +574,11 @@ static double major(const line_cov *c, double x, double y)
 /* The column k of the segment holding major coordinate u (a centre). */
 static int64_t line_column(const line_cov *c, double u)
 {
+    if (c->diamond) {
+        double ua = major(c, c->ax, c->ay), ub = major(c, c->bx, c->by);
+        int64_t col = (int64_t)floor(u);
+        return ua < ub ? col - c->first_col : c->first_col - col;
+    }
     double ua = major(c, c->ax, c->ay), ub = major(c, c->bx, c->by);
     double first = ua < ub ? ceil(ua - 0.5) + 0.5 : floor(ua - 0.5) + 0.5;
     return (int64_t)floor(fabs(u - first) + 0.5);
@@ -527,6 +586,15 @@ static int64_t line_column(const line_cov *c, double u)
 
 static int64_t line_columns(const line_cov *c)
 {
+    if (c->diamond) {
+        /* one fragment per column: count the columns that have one */
+        double ua = major(c, c->pax, c->pay), ub = major(c, c->pbx, c->pby);
+        int64_t n = 0;
+        for (int64_t col = (int64_t)floor(fmin(ua, ub)) - 1; col <= (int64_t)floor(fmax(ua, ub)) + 1;
+             col++)
+            n += diamond_column(c, col);
+        return n;
+    }
     double ua = major(c, c->ax, c->ay), ub = major(c, c->bx, c->by);
     return ua < ub ? (int64_t)(ceil(ub - 0.5) - ceil(ua - 0.5))
                    : (int64_t)(floor(ua - 0.5) - floor(ub - 0.5));
@@ -544,6 +612,8 @@ static bool in_line(const line_cov *c, int64_t x, int64_t y)
 {
     /* major axis u, minor axis v */
     double u = (double)(c->x_major ? x : y) + 0.5, v = (double)(c->x_major ? y : x);
+    if (c->diamond)
+        return diamond_exit(c, x, y) && stipple_on(c, line_column(c, u));
     double ua = major(c, c->ax, c->ay), ub = major(c, c->bx, c->by);
     double va = c->x_major ? c->ay : c->ax, vb = c->x_major ? c->by : c->bx;
     bool in_span = ua < ub ? (u >= ua && u < ub) : (u <= ua && u > ub);
@@ -594,6 +664,19 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
     c.factor = d->s->line_stipple_factor < 1 ? 1 : d->s->line_stipple_factor > 256 ? 256
                                                  : d->s->line_stipple_factor;
     c.base = d->stipple_count;
+    c.diamond = c.width == 1;
+    c.pax = a->x - DIAMOND_EPS, c.pay = a->y - DIAMOND_EPS * DIAMOND_EPS;
+    c.pbx = b->x - DIAMOND_EPS, c.pby = b->y - DIAMOND_EPS * DIAMOND_EPS;
+    if (c.diamond) {
+        /* the first column with a fragment, from the start point's on */
+        double ua = major(&c, c.pax, c.pay), ub = major(&c, c.pbx, c.pby);
+        int64_t step = ua < ub ? 1 : -1, col = (int64_t)floor(ua) - step;
+        int64_t end = (int64_t)floor(ub) + step;
+        c.first_col = col;
+        for (; col != end + step && !diamond_column(&c, col); col += step)
+            ;
+        c.first_col = col;
+    }
     tri_setup t;
     memset(&t, 0, sizeof t);
     t.v[0] = a, t.v[1] = t.v[2] = b;

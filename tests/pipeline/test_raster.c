@@ -442,6 +442,28 @@ static void test_line_stipple(void **state)
     teardown(&f);
 }
 
+/* GL 3.5.1's diamond-exit rule for width 1: the segment from window (0.9,
+ * 2.5) to (3.2, 2.5) starts inside the diamond of pixel (0, 2) (|0.9 -
+ * 0.5| < 1/2) and leaves it: fragment; it ends inside the diamond of (3, 2)
+ * (|3.2 - 3.5| < 1/2): no fragment.  Columns 0-2 (a rule by column centres
+ * in [0.9, 3.2) would give only 1-2).  A y-major segment from (5.5, 0.2) to
+ * (5.5, 3.9): rows 0-2 ((5, 3)'s diamond holds the end: |3.9 - 3.5| < 1/2). */
+static void test_line_diamond(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, 8, 8, 1);
+    float l[16] = {ndc(0.9f, 8), ndc(2.5f, 8), 0, 1, ndc(3.2f, 8), ndc(2.5f, 8), 0, 1,
+                   ndc(5.5f, 8), ndc(0.2f, 8), 0, 1, ndc(5.5f, 8), ndc(3.9f, 8), 0, 1};
+    assert_true(draw(&f, NVGP_PIPE_LINES, l, NULL, 4));
+    for (int x = 0; x < 5; x++)
+        expect_pixel(&f, x, 2, x < 3, x < 3, x < 3, x < 3);
+    for (int y = 0; y < 5; y++)
+        expect_pixel(&f, 5, y, y < 3, y < 3, y < 3, y < 3);
+    assert_int_equal(count_drawn(&f, 8, 8), 6);
+    teardown(&f);
+}
+
 /* ARB_vertex_program 2.11: client clip plane 0 = (1, 0, 0, 0) (eye x >= 0)
  * clips a position-invariant program's full-window quad to columns 4-7; a
  * program that is not position-invariant treats the plane as disabled.
@@ -486,7 +508,7 @@ int main(void)
         cmocka_unit_test(test_sample_mask_output), cmocka_unit_test(test_early_fragment_tests),
         cmocka_unit_test(test_dual_source_blend),  cmocka_unit_test(test_point_sprite),
         cmocka_unit_test(test_line_stipple),       cmocka_unit_test(test_clip_position_invariant),
-        cmocka_unit_test(test_post_depth_coverage),
+        cmocka_unit_test(test_post_depth_coverage), cmocka_unit_test(test_line_diamond),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
