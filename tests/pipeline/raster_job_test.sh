@@ -160,6 +160,40 @@ cat >tex3d.json <<'JOB'
   "probes": [[0,0]]}}
 JOB
 probe tex3d.json "0 0 0 0 255 255 1"
+# CUBE: faces +X -X +Y -Y +Z -Z of one texel each; the direction (0, 0, -1)
+# selects -Z, magenta.  RECT: unnormalised coordinates, fragment.position
+# (0.5, 0.5) and (1.5, 0.5) read texels 0 and 1.  ARRAY2D (NVfp4.0): layer
+# r = 2 of three 1x1 layers, blue.
+cat >cube.json <<'JOB'
+{"draw": {
+  "programs": {"fragment": {"text": "!!ARBfp1.0\nTEX result.color, fragment.texcoord[0], texture[1], CUBE;\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "texcoord0": [[0,0,-1],[0,0,-1],[0,0,-1],[0,0,-1]]},
+  "framebuffer": {"width": 2, "height": 2},
+  "textures": {"1": {"target": "CUBE", "texels": [[1,0,0,1],[0,1,0,1],[0,0,1,1],[1,1,1,1],[0,1,1,1],[1,0,1,1]]}},
+  "probes": [[0,0]]}}
+JOB
+probe cube.json "0 0 255 0 255 255 1"
+cat >rect.json <<'JOB'
+{"draw": {
+  "programs": {"fragment": {"text": "!!ARBfp1.0\nTEX result.color, fragment.position, texture[0], RECT;\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]]},
+  "framebuffer": {"width": 2, "height": 1},
+  "textures": {"0": {"target": "RECT", "width": 2, "texels": [[1,0,0,1],[0,1,0,1]]}},
+  "probes": [[0,0],[1,0]]}}
+JOB
+probe rect.json "0 0 255 0 0 255 1" "1 0 0 255 0 255 1"
+cat >array2d.json <<'JOB'
+{"draw": {
+  "programs": {"fragment": {"text": "!!NVfp4.0\nTEX result.color, fragment.texcoord[0], texture[0], ARRAY2D;\nEND\n"}},
+  "primitive": "triangle_strip",
+  "vertices": {"position": [[-1,-1],[1,-1],[-1,1],[1,1]], "texcoord0": [[0.5,0.5,2],[0.5,0.5,2],[0.5,0.5,2],[0.5,0.5,2]]},
+  "framebuffer": {"width": 2, "height": 2},
+  "textures": {"0": {"target": "ARRAY2D", "layers": 3, "texels": [[1,0,0,1],[0,1,0,1],[0,0,1,1]]}},
+  "probes": [[1,1]]}}
+JOB
+probe array2d.json "1 1 0 0 255 255 1"
 
 # The fuzz seeds of these fields (tests/pipeline/draw/raster_*.json) run.
 for j in "$seeds"/raster_*.json; do
