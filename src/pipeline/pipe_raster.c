@@ -255,28 +255,30 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
     /* where the inputs are taken: the centre, or the lane's sample */
     double lx = (double)x + (smp >= 0 ? d->sample_x[smp] : 0.5);
     double ly = (double)y + (smp >= 0 ? d->sample_y[smp] : 0.5);
-    weights w, wc;
+    weights w, wcentroid;
+    const weights *wc = &w;
     t->weigh(t, lx, ly, &w);
-    wc = w;
     if (smp < 0 && d->ms && mask && mask != d->full_mask) {
         uint32_t c = first_bit(mask);
-        t->weigh(t, (double)x + d->sample_x[c], (double)y + d->sample_y[c], &wc);
+        t->weigh(t, (double)x + d->sample_x[c], (double)y + d->sample_y[c], &wcentroid);
+        wc = &wcentroid;
     }
     f->z = (float)interp_z(t, &w);
-    for (uint32_t k = 0; k < d->samples; k++) {
-        if (d->ms && smp < 0) {
+    if (d->ms && smp < 0) {
+        for (uint32_t k = 0; k < d->samples; k++) {
             weights ws;
             t->weigh(t, (double)x + d->sample_x[k], (double)y + d->sample_y[k], &ws);
             f->zs[k] = (float)interp_z(t, &ws);
-        } else {
-            f->zs[k] = f->z;
         }
+    } else {
+        for (uint32_t k = 0; k < d->samples; k++)
+            f->zs[k] = f->z;
     }
     float fogv[4];
     interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
     f->fog = fogv[0];
     if (d->fp)
-        frag_inputs(d, t, &w, &wc, f, lx, ly,
+        frag_inputs(d, t, &w, wc, f, lx, ly,
                     d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
     else
         fixed_color(d, t, &w, f);
