@@ -195,6 +195,8 @@ typedef struct nvgp_pipe_state {
     uint16_t line_stipple_factor; /* 1 .. 256 (clamped), initially 1 */
     bool multisample;             /* MULTISAMPLE (initial TRUE): per-sample
                                      coverage when the framebuffer has samples */
+    bool alpha_to_coverage;       /* SAMPLE_ALPHA_TO_COVERAGE */
+    bool alpha_to_one;            /* SAMPLE_ALPHA_TO_ONE */
     bool sample_mask_enabled;     /* SAMPLE_MASK */
     uint32_t sample_mask;         /* SAMPLE_MASK_VALUE (initially all ones) */
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];

@@ -301,6 +301,8 @@ static const state_row state_rows[] = {
      (const name_value[]){{"upper_left", 0}, {"lower_left", 1}, {NULL, 0}}, 0, 0},
     {"line_stipple", K_STIPPLE, 0, NULL, 0, 0},
     {"multisample", K_BOOL, AT(multisample), NULL, 0, 0},
+    {"alpha_to_coverage", K_BOOL, AT(alpha_to_coverage), NULL, 0, 0},
+    {"alpha_to_one", K_BOOL, AT(alpha_to_one), NULL, 0, 0},
     {"sample_mask", K_MASK32, AT(sample_mask), NULL, AT(sample_mask_enabled), 0},
     {"threads", K_UINT, AT(threads), NULL, 0, 256},
     {"budget", K_UINT, AT(budget), NULL, 0, (uint64_t)1 << 40},

@@ -124,6 +124,19 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
         return;
     if (d->fog_mode >= 0)
         apply_fog(d, f->fog, color);
+    /* multisample fragment operations (GL 4.1.3), with multisample
+     * rasterisation only: alpha to coverage keeps round(alpha * samples) of
+     * the samples, the lowest-numbered (decision Rasterisation 12); alpha to
+     * one then sets alpha to 1 */
+    if (d->ms && s->alpha_to_coverage) {
+        double a = color[3] > 1.0f ? 1.0 : color[3] > 0.0f ? color[3] : 0.0;
+        uint32_t n = (uint32_t)floor(a * d->samples + 0.5);
+        mask &= n >= 32 ? ~0u : (1u << n) - 1;
+    }
+    if (d->ms && s->alpha_to_one)
+        color[3] = 1.0f;
+    if (!mask)
+        return;
     /* alpha test (GL 4.1.4): the alpha as a fixed-point buffer holds it,
      * against the reference clamped to [0,1] */
     if (s->alpha_test) {

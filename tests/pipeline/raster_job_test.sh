@@ -55,6 +55,12 @@ probe msaa_off.json "3 5 255 255 255 255 1" "4 5 255 255 255 255 1" "5 5 0 0 0 0
 # -> 128), column 4 (samples 0, 2, 3 covered) to 1/4 (63.75 -> 64)
 sed 's/"probes"/"state": {"sample_mask": 3}, "probes"/' msaa.json >msaa_mask.json
 probe msaa_mask.json "3 5 128 128 128 128 1" "4 5 64 64 64 64 1" "5 5 0 0 0 0 1"
+# alpha to coverage: colour (1, 1, 1, 0.5) keeps round(0.5 * 4) = 2 samples
+# (0 and 1) of column 3: resolve 0.5 -> 128, alpha 0.25 -> 64; column 4
+# has sample 0 of them (1 is outside): 0.25 -> 64, alpha 0.125 -> 32
+sed 's/MOV result.color, 1;/MOV result.color, {1, 1, 1, 0.5};/; s/"probes"/"state": {"alpha_to_coverage": true}, "probes"/' \
+    msaa.json >msaa_a2c.json
+probe msaa_a2c.json "3 5 128 128 128 64 1" "4 5 64 64 64 32 1" "5 5 0 0 0 0 1"
 
 # Client clip plane 0 = (1, 0, 0, 0) in eye space (fixed function): x >= 0
 # keeps columns 4-7 of the 8-wide window; plane 1 (0, 1, 0, 0) is given but

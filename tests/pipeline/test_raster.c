@@ -252,6 +252,46 @@ static void test_sample_mask_output(void **state)
     teardown(&f);
 }
 
+/* Alpha to coverage over a covered pixel of 4 samples: alpha 0.5 keeps
+ * round(0.5 * 4) = 2 samples, 0 and 1: the resolve of (1, 1, 1, 0.5) on
+ * two samples of four is (0.5, 0.5, 0.5, 0.25); with alpha to one the
+ * stored alpha is 1: (0.5, 0.5, 0.5, 0.5).  Alpha 0.3: round(1.2) = 1
+ * sample.  One sample: no multisample operations, the pixel is written. */
+static void test_alpha_to_coverage(void **state)
+{
+    (void)state;
+    float pos[16], tex[16];
+    rect_to(8, pos, tex);
+    static const float black[4] = {0, 0, 0, 0};
+    fixture f;
+    setup(&f, 8, 8, 4);
+    bind(&f, NVGP_PIPE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, program.local[0];\nEND\n");
+    f.s->local[NVGP_PIPE_FRAGMENT][0][0] = f.s->local[NVGP_PIPE_FRAGMENT][0][1] = 1;
+    f.s->local[NVGP_PIPE_FRAGMENT][0][2] = 1;
+    f.s->local[NVGP_PIPE_FRAGMENT][0][3] = 0.5f;
+    f.s->alpha_to_coverage = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_pixel(&f, 2, 2, 0.5f, 0.5f, 0.5f, 0.25f);
+    expect_sample(&f, 2, 2, 1, 1, 1, 1, 0.5f);
+    expect_sample(&f, 2, 2, 2, 0, 0, 0, 0);
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->alpha_to_one = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_pixel(&f, 2, 2, 0.5f, 0.5f, 0.5f, 0.5f);
+    nvgp_pipe_fb_clear(f.fb, NULL, black, NULL);
+    f.s->alpha_to_one = false;
+    f.s->local[NVGP_PIPE_FRAGMENT][0][3] = 0.3f;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_pixel(&f, 2, 2, 0.25f, 0.25f, 0.25f, 0.075f);
+    teardown(&f);
+    setup(&f, 8, 8, 1);
+    bind(&f, NVGP_PIPE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, 0.25;\nEND\n");
+    f.s->alpha_to_coverage = true;
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_pixel(&f, 2, 2, 0.25f, 0.25f, 0.25f, 0.25f);
+    teardown(&f);
+}
+
 /* NV_early_fragment_tests: the depth test and write happen before the
  * program, so a program that kills every fragment still leaves the
  * quad's depth 0.5 (z = 0) in the buffer, and its result.depth (0.25) is
@@ -509,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_dual_source_blend),  cmocka_unit_test(test_point_sprite),
         cmocka_unit_test(test_line_stipple),       cmocka_unit_test(test_clip_position_invariant),
         cmocka_unit_test(test_post_depth_coverage), cmocka_unit_test(test_line_diamond),
+        cmocka_unit_test(test_alpha_to_coverage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
