@@ -91,6 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->multisample = !(ctl[1] & 128);
     s->sample_mask_enabled = ctl[8] & 16;
     s->sample_mask = ctl[14];
+    s->alpha_to_coverage = ctl[8] & 32;
+    s->alpha_to_one = ctl[8] & 64;
 
     nvgp_diag *diag = NULL;
     nvgp_program *prog = plen ? nvgp_program_create("fuzz", (const char *)data, plen, &diag) : NULL;
