@@ -55,6 +55,7 @@ typedef struct pipe_program {
     bool per_sample;             /* reads the sample id or position, or has a
                                     SAMPLE input: runs once per sample */
     bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
+    bool uses_interp;            /* INTERP_CENTROID / _SAMPLE / _OFFSET (IPAC, IPAS, IPAO) */
     float *constants;            /* 4 floats per CONST register */
     uint32_t num_constants;
     int32_t sampler_unit[NVGP_PIPE_TEXTURE_UNITS]; /* SAMP[i] -> unit, -1 none */

@@ -28,6 +28,11 @@ bool pipe_machine_begin(pipe_machine *m, uint32_t n);
 bool pipe_machine_constants(pipe_machine *m, const float *vec4s, uint32_t count);
 void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const float v[4]);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
+/* Multisample interpolation opcodes: the sample positions, and where an
+ * invocation's inputs were taken and its centroid (pixel offsets). */
+void pipe_machine_sample_positions(pipe_machine *m, uint32_t count, const float xy[][2]);
+void pipe_machine_interp_location(pipe_machine *m, uint32_t inv, const float origin[2],
+                                  const float centroid[2]);
 /* A system value's words for one invocation (sample id, mask, position). */
 void pipe_machine_sysval(pipe_machine *m, uint32_t inv, unsigned semantic, uint32_t index,
                          const uint32_t v[4]);

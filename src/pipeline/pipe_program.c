@@ -139,6 +139,12 @@ static void collect_samplers(pipe_program *p)
 
 static void read_options(pipe_program *p)
 {
+    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++) {
+        unsigned op = p->tgsi->instructions[i].opcode;
+        if (op == TGSI_OPCODE_INTERP_CENTROID || op == TGSI_OPCODE_INTERP_SAMPLE ||
+            op == TGSI_OPCODE_INTERP_OFFSET)
+            p->uses_interp = true;
+    }
     p->fog_option = -1;
     /* tgsi.rst: without FS_COORD_ORIGIN the position's origin is the upper
      * left (the translation says LOWER_LEFT unless the program asks for

@@ -755,6 +755,23 @@ static void frag_sysvals(pipe_draw *d, uint32_t i)
     }
 }
 
+/* For IPAC / IPAS / IPAO: where lane i's inputs were taken (the centre,
+ * or its sample) and its centroid (the rule of frag_inputs, from the
+ * primitive's coverage). */
+static void frag_interp_location(pipe_draw *d, uint32_t i)
+{
+    const pipe_frag *f = &d->frags[i];
+    float origin[2] = {0.5f, 0.5f}, centroid[2] = {0.5f, 0.5f};
+    if (f->sample >= 0) {
+        origin[0] = centroid[0] = (float)d->sample_x[f->sample];
+        origin[1] = centroid[1] = (float)d->sample_y[f->sample];
+    } else if (f->mask_in && f->mask_in != d->full_mask) {
+        uint32_t c = first_bit(f->mask_in);
+        centroid[0] = (float)d->sample_x[c], centroid[1] = (float)d->sample_y[c];
+    }
+    pipe_machine_interp_location(d->fp->machine, i, origin, centroid);
+}
+
 bool pipe_raster_flush(pipe_draw *d)
 {
     if (d->failed)
@@ -796,11 +813,19 @@ bool pipe_raster_flush(pipe_draw *d)
         else if (unit >= 0)
             pipe_machine_incomplete_texture(m, k);
     }
+    if (fp->uses_interp && d->ms) {
+        float pos[NVGP_PIPE_MAX_SAMPLES][2];
+        for (uint32_t k = 0; k < d->samples; k++)
+            pos[k][0] = (float)d->sample_x[k], pos[k][1] = (float)d->sample_y[k];
+        pipe_machine_sample_positions(m, d->samples, (const float(*)[2])pos);
+    }
     for (uint32_t i = 0; i < n; i++) {
         const float *in = d->inputs + (size_t)4 * fp->num_inputs * i;
         for (uint32_t k = 0; k < fp->num_inputs; k++)
             pipe_machine_input(m, i, fp->inputs[k].index, in + 4 * k);
         frag_sysvals(d, i);
+        if (fp->uses_interp && d->ms)
+            frag_interp_location(d, i);
         if (!d->frags[i].covered)
             pipe_machine_helper(m, i);
     }

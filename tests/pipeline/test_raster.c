@@ -196,6 +196,37 @@ static void test_centroid(void **state)
     teardown(&f);
 }
 
+/* NV_gpu_program5's interpolation opcodes on 4 samples over the rectangle
+ * to x 4.7 (s = x / 8): in covered pixel (2, 5) IPAS sample 1 (x 2.875)
+ * gives 0.359375 and IPAC the centre's 0.3125; in pixel (4, 5) (samples
+ * 0, 2, 3) IPAC takes sample 0 (x 4.375): 0.546875, IPAS 1 (x 4.875)
+ * 0.609375, the plane continued outside; IPAO (-0.25, 0) x 4.25: 0.53125.
+ * The same from an input declared CENTROID, whose own value there is the
+ * centroid's 0.546875. */
+static void test_interp_opcodes(void **state)
+{
+    (void)state;
+    float pos[16], tex[16];
+    rect_to(4.7f, pos, tex);
+    fixture f;
+    setup(&f, 8, 8, 4);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp5.0\nATTRIB t = fragment.texcoord[0];\nTEMP r;\nIPAS r, t, 1;\n"
+         "MOV result.color.x, r.x;\nIPAC r, t;\nMOV result.color.y, r.x;\n"
+         "IPAO r, t, {-0.25, 0, 0, 0};\nMOV result.color.z, r.x;\nMOV result.color.w, t.x;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_sample(&f, 2, 5, 0, 0.359375f, 0.3125f, 0.28125f, 0.3125f);
+    expect_sample(&f, 4, 5, 0, 0.609375f, 0.546875f, 0.53125f, 0.5625f);
+    /* a CENTROID input (0.546875 in pixel (4, 5)) reaches the same points */
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp5.0\nCENTROID ATTRIB t = fragment.texcoord[0];\nTEMP r;\nIPAS r, t, 1;\n"
+         "MOV result.color.x, r.x;\nIPAC r, t;\nMOV result.color.y, r.x;\n"
+         "IPAO r, t, {-0.25, 0, 0, 0};\nMOV result.color.z, r.x;\nMOV result.color.w, t.x;\nEND\n");
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_sample(&f, 4, 5, 0, 0.609375f, 0.546875f, 0.53125f, 0.546875f);
+    teardown(&f);
+}
+
 /* A program reading fragment.sampleid runs once per sample: sample k of a
  * covered pixel stores k; the resolve is (0 + 1 + 2 + 3) / 4 = 1.5.  Its
  * SAMPLE input is taken at the sample: sample 1 of column 2 is at x 2.875,
@@ -549,7 +580,7 @@ int main(void)
         cmocka_unit_test(test_dual_source_blend),  cmocka_unit_test(test_point_sprite),
         cmocka_unit_test(test_line_stipple),       cmocka_unit_test(test_clip_position_invariant),
         cmocka_unit_test(test_post_depth_coverage), cmocka_unit_test(test_line_diamond),
-        cmocka_unit_test(test_alpha_to_coverage),
+        cmocka_unit_test(test_alpha_to_coverage), cmocka_unit_test(test_interp_opcodes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
