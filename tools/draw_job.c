@@ -281,10 +281,6 @@ static const state_row state_rows[] = {
     {"program_point_size", K_BOOL, AT(program_point_size), NULL, 0, 0},
     {"line_width", K_FLOAT, AT(line_width), NULL, 0, 0},
     {"light_model_ambient", K_VEC4, AT(light_model_ambient), NULL, 0, 0},
-    {"stencil_test", K_BOOL, AT(stencil_test), NULL, 0, 0},
-    {"stencil_func", K_STENCIL_FUNC, 0, NULL, 0, 0},
-    {"stencil_op", K_STENCIL_OP, 0, NULL, 0, 0},
-    {"stencil_write_mask", K_STENCIL_MASK, 0, NULL, 0, 0},
     /* StencilFuncSeparate, StencilOpSeparate, StencilMaskSeparate */
     {"stencil_func_front", K_STENCIL_FUNC, 0, NULL, 0, 1},
     {"stencil_func_back", K_STENCIL_FUNC, 0, NULL, 0, 2},
@@ -304,6 +300,10 @@ static const state_row state_rows[] = {
     {"alpha_to_coverage", K_BOOL, AT(alpha_to_coverage), NULL, 0, 0},
     {"alpha_to_one", K_BOOL, AT(alpha_to_one), NULL, 0, 0},
     {"sample_mask", K_MASK32, AT(sample_mask), NULL, AT(sample_mask_enabled), 0},
+    {"stencil_test", K_BOOL, AT(stencil_test), NULL, 0, 0},
+    {"stencil_func", K_STENCIL_FUNC, 0, NULL, 0, 0},
+    {"stencil_op", K_STENCIL_OP, 0, NULL, 0, 0},
+    {"stencil_write_mask", K_STENCIL_MASK, 0, NULL, 0, 0},
     {"threads", K_UINT, AT(threads), NULL, 0, 256},
     {"budget", K_UINT, AT(budget), NULL, 0, (uint64_t)1 << 40},
 };

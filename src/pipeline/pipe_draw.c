@@ -425,9 +425,9 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));
         c.d.fog_mode = c.d.fp ? fp.fog_option : s->fog ? s->fog_mode : -1;
+        pipe_raster_setup(&c.d);
         c.d.err = err;
         c.d.errlen = errlen;
-        pipe_raster_setup(&c.d);
         /* the viewport, limited to where it can reach pixels */
         double lim = 4.0 * NVGP_PIPE_MAX_SIZE;
         c.vp_x = fmin(fmax(s->viewport[0], -lim), lim);
