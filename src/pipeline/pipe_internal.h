@@ -128,8 +128,10 @@ struct pipe_draw {
 
 bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
                           const pipe_wvertex *v2, const pipe_vertex *provoking);
-/* A point of `size` pixels and a line segment of `width` (both rounded to
- * integers >= 1), already clipped; always front-facing. */
+/* A point of `size` pixels and a line segment of `width` (rounded to
+ * integers >= 1 by the single-sample rules; sprites and multisample points
+ * and lines take them as they are), already clipped; always front-facing.
+ * A line continues the stipple count d->stipple_count. */
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size);
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width);
