@@ -418,6 +418,14 @@ static void test_dual_source_blend(void **state)
     nvgp_pipe_fb_clear(f.fb, NULL, grey, NULL);
     assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
     expect_pixel(&f, 2, 2, 0.5f, 0.75f, 0.25f, 1.25f);
+    /* NVfp5.0 binds the two sources without the option (decision
+     * Assembler 15): the same result */
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp5.0\nMOV result.color.primary, {0.25, 0.5, 0, 1};\n"
+         "MOV result.color.secondary, {0.5, 1, 0, 0.5};\nEND\n");
+    nvgp_pipe_fb_clear(f.fb, NULL, grey, NULL);
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, pos, tex, 4));
+    expect_pixel(&f, 2, 2, 0.5f, 0.75f, 0.25f, 1.25f);
     teardown(&f);
 }
 
