@@ -3,11 +3,12 @@
  * tessellation primitive generator -> tessellation evaluation program ->
  * geometry program -> clipping -> perspective divide and
  * viewport -> triangle rasterisation -> fragment program in 2x2 quads (or
- * the fixed-function colour) -> fog -> depth test -> blending -> a
- * framebuffer of RGBA (RGBA8 or RGBA32F) and depth.
+ * the fixed-function colour) -> fog -> stencil and depth tests -> blending
+ * -> a framebuffer of RGBA (RGBA8 or RGBA32F), depth and stencil, of 1, 2,
+ * 4 or 8 samples a pixel.
  *
  * Use:  st = nvgp_pipe_state_create()            GL's initial state
- *       fb = nvgp_pipe_fb_create(w, h, format, err, n)
+ *       fb = nvgp_pipe_fb_create(w, h, format, err, n)   (or _create_ms)
  *       set fields of *st (programs, parameters, matrices, enables ...)
  *       nvgp_pipe_fb_clear(fb, st, color, depth)
  *       nvgp_pipe_draw(st, fb, prim, &vertices, err, n)
@@ -40,7 +41,8 @@ enum {
     NVGP_PIPE_LOCAL_PARAMS = 1024, /* MAX_PROGRAM_LOCAL_PARAMETERS_ARB */
     NVGP_PIPE_TEX_MATRICES = 8,
     NVGP_PIPE_PROGRAM_MATRICES = 8,
-    NVGP_PIPE_CLIP_PLANES = 6,
+    NVGP_PIPE_CLIP_PLANES = 8,     /* MAX_CLIP_DISTANCES (clip[0..7]) */
+    NVGP_PIPE_MAX_SAMPLES = 8,     /* framebuffer samples: 1, 2, 4 or 8 */
     NVGP_PIPE_LIGHTS = 8,
     NVGP_PIPE_MAX_SIZE = 16384,    /* largest framebuffer width or height */
     NVGP_PIPE_MAX_PATCH_VERTICES = 32, /* MAX_PATCH_VERTICES */
@@ -86,7 +88,10 @@ typedef enum nvgp_pipe_blend_factor {
     NVGP_BF_DST_COLOR, NVGP_BF_ONE_MINUS_DST_COLOR, NVGP_BF_SRC_ALPHA,
     NVGP_BF_ONE_MINUS_SRC_ALPHA, NVGP_BF_DST_ALPHA, NVGP_BF_ONE_MINUS_DST_ALPHA,
     NVGP_BF_CONSTANT_COLOR, NVGP_BF_ONE_MINUS_CONSTANT_COLOR, NVGP_BF_CONSTANT_ALPHA,
-    NVGP_BF_ONE_MINUS_CONSTANT_ALPHA, NVGP_BF_SRC_ALPHA_SATURATE, NVGP_BF_COUNT
+    NVGP_BF_ONE_MINUS_CONSTANT_ALPHA, NVGP_BF_SRC_ALPHA_SATURATE,
+    /* ARB_blend_func_extended: the fragment's second colour (COLOR[1]) */
+    NVGP_BF_SRC1_COLOR, NVGP_BF_ONE_MINUS_SRC1_COLOR, NVGP_BF_SRC1_ALPHA,
+    NVGP_BF_ONE_MINUS_SRC1_ALPHA, NVGP_BF_COUNT
 } nvgp_pipe_blend_factor;
 
 typedef enum nvgp_pipe_blend_eq {
@@ -205,6 +210,18 @@ typedef struct nvgp_pipe_state {
     bool program_point_size;      /* VERTEX_PROGRAM_POINT_SIZE: the vertex
                                      program's result.pointsize */
     float line_width;
+    bool point_sprite;            /* POINT_SPRITE: the square rule, coordinates */
+    bool point_coord_replace[NVGP_PIPE_TEXTURE_UNITS]; /* COORD_REPLACE per unit */
+    bool point_origin_lower_left; /* POINT_SPRITE_COORD_ORIGIN (initial UPPER_LEFT) */
+    bool line_stipple;            /* LINE_STIPPLE */
+    uint16_t line_stipple_pattern;/* LineStipple(factor, pattern): 0xffff */
+    uint16_t line_stipple_factor; /* 1 .. 256 (clamped), initially 1 */
+    bool multisample;             /* MULTISAMPLE (initial TRUE): per-sample
+                                     coverage when the framebuffer has samples */
+    bool alpha_to_coverage;       /* SAMPLE_ALPHA_TO_COVERAGE */
+    bool alpha_to_one;            /* SAMPLE_ALPHA_TO_ONE */
+    bool sample_mask_enabled;     /* SAMPLE_MASK */
+    uint32_t sample_mask;         /* SAMPLE_MASK_VALUE (initially all ones) */
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
 
     const nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
@@ -228,12 +245,34 @@ typedef struct nvgp_pipe_fb {
                          values quantised to k/255 */
     float *depth;     /* 1 float a pixel */
     uint8_t *stencil; /* 1 byte a pixel */
+    /* Multisample buffers (samples > 1): each pixel holds `samples`
+     * colours (4 floats), depths and stencil values, sample s of pixel
+     * (x, y) at index (y * width + x) * samples + s.  color, depth and
+     * stencil above then hold the resolve: the average of the samples'
+     * colours, sample 0's depth and stencil (refreshed after each draw and
+     * clear).  With one sample these point at color, depth and stencil. */
+    uint32_t samples;
+    float *sample_color;
+    float *sample_depth;
+    uint8_t *sample_stencil;
 } nvgp_pipe_fb;
 
 /* NULL (reason in err) when the size is 0 or too large, or memory ran out. */
 NVGP_API nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_format format,
                                   char *err, size_t errlen);
+/* The same with 1, 2, 4 or 8 samples a pixel (at GL's standard positions,
+ * nvgp_pipe_sample_position). */
+NVGP_API nvgp_pipe_fb *nvgp_pipe_fb_create_ms(uint32_t width, uint32_t height,
+                                     nvgp_pipe_format format, uint32_t samples, char *err,
+                                     size_t errlen);
 NVGP_API void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb);
+/* The position of sample i of a pixel of a framebuffer of `samples`
+ * samples, as offsets in [0,1) from the pixel's lower left corner (y up);
+ * false for a count other than 1, 2, 4, 8 or an index past it. */
+NVGP_API bool nvgp_pipe_sample_position(uint32_t samples, uint32_t i, float xy[2]);
+/* Sample s of pixel (x, y): its colour (and depth); false outside. */
+NVGP_API bool nvgp_pipe_fb_sample(const nvgp_pipe_fb *fb, int64_t x, int64_t y, uint32_t s,
+                         float rgba[4], float *depth);
 /* Clears colour (with the state's colour mask; NULL state: all) and depth;
  * either pointer may be NULL to leave that buffer alone. */
 NVGP_API void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float *color,

@@ -38,7 +38,7 @@ typedef struct dj {
     uint32_t count;
     const char *count_from;      /* the attribute that set count */
     int prim;
-    uint32_t width, height;
+    uint32_t width, height, samples;
     int format;
     float clear[4], clear_depth;
     uint8_t clear_stencil;
@@ -198,7 +198,9 @@ static const name_value factors[] = {
     {"one_minus_constant_color", NVGP_BF_ONE_MINUS_CONSTANT_COLOR},
     {"constant_alpha", NVGP_BF_CONSTANT_ALPHA},
     {"one_minus_constant_alpha", NVGP_BF_ONE_MINUS_CONSTANT_ALPHA},
-    {"src_alpha_saturate", NVGP_BF_SRC_ALPHA_SATURATE}, {NULL, 0}
+    {"src_alpha_saturate", NVGP_BF_SRC_ALPHA_SATURATE}, {"src1_color", NVGP_BF_SRC1_COLOR},
+    {"one_minus_src1_color", NVGP_BF_ONE_MINUS_SRC1_COLOR}, {"src1_alpha", NVGP_BF_SRC1_ALPHA},
+    {"one_minus_src1_alpha", NVGP_BF_ONE_MINUS_SRC1_ALPHA}, {NULL, 0}
 };
 static const name_value equations[] = {
     {"add", NVGP_BE_ADD}, {"subtract", NVGP_BE_SUBTRACT},
@@ -230,9 +232,13 @@ typedef enum state_kind {
     K_UINT32,     /* an unsigned integer 1..max stored as uint32_t */
     K_BLEND_FUNC, /* [src, dst] or [src_rgb, dst_rgb, src_alpha, dst_alpha] */
     K_BLEND_EQ,   /* a name, or [rgb, alpha] */
-    K_STENCIL_FUNC, /* [func, ref, value mask], both faces */
-    K_STENCIL_OP,   /* [sfail, dpfail, dppass], both faces */
-    K_STENCIL_MASK  /* the write mask 0..255, both faces */
+    K_STENCIL_FUNC, /* [func, ref, value mask], the row's faces */
+    K_STENCIL_OP,   /* [sfail, dpfail, dppass], the row's faces */
+    K_STENCIL_MASK, /* the write mask 0..255, the row's faces */
+    K_CLIP_PLANES,  /* a list of up to 8 planes [a, b, c, d] for planes 0, 1, ... */
+    K_BOOL_LIST,    /* a list of up to the row's max booleans */
+    K_STIPPLE,      /* [factor 1..256, pattern 0..65535]; turns the stipple on */
+    K_MASK32        /* a 32-bit mask; sets the row's also bool */
 } state_kind;
 
 typedef struct state_row {
@@ -241,7 +247,9 @@ typedef struct state_row {
     size_t at;                 /* offsetof in nvgp_pipe_state */
     const name_value *table;   /* K_ENUM8, K_ENUM_BOOL */
     size_t also;               /* K_RECT: a bool to set true (scissor_test); 0: none */
-    uint64_t max;              /* K_UINT */
+    uint64_t max;              /* K_UINT, K_BOOL_LIST, K_CLIP_PLANES: the most;
+                                  K_STENCIL_*: the faces set, bit 0 front,
+                                  bit 1 back (0: both) */
 } state_row;
 
 #define AT(f) offsetof(nvgp_pipe_state, f)
@@ -279,6 +287,25 @@ static const state_row state_rows[] = {
     {"program_point_size", K_BOOL, AT(program_point_size), NULL, 0, 0},
     {"line_width", K_FLOAT, AT(line_width), NULL, 0, 0},
     {"light_model_ambient", K_VEC4, AT(light_model_ambient), NULL, 0, 0},
+    /* StencilFuncSeparate, StencilOpSeparate, StencilMaskSeparate */
+    {"stencil_func_front", K_STENCIL_FUNC, 0, NULL, 0, 1},
+    {"stencil_func_back", K_STENCIL_FUNC, 0, NULL, 0, 2},
+    {"stencil_op_front", K_STENCIL_OP, 0, NULL, 0, 1},
+    {"stencil_op_back", K_STENCIL_OP, 0, NULL, 0, 2},
+    {"stencil_write_mask_front", K_STENCIL_MASK, 0, NULL, 0, 1},
+    {"stencil_write_mask_back", K_STENCIL_MASK, 0, NULL, 0, 2},
+    {"clip_planes", K_CLIP_PLANES, AT(clip_plane), NULL, 0, NVGP_PIPE_CLIP_PLANES},
+    {"clip_enable", K_BOOL_LIST, AT(clip_plane_enabled), NULL, 0, NVGP_PIPE_CLIP_PLANES},
+    {"point_sprite", K_BOOL, AT(point_sprite), NULL, 0, 0},
+    {"point_coord_replace", K_BOOL_LIST, AT(point_coord_replace), NULL, 0,
+     NVGP_PIPE_TEXTURE_UNITS},
+    {"point_sprite_origin", K_ENUM_BOOL, AT(point_origin_lower_left),
+     (const name_value[]){{"upper_left", 0}, {"lower_left", 1}, {NULL, 0}}, 0, 0},
+    {"line_stipple", K_STIPPLE, 0, NULL, 0, 0},
+    {"multisample", K_BOOL, AT(multisample), NULL, 0, 0},
+    {"alpha_to_coverage", K_BOOL, AT(alpha_to_coverage), NULL, 0, 0},
+    {"alpha_to_one", K_BOOL, AT(alpha_to_one), NULL, 0, 0},
+    {"sample_mask", K_MASK32, AT(sample_mask), NULL, AT(sample_mask_enabled), 0},
     {"stencil_test", K_BOOL, AT(stencil_test), NULL, 0, 0},
     {"stencil_func", K_STENCIL_FUNC, 0, NULL, 0, 0},
     {"stencil_op", K_STENCIL_OP, 0, NULL, 0, 0},
@@ -418,6 +445,8 @@ static bool state_value(dj *d, const state_row *r, json_object *v, const char *w
         if (!integer(d, json_object_array_get_idx(v, 2), at, 0, 255, &mask))
             return false;
         for (int face = 0; face < 2; face++) {
+            if (r->max && !((r->max >> face) & 1))
+                continue;
             d->s->stencil[face].func = (uint8_t)f;
             d->s->stencil[face].ref = (uint8_t)ref;
             d->s->stencil[face].value_mask = (uint8_t)mask;
@@ -434,6 +463,8 @@ static bool state_value(dj *d, const state_row *r, json_object *v, const char *w
                 return false;
         }
         for (int face = 0; face < 2; face++) {
+            if (r->max && !((r->max >> face) & 1))
+                continue;
             d->s->stencil[face].sfail = (uint8_t)op[0];
             d->s->stencil[face].dpfail = (uint8_t)op[1];
             d->s->stencil[face].dppass = (uint8_t)op[2];
@@ -444,7 +475,49 @@ static bool state_value(dj *d, const state_row *r, json_object *v, const char *w
         int64_t m = 0;
         if (!integer(d, v, where, 0, 255, &m))
             return false;
-        d->s->stencil[0].write_mask = d->s->stencil[1].write_mask = (uint8_t)m;
+        for (int face = 0; face < 2; face++)
+            if (!r->max || ((r->max >> face) & 1))
+                d->s->stencil[face].write_mask = (uint8_t)m;
+        return true;
+    }
+    case K_CLIP_PLANES:
+    case K_BOOL_LIST: {
+        size_t n = json_object_is_type(v, json_type_array) ? json_object_array_length(v) : 0;
+        bool planes = r->kind == K_CLIP_PLANES;
+        if (!json_object_is_type(v, json_type_array) || n > r->max)
+            return fail(d, "%s: expected a list of at most %u %s", where, (unsigned)r->max,
+                        planes ? "planes [a, b, c, d] (for planes 0, 1, ...)"
+                               : "booleans (for 0, 1, ...)");
+        for (size_t i = 0; i < n; i++) {
+            snprintf(at, sizeof at, "%s[%zu]", where, i);
+            json_object *x = json_object_array_get_idx(v, i);
+            if (planes ? !vec(d, x, at, 4, (float *)(base + r->at) + 4 * i)
+                       : !boolean(d, x, at, (bool *)(base + r->at) + i))
+                return false;
+        }
+        return true;
+    }
+    case K_STIPPLE: {
+        if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 2)
+            return fail(d, "%s: expected [factor, pattern]", where);
+        int64_t factor = 0, pattern = 0;
+        snprintf(at, sizeof at, "%s[0]", where);
+        if (!integer(d, json_object_array_get_idx(v, 0), at, 1, 256, &factor))
+            return false;
+        snprintf(at, sizeof at, "%s[1]", where);
+        if (!integer(d, json_object_array_get_idx(v, 1), at, 0, 65535, &pattern))
+            return false;
+        d->s->line_stipple = true;
+        d->s->line_stipple_factor = (uint16_t)factor;
+        d->s->line_stipple_pattern = (uint16_t)pattern;
+        return true;
+    }
+    case K_MASK32: {
+        int64_t m = 0;
+        if (!integer(d, v, where, 0, 0xffffffffll, &m))
+            return false;
+        *(uint32_t *)(base + r->at) = (uint32_t)m;
+        *(bool *)(base + r->also) = true;
         return true;
     }
     }
@@ -723,11 +796,33 @@ static bool track(dj *d, json_object *obj)
 
 /* "textures": {"UNIT": "FILE.png"}: a 2D RGBA8 texture from a PNG
  * (relative to the job file's folder), its bottom row at t = 0, LINEAR
- * filtering and GL's REPEAT wrapping, as `nvgp render --texture` makes. */
+ * filtering and GL's REPEAT wrapping, as `nvgp render --texture` makes; or
+ * {"UNIT": {...}}: a texture of any target described as ordinary jobs
+ * describe one (docs/job-format.md "Textures"). */
+static bool texture_object(dj *d, json_object *v, const char *where, unsigned long u)
+{
+    char *e = NULL;
+    nvgp_texture *t = nvgp_job_texture_from_json(v, d->job_name, where, &e);
+    if (!t) {
+        /* the message names the job file; the draw error adds it again */
+        const char *msg = e ? e : "cannot make the texture";
+        size_t nl = strlen(d->job_name);
+        if (!strncmp(msg, d->job_name, nl) && !strncmp(msg + nl, ": ", 2))
+            msg += nl + 2;
+        fail(d, "%s", msg);
+        free(e);
+        return false;
+    }
+    nvgp_texture_destroy(d->tex[u]);
+    d->tex[u] = t;
+    d->s->texture[u] = t;
+    return true;
+}
+
 static bool textures(dj *d, json_object *obj)
 {
     if (!json_object_is_type(obj, json_type_object))
-        return fail(d, "draw.textures: expected an object of \"UNIT\": \"FILE.png\"");
+        return fail(d, "draw.textures: expected an object of \"UNIT\": \"FILE.png\" or a texture");
     json_object_object_foreach(obj, key, v) {
         char where[160];
         key_where(where, sizeof where, "draw.textures", key);
@@ -735,8 +830,13 @@ static bool textures(dj *d, json_object *obj)
         unsigned long u = strtoul(key, &end, 10);
         if (end == key || *end || u >= NVGP_PIPE_TEXTURE_UNITS)
             return fail(d, "%s: expected a unit 0..%d", where, NVGP_PIPE_TEXTURE_UNITS - 1);
+        if (json_object_is_type(v, json_type_object)) {
+            if (!texture_object(d, v, where, u))
+                return false;
+            continue;
+        }
         if (!json_object_is_type(v, json_type_string) || !json_object_get_string_len(v))
-            return fail(d, "%s: expected a PNG file name", where);
+            return fail(d, "%s: expected a PNG file name or a texture object", where);
         const char *f = json_object_get_string(v);
         size_t n = strlen(d->base_dir) + strlen(f) + 2;
         char *path = malloc(n);
@@ -847,7 +947,7 @@ static bool vertices(dj *d, json_object *obj)
 static bool framebuffer(dj *d, json_object *obj)
 {
     static const char *const known[] = {"width", "height", "format", "clear", "clear_depth",
-                                        "clear_stencil", "png", "bits", NULL};
+                                        "clear_stencil", "png", "bits", "samples", NULL};
     if (!json_object_is_type(obj, json_type_object))
         return fail(d, "draw.framebuffer: expected an object");
     json_object_object_foreach(obj, key, unused) {
@@ -857,7 +957,7 @@ static bool framebuffer(dj *d, json_object *obj)
             ok = ok || !strcmp(*k, key);
         if (!ok)
             return fail(d, "draw.framebuffer.%s: unknown field (width, height, format, clear, "
-                           "clear_depth, clear_stencil, png, bits)", key);
+                           "clear_depth, clear_stencil, png, bits, samples)", key);
     }
     json_object *v;
     int64_t x = 0;
@@ -895,6 +995,17 @@ static bool framebuffer(dj *d, json_object *obj)
         if (!json_object_is_type(v, json_type_string) || !json_object_get_string_len(v))
             return fail(d, "draw.framebuffer.png: expected a file name");
         d->png = json_object_get_string(v);
+    }
+    d->samples = 1;
+    if (json_object_object_get_ex(obj, "samples", &v)) {
+        if (!integer(d, v, "draw.framebuffer.samples", 1, 8, &x) || (x & (x - 1)))
+            return d->failed ? false
+                             : fail(d, "draw.framebuffer.samples: %lld samples: expected 1, 2, 4 "
+                                       "or 8", (long long)x);
+        if ((uint64_t)d->width * d->height * (uint64_t)x > NVGP_PIPE_MAX_PIXELS)
+            return fail(d, "draw.framebuffer.samples: %ux%u pixels of %lld samples are more than "
+                           "%u samples", d->width, d->height, (long long)x, NVGP_PIPE_MAX_PIXELS);
+        d->samples = (uint32_t)x;
     }
     if (json_object_object_get_ex(obj, "bits", &v)) {
         if (!integer(d, v, "draw.framebuffer.bits", 8, 16, &x) || (x != 8 && x != 16))
@@ -1046,6 +1157,8 @@ static bool write_result(dj *d, const nvgp_pipe_fb *fb, FILE *f)
 {
     fprintf(f, "{\n  \"framebuffer\": {\"width\": %u, \"height\": %u, \"format\": \"%s\"",
             d->width, d->height, formats[d->format == NVGP_PIPE_RGBA32F].name);
+    if (d->samples > 1)
+        fprintf(f, ", \"samples\": %u", d->samples);
     if (d->png) {
         fputs(", \"png\": ", f);
         json_object *s = json_object_new_string(d->png);
@@ -1094,8 +1207,8 @@ static int run_draw(dj *d, json_object *draw, const char *out_path)
         return d->load_rc ? d->load_rc : DJ_FAILED;
     }
     char err[256];
-    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(d->width, d->height, (nvgp_pipe_format)d->format, err,
-                                           sizeof err);
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create_ms(d->width, d->height, (nvgp_pipe_format)d->format,
+                                              d->samples, err, sizeof err);
     if (!fb) {
         fprintf(stderr, "nvgp %s: %s: draw.framebuffer: %s\n", d->cmd, d->job_name, err);
         return DJ_FAILED;

@@ -1766,3 +1766,32 @@ const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i)
     const job_box *box = (const job_box *)job;
     return i < box->num_made ? box->made[i] : NULL;
 }
+
+nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *name,
+                                         const char *where, char **error)
+{
+    *error = NULL;
+    job_box *box = calloc(1, sizeof *box);
+    if (!box) {
+        *error = strdup("out of memory");
+        return NULL;
+    }
+    nvgp_arena_init(&box->job.arena);
+    jp p = { .name = name ? name : "job", .job = &box->job };
+    nvgp_strbuf_init(&p.path);
+    nvgp_strbuf_puts(&p.path, where);
+    nvgp_job_texture jt;
+    memset(&jt, 0, sizeof jt);
+    nvgp_texture *made = NULL;
+    if (!texture(&p, obj, &jt, &made)) {
+        nvgp_texture_destroy(made);
+        made = NULL;
+    }
+    nvgp_strbuf_free(&p.path);
+    *error = p.error;
+    if (!made && !*error)
+        *error = strdup("out of memory");
+    /* the texels were copied into the texture: the arena goes */
+    nvgp_job_destroy(&box->job);
+    return made;
+}

@@ -162,6 +162,12 @@ void nvgp_job_destroy(nvgp_job *job);
 /* The texture made from job->textures[i], with its texels and sampler state
  * set (the job owns it and destroys it with itself). */
 const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i);
+/* One texture object as the job's "textures" describes one, read on its
+ * own (draw jobs): the texture (the caller destroys it), or NULL with a
+ * malloc'd message "name: where: ..." in *error. */
+struct json_object;
+nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *name,
+                                         const char *where, char **error);
 
 /* ---- Results --------------------------------------------------------------- */
 

@@ -92,6 +92,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     free(m->const_count);
     free(m->inputs);
     free(m->helper_in);
+    free(m->interp_at);
     free(m->framebuffer);
     free(m->sv_over);
     for (uint32_t i = 0; i < m->num_ranges; i++)
@@ -136,6 +137,8 @@ nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
     }
     free(m->inputs);
     free(m->helper_in);
+    free(m->interp_at);
+    m->interp_at = NULL;
     m->inputs = in;
     m->helper_in = helper;
     free(m->framebuffer);
@@ -328,6 +331,33 @@ nvgp_exec_status nvgp_exec_set_system_value_component(nvgp_exec *m, uint32_t thr
     value[component] = word;
     return add_sv_override(m, thread, semantic, semantic_index, (uint8_t)(1u << component),
                            value);
+}
+
+nvgp_exec_status nvgp_exec_set_sample_positions(nvgp_exec *m, uint32_t count, const float xy[][2])
+{
+    if (count > 32)
+        return NVGP_EXEC_ERROR_BINDING;
+    m->num_sample_pos = count;
+    for (uint32_t i = 0; i < count; i++)
+        m->sample_pos[i][0] = xy[i][0], m->sample_pos[i][1] = xy[i][1];
+    return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_set_interp_location(nvgp_exec *m, uint32_t invocation,
+                                               const float origin[2], const float centroid[2])
+{
+    if (invocation >= m->invocations)
+        return NVGP_EXEC_ERROR_BINDING;
+    if (!m->interp_at) {
+        m->interp_at = malloc((size_t)m->invocations * 4 * sizeof(float));
+        if (!m->interp_at)
+            return NVGP_EXEC_ERROR_NOMEM;
+        for (size_t i = 0; i < 4 * (size_t)m->invocations; i++)
+            m->interp_at[i] = 0.5f;
+    }
+    float *at = m->interp_at + 4 * (size_t)invocation;
+    at[0] = origin[0], at[1] = origin[1], at[2] = centroid[0], at[3] = centroid[1];
+    return NVGP_EXEC_OK;
 }
 
 nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper)

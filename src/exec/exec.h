@@ -32,10 +32,12 @@
  * INT_MIN; IBFE/UBFE/BFI outside the pseudocode's domain mask offset and
  * bits with 0x1f; MIN/MAX of a NaN give the other operand.  LOAD/STORE move
  * component c to/from the word at address + 4c.  Interpolation opcodes
- * evaluate the attribute's plane from the quad (INTERP_OFFSET: value +
- * ddx_fine * dx + ddy_fine * dy; fragments are single-sampled, so the
- * centroid and every sample are the pixel centre; a flat input is its
- * value).  The threads of a tess-control patch share its output file: a
+ * evaluate the attribute's plane from the quad (value + ddx_fine * dx +
+ * ddy_fine * dy, (dx, dy) from where the inputs were taken to the centroid,
+ * the sample or the centre plus the offset: nvgp_exec_set_sample_positions
+ * and nvgp_exec_set_interp_location; without them every location is the
+ * pixel centre; with them, the gradient is the plane's through the points
+ * where the quad's lanes took the input; a flat input is its value).  The threads of a tess-control patch share its output file: a
  * thread reads what any thread of the patch wrote before (in instruction
  * order; among lanes writing the same word in one instruction the last
  * lane wins), e.g. OUT[k][i] of invocation k after a BARRIER.  A
@@ -150,6 +152,17 @@ nvgp_exec_status nvgp_exec_set_system_value_component(nvgp_exec *m, uint32_t thr
                                                       tgsi_semantic semantic,
                                                       uint32_t semantic_index,
                                                       uint32_t component, uint32_t word);
+/* Multisample interpolation for INTERP_SAMPLE / INTERP_CENTROID /
+ * INTERP_OFFSET: the framebuffer's sample positions (offsets from the
+ * pixel's lower left corner; at most 32; 0: every sample is the centre),
+ * and per invocation where its inputs were evaluated (origin) and its
+ * centroid (where a CENTROID input was taken).  Without a setting both are
+ * the pixel centre (0.5, 0.5).  The opcodes evaluate the attribute's plane
+ * at their location minus the input's origin.  Reset by nvgp_exec_set_invocations (the positions are kept). */
+nvgp_exec_status nvgp_exec_set_sample_positions(nvgp_exec *m, uint32_t count,
+                                                const float xy[][2]);
+nvgp_exec_status nvgp_exec_set_interp_location(nvgp_exec *m, uint32_t invocation,
+                                               const float origin[2], const float centroid[2]);
 /* Marks fragment invocation as a helper lane. */
 nvgp_exec_status nvgp_exec_set_helper(nvgp_exec *m, uint32_t invocation, bool helper);
 

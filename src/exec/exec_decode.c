@@ -429,14 +429,21 @@ static bool match_blocks(nvgp_exec *m, nvgp_diag *diag)
  * interpolated input?  Such a value is the same everywhere on the
  * primitive, so where it is evaluated does not matter.  (An indirectly
  * indexed input is taken as interpolated.) */
+/* An interpolation opcode's input: EXEC_INTERP_FLAT when declared
+ * CONSTANT, EXEC_INTERP_CENTROID when taken at the centroid. */
 static uint32_t input_is_flat(const tgsi_program *p, const exec_operand *o)
 {
     if (o->file != TGSI_FILE_INPUT || o->ind)
         return 0;
     for (uint32_t i = 0; i < p->num_declarations; i++) {
         const tgsi_declaration *d = &p->declarations[i];
-        if (d->file == TGSI_FILE_INPUT && o->index >= d->first && o->index <= d->last)
-            return d->has_interpolate && d->interpolate == TGSI_INTERPOLATE_CONSTANT;
+        if (d->file == TGSI_FILE_INPUT && o->index >= d->first && o->index <= d->last) {
+            if (!d->has_interpolate)
+                return 0;
+            return (d->interpolate == TGSI_INTERPOLATE_CONSTANT ? EXEC_INTERP_FLAT : 0) |
+                   (d->interpolate_location == TGSI_INTERPOLATE_LOC_CENTROID
+                        ? EXEC_INTERP_CENTROID : 0);
+        }
     }
     return 0;
 }

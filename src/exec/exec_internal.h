@@ -88,8 +88,8 @@ typedef struct exec_insn {
     uint32_t target;      /* IF/UIF: ELSE or ENDIF; ELSE: ENDIF; BGNLOOP: ENDLOOP;
                              ENDLOOP: BGNLOOP; BRK/CONT: ENDLOOP/ENDSWITCH;
                              SWITCH: ENDSWITCH; CAL: first instruction */
-    uint32_t aux;         /* SWITCH: index into case_lists; INTERP_*: 1 when
-                             the input is flat (CONSTANT interpolated) */
+    uint32_t aux;         /* SWITCH: index into case_lists; INTERP_*: the
+                             input's EXEC_INTERP_* bits */
     uint32_t num_cases;
     uint32_t source_offset;
     int32_t offsets[4][3];/* immediate texel offsets */
@@ -219,6 +219,9 @@ typedef struct exec_sv_decl {
     uint32_t semantic_index;
 } exec_sv_decl;
 
+/* exec_insn.aux of the interpolation opcodes: how their input was taken */
+enum { EXEC_INTERP_FLAT = 1, EXEC_INTERP_CENTROID = 2 };
+
 struct nvgp_exec {
     const tgsi_program *prog;
     tgsi_program *renamed; /* prog with legacy files renamed (exec_legacy.c), owned */
@@ -268,6 +271,13 @@ struct nvgp_exec {
     uint32_t *inputs;           /* [inv][vertex][index][4] */
     uint32_t in_vertices;       /* vertices per warp IN file during a run */
     bool *helper_in;
+    /* fragment: where each invocation's inputs were evaluated and its
+     * centroid, as [inv][4] = origin x, y, centroid x, y (offsets from the
+     * pixel's lower left corner); NULL: both the centre.  The interpolation
+     * opcodes move from the origin to their location. */
+    float *interp_at;
+    uint32_t num_sample_pos;       /* 0: every sample is the centre */
+    float sample_pos[32][2];
     uint32_t *framebuffer;      /* fragment: [inv][num_outputs][4] for FBFETCH,
                                    NULL until set (reads 0) */
     exec_sv_override *sv_over;

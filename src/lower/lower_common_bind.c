@@ -55,6 +55,11 @@ const sem_row lower_vertex_results[] = {
 
 static const sem_row fragment_results[] = {
     {"result.color", TGSI_SEMANTIC_COLOR, 0, true},
+    /* the ARB_blend_func_extended option (NV_gpu_program5 3.11.4.5.3): the
+     * two sources of colour 0, the second as COLOR[1] (the pipeline's
+     * SRC1_COLOR; the translation of NV programs does the same) */
+    {"result.color.primary", TGSI_SEMANTIC_COLOR, 0, true},
+    {"result.color.secondary", TGSI_SEMANTIC_COLOR, 1, true},
     {"result.depth", TGSI_SEMANTIC_POSITION, 0, false},
 };
 

@@ -346,12 +346,15 @@ static bool assemble(draw_ctx *c, nvgp_pipe_prim prim, const pipe_vertex *vs, ui
                 return false;
         return true;
     case NVGP_PIPE_LINES:
-        for (uint32_t i = 0; i + 1 < count; i += 2)
+        for (uint32_t i = 0; i + 1 < count; i += 2) {
+            c->d.stipple_count = 0;   /* the stipple restarts with each line */
             if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
                 return false;
+        }
         return true;
     case NVGP_PIPE_LINE_STRIP:
     case NVGP_PIPE_LINE_LOOP:
+        c->d.stipple_count = 0;
         for (uint32_t i = 0; i + 1 < count; i++)
             if (!draw_line(c, &vs[i], &vs[i + 1], first ? &vs[i] : &vs[i + 1]))
                 return false;
@@ -416,6 +419,8 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
     /* vertex stage */
     if (ok && vp.machine) {
         ok = run_vertex_program(&vp, s, v, verts, err, errlen);
+        if (ok && vp.position_invariant)
+            pipe_clip_invariant_distances(s, &vp, v, verts);
     } else if (ok) {
         for (uint32_t i = 0; i < v->count; i++) {
             init_vertex(&verts[i]);
@@ -453,6 +458,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));
         c.d.fog_mode = c.d.fp ? fp.fog_option : s->fog ? s->fog_mode : -1;
+        pipe_raster_setup(&c.d);
         c.d.err = err;
         c.d.errlen = errlen;
         c.depth_n = clamp01(s->depth_range[0]);
@@ -484,6 +490,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         ok = ok && pipe_raster_flush(&c.d);
         free(c.d.frags);
         free(c.d.inputs);
+        pipe_fb_resolve(fb);
     }
     pipe_stream_free(&st);
     free(verts);

@@ -10,6 +10,14 @@
 nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_format format,
                                   char *err, size_t errlen)
 {
+    return nvgp_pipe_fb_create_ms(width, height, format, 1, err, errlen);
+}
+
+/* One sample a pixel; the sample arrays are the pixel arrays
+ * (nvgp_pipe_fb_create_ms adds separate ones for more samples). */
+nvgp_pipe_fb *pipe_fb_create_single(uint32_t width, uint32_t height, nvgp_pipe_format format,
+                                    char *err, size_t errlen)
+{
     if (width == 0 || height == 0 || width > NVGP_PIPE_MAX_SIZE || height > NVGP_PIPE_MAX_SIZE ||
         (uint64_t)width * height > NVGP_PIPE_MAX_PIXELS) {
         snprintf(err, errlen, "framebuffer size %ux%u is outside 1x1 .. %ux%u (%u pixels at most)",
@@ -37,6 +45,10 @@ nvgp_pipe_fb *nvgp_pipe_fb_create(uint32_t width, uint32_t height, nvgp_pipe_for
     fb->format = (uint8_t)format;
     for (size_t i = 0; i < pixels; i++)
         fb->depth[i] = 1.0f;
+    fb->samples = 1;
+    fb->sample_color = fb->color;
+    fb->sample_depth = fb->depth;
+    fb->sample_stencil = fb->stencil;
     return fb;
 }
 
@@ -44,6 +56,11 @@ void nvgp_pipe_fb_destroy(nvgp_pipe_fb *fb)
 {
     if (!fb)
         return;
+    if (fb->samples > 1) {
+        free(fb->sample_color);
+        free(fb->sample_depth);
+        free(fb->sample_stencil);
+    }
     free(fb->color);
     free(fb->depth);
     free(fb->stencil);
@@ -90,15 +107,18 @@ void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float 
         c[k] = pipe_fb_store(fb, color[k]);
     /* the clear depth is clamped to [0,1] (ClearDepth) */
     float d = !depth ? 0.0f : *depth > 1.0f ? 1.0f : *depth > 0.0f ? *depth : 0.0f;
+    uint32_t ns = fb->samples;
     for (uint32_t y = r[1]; y < r[3]; y++)
-        for (uint32_t x = r[0]; x < r[2]; x++) {
-            size_t i = (size_t)y * fb->width + x;
-            for (int k = 0; color && k < 4; k++)
-                if (!s || s->color_mask[k])
-                    fb->color[4 * i + k] = c[k];
-            if (depth && (!s || s->depth_write))
-                fb->depth[i] = d;
-        }
+        for (uint32_t x = r[0]; x < r[2]; x++)
+            for (uint32_t smp = 0; smp < ns; smp++) {
+                size_t i = ((size_t)y * fb->width + x) * ns + smp;
+                for (int k = 0; color && k < 4; k++)
+                    if (!s || s->color_mask[k])
+                        fb->sample_color[4 * i + k] = c[k];
+                if (depth && (!s || s->depth_write))
+                    fb->sample_depth[i] = d;
+            }
+    pipe_fb_resolve(fb);
 }
 
 void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value)
@@ -106,11 +126,14 @@ void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint
     uint32_t r[4];
     clear_rect(fb, s, r);
     uint8_t mask = s ? s->stencil[0].write_mask : 0xff;
+    uint32_t ns = fb->samples;
     for (uint32_t y = r[1]; y < r[3]; y++)
-        for (uint32_t x = r[0]; x < r[2]; x++) {
-            uint8_t *p = &fb->stencil[(size_t)y * fb->width + x];
-            *p = (uint8_t)((*p & ~mask) | (value & mask));
-        }
+        for (uint32_t x = r[0]; x < r[2]; x++)
+            for (uint32_t smp = 0; smp < ns; smp++) {
+                uint8_t *p = &fb->sample_stencil[((size_t)y * fb->width + x) * ns + smp];
+                *p = (uint8_t)((*p & ~mask) | (value & mask));
+            }
+    pipe_fb_resolve(fb);
 }
 
 bool nvgp_pipe_fb_pixel(const nvgp_pipe_fb *fb, int64_t x, int64_t y, float rgba[4])

@@ -37,6 +37,7 @@ typedef struct pipe_io {
     uint8_t semantic;     /* tgsi_semantic */
     uint8_t interpolate;  /* tgsi_interpolate (fragment inputs) */
     uint32_t semantic_index;
+    uint8_t location;     /* tgsi_interpolate_loc (fragment inputs) */
 } pipe_io;
 
 /* One bound program, ready to run. */
@@ -47,6 +48,16 @@ typedef struct pipe_program {
     pipe_machine *machine;
     pipe_io inputs[64], outputs[64];
     uint32_t num_inputs, num_outputs;
+    pipe_io sysvals[8];          /* fragment system values the pipeline sets
+                                    (sample id, position, mask; facing) */
+    uint32_t num_sysvals;
+    bool early_tests;            /* NV_early_fragment_tests (FS_EARLY_DEPTH_STENCIL) */
+    bool post_depth_coverage;    /* ARB_post_depth_coverage: the sample mask
+                                    input after the early tests */
+    bool per_sample;             /* reads the sample id or position, or has a
+                                    SAMPLE input: runs once per sample */
+    bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
+    bool uses_interp;            /* INTERP_CENTROID / _SAMPLE / _OFFSET (IPAC, IPAS, IPAO) */
     float *constants;            /* 4 floats per CONST register */
     uint32_t num_constants;
     int32_t sampler_unit[NVGP_PIPE_TEXTURE_UNITS]; /* SAMP[i] -> unit, -1 none */
@@ -139,9 +150,30 @@ typedef struct pipe_wvertex {
     const pipe_vertex *attr;      /* varyings (clip-space interpolated) */
 } pipe_wvertex;
 
+/* One lane of a fragment batch: a pixel (or, run per sample, one sample
+ * of it) with the samples it covers. */
+typedef struct pipe_frag {
+    int32_t x, y;
+    bool covered;            /* false: a helper lane */
+    bool front;
+    int8_t sample;           /* the sample a per-sample lane is; -1 per pixel */
+    uint32_t mask;           /* covered samples, bit s for sample s */
+    uint32_t mask_in;        /* the primitive's coverage, before early tests */
+    float z;                 /* window z where the inputs are taken */
+    float zs[NVGP_PIPE_MAX_SAMPLES]; /* window z at each sample */
+    float color[4];          /* fixed-function colour */
+    float fog;               /* fog coordinate */
+} pipe_frag;
+
 struct pipe_draw {
     const nvgp_pipe_state *s;
     nvgp_pipe_fb *fb;
+    uint32_t samples, full_mask; /* the framebuffer's samples, all their bits */
+    bool ms;                     /* multisample rasterisation (samples > 1, MULTISAMPLE) */
+    bool per_sample;             /* the fragment program runs once per sample */
+    double sample_x[NVGP_PIPE_MAX_SAMPLES], sample_y[NVGP_PIPE_MAX_SAMPLES];
+    int64_t sample_fx[NVGP_PIPE_MAX_SAMPLES], sample_fy[NVGP_PIPE_MAX_SAMPLES];
+    uint32_t stipple_count;      /* line stipple counter (GL's s), reset per line */
     pipe_program *fp;            /* NULL: fixed-function fragment colour */
     bool color_sum;
     int fog_mode;                /* -1: no fog */
@@ -158,14 +190,47 @@ struct pipe_draw {
 
 bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
                           const pipe_wvertex *v2, const pipe_vertex *provoking);
-/* A point of `size` pixels and a line segment of `width` (both rounded to
- * integers >= 1), already clipped; always front-facing. */
+/* A point of `size` pixels and a line segment of `width` (rounded to
+ * integers >= 1 by the single-sample rules; sprites and multisample points
+ * and lines take them as they are), already clipped; always front-facing.
+ * A line continues the stipple count d->stipple_count. */
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size);
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width);
 /* Runs and resolves the fragments still batched. */
 bool pipe_raster_flush(pipe_draw *d);
+/* Sets up the draw's sample fields from its framebuffer and state. */
+void pipe_raster_setup(pipe_draw *d);
+
+/* pipe_fragment.c: the per-fragment operations on fragment f's samples in
+ * mask.  early: the stencil and depth tests before the fragment program
+ * (NV_early_fragment_tests), updating the buffers; returns the samples
+ * that pass.  write: fog, alpha test, (unless early) stencil and depth
+ * tests, blending with the second source colour1 (NULL: zero) and the
+ * masked write; z_program is the program's depth for every sample, or NULL
+ * for each sample's own. */
+uint32_t pipe_frag_early(pipe_draw *d, const pipe_frag *f, uint32_t mask);
+void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float color[4],
+                     const float *color1, const float *z_program, bool early);
+
+/* pipe_clip.c: the user clip distances of a position-invariant vertex
+ * program's vertices (plane . MV v), for the CLIPDIST registers it does
+ * not write. */
+void pipe_clip_invariant_distances(const nvgp_pipe_state *s, const pipe_program *vp,
+                                   const nvgp_pipe_vertices *v, pipe_vertex *out);
+
+/* pipe_blend.c: GL's blend of a source over a destination. */
+typedef struct pipe_blend_in {
+    const float *src, *src1, *dst, *constant;
+} pipe_blend_in;
+void pipe_blend(const nvgp_pipe_state *s, const pipe_blend_in *in, float out[4]);
 /* pipe_fb.c: a colour component as the framebuffer stores it. */
 float pipe_fb_store(const nvgp_pipe_fb *fb, float c);
+nvgp_pipe_fb *pipe_fb_create_single(uint32_t width, uint32_t height, nvgp_pipe_format format,
+                                    char *err, size_t errlen);
+/* pipe_msaa.c: sample i's offset from the pixel's lower left corner in
+ * 1/256 pixel; the resolve into the single-sample view. */
+void pipe_sample_fixed(uint32_t samples, uint32_t i, int64_t *x, int64_t *y);
+void pipe_fb_resolve(nvgp_pipe_fb *fb);
 
 #endif

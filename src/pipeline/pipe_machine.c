@@ -122,6 +122,23 @@ void pipe_machine_helper(pipe_machine *m, uint32_t inv)
     nvgp_exec_set_helper(m->exec, inv, true);
 }
 
+void pipe_machine_sample_positions(pipe_machine *m, uint32_t count, const float xy[][2])
+{
+    nvgp_exec_set_sample_positions(m->exec, count, xy);
+}
+
+void pipe_machine_interp_location(pipe_machine *m, uint32_t inv, const float origin[2],
+                                  const float centroid[2])
+{
+    nvgp_exec_set_interp_location(m->exec, inv, origin, centroid);
+}
+
+void pipe_machine_sysval(pipe_machine *m, uint32_t inv, unsigned semantic, uint32_t index,
+                         const uint32_t v[4])
+{
+    nvgp_exec_set_system_value(m->exec, inv, (tgsi_semantic)semantic, index, v);
+}
+
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t)
 {
     return nvgp_exec_bind_texture(m->exec, sampler, t) == NVGP_EXEC_OK;

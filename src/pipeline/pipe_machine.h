@@ -50,6 +50,14 @@ void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const flo
  * inputs are not exactly those. */
 bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv, const float *v);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
+/* Multisample interpolation opcodes: the sample positions, and where an
+ * invocation's inputs were taken and its centroid (pixel offsets). */
+void pipe_machine_sample_positions(pipe_machine *m, uint32_t count, const float xy[][2]);
+void pipe_machine_interp_location(pipe_machine *m, uint32_t inv, const float origin[2],
+                                  const float centroid[2]);
+/* A system value's words for one invocation (sample id, mask, position). */
+void pipe_machine_sysval(pipe_machine *m, uint32_t inv, unsigned semantic, uint32_t index,
+                         const uint32_t v[4]);
 bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_texture *t);
 /* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D
  * texture the machine owns. */

@@ -60,8 +60,23 @@ static bool collect_io(pipe_program *p, char *err, size_t errlen)
     const tgsi_program *t = p->tgsi;
     for (uint32_t i = 0; i < t->num_declarations; i++) {
         const tgsi_declaration *d = &t->declarations[i];
+        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic) {
+            /* the fragment system values the rasteriser knows */
+            unsigned sem = d->semantic_name;
+            if (sem == TGSI_SEMANTIC_SAMPLEID || sem == TGSI_SEMANTIC_SAMPLEPOS)
+                p->per_sample = true;
+            if ((sem == TGSI_SEMANTIC_SAMPLEID || sem == TGSI_SEMANTIC_SAMPLEPOS ||
+                 sem == TGSI_SEMANTIC_SAMPLEMASK || sem == TGSI_SEMANTIC_FACE) &&
+                p->num_sysvals < sizeof p->sysvals / sizeof p->sysvals[0])
+                p->sysvals[p->num_sysvals++] =
+                    (pipe_io){(uint32_t)d->first, (uint8_t)sem, 0, d->semantic_index, 0};
+            continue;
+        }
         if (d->file != TGSI_FILE_INPUT && d->file != TGSI_FILE_OUTPUT)
             continue;
+        if (d->file == TGSI_FILE_INPUT && d->has_interpolate &&
+            d->interpolate_location == TGSI_INTERPOLATE_LOC_SAMPLE)
+            p->per_sample = true;
         for (int32_t r = d->first; r <= d->last; r++) {
             bool in = d->file == TGSI_FILE_INPUT;
             uint32_t *n = in ? &p->num_inputs : &p->num_outputs;
@@ -72,7 +87,9 @@ static bool collect_io(pipe_program *p, char *err, size_t errlen)
             }
             list[*n] = (pipe_io){(uint32_t)r, d->has_semantic ? d->semantic_name : TGSI_SEMANTIC_GENERIC,
                                  d->has_interpolate ? d->interpolate : TGSI_INTERPOLATE_PERSPECTIVE,
-                                 (d->has_semantic ? d->semantic_index : 0) + (uint32_t)(r - d->first)};
+                                 (d->has_semantic ? d->semantic_index : 0) + (uint32_t)(r - d->first),
+                                 d->has_interpolate ? d->interpolate_location
+                                                    : TGSI_INTERPOLATE_LOC_CENTER};
             (*n)++;
         }
     }
@@ -147,6 +164,12 @@ static void collect_samplers(pipe_program *p)
 
 static void read_options(pipe_program *p)
 {
+    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++) {
+        unsigned op = p->tgsi->instructions[i].opcode;
+        if (op == TGSI_OPCODE_INTERP_CENTROID || op == TGSI_OPCODE_INTERP_SAMPLE ||
+            op == TGSI_OPCODE_INTERP_OFFSET)
+            p->uses_interp = true;
+    }
     p->fog_option = -1;
     /* tgsi.rst: without FS_COORD_ORIGIN the position's origin is the upper
      * left (the translation says LOWER_LEFT unless the program asks for
@@ -161,6 +184,8 @@ static void read_options(pipe_program *p)
             p->origin_upper_left = pr->data[0] == 0;
         else if (pr->name == TGSI_PROPERTY_FS_COORD_PIXEL_CENTER)
             p->center_integer = pr->data[0] == 1;
+        else if (pr->name == TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL)
+            p->early_tests = pr->data[0] != 0;
     }
     const nv_program *nv = p->program ? nvgp_program_nv(p->program) : NULL;
     if (!nv)
@@ -171,6 +196,10 @@ static void read_options(pipe_program *p)
         p->fog_option = NVGP_FOG_EXP;
     else if (nv_program_has_option(nv, NV_OPTION_ARB_fog_exp2))
         p->fog_option = NVGP_FOG_EXP2;
+    /* ARB_vertex_program 2.11: user clip planes apply to position-invariant
+     * programs only (NV_vertex_program's VP1 environment has none) */
+    p->position_invariant = nv_program_has_option(nv, NV_OPTION_ARB_position_invariant);
+    p->post_depth_coverage = nv_program_has_option(nv, NV_OPTION_ARB_post_depth_coverage);
     const char *h = nvgp_program_header(p->program);
     p->nv_vertex = h && !strncmp(h, "!!VP", 4);
 }

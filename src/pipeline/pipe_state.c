@@ -163,6 +163,10 @@ nvgp_pipe_state *nvgp_pipe_state_create(void)
     s->point_size = 1.0f;
     s->line_width = 1.0f;
     s->point_attenuation[0] = 1.0f;
+    s->line_stipple_pattern = 0xffff;
+    s->line_stipple_factor = 1;
+    s->multisample = true;
+    s->sample_mask = 0xffffffffu;
     return s;
 }
 

@@ -32,8 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nvgp_pipe_state *s = nvgp_pipe_state_create();
     char err[256];
     uint32_t w = 1 + ctl[0] % 40, h = 1 + ctl[1] % 40;
-    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(w, h, ctl[2] & 1 ? NVGP_PIPE_RGBA32F : NVGP_PIPE_RGBA8,
-                                           err, sizeof err);
+    /* 1, 2, 4 or 8 samples from the top bits of the first byte */
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create_ms(w, h, ctl[2] & 1 ? NVGP_PIPE_RGBA32F : NVGP_PIPE_RGBA8,
+                                              1u << ((ctl[0] >> 6) & 3), err, sizeof err);
     if (!s || !fb)
         abort();
     s->budget = 20000;
@@ -84,6 +85,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->point_size = (float)(ctl[9] >> 2);
     s->line_width = (float)(ctl[12] >> 3);
     s->program_point_size = ctl[13] & 64;
+    s->point_sprite = ctl[9] & 1;
+    s->point_coord_replace[0] = ctl[9] & 2;
+    s->point_origin_lower_left = ctl[1] & 64;
+    s->line_stipple = ctl[8] & 8;
+    s->line_stipple_pattern = (uint16_t)(ctl[10] | ctl[11] << 8);
+    s->line_stipple_factor = (uint16_t)(1 + (ctl[12] & 7));
+    s->multisample = !(ctl[1] & 128);
+    s->sample_mask_enabled = ctl[8] & 16;
+    s->sample_mask = ctl[14];
+    s->alpha_to_coverage = ctl[8] & 32;
+    s->alpha_to_one = ctl[8] & 64;
 
     nvgp_diag *diag = NULL;
     nvgp_program *prog = plen ? nvgp_program_create("fuzz", (const char *)data, plen, &diag) : NULL;
