@@ -875,6 +875,29 @@ static void test_parameter_buffers(void **state)
     f.s->parameter_buffer[NVGP_PIPE_FRAGMENT][2].bytes = 6;
     assert_false(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
     assert_non_null(strstr(f.err, "parameter buffer 2 of the fragment stage"));
+    f.s->parameter_buffer[NVGP_PIPE_FRAGMENT][2].bytes = 32;
+    /* the geometry stage's own point 0: its colour reaches the fixed-function
+     * fragment stage */
+    nvgp_program_destroy(f.prog[NVGP_PIPE_FRAGMENT]);
+    f.prog[NVGP_PIPE_FRAGMENT] = NULL;
+    f.s->program[NVGP_PIPE_FRAGMENT] = NULL;
+    static const char gp[] =
+        "!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT TRIANGLE_STRIP;\nVERTICES_OUT 3;\n"
+        "BUFFER4 b[] = { program.buffer[0] };\n"
+        "MOV result.position, vertex[0].position;\nMOV result.color, b[1];\nEMIT;\n"
+        "MOV result.position, vertex[1].position;\nMOV result.color, b[1];\nEMIT;\n"
+        "MOV result.position, vertex[2].position;\nMOV result.color, b[1];\nEMIT;\nEND\n";
+    nvgp_diag *d = NULL;
+    nvgp_program *g = nvgp_program_create("gp", gp, strlen(gp), &d);
+    nvgp_diag_destroy(d);
+    assert_non_null(g);
+    f.s->program[NVGP_PIPE_GEOMETRY] = g;
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_GEOMETRY, 0, vecs, 32, err,
+                                                sizeof err));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 6, 6, 0.25f, 0.5f, 0.75f, 1, 0);
+    f.s->program[NVGP_PIPE_GEOMETRY] = NULL;
+    nvgp_program_destroy(g);
     teardown(&f);
 }
 
