@@ -46,7 +46,8 @@ enum {
     NVGP_PIPE_LIGHTS = 8,
     NVGP_PIPE_MAX_SIZE = 16384,    /* largest framebuffer width or height */
     NVGP_PIPE_MAX_PATCH_VERTICES = 32, /* MAX_PATCH_VERTICES */
-    NVGP_PIPE_VIEWPORTS = 16       /* MAX_VIEWPORTS */
+    NVGP_PIPE_VIEWPORTS = 16,      /* MAX_VIEWPORTS */
+    NVGP_PIPE_PARAMETER_BUFFERS = 14 /* MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV */
 };
 /* Largest framebuffer in pixels (64 Mi: 1 GiB of RGBA32F). */
 #define NVGP_PIPE_MAX_PIXELS (1u << 26)
@@ -137,6 +138,15 @@ typedef struct nvgp_pipe_light {
     float spot_direction[4];    /* xyz eye coordinates, w = cos(cutoff) */
 } nvgp_pipe_light;
 
+/* NV_parameter_buffer_object: the bytes bound to one parameter buffer
+ * binding point (BindBufferRangeNV with offset 0 and size `bytes`).  The
+ * caller owns them; they must outlive the draws that read them.  data NULL:
+ * no buffer bound. */
+typedef struct nvgp_pipe_buffer {
+    const void *data;
+    size_t bytes;
+} nvgp_pipe_buffer;
+
 typedef struct nvgp_pipe_material {
     float ambient[4], diffuse[4], specular[4], emission[4];
     float shininess;
@@ -225,6 +235,12 @@ typedef struct nvgp_pipe_state {
     float texenv_color[NVGP_PIPE_TEXTURE_UNITS][4];
 
     const nvgp_texture *texture[NVGP_PIPE_TEXTURE_UNITS];
+    /* NV_parameter_buffer_object(2): each stage's parameter buffer binding
+     * points (VERTEX_PROGRAM_PARAMETER_BUFFER_NV, ...), read by its
+     * program's program.buffer[a] (BUFFER, BUFFER4, CBUFFER, LDC); set them
+     * with nvgp_pipe_bind_parameter_buffer.  An unbound point, and bytes
+     * past the end of a bound one, read 0. */
+    nvgp_pipe_buffer parameter_buffer[NVGP_PIPE_STAGES][NVGP_PIPE_PARAMETER_BUFFERS];
 
     unsigned threads;             /* host threads running the programs (0: 1) */
     uint64_t budget;              /* instructions per invocation before a
@@ -237,6 +253,17 @@ typedef struct nvgp_pipe_state {
  * ADD, ...; the viewport is 0,0,0,0 until the caller sets it). */
 NVGP_API nvgp_pipe_state *nvgp_pipe_state_create(void);
 NVGP_API void nvgp_pipe_state_destroy(nvgp_pipe_state *s);
+
+/* Binds bytes (caller-owned, not copied) to parameter buffer binding point
+ * `index` of a stage, as BindBufferRangeNV(<stage>_PROGRAM_PARAMETER_BUFFER_NV,
+ * index, buffer, 0, bytes) does; data NULL (bytes 0) unbinds it.  False,
+ * the reason in err and the state unchanged, for what GL refuses with
+ * INVALID_VALUE: an index of MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV (14)
+ * or more, a size of 0 or not a multiple of 4 (word-aligned); and for a
+ * stage that does not exist. */
+NVGP_API bool nvgp_pipe_bind_parameter_buffer(nvgp_pipe_state *s, nvgp_pipe_stage stage,
+                                              uint32_t index, const void *data, size_t bytes,
+                                              char *err, size_t errlen);
 
 typedef struct nvgp_pipe_fb {
     uint32_t width, height;
@@ -297,7 +324,8 @@ typedef struct nvgp_pipe_vertices {
  * binding, a program that fails to run, PATCHES without a tessellation
  * evaluation program or another primitive with one, a tessellation control
  * program alone, patch_vertices outside 1 .. 32, a primitive that does not
- * fit the geometry program's input type); GL's undefined cases (NaN
+ * fit the geometry program's input type, a parameter_buffer entry that
+ * nvgp_pipe_bind_parameter_buffer would refuse); GL's undefined cases (NaN
  * positions, ...) draw nothing for the primitives concerned. */
 NVGP_API bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim prim,
                     const nvgp_pipe_vertices *v, char *err, size_t errlen);

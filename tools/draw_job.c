@@ -49,6 +49,10 @@ typedef struct dj {
     size_t num_probes;
     int load_rc;                 /* a program that failed: DJ_FAILED or DJ_USAGE */
     nvgp_texture *tex[NVGP_PIPE_TEXTURE_UNITS];
+    /* parameter buffers' bytes (nvgp_pipe_bind_parameter_buffer does not
+     * copy them) and the data bytes read so far (one job's 1 GiB) */
+    uint8_t *buf[NVGP_PIPE_STAGES][NVGP_PIPE_PARAMETER_BUFFERS];
+    uint64_t data_used;
 } dj;
 
 static bool NVGP_PRINTF(2, 3) fail(dj *d, const char *fmt, ...)
@@ -707,6 +711,77 @@ static bool params(dj *d, json_object *obj)
     return true;
 }
 
+/* "buffers": {STAGE: {"program.buffer[a]": DATA}}: NV_parameter_buffer_object's
+ * binding point a of the stage's program target (BindBufferRangeNV with
+ * <target> VERTEX_PROGRAM_PARAMETER_BUFFER_NV, ...), DATA as ordinary jobs
+ * give buffers.  The stage's program must read the binding: a name it
+ * lacks is a mistake in the job, not an unbound buffer. */
+static bool parameter_buffer(dj *d, const struct stage_row *st, const char *name, json_object *v)
+{
+    char where[200], prefix[40];
+    snprintf(prefix, sizeof prefix, "draw.buffers.%s", st->name);
+    key_where(where, sizeof where, prefix, name);
+    static const char pre[] = "program.buffer[";
+    const size_t pl = sizeof pre - 1;
+    char *end = NULL;
+    unsigned long a = 0;
+    if (!strncmp(name, pre, pl) && name[pl] >= '0' && name[pl] <= '9')
+        a = strtoul(name + pl, &end, 10);
+    if (!end || strcmp(end, "]"))
+        return fail(d, "%s: expected program.buffer[a], a parameter buffer binding point", where);
+    if (a >= NVGP_PIPE_PARAMETER_BUFFERS)
+        return fail(d, "%s: binding point %lu is out of range (0..%d: "
+                       "MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV)", where, a,
+                    NVGP_PIPE_PARAMETER_BUFFERS - 1);
+    nvgp_binding b;
+    if (!d->prog[st->stage])
+        return fail(d, "%s: no %s program is given (draw.programs.%s)", where, st->name,
+                    st->name);
+    if (nvgp_program_find_binding(d->prog[st->stage], name, &b) != NVGP_OK ||
+        b.kind != NVGP_BINDING_BUFFER)
+        return fail(d, "%s: the %s program does not read %s", where, st->name, name);
+    uint8_t *bytes;
+    size_t len;
+    char *e = NULL;
+    if (!nvgp_job_data_from_json(v, d->job_name, where, &d->data_used, &bytes, &len, &e)) {
+        /* the message names the job file; the draw error adds it again */
+        const char *msg = e ? e : "cannot read the data";
+        size_t nl = strlen(d->job_name);
+        if (!strncmp(msg, d->job_name, nl) && !strncmp(msg + nl, ": ", 2))
+            msg += nl + 2;
+        fail(d, "%s", msg);
+        free(e);
+        return false;
+    }
+    char err[160];
+    if (!nvgp_pipe_bind_parameter_buffer(d->s, st->stage, (uint32_t)a, bytes, len, err,
+                                         sizeof err)) {
+        free(bytes);
+        return fail(d, "%s: %zu bytes: %s", where, len, err);
+    }
+    free(d->buf[st->stage][a]);
+    d->buf[st->stage][a] = bytes;
+    return true;
+}
+
+static bool buffers(dj *d, json_object *obj)
+{
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(d, "draw.buffers: expected an object of stage: {\"program.buffer[a]\": data}");
+    json_object_object_foreach(obj, key, v) {
+        const struct stage_row *st = stage_named(key);
+        if (!st)
+            return unknown_stage(d, "draw.buffers", key);
+        if (!json_object_is_type(v, json_type_object))
+            return fail(d, "draw.buffers.%s: expected an object of \"program.buffer[a]\": data",
+                        key);
+        json_object_object_foreach(v, name, val)
+            if (!parameter_buffer(d, st, name, val))
+                return false;
+    }
+    return true;
+}
+
 /* "modelview", "projection", "texture[n]", "program[n]": 16 numbers, row
  * by row (m[4 * row + column]). */
 static bool matrices(dj *d, json_object *obj)
@@ -1080,7 +1155,7 @@ static bool draw_fields(dj *d, json_object *draw)
 {
     static const char *const known[] = {"programs", "primitive", "vertices", "framebuffer",
                                         "viewport", "viewports", "params", "matrices", "track",
-                                        "textures", "state", "probes", NULL};
+                                        "textures", "buffers", "state", "probes", NULL};
     if (!json_object_is_type(draw, json_type_object))
         return fail(d, "draw: expected an object");
     json_object_object_foreach(draw, key, unused) {
@@ -1090,8 +1165,8 @@ static bool draw_fields(dj *d, json_object *draw)
             ok = ok || !strcmp(*k, key);
         if (!ok)
             return fail(d, "draw.%s: unknown field (programs, primitive, vertices, framebuffer, "
-                           "viewport, viewports, params, matrices, track, textures, state, "
-                           "probes)", key);
+                           "viewport, viewports, params, matrices, track, textures, buffers, "
+                           "state, probes)", key);
     }
     json_object *v;
     if (!json_object_object_get_ex(draw, "framebuffer", &v))
@@ -1128,6 +1203,8 @@ static bool draw_fields(dj *d, json_object *draw)
     if (json_object_object_get_ex(draw, "track", &v) && !track(d, v))
         return false;
     if (json_object_object_get_ex(draw, "textures", &v) && !textures(d, v))
+        return false;
+    if (json_object_object_get_ex(draw, "buffers", &v) && !buffers(d, v))
         return false;
     if (json_object_object_get_ex(draw, "state", &v) && !state(d, v))
         return false;
@@ -1295,6 +1372,9 @@ int nvgp_draw_job_run_text(const char *cmd, const char *name, const char *base_d
     free(d.probes);
     for (int u = 0; u < NVGP_PIPE_TEXTURE_UNITS; u++)
         nvgp_texture_destroy(d.tex[u]);
+    for (int st = 0; st < NVGP_PIPE_STAGES; st++)
+        for (int a = 0; a < NVGP_PIPE_PARAMETER_BUFFERS; a++)
+            free(d.buf[st][a]);
     nvgp_pipe_state_destroy(d.s);
     json_object_put(root);
     return rc;

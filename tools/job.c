@@ -1795,3 +1795,39 @@ nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *na
     nvgp_job_destroy(&box->job);
     return made;
 }
+
+bool nvgp_job_data_from_json(struct json_object *obj, const char *name, const char *where,
+                             uint64_t *used, uint8_t **data, size_t *bytes, char **error)
+{
+    *error = NULL;
+    *data = NULL;
+    *bytes = 0;
+    job_box *box = calloc(1, sizeof *box);
+    if (!box) {
+        *error = strdup("out of memory");
+        return false;
+    }
+    nvgp_arena_init(&box->job.arena);
+    jp p = { .name = name ? name : "job", .job = &box->job, .data_bytes = *used };
+    nvgp_strbuf_init(&p.path);
+    nvgp_strbuf_puts(&p.path, where);
+    nvgp_job_data d;
+    memset(&d, 0, sizeof d);
+    bool ok = data_block(&p, obj, &d, false);
+    if (ok) {
+        /* the arena goes with the box: the bytes move to the caller */
+        *data = malloc(d.bytes ? d.bytes : 1);
+        ok = *data != NULL;
+        if (ok) {
+            memcpy(*data, d.data, d.bytes);
+            *bytes = d.bytes;
+            *used = p.data_bytes;
+        }
+    }
+    nvgp_strbuf_free(&p.path);
+    *error = p.error;
+    if (!ok && !*error)
+        *error = strdup("out of memory");
+    nvgp_job_destroy(&box->job);
+    return ok;
+}

@@ -168,6 +168,13 @@ const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i);
 struct json_object;
 nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *name,
                                          const char *where, char **error);
+/* A data object ("Data (buffers and memory)": {"f32": [...]}, "size")
+ * read outside a job (draw jobs): its bytes, malloc'd, in *data and *bytes.
+ * *used counts the bytes of data read so far against the limit one job
+ * has (1 GiB), and grows by these.  False with a malloc'd message
+ * "name: where: ..." in *error. */
+bool nvgp_job_data_from_json(struct json_object *obj, const char *name, const char *where,
+                             uint64_t *used, uint8_t **data, size_t *bytes, char **error);
 
 /* ---- Results --------------------------------------------------------------- */
 

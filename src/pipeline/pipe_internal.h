@@ -74,6 +74,11 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
                        const nvgp_pipe_state *s, char *err, size_t errlen);
 void pipe_program_fini(pipe_program *p);
 const char *pipe_stage_name(nvgp_pipe_stage stage);
+/* Why GL would refuse binding bytes to parameter buffer binding point
+ * index of a stage (BindBufferRangeNV's INVALID_VALUE), or NULL when it
+ * would not. */
+const char *pipe_parameter_buffer_check(nvgp_pipe_stage stage, uint32_t index, const void *data,
+                                        size_t bytes);
 /* A TGSI property's first value, or fallback when the program has none. */
 uint32_t pipe_program_property(const pipe_program *p, unsigned property, uint32_t fallback);
 

@@ -160,6 +160,12 @@ bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler)
     return pipe_machine_texture(m, sampler, m->incomplete);
 }
 
+bool pipe_machine_buffer(pipe_machine *m, uint32_t index, const void *data, size_t bytes)
+{
+    /* the executor reads 0 outside its buffers, an unbound one included */
+    return !data || nvgp_exec_bind_buffer(m->exec, index, data, bytes) == NVGP_EXEC_OK;
+}
+
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)
 {
     if (nvgp_exec_run(m->exec, NULL) == NVGP_EXEC_OK)

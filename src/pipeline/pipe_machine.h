@@ -62,6 +62,8 @@ bool pipe_machine_texture(pipe_machine *m, uint32_t sampler, const struct nvgp_t
 /* Binds GL's incomplete texture, which samples (0, 0, 0, 1): a 1x1 2D
  * texture the machine owns. */
 bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler);
+/* BUFFER[index] holds a copy of bytes (NULL: none bound; reads give 0). */
+bool pipe_machine_buffer(pipe_machine *m, uint32_t index, const void *data, size_t bytes);
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);

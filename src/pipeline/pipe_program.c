@@ -136,6 +136,71 @@ static bool fill_constants(pipe_program *p, nvgp_pipe_stage stage, const nvgp_pi
     return true;
 }
 
+const char *pipe_parameter_buffer_check(nvgp_pipe_stage stage, uint32_t index, const void *data,
+                                        size_t bytes)
+{
+    if ((unsigned)stage >= NVGP_PIPE_STAGES)
+        return "no such stage";
+    if (index >= NVGP_PIPE_PARAMETER_BUFFERS)
+        return "parameter buffer binding points are 0..13 "
+               "(MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV)";
+    if (!data)
+        return bytes ? "a size without data (give data NULL and size 0 to unbind)" : NULL;
+    /* NV_parameter_buffer_object: INVALID_VALUE "if the value of <size> is
+     * less than or equal to zero" or "not word-aligned" */
+    if (bytes == 0)
+        return "a bound parameter buffer needs a size above 0";
+    if (bytes % 4)
+        return "a parameter buffer's size must be a multiple of 4 bytes (word-aligned)";
+    if ((uint64_t)bytes > (UINT64_C(1) << 32))
+        return "a parameter buffer of more than 4 GiB";
+    return NULL;
+}
+
+/* NV_parameter_buffer_object: program.buffer[a] reads the stage's binding
+ * point a, wherever the translation put it (the map's BUFFER slots name
+ * it); a TGSI program's BUFFER[a] is binding point a, as its CONST[i] is
+ * env parameter i.  Storage and counter buffers are not parameter
+ * buffers: they stay unbound. */
+static bool bind_parameter_buffers(pipe_program *p, const nvgp_pipe_state *s, char *err,
+                                   size_t errlen)
+{
+    const nvgp_pipe_buffer *pb = s->parameter_buffer[p->stage];
+    for (uint32_t a = 0; a < NVGP_PIPE_PARAMETER_BUFFERS; a++) {
+        const char *why = pipe_parameter_buffer_check(p->stage, a, pb[a].data, pb[a].bytes);
+        if (why) {
+            snprintf(err, errlen, "parameter buffer %u of the %s stage: %s", a,
+                     pipe_stage_name(p->stage), why);
+            return false;
+        }
+    }
+    bool ok = true;
+    if (!p->map) {
+        for (uint32_t i = 0; i < p->tgsi->num_declarations; i++) {
+            const tgsi_declaration *d = &p->tgsi->declarations[i];
+            if (d->file != TGSI_FILE_BUFFER)
+                continue;
+            for (int32_t r = d->first; r <= d->last && r < NVGP_PIPE_PARAMETER_BUFFERS; r++)
+                if (r >= 0)
+                    ok &= pipe_machine_buffer(p->machine, (uint32_t)r, pb[r].data, pb[r].bytes);
+        }
+    }
+    for (uint32_t i = 0; p->map && i < p->map->count; i++) {
+        const nvgp_lower_slot *sl = &p->map->slots[i];
+        unsigned a;
+        char end;
+        if (sl->kind != NVGP_LOWER_BUFFER || sl->index < 0 ||
+            sscanf(sl->name, "program.buffer[%u%c", &a, &end) != 2 || end != ']' ||
+            a >= NVGP_PIPE_PARAMETER_BUFFERS)
+            continue;
+        ok &= pipe_machine_buffer(p->machine, (uint32_t)sl->index, pb[a].data, pb[a].bytes);
+    }
+    if (!ok)
+        snprintf(err, errlen, "out of memory for the %s stage's parameter buffers",
+                 pipe_stage_name(p->stage));
+    return ok;
+}
+
 static void collect_samplers(pipe_program *p)
 {
     for (uint32_t i = 0; i < NVGP_PIPE_TEXTURE_UNITS; i++)
@@ -226,11 +291,11 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
     collect_samplers(p);
     read_options(p);
     p->machine = pipe_machine_create(p->tgsi, err, errlen);
-    if (p->machine) {
-        pipe_machine_threads(p->machine, s->threads);
-        pipe_machine_budget(p->machine, s->budget);
-    }
-    return p->machine != NULL;
+    if (!p->machine)
+        return false;
+    pipe_machine_threads(p->machine, s->threads);
+    pipe_machine_budget(p->machine, s->budget);
+    return bind_parameter_buffers(p, s, err, errlen);
 }
 
 void pipe_program_fini(pipe_program *p)

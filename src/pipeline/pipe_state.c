@@ -5,6 +5,7 @@
 #include "pipeline/pipe_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +174,21 @@ nvgp_pipe_state *nvgp_pipe_state_create(void)
 void nvgp_pipe_state_destroy(nvgp_pipe_state *s)
 {
     free(s);
+}
+
+bool nvgp_pipe_bind_parameter_buffer(nvgp_pipe_state *s, nvgp_pipe_stage stage, uint32_t index,
+                                     const void *data, size_t bytes, char *err, size_t errlen)
+{
+    const char *why = pipe_parameter_buffer_check(stage, index, data, bytes);
+    if (!s)
+        why = "no state given";
+    if (why) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s", why);
+        return false;
+    }
+    s->parameter_buffer[stage][index] = (nvgp_pipe_buffer){data, data ? bytes : 0};
+    return true;
 }
 
 /* ---- Binding names ------------------------------------------------------------ */

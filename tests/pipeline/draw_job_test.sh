@@ -132,6 +132,27 @@ jobs=$jobs_here
 # (blue 191).
 probe quad_ids.json "0 0 0 64 191 255 1" "1 0 64 64 191 255 1" "0 1 128 64 191 255 1" \
     "1 1 191 64 191 255 1" "3 1 191 64 191 255 1"
+# NV_parameter_buffer_object(2) parameter buffers per stage
+# (parameter_buffers.json; spec-decisions Pipeline 13).  Vertex colour =
+# BUFFER4 colors[k] * LDC.F32X4 at byte 16k: left quad (k = 0) (0.5,0,0,1)
+# * (1,1,1,1) -> red 127.5 -> 128; right quad (k = 1) (0,0.5,0,1) *
+# (2,2,2,1) -> green 255.  Fragment x: blue = BUFFER w[x] of (0, 0.25, 0.5,
+# 0.75) -> 0, 63.75 -> 64, 127.5 -> 128, 191.25 -> 191; alpha = LDC.U8 byte
+# x + 2 of (10, 20, 255, 51) / 255: x = 0 -> 255, x = 1 -> 51, x = 2, 3 read
+# bytes 4 and 5, past the 4 bound: 0; program.buffer[1] is bound for the
+# vertex stage only, so the fragment program reads 0 there (adds nothing).
+probe parameter_buffers.json "0 0 128 0 0 255 1" "1 0 128 0 64 51 1" "2 0 0 255 128 0 1" \
+    "3 0 0 255 191 0 1"
+# Nothing bound for the fragment stage: w, the bytes and program.buffer[1]
+# all read 0 (blue 0, alpha 0); the vertex stage keeps its buffers.
+tr -d '\n' <"$jobs/parameter_buffers.json" |
+    sed 's/"fragment": {"program.buffer\[0\]"[^}]*}, *"program.buffer\[3\]": {[^}]*}}/"fragment": {}/' \
+    >"$work/pb_unbound.json"
+jobs_here=$jobs
+jobs=$work
+probe pb_unbound.json "0 0 128 0 0 0 1" "1 0 128 0 0 0 1" "2 0 0 255 0 0 1" "3 0 0 255 0 0 1"
+jobs=$jobs_here
+
 # The Mandelbrot example's centre, c = (-2.2 + 3 * 128.5/256, -1.5 + 3 *
 # 128.5/256) = (-0.694, 0.006), lies in the main cardioid: the point never
 # leaves, so LRP gives the inside colour (0.02, 0.02, 0.15): 5.1 -> 5,
@@ -328,6 +349,28 @@ refuse 'draw.params.vertex["x\x01"]: ' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"params\": {\"vertex\": {\"x\\u0001\": [1]}}}"
 refuse 'draw.primitive: expected one of triangles' \
     "{$fb, \"programs\": $fp, \"vertices\": {\"position\": [[0,0]]}, \"primitive\": \"hexagons\"}"
+# draw.buffers (NV_parameter_buffer_object binding points per stage)
+pbvp='{"vertex": {"text": "!!NVvp4.0\nBUFFER b[] = { program.buffer[2] };\nMOV result.position, vertex.position;\nMOV result.color, b[0];\nEND\n"}}'
+pbbad() {  # PATTERN BUFFERS-OBJECT-JSON
+    refuse "$1" "{$fb, \"programs\": $pbvp, \"vertices\": {\"position\": [[0,0]]}, \"buffers\": $2}"
+}
+pbbad 'draw.buffers.shading: unknown stage (vertex, tess_control, tess_evaluation, geometry, fragment)' \
+    '{"shading": {"program.buffer[2]": {"f32": [1]}}}'
+pbbad 'draw.buffers.vertex["program.buffer[1]"]: the vertex program does not read program.buffer[1]' \
+    '{"vertex": {"program.buffer[1]": {"f32": [1]}}}'
+pbbad 'draw.buffers.fragment["program.buffer[2]"]: no fragment program is given (draw.programs.fragment)' \
+    '{"fragment": {"program.buffer[2]": {"f32": [1]}}}'
+pbbad 'draw.buffers.vertex["program.storage[2]"]: expected program.buffer[a], a parameter buffer binding point' \
+    '{"vertex": {"program.storage[2]": {"f32": [1]}}}'
+pbbad 'draw.buffers.vertex["program.buffer[14]"]: binding point 14 is out of range (0..13' \
+    '{"vertex": {"program.buffer[14]": {"f32": [1]}}}'
+pbbad 'draw.buffers.vertex["program.buffer[2]"].u8[1]: 256 is out of range for u8' \
+    '{"vertex": {"program.buffer[2]": {"u8": [1, 256, 0, 0]}}}'
+pbbad 'draw.buffers.vertex["program.buffer[2]"]: 3 bytes: a parameter buffer'"'"'s size must be a multiple of 4 bytes' \
+    '{"vertex": {"program.buffer[2]": {"u8": [1, 2, 3]}}}'
+pbbad 'draw.buffers.vertex["program.buffer[2]"]: 0 bytes: a bound parameter buffer needs a size above 0' \
+    '{"vertex": {"program.buffer[2]": {"size": 0}}}'
+pbbad 'draw.buffers.vertex: expected an object of "program.buffer[a]": data' '{"vertex": [1]}'
 
 [ "$fails" -eq 0 ] && echo "ok: draw jobs"
 exit $((fails != 0))

@@ -824,6 +824,83 @@ static void test_unbound_texture(void **state)
     teardown(&f);
 }
 
+/* NV_parameter_buffer_object binding points of a stage (decision
+ * Pipeline 13): BindBufferRangeNV's INVALID_VALUE cases refused, the bytes
+ * read by program.buffer[a], 0 once unbound; a TGSI program's BUFFER[a]
+ * is binding point a; a size set by hand that is not word-aligned fails
+ * the draw. */
+static void test_parameter_buffers(void **state)
+{
+    (void)state;
+    fixture f;
+    setup(&f, W, H);
+    static const float vecs[8] = {9, 9, 9, 9, 0.25f, 0.5f, 0.75f, 1};
+    char err[160];
+    /* refused: index 14 (MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV), size 0,
+     * a size not a multiple of 4, a size without data, no such stage */
+    assert_false(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 14, vecs, 32, err,
+                                                 sizeof err));
+    assert_false(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 13, vecs, 0, err,
+                                                 sizeof err));
+    assert_false(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 13, vecs, 30, err,
+                                                 sizeof err));
+    assert_false(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 13, NULL, 32, err,
+                                                 sizeof err));
+    assert_false(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_STAGES, 0, vecs, 32, err,
+                                                 sizeof err));
+    assert_null(f.s->parameter_buffer[NVGP_PIPE_FRAGMENT][13].data);
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "!!NVfp4.0\nBUFFER4 b[] = { program.buffer[13] };\nMOV result.color, b[1];\nEND\n");
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 13, vecs, 32, err,
+                                                sizeof err));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 2, 3, 0.25f, 0.5f, 0.75f, 1, 0);
+    /* the same bytes on the vertex stage's point 13 leave the fragment
+     * stage's unbound: 0 */
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 13, NULL, 0, err,
+                                                sizeof err));
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_VERTEX, 13, vecs, 32, err,
+                                                sizeof err));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 2, 3, 0, 0, 0, 0, 0);
+    /* TGSI: LOAD of BUFFER[2] at byte 16 reads parameter buffer 2's second vec4 */
+    bind(&f, NVGP_PIPE_FRAGMENT,
+         "FRAG\nDCL BUFFER[2]\nDCL OUT[0], COLOR\nIMM[0] UINT32 {16, 0, 0, 0}\n"
+         "  LOAD OUT[0], BUFFER[2], IMM[0].xxxx\nEND\n");
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_FRAGMENT, 2, vecs, 32, err,
+                                                sizeof err));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 5, 1, 0.25f, 0.5f, 0.75f, 1, 0);
+    /* a size not word-aligned, set in the state by hand */
+    f.s->parameter_buffer[NVGP_PIPE_FRAGMENT][2].bytes = 6;
+    assert_false(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    assert_non_null(strstr(f.err, "parameter buffer 2 of the fragment stage"));
+    f.s->parameter_buffer[NVGP_PIPE_FRAGMENT][2].bytes = 32;
+    /* the geometry stage's own point 0: its colour reaches the fixed-function
+     * fragment stage */
+    nvgp_program_destroy(f.prog[NVGP_PIPE_FRAGMENT]);
+    f.prog[NVGP_PIPE_FRAGMENT] = NULL;
+    f.s->program[NVGP_PIPE_FRAGMENT] = NULL;
+    static const char gp[] =
+        "!!NVgp4.0\nPRIMITIVE_IN TRIANGLES;\nPRIMITIVE_OUT TRIANGLE_STRIP;\nVERTICES_OUT 3;\n"
+        "BUFFER4 b[] = { program.buffer[0] };\n"
+        "MOV result.position, vertex[0].position;\nMOV result.color, b[1];\nEMIT;\n"
+        "MOV result.position, vertex[1].position;\nMOV result.color, b[1];\nEMIT;\n"
+        "MOV result.position, vertex[2].position;\nMOV result.color, b[1];\nEMIT;\nEND\n";
+    nvgp_diag *d = NULL;
+    nvgp_program *g = nvgp_program_create("gp", gp, strlen(gp), &d);
+    nvgp_diag_destroy(d);
+    assert_non_null(g);
+    f.s->program[NVGP_PIPE_GEOMETRY] = g;
+    assert_true(nvgp_pipe_bind_parameter_buffer(f.s, NVGP_PIPE_GEOMETRY, 0, vecs, 32, err,
+                                                sizeof err));
+    assert_true(draw(&f, NVGP_PIPE_TRIANGLE_STRIP, full_quad, NULL, NULL, 4));
+    expect_pixel(&f, 6, 6, 0.25f, 0.5f, 0.75f, 1, 0);
+    f.s->program[NVGP_PIPE_GEOMETRY] = NULL;
+    nvgp_program_destroy(g);
+    teardown(&f);
+}
+
 /* RGBA8 stores colours clamped and rounded to k/255. */
 static void test_rgba8_quantise(void **state)
 {
@@ -858,6 +935,7 @@ int main(void)
         cmocka_unit_test(test_stencil),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_unbound_texture),   cmocka_unit_test(test_rgba8_quantise),
+        cmocka_unit_test(test_parameter_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
