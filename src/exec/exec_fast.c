@@ -9,6 +9,7 @@
  * fast instructions) and hands the run to the threaded block runner of the
  * best instruction set the CPU has. */
 #include "exec/exec_fast.h"
+#include "exec/exec_jit.h"
 
 #include <stdlib.h>
 
@@ -214,6 +215,8 @@ void exec_fast_run_warp(exec_warp *w)
     const uint64_t budget = m->budget;
     const char *isa;
     const exec_fast_block_fn block = pick_block(&isa);
+    /* the JIT's compiled regions, per first record (NULL: none) */
+    const exec_jit_region_fn *jit = m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL;
     exec_reg *bank[TGSI_FILE_COUNT];
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         bank[f] = w->file[f];
@@ -240,7 +243,10 @@ void exec_fast_run_warp(exec_warp *w)
                 continue;
             if (w->exec == FULL_MASK) {
                 w->lane_count += (uint64_t)run * LANES;
-                block(w, bank, &recs[pc], run);
+                if (jit && jit[pc])
+                    jit[pc](bank, w->out_wr, pc);
+                else
+                    block(w, bank, &recs[pc], run);
             } else {
                 w->lane_count += (uint64_t)run * (unsigned)__builtin_popcount(w->exec);
                 for (uint32_t i = pc; i < pc + run; i++) {
