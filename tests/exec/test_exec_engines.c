@@ -1,8 +1,8 @@
 /* The fast engine and the JIT against the reference handlers, bit for bit.
  *
  * Every program of the corpus (shared/corpus: TGSI, ARB and NV assembly),
- * of the executor's fuzz seeds (tests/fuzz/exec_seeds) and of the benchmark
- * (bench/programs) that loads runs on two machines bound alike, one per
+ * of the executor's fuzz seeds (tests/fuzz/exec_seeds), of the benchmark
+ * (bench/programs) and of the examples (examples/) that loads runs on two machines bound alike, one per
  * engine, with inputs and constants that differ from lane to lane (signed
  * zeros, NaN and infinities among them): the status, every output word of
  * every thread, kills, emitted vertices, memory, buffers, images, fault
@@ -172,6 +172,7 @@ static void test_corpus_and_seeds(void **state)
     }
     walk_files(NVGP_SOURCE_DIR "/tests/fuzz/exec_seeds", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
+    walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
     printf("engines: %u programs compared, %u with fast records, %u with JIT code, %u ran "
            "to their end\n",
            st.programs, st.with_fast, st.with_jit, st.ran);
