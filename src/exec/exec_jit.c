@@ -42,6 +42,10 @@
 /* Runs longer than this stay with the fast engine: compile time grows with
  * a region, and the gain of a long run over the block runner is small. */
 #define JIT_MAX_RECORDS 4096u
+/* Records compiled for one machine at most (regions in program order; the
+ * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
+ * huge program would otherwise wait seconds for its first warp. */
+#define JIT_MAX_TOTAL 8192u
 
 /* ---- the operations ---------------------------------------------------- */
 
@@ -574,7 +578,7 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     *nregions = *nrecords = 0;
     const exec_fast *f = m->fast;
     for (uint32_t pc = 0; pc < f->num; pc++) {
-        if (!region_start(f, pc))
+        if (!region_start(f, pc) || *nrecords + f->recs[pc].run > JIT_MAX_TOTAL)
             continue;
         bool ok = build_region(&j, sw, pc, &f->recs[pc], f->recs[pc].run);
         if (built)

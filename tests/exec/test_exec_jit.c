@@ -192,6 +192,41 @@ static void test_assembly(void **state)
     xt_free(&x);
 }
 
+/* A program of more straight-line records than the JIT compiles for one
+ * machine (8,192): 1,100 runs of 8 ADDs split by NOPs.  The first 1,024
+ * runs are compiled, the rest run on the fast engine, and the sum is
+ * exact: 8,800. */
+static void test_total_cap(void **state)
+{
+    (void)state;
+    enum { RUNS = 1100, ADDS = 8 };
+    static const char head[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                               "IMM[0] FLT32 {1.0, 2.0, 0.5, 0.0}\n";
+    static const char add[] = "ADD TEMP[0], TEMP[0], IMM[0]\n";
+    size_t size = sizeof head + (size_t)RUNS * (ADDS * (sizeof add - 1) + 4) + 64;
+    char *text = malloc(size);
+    assert_non_null(text);
+    char *p = text + sprintf(text, "%s", head);
+    for (int r = 0; r < RUNS; r++) {
+        for (int k = 0; k < ADDS; k++)
+            p += sprintf(p, "%s", add);
+        p += sprintf(p, "NOP\n");
+    }
+    sprintf(p, "MOV OUT[0], TEMP[0]\nEND\n");
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_stats s = exec_jit_get_stats(x.m);
+    assert_int_equal(s.records, 8192);
+    assert_int_equal(s.regions, 8192 / ADDS);
+    for (uint32_t t = 0; t < LANES; t += LANES - 1)
+        xt_expect4u(&x, t, 0, fbits(RUNS * ADDS * 1.0f), fbits(RUNS * ADDS * 2.0f),
+                    fbits(RUNS * ADDS * 0.5f), 0);
+    xt_free(&x);
+    free(text);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -202,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_ops),
         cmocka_unit_test(test_second_run),
         cmocka_unit_test(test_assembly),
+        cmocka_unit_test(test_total_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
