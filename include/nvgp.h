@@ -536,14 +536,26 @@ typedef struct nvgp_run_options {
     uint32_t threads;       /* host threads that run warps (1) */
     uint32_t shared_size;   /* compute: bytes of shared memory a group (32768) */
     uint32_t private_size;  /* compute: bytes of private memory a thread (4096) */
-    uint32_t engine;        /* nvgp_engine: which executor engine runs (fast) */
+    uint32_t engine;        /* nvgp_engine: which executor engine runs (the
+                               JIT where built, else the fast one) */
 } nvgp_run_options;
 
 /* The executor's engines, which give the same results bit for bit: the
- * fast one (pre-decoded instructions with handlers specialised for their
- * operand shapes) and the reference handlers alone, which define every
- * result (for tests, and for comparing the two). */
-typedef enum nvgp_engine { NVGP_ENGINE_FAST = 0, NVGP_ENGINE_REFERENCE = 1 } nvgp_engine;
+ * JIT (the fast engine's straight-line runs compiled to vector code by
+ * LLVM, in a build with LLVM; where the build has no JIT, the CPU is not
+ * one LLVM generates code for, or compiling fails, the fast engine runs
+ * instead: a run never fails for want of the JIT), the fast one
+ * (pre-decoded instructions with handlers specialised for their operand
+ * shapes) and the reference handlers alone, which define every result (for
+ * tests, and for comparing them).  NVGP_ENGINE_DEFAULT is the JIT. */
+typedef enum nvgp_engine {
+    NVGP_ENGINE_DEFAULT = 0,
+    NVGP_ENGINE_REFERENCE = 1,
+    NVGP_ENGINE_FAST = 2,
+    NVGP_ENGINE_JIT = 3
+} nvgp_engine;
+/* Whether this library can run the JIT engine on this CPU. */
+NVGP_API bool nvgp_jit_available(void);
 
 /* Runs every invocation (options may be NULL: all defaults).  On failure
  * the status says what kind (NVGP_ERROR_BUDGET, _UNSUPPORTED, _STACK,
@@ -566,6 +578,15 @@ NVGP_API uint32_t nvgp_machine_num_threads(const nvgp_machine *m);
  * figures); 0 before a successful run. */
 NVGP_API uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m);
 NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
+/* What the JIT engine compiled for m (on m's first run with it; kept for
+ * later runs): milliseconds of wall clock and of the compiling thread's
+ * CPU, straight-line regions and the instructions in them.  All 0 when m
+ * has not run with the JIT or the JIT compiled nothing. */
+typedef struct nvgp_jit_info {
+    double compile_ms, compile_cpu_ms;
+    uint32_t regions, instructions;
+} nvgp_jit_info;
+NVGP_API void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out);
 /* OUT registers (one past the highest) and whether the program writes one. */
 NVGP_API uint32_t nvgp_machine_num_outputs(const nvgp_machine *m);
 NVGP_API bool nvgp_machine_output_written(const nvgp_machine *m, uint32_t index);

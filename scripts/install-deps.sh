@@ -16,7 +16,9 @@ set -euo pipefail
 what=${1:-test}
 # libsleef-dev: the executor's vector transcendental functions
 # libpng-dev: PNG output of `nvgp render` (optional for the build)
-run_packages=(build-essential cmake pkg-config libjson-c-dev libsleef-dev libpng-dev)
+# llvm-15-dev: the JIT engine (optional: CMake's NVGP_JIT=AUTO builds
+# without it when it is absent)
+run_packages=(build-essential cmake pkg-config libjson-c-dev libsleef-dev libpng-dev llvm-15-dev)
 # Mesa's software GL (softpipe) and EGL for the mesa_oracle test and the
 # benchmark, as ../shared/tools/mesa-oracle/setup.sh lists them
 mesa_packages=(libgl1-mesa-dri libglapi-mesa libegl-mesa0 libegl1 libgl1 libgles2

@@ -12,7 +12,11 @@
  *
  * nvgp's figures are fragment (vertex, compute) invocations alone; Mesa's
  * include rasterising the quad and writing the framebuffer.  The JSON and
- * the table say so. */
+ * the table say so.
+ *
+ * Without --engine nvgp runs twice, the JIT engine and the fast one (the
+ * ratios to Mesa are the first one's), and the JIT's compile time is
+ * reported (it happens in the untimed first run). */
 #define _XOPEN_SOURCE 700 /* popen, realpath, sysconf */
 
 #include "commands.h"
@@ -33,7 +37,7 @@ enum { MAX_REPEATS = 101, MAX_VARY = 3 };
 
 static const char usage_line[] =
     "usage: nvgp bench [--dir DIR] [--repeats N] [--threads N] [--scale F]\n"
-    "                  [--engine fast|reference]\n"
+    "                  [--engine jit|fast|reference]\n"
     "                  [--json FILE] [--ratios FILE] [--mesa-oracle PATH] [NAME...]\n";
 
 /* How a per-invocation input is made from the invocation's pixel (x, y) in a
@@ -103,7 +107,8 @@ typedef struct options {
     int repeats;
     unsigned threads;          /* "all" */
     double scale;
-    nvgp_engine engine;        /* nvgp's executor engine */
+    nvgp_engine engines[2];    /* nvgp's executor engines, in the order run */
+    int num_engines;
 } options;
 
 typedef struct case_result {
@@ -111,7 +116,10 @@ typedef struct case_result {
     bool ran;
     uint32_t invocations;
     uint64_t lane_instructions;  /* per run */
-    stats nvgp[2], lanes[2];     /* [0] 1 thread, [1] all threads: Minv/s, lane-instr/s */
+    /* [engine][0] 1 thread, [engine][1] all threads: Minv/s, lane-instr/s */
+    stats nvgp_e[2][2], lanes_e[2][2];
+    stats *nvgp, *lanes;         /* the first engine's, which the ratios use */
+    nvgp_jit_info jit;           /* what the JIT compiled (engine jit) */
     bool has_mesa[MESA_COUNT];
     stats mesa[MESA_COUNT];      /* Minv/s */
 } case_result;
@@ -200,6 +208,11 @@ static bool set_varying(nvgp_job_runner *r, const bench_case *c, uint32_t invoca
     return true;
 }
 
+static const char *engine_name(nvgp_engine e)
+{
+    return e == NVGP_ENGINE_REFERENCE ? "reference" : e == NVGP_ENGINE_FAST ? "fast" : "jit";
+}
+
 static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
 {
     char path[4096];
@@ -227,29 +240,37 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
     ok = ok && set_varying(&r, c, inv);
     nvgp_run_options ro;
     nvgp_job_run_options(r.job, &ro);
-    ro.engine = o->engine;
-    /* one untimed run: first-touch page faults, caches */
-    ro.threads = 1;
-    if (ok && nvgp_machine_run(r.m, &ro, NULL) != NVGP_OK) {
-        fprintf(stderr, "nvgp bench: %s: %s\n", c->name, nvgp_machine_error(r.m));
-        ok = false;
-    }
     res->invocations = inv;
-    res->lane_instructions = ok ? nvgp_machine_lane_instructions(r.m) : 0;
-    for (int t = 0; ok && t < 2; t++) {
-        ro.threads = t ? o->threads : 1;
-        double rate[MAX_REPEATS], lanes[MAX_REPEATS];
-        for (int k = 0; ok && k < o->repeats; k++) {
-            double t0 = now();
-            ok = nvgp_machine_run(r.m, &ro, NULL) == NVGP_OK;
-            double dt = now() - t0;
-            if (dt <= 0)
-                dt = 1e-9;
-            rate[k] = inv / dt / 1e6;
-            lanes[k] = (double)nvgp_machine_lane_instructions(r.m) / dt;
+    res->nvgp = res->nvgp_e[0];
+    res->lanes = res->lanes_e[0];
+    for (int e = 0; ok && e < o->num_engines; e++) {
+        ro.engine = o->engines[e];
+        /* one untimed run: first-touch page faults, caches, the JIT's
+         * compilation */
+        ro.threads = 1;
+        if (nvgp_machine_run(r.m, &ro, NULL) != NVGP_OK) {
+            fprintf(stderr, "nvgp bench: %s: %s\n", c->name, nvgp_machine_error(r.m));
+            ok = false;
+            break;
         }
-        res->nvgp[t] = summarize(rate, o->repeats);
-        res->lanes[t] = summarize(lanes, o->repeats);
+        res->lane_instructions = nvgp_machine_lane_instructions(r.m);
+        if (o->engines[e] == NVGP_ENGINE_JIT || o->engines[e] == NVGP_ENGINE_DEFAULT)
+            nvgp_machine_jit_info(r.m, &res->jit);
+        for (int t = 0; ok && t < 2; t++) {
+            ro.threads = t ? o->threads : 1;
+            double rate[MAX_REPEATS], lanes[MAX_REPEATS];
+            for (int k = 0; ok && k < o->repeats; k++) {
+                double t0 = now();
+                ok = nvgp_machine_run(r.m, &ro, NULL) == NVGP_OK;
+                double dt = now() - t0;
+                if (dt <= 0)
+                    dt = 1e-9;
+                rate[k] = inv / dt / 1e6;
+                lanes[k] = (double)nvgp_machine_lane_instructions(r.m) / dt;
+            }
+            res->nvgp_e[e][t] = summarize(rate, o->repeats);
+            res->lanes_e[e][t] = summarize(lanes, o->repeats);
+        }
     }
     res->ran = ok;
     nvgp_runner_free(&r);
@@ -328,13 +349,19 @@ static void print_table(const options *o, const case_result *res, size_t n)
             printf("%-12s failed\n", r->c->name);
             continue;
         }
-        for (int t = 0; t < 2; t++) {
-            char eng[32];
-            snprintf(eng, sizeof eng, "nvgp %ut", t ? o->threads : 1u);
-            printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f] %14.3f\n", t ? "" : r->c->name, eng,
-                   r->invocations, r->nvgp[t].median, r->nvgp[t].min, r->nvgp[t].max,
-                   r->lanes[t].median / 1e9);
-        }
+        for (int e = 0; e < o->num_engines; e++)
+            for (int t = 0; t < 2; t++) {
+                char eng[32];
+                snprintf(eng, sizeof eng, "%s %ut", engine_name(o->engines[e]),
+                         t ? o->threads : 1u);
+                printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f] %14.3f\n", e + t ? "" : r->c->name,
+                       eng, r->invocations, r->nvgp_e[e][t].median, r->nvgp_e[e][t].min,
+                       r->nvgp_e[e][t].max, r->lanes_e[e][t].median / 1e9);
+            }
+        if (r->jit.regions)
+            printf("%-12s jit: %u regions, %u instructions compiled in %.2f ms (%.2f ms CPU)\n",
+                   "", r->jit.regions, r->jit.instructions, r->jit.compile_ms,
+                   r->jit.compile_cpu_ms);
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
                 continue;
@@ -345,8 +372,9 @@ static void print_table(const options *o, const case_result *res, size_t n)
                    r->mesa[k].median, r->mesa[k].min, r->mesa[k].max);
         }
         if (r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
-            printf("%-12s ratios: %.2fx softpipe (1t), %.3fx llvmpipe (1t), %.3fx llvmpipe (%ut)\n",
-                   "", r->nvgp[0].median / r->mesa[0].median, r->nvgp[0].median / r->mesa[1].median,
+            printf("%-12s ratios (%s): %.2fx softpipe (1t), %.3fx llvmpipe (1t), %.3fx llvmpipe "
+                   "(%ut)\n",
+                   "", engine_name(o->engines[0]), r->nvgp[0].median / r->mesa[0].median, r->nvgp[0].median / r->mesa[1].median,
                    r->nvgp[1].median / r->mesa[2].median, o->threads);
     }
 }
@@ -387,14 +415,20 @@ static bool write_json(const options *o, const case_result *res, size_t n)
         json_escape(f, r->c->stresses);
         fprintf(f, ", \"ran\": %s, \"invocations\": %u, \"lane_instructions\": %llu,\n   \"nvgp\": [",
                 r->ran ? "true" : "false", r->invocations, (unsigned long long)r->lane_instructions);
-        for (int t = 0; r->ran && t < 2; t++) {
-            fprintf(f, "%s{\"threads\": %u, ", t ? ", " : "", t ? o->threads : 1u);
-            json_stats(f, "minvocations_per_s", r->nvgp[t], 1);
-            fputs(", ", f);
-            json_stats(f, "lane_instructions_per_s", r->lanes[t], 1);
-            fputc('}', f);
-        }
+        for (int e = 0; r->ran && e < o->num_engines; e++)
+            for (int t = 0; t < 2; t++) {
+                fprintf(f, "%s{\"engine\": \"%s\", \"threads\": %u, ", e + t ? ", " : "",
+                        engine_name(o->engines[e]), t ? o->threads : 1u);
+                json_stats(f, "minvocations_per_s", r->nvgp_e[e][t], 1);
+                fputs(", ", f);
+                json_stats(f, "lane_instructions_per_s", r->lanes_e[e][t], 1);
+                fputc('}', f);
+            }
         fputs("]", f);
+        if (r->jit.regions)
+            fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"instructions\": %u, "
+                       "\"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g}",
+                    r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms);
         bool any = false;
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
@@ -454,7 +488,7 @@ int nvgp_cmd_bench(int argc, char **argv)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     options o = {"bench/programs", NULL, NULL, getenv("NVGP_MESA_ORACLE"), 5,
-                 cpus > 0 ? (unsigned)cpus : 1u, 1.0, NVGP_ENGINE_FAST};
+                 cpus > 0 ? (unsigned)cpus : 1u, 1.0, {NVGP_ENGINE_JIT, NVGP_ENGINE_FAST}, 2};
     const char *names[CASE_COUNT];
     size_t num_names = 0;
     for (int i = 1; i < argc; i++) {
@@ -481,10 +515,14 @@ int nvgp_cmd_bench(int argc, char **argv)
             o.threads = (unsigned)d;
             i++;
         } else if (!strcmp(a, "--engine")) {
-            if (v && (!strcmp(v, "fast") || !strcmp(v, "reference"))) {
-                o.engine = !strcmp(v, "fast") ? NVGP_ENGINE_FAST : NVGP_ENGINE_REFERENCE;
+            if (v && (!strcmp(v, "jit") || !strcmp(v, "fast") || !strcmp(v, "reference"))) {
+                o.engines[0] = !strcmp(v, "jit")    ? NVGP_ENGINE_JIT
+                               : !strcmp(v, "fast") ? NVGP_ENGINE_FAST
+                                                    : NVGP_ENGINE_REFERENCE;
+                o.num_engines = 1;
             } else {
-                fprintf(stderr, "nvgp bench: --engine takes fast or reference\n%s", usage_line);
+                fprintf(stderr, "nvgp bench: --engine takes jit, fast or reference\n%s",
+                        usage_line);
                 return BENCH_USAGE;
             }
             i++;

@@ -16,7 +16,7 @@
 enum { RUN_OK = 0, RUN_FAILED = 1, RUN_USAGE = 2 };
 
 static const char usage_line[] =
-    "usage: nvgp run [-o OUT] [--engine=fast|reference] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
+    "usage: nvgp run [-o OUT] [--engine=jit|fast|reference] [--trace=FILE [--lanes SPEC] [--warps SPEC] [--from N]\n"
     "                [--count M] [--trace-format=jsonl|text]] JOB.json\n";
 
 /* Gives the job to the machine, runs it, and prints the results. */
@@ -37,7 +37,7 @@ static int bind_run_print(nvgp_job_runner *s, const char *out_path, nvgp_engine 
 int nvgp_cmd_run(int argc, char **argv)
 {
     const char *out_path = NULL, *job_path = NULL;
-    nvgp_engine engine = NVGP_ENGINE_FAST;
+    nvgp_engine engine = NVGP_ENGINE_DEFAULT;
     bool options = true;
     nvgp_trace_args trace = {0};
     int trace_rc = 0;
@@ -55,12 +55,14 @@ int nvgp_cmd_run(int argc, char **argv)
             out_path = a + 9;
         } else if (options && (!strcmp(a, "--engine") || !strncmp(a, "--engine=", 9))) {
             const char *e = a[8] == '=' ? a + 9 : ++i < argc ? argv[i] : NULL;
-            if (e && !strcmp(e, "fast")) {
+            if (e && !strcmp(e, "jit")) {
+                engine = NVGP_ENGINE_JIT;
+            } else if (e && !strcmp(e, "fast")) {
                 engine = NVGP_ENGINE_FAST;
             } else if (e && !strcmp(e, "reference")) {
                 engine = NVGP_ENGINE_REFERENCE;
             } else {
-                fprintf(stderr, "nvgp run: --engine takes fast or reference\n%s", usage_line);
+                fprintf(stderr, "nvgp run: --engine takes jit, fast or reference\n%s", usage_line);
                 return RUN_USAGE;
             }
         } else if (options && a[0] == '-' && a[1] == 'o' && a[2]) {

@@ -132,7 +132,7 @@ static bool fragment(const nvgp_machine *m)
 void nvgp_job_run_options(const nvgp_job *job, nvgp_run_options *o)
 {
     *o = (nvgp_run_options){ job->budget, job->threads, job->shared_size, job->private_size,
-                             NVGP_ENGINE_FAST };
+                             NVGP_ENGINE_DEFAULT };
 }
 
 #define INPUT_KINDS ((1u << NVGP_BINDING_INPUT) | (1u << NVGP_BINDING_SYSTEM_VALUE))

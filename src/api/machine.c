@@ -8,6 +8,7 @@
 
 #include "exec/exec.h"
 #include "exec/exec_hook.h"
+#include "exec/exec_jit.h"
 #include "exec/texture.h"
 #include "tgsi/tgsi_names.h"
 
@@ -454,15 +455,16 @@ nvgp_status nvgp_machine_run(nvgp_machine *m, const nvgp_run_options *o, nvgp_di
         return NVGP_ERROR_INVALID_ARGUMENT;
     m->ran = false;
     m->error[0] = '\0';
-    nvgp_run_options opt = { 0, 0, 0, 0, NVGP_ENGINE_FAST };
+    nvgp_run_options opt = { 0, 0, 0, 0, NVGP_ENGINE_DEFAULT };
     if (o)
         opt = *o;
     nvgp_exec_set_budget(m->exec, opt.budget ? opt.budget : NVGP_EXEC_DEFAULT_BUDGET);
     nvgp_exec_set_threads(m->exec, opt.threads ? opt.threads : 1);
-    if (opt.engine > NVGP_ENGINE_REFERENCE)
-        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "engine: neither fast nor reference");
-    nvgp_exec_set_engine(m->exec, opt.engine == NVGP_ENGINE_REFERENCE
-                                      ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+    if (opt.engine > NVGP_ENGINE_JIT)
+        return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "engine: not jit, fast or reference");
+    nvgp_exec_set_engine(m->exec, opt.engine == NVGP_ENGINE_REFERENCE ? NVGP_EXEC_ENGINE_REFERENCE
+                                  : opt.engine == NVGP_ENGINE_FAST    ? NVGP_EXEC_ENGINE_FAST
+                                                                      : NVGP_EXEC_ENGINE_JIT);
     if (opt.shared_size && nvgp_exec_set_shared_size(m->exec, opt.shared_size))
         return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "shared_size: out of the machine's range");
     if (opt.private_size && nvgp_exec_set_private_size(m->exec, opt.private_size))
@@ -687,4 +689,23 @@ nvgp_status nvgp_machine_set_step_hook(nvgp_machine *m, const nvgp_step_hook *ho
 uint32_t nvgp_machine_num_warps(const nvgp_machine *m)
 {
     return m ? nvgp_exec_num_warps(m->exec) : 0;
+}
+
+bool nvgp_jit_available(void)
+{
+    return exec_jit_available();
+}
+
+void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out)
+{
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!m)
+        return;
+    exec_jit_stats s = exec_jit_get_stats(m->exec);
+    out->compile_ms = s.compile_ms;
+    out->compile_cpu_ms = s.compile_cpu_ms;
+    out->regions = s.regions;
+    out->instructions = s.records;
 }

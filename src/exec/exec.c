@@ -3,6 +3,7 @@
 #include "exec/exec_decode.h"
 #include "exec/exec_fast.h"
 #include "exec/exec_legacy.h"
+#include "exec/exec_jit.h"
 
 #include <stdlib.h>
 
@@ -24,6 +25,7 @@ nvgp_exec *nvgp_exec_create(const tgsi_program *prog, nvgp_diag *diag)
     m->prog = prog;
     m->processor = prog->processor;
     m->budget = NVGP_EXEC_DEFAULT_BUDGET;
+    m->engine = EXEC_ENGINE_JIT; /* the fast engine where there is no JIT */
     m->threads = 1;
     m->grid[0] = m->grid[1] = m->grid[2] = 1;
     m->shared_size = 32768;
@@ -106,6 +108,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     free(m->images);
     free(m->textures);
     free(m->uregs);
+    exec_jit_free(m);
     exec_fast_free(m);
     nvgp_arena_destroy(&m->arena);
     free(m);
@@ -201,7 +204,9 @@ void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads)
 
 void nvgp_exec_set_engine(nvgp_exec *m, nvgp_exec_engine engine)
 {
-    m->engine = engine == NVGP_EXEC_ENGINE_REFERENCE ? EXEC_ENGINE_REFERENCE : EXEC_ENGINE_FAST;
+    m->engine = engine == NVGP_EXEC_ENGINE_REFERENCE ? EXEC_ENGINE_REFERENCE
+                : engine == NVGP_EXEC_ENGINE_JIT     ? EXEC_ENGINE_JIT
+                                                     : EXEC_ENGINE_FAST;
 }
 
 nvgp_exec_status nvgp_exec_set_constants(nvgp_exec *m, uint32_t buffer, uint32_t first,

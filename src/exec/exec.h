@@ -104,10 +104,16 @@ nvgp_exec_status nvgp_exec_set_private_size(nvgp_exec *m, uint32_t bytes);
 void nvgp_exec_set_budget(nvgp_exec *m, uint64_t instructions);
 /* Host threads that run warps (default 1).  Atomics stay atomic. */
 void nvgp_exec_set_threads(nvgp_exec *m, unsigned threads);
-/* Which engine runs the program: the fast one (pre-decoded records with
- * handlers specialised per operand shape, the default) or the reference
- * handlers alone.  Both give the same results, bit for bit. */
-typedef enum nvgp_exec_engine { NVGP_EXEC_ENGINE_FAST, NVGP_EXEC_ENGINE_REFERENCE } nvgp_exec_engine;
+/* Which engine runs the program: the JIT (the fast engine's straight runs
+ * compiled by LLVM, exec_jit.h; the default, and the fast engine where the
+ * build or the CPU has no JIT or compiling fails), the fast one
+ * (pre-decoded records with handlers specialised per operand shape) or the
+ * reference handlers alone.  All give the same results, bit for bit. */
+typedef enum nvgp_exec_engine {
+    NVGP_EXEC_ENGINE_FAST,
+    NVGP_EXEC_ENGINE_REFERENCE,
+    NVGP_EXEC_ENGINE_JIT
+} nvgp_exec_engine;
 void nvgp_exec_set_engine(nvgp_exec *m, nvgp_exec_engine engine);
 
 /* ---- Bindings (all data is copied) ---------------------------------------- */

@@ -9,6 +9,7 @@
  * fast instructions) and hands the run to the threaded block runner of the
  * best instruction set the CPU has. */
 #include "exec/exec_fast.h"
+#include "exec/exec_jit.h"
 
 #include <stdlib.h>
 
@@ -379,6 +380,8 @@ void exec_fast_run_warp(exec_warp *w)
     const char *isa;
     const exec_fast_block_fn block = pick_block(&isa);
     _Alignas(64) exec_reg scratch;
+    /* the JIT's compiled regions, per first record (NULL: none) */
+    const exec_jit_region_fn *jit = m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL;
     exec_reg *bank[TGSI_FILE_COUNT + 1];
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         bank[f] = w->file[f];
@@ -406,7 +409,10 @@ void exec_fast_run_warp(exec_warp *w)
                 continue;
             if (w->exec == FULL_MASK) {
                 w->lane_count += (uint64_t)run * LANES;
-                block(w, bank, &recs[pc], run);
+                if (jit && jit[pc])
+                    jit[pc](bank, w->out_wr, pc);
+                else
+                    block(w, bank, &recs[pc], run);
             } else {
                 w->lane_count += (uint64_t)run * exec_lanes(w->exec);
                 run_masked(w, bank, block, &recs[pc], run);

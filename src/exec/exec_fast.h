@@ -15,7 +15,7 @@
 #include "exec/exec_internal.h"
 
 /* Which engine a machine runs (nvgp_exec_set_engine). */
-enum { EXEC_ENGINE_FAST = 0, EXEC_ENGINE_REFERENCE = 1 };
+enum { EXEC_ENGINE_FAST = 0, EXEC_ENGINE_REFERENCE = 1, EXEC_ENGINE_JIT = 2 };
 
 /* Record flags. */
 enum {

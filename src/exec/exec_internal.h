@@ -232,7 +232,9 @@ struct nvgp_exec {
     uint32_t num_code;
     struct exec_fast *fast;     /* the fast engine's records (exec_fast.h), NULL
                                    when they could not be made */
-    uint8_t engine;             /* EXEC_ENGINE_FAST or _REFERENCE */
+    struct exec_jit *jit;       /* the JIT's code (exec_jit.h), made on the
+                                   first run with the JIT engine */
+    uint8_t engine;             /* EXEC_ENGINE_FAST, _REFERENCE or _JIT */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */

@@ -5,6 +5,7 @@
  * work groups with shared memory and barriers for compute programs.  Work
  * items (warps or groups) can be spread over host threads. */
 #include "exec/exec_fast.h"
+#include "exec/exec_jit.h"
 #include "exec/exec_pool.h"
 
 #include <stdio.h>
@@ -23,7 +24,7 @@ static void run_warp(exec_warp *w)
 {
     /* a step hook (traces, the debugger) sees every instruction: the
      * reference engine runs hooked warps */
-    if (w->m->fast && w->m->engine == EXEC_ENGINE_FAST && !w->m->hook) {
+    if (w->m->fast && w->m->engine != EXEC_ENGINE_REFERENCE && !w->m->hook) {
         exec_fast_run_warp(w);
         return;
     }
@@ -732,6 +733,11 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
             nvgp_diag_error(diag, 0, "%s", m->error);
         return m->status = NVGP_EXEC_ERROR_NOMEM;
     }
+
+    /* the JIT's code, compiled once per machine before any warp runs (a
+     * machine it cannot compile runs the fast engine) */
+    if (m->engine == EXEC_ENGINE_JIT && m->fast && !m->hook)
+        (void)exec_jit_prepare(m);
 
     run_ctx ctx;
     memset(&ctx, 0, sizeof ctx);

@@ -1,13 +1,16 @@
-/* The fast engine against the reference handlers, bit for bit.
+/* The fast engine and the JIT against the reference handlers, bit for bit.
  *
  * Every program of the corpus (shared/corpus: TGSI, ARB and NV assembly),
- * of the executor's fuzz seeds (tests/fuzz/exec_seeds) and of the benchmark
- * (bench/programs) that loads runs on two machines bound alike, one per
+ * of the executor's fuzz seeds (tests/fuzz/exec_seeds), of the benchmark
+ * (bench/programs) and of the examples (examples/) that loads runs on two machines bound alike, one per
  * engine, with inputs and constants that differ from lane to lane (signed
  * zeros, NaN and infinities among them): the status, every output word of
  * every thread, kills, emitted vertices, memory, buffers, images, fault
- * and instruction counts must be the same (engine_compare.c).  The fast engine also runs on two
- * host threads, which must not change anything either.
+ * and instruction counts must be the same (engine_compare.c).  The fast engine and the JIT
+ * also run on two host threads, which must not change anything either.  In
+ * a build without the JIT (or on a CPU LLVM cannot generate code for) the
+ * JIT machines run the fast engine, and the count of programs with
+ * compiled code says so.
  *
  * Then hand-computed cases pin the fast handlers' shapes (whole registers,
  * swizzles, modifiers, saturation, a destination its source reads, masks
@@ -16,6 +19,7 @@
 #include "exec_test_util.h"
 #include "engine_compare.h"
 #include "exec/exec_fast.h"
+#include "exec/exec_jit.h"
 #include "exec/texture.h"
 #include "api/program.h"
 #include "walk_files.h"
@@ -99,7 +103,7 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 }
 
 typedef struct stats {
-    unsigned programs, with_fast, ran;
+    unsigned programs, with_fast, with_jit, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -121,16 +125,22 @@ static void run_file(const char *path, stats *st)
         /* (memory keeps what a run leaves: each machine runs once) */
         nvgp_exec *fast2 = make_machine(p, NVGP_EXEC_ENGINE_FAST, 2);
         nvgp_exec *ref2 = make_machine(p, NVGP_EXEC_ENGINE_REFERENCE, 1);
-        if (fast && ref && fast2 && ref2) {
+        nvgp_exec *jit = make_machine(p, NVGP_EXEC_ENGINE_JIT, 1);
+        nvgp_exec *ref3 = make_machine(p, NVGP_EXEC_ENGINE_REFERENCE, 1);
+        nvgp_exec *jit2 = make_machine(p, NVGP_EXEC_ENGINE_JIT, 2);
+        nvgp_exec *ref4 = make_machine(p, NVGP_EXEC_ENGINE_REFERENCE, 1);
+        if (fast && ref && fast2 && ref2 && jit && ref3 && jit2 && ref4) {
             st->programs++;
             st->with_fast += fast->fast && fast->fast->num_fast > 0;
             st->ran += compare(path, fast, ref);
             compare(path, fast2, ref2);
+            compare(path, jit, ref3);
+            compare(path, jit2, ref4);
+            st->with_jit += exec_jit_get_stats(jit).regions > 0;
         }
-        nvgp_exec_destroy(fast);
-        nvgp_exec_destroy(ref);
-        nvgp_exec_destroy(fast2);
-        nvgp_exec_destroy(ref2);
+        nvgp_exec *all[] = { fast, ref, fast2, ref2, jit, ref3, jit2, ref4 };
+        for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+            nvgp_exec_destroy(all[k]);
     }
     nvgp_program_destroy(prog);
 }
@@ -152,7 +162,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0, 0 };
+    stats st = { 0, 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -162,22 +172,29 @@ static void test_corpus_and_seeds(void **state)
     }
     walk_files(NVGP_SOURCE_DIR "/tests/fuzz/exec_seeds", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
-    printf("engines: %u programs compared, %u with fast records, %u ran to their end\n",
-           st.programs, st.with_fast, st.ran);
+    walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
+    printf("engines: %u programs compared, %u with fast records, %u with JIT code, %u ran "
+           "to their end\n",
+           st.programs, st.with_fast, st.with_jit, st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
     assert_true(st.ran >= 9);
+    if (exec_jit_available())
+        assert_true(st.with_jit > 0);
 }
 
 /* ---- the shapes, by hand --------------------------------------------------- */
 
+static const nvgp_exec_engine engines[3] = { NVGP_EXEC_ENGINE_FAST, NVGP_EXEC_ENGINE_REFERENCE,
+                                             NVGP_EXEC_ENGINE_JIT };
+
 static void run_both(const char *text, uint32_t inv, void (*setup)(xt *),
                      void (*check)(xt *), unsigned min_fast)
 {
-    for (int e = 0; e < 2; e++) {
+    for (int e = 0; e < 3; e++) {
         xt x;
         xt_load(&x, text, inv, 1);
-        nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+        nvgp_exec_set_engine(x.m, engines[e]);
         assert_true(x.m->fast->num_fast >= min_fast);
         setup(&x);
         assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
@@ -803,10 +820,10 @@ static void test_budget(void **state)
                        "  0: MOV TEMP[0], IMM[0]\n  1: ADD TEMP[0], TEMP[0], IMM[0]\n"
                        "  2: ADD TEMP[0], TEMP[0], IMM[0]\n  3: ADD TEMP[0], TEMP[0], IMM[0]\n"
                        "  4: MOV OUT[0], TEMP[0]\n  5: END\n";
-    for (int e = 0; e < 2; e++) {
+    for (int e = 0; e < 3; e++) {
         xt x;
         xt_load(&x, text, 1, 1);
-        nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_FAST);
+        nvgp_exec_set_engine(x.m, engines[e]);
         nvgp_exec_set_budget(x.m, 4);
         assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
         assert_non_null(strstr(nvgp_exec_error(x.m), "at instruction 4 (MOV)"));

@@ -7,11 +7,13 @@
  * program goes through the library's front door (nvgp_program_create: the
  * assembler or TGSI reader and the checker, as `nvgp run` loads it) onto a
  * machine (nvgp.h); the job is parsed by tools/job.c with the program
- * spliced in, given to two machines by tools/job_bind.c and run with a
- * small instruction budget, once on each engine (nvgp_run_options.engine).
- * When the fast engine's results differ from the reference handlers' in
- * any way tests/exec/test_exec_engines.c checks (tests/exec/engine_compare.c)
- * the target aborts; otherwise the fast run's results are printed.  When
+ * spliced in, given to three machines by tools/job_bind.c and run with a
+ * small instruction budget, once on each engine (nvgp_run_options.engine):
+ * the reference handlers, the fast engine and the JIT (the fast engine
+ * again in a build without it).  When the fast engine's or the JIT's
+ * results differ from the reference handlers' in any way
+ * tests/exec/test_exec_engines.c checks (tests/exec/engine_compare.c) the
+ * target aborts; otherwise the fast run's results are printed.  When
  * the job does not fit the program (a name it lacks, a binding out of
  * range), each binding is still made on its own, ignoring refusals, so the
  * program runs anyway.
@@ -271,33 +273,43 @@ static bool run_job(nvgp_job *job, const nvgp_program *prog, nvgp_machine *m,
     return true;
 }
 
-/* The job on both engines, which must agree (docs/decoded-stream.md): a
- * difference aborts, so that libFuzzer reports the input.  The fast
- * machine's results are then printed as `nvgp run` prints them. */
-static void run_both(nvgp_job *job, const nvgp_program *prog, nvgp_machine *fast,
-                     nvgp_machine *ref)
+/* Whether machine a (of engine name) left what the reference machine ref
+ * left; a difference aborts, so that libFuzzer reports the input. */
+static void check_same(const char *name, nvgp_machine *a, nvgp_status sa, nvgp_machine *ref,
+                       nvgp_status sr)
 {
-    nvgp_status sf, sr;
+    char why[256];
+    bool same = true;
+    if (sa != sr || strcmp(nvgp_machine_error(a), nvgp_machine_error(ref))) {
+        snprintf(why, sizeof why, "status %d '%s' and %d '%s'", sa, nvgp_machine_error(a), sr,
+                 nvgp_machine_error(ref));
+        same = false;
+    } else if (sa == NVGP_OK) {
+        same = engine_same_results(nvgp_machine_exec(a), nvgp_machine_exec(ref), why,
+                                   sizeof why);
+    }
+    if (!same) {
+        fprintf(stderr, "fuzz_exec: the %s engine and the reference differ: %s\n", name, why);
+        abort();
+    }
+}
+
+/* The job on every engine, which must agree (docs/decoded-stream.md,
+ * docs/jit.md).  The fast machine's results are then printed as `nvgp run`
+ * prints them. */
+static void run_all(nvgp_job *job, const nvgp_program *prog, nvgp_machine *fast,
+                    nvgp_machine *ref, nvgp_machine *jit)
+{
+    nvgp_status sf, sr, sj;
     if (!run_job(job, prog, fast, NVGP_ENGINE_FAST, &sf) ||
-        !run_job(job, prog, ref, NVGP_ENGINE_REFERENCE, &sr))
+        !run_job(job, prog, ref, NVGP_ENGINE_REFERENCE, &sr) ||
+        !run_job(job, prog, jit, NVGP_ENGINE_JIT, &sj))
         return;
     if (verbose())
         fprintf(stderr, "fuzz_exec: %u threads, run: %s\n", nvgp_machine_num_threads(fast),
                 sf == NVGP_OK ? "ok" : nvgp_machine_error(fast));
-    char why[256];
-    bool same = true;
-    if (sf != sr || strcmp(nvgp_machine_error(fast), nvgp_machine_error(ref))) {
-        snprintf(why, sizeof why, "status %d '%s' and %d '%s'", sf, nvgp_machine_error(fast),
-                 sr, nvgp_machine_error(ref));
-        same = false;
-    } else if (sf == NVGP_OK) {
-        same = engine_same_results(nvgp_machine_exec(fast), nvgp_machine_exec(ref), why,
-                                   sizeof why);
-    }
-    if (!same) {
-        fprintf(stderr, "fuzz_exec: the fast engine and the reference differ: %s\n", why);
-        abort();
-    }
+    check_same("fast", fast, sf, ref, sr);
+    check_same("jit", jit, sj, ref, sr);
     if (sf != NVGP_OK)
         return;
     nvgp_strbuf out;
@@ -347,18 +359,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     nvgp_diag *diag = NULL;
     nvgp_program *prog = nvgp_program_create("fuzz", src, prog_len, &diag);
-    nvgp_machine *m = NULL, *ref = NULL;
-    if (prog && nvgp_machine_create(prog, &m, diag) == NVGP_OK)
+    nvgp_machine *m = NULL, *ref = NULL, *jit = NULL;
+    if (prog && nvgp_machine_create(prog, &m, diag) == NVGP_OK) {
         nvgp_machine_create(prog, &ref, NULL);
+        nvgp_machine_create(prog, &jit, NULL);
+    }
     if (verbose() && !m) {
         fprintf(stderr, "fuzz_exec: the program does not %s\n", prog ? "run" : "load");
         if (diag)
             nvgp_diag_print(diag, stderr);
     }
-    if (m && ref)
-        run_both(job, prog, m, ref);
+    if (m && ref && jit)
+        run_all(job, prog, m, ref, jit);
     nvgp_machine_destroy(m);
     nvgp_machine_destroy(ref);
+    nvgp_machine_destroy(jit);
     nvgp_program_destroy(prog);
     nvgp_diag_destroy(diag);
     nvgp_job_destroy(job);

@@ -1,0 +1,794 @@
+/* The JIT engine (exec_jit.h): LLVM through its C API, ORC's LLJIT.
+ *
+ * A program's straight runs of fast records (docs/decoded-stream.md) become
+ * one LLVM function each, all in one module compiled when the machine first
+ * runs with the JIT engine and kept until it is destroyed.  Inside a region
+ * a register component is an SSA value of 32 lanes (<32 x i32>, bit-cast to
+ * <32 x float> for float operations): loaded from its block the first time
+ * the region reads it, stored once at the region's end when the region
+ * wrote it.  Distinct (file, register, component) triples are distinct
+ * words (each file is its own block), so reading all sources before
+ * writing and storing last gives what the fast handlers give record by
+ * record.  Immediates are constants of the program: they become vector
+ * constants.
+ *
+ * Each operation is the fast handler's expression (exec_fast_kern.h),
+ * written as LLVM instructions without fast-math flags, so no multiply and
+ * add fuse and NaN and signed zeros go the same way; transcendentals call
+ * the same warp-wide routines (exec_vmath.h) through a stack buffer, so
+ * they agree bit for bit.  The table jit_rows says, one row per opcode, how
+ * each is built; a run holding a record whose opcode has no row is left to
+ * the fast engine. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "exec/exec_jit.h"
+#include "exec/exec_vmath.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#if defined(NVGP_HAVE_JIT)
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/TargetMachine.h>
+#include <pthread.h>
+#include <time.h>
+
+/* Runs longer than this stay with the fast engine: compile time grows with
+ * a region, and the gain of a long run over the block runner is small. */
+#define JIT_MAX_RECORDS 4096u
+/* Records compiled for one machine at most (regions in program order; the
+ * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
+ * huge program would otherwise wait seconds for its first warp. */
+#define JIT_MAX_TOTAL 8192u
+
+/* ---- the operations ---------------------------------------------------- */
+
+typedef enum jit_kind {
+    JK_MOV,     /* the source's words */
+    JK_FBIN,    /* float binary operation (param: LLVMOpcode) */
+    JK_MAD,     /* x * y + z, each rounded */
+    JK_LRP,     /* x * y + (1 - x) * z, each rounded */
+    JK_FMIN,    /* the reference's min/max: a NaN operand gives the other
+                   (param: LLVMRealPredicate picking x) */
+    JK_SET,     /* 1.0f where the comparison holds, else 0.0f (param: predicate) */
+    JK_FSET,    /* ~0 where it holds, else 0 (param: LLVMRealPredicate) */
+    JK_CMP,     /* x < 0 ? y : z */
+    JK_IBIN,    /* integer binary operation (param: LLVMOpcode) */
+    JK_SHIFT,   /* shift by the count's low 5 bits (param: LLVMOpcode) */
+    JK_NOT,
+    JK_INEG,
+    JK_ISEL,    /* the operand the comparison picks (param: LLVMIntPredicate) */
+    JK_ISET,    /* ~0 where the comparison holds (param: LLVMIntPredicate) */
+    JK_UCMP,    /* x != 0 ? y : z */
+    JK_DOT,     /* n products summed in order (param: n; dph: + src1.w) */
+    JK_RCP,     /* 1 / x of source 0's x, replicated */
+    JK_RSQ,     /* 1 / sqrt(x) of source 0's x, replicated */
+    JK_SC1,     /* vmath function of source 0's x, replicated */
+    JK_SC2      /* the same of sources 0 and 1 (POW) */
+} jit_kind;
+
+typedef void (*jit_vfn1)(float *restrict out, const float *restrict in);
+typedef void (*jit_vfn2)(float *restrict out, const float *restrict a, const float *restrict b);
+
+typedef struct jit_row {
+    uint16_t op;
+    uint8_t kind;
+    int param;
+    bool dph;
+    jit_vfn1 fn1;
+    jit_vfn2 fn2;
+} jit_row;
+
+static const jit_row jit_rows[] = {
+    { TGSI_OPCODE_MOV, JK_MOV, 0, false, NULL, NULL },
+    { TGSI_OPCODE_ADD, JK_FBIN, LLVMFAdd, false, NULL, NULL },
+    { TGSI_OPCODE_SUB, JK_FBIN, LLVMFSub, false, NULL, NULL },
+    { TGSI_OPCODE_MUL, JK_FBIN, LLVMFMul, false, NULL, NULL },
+    { TGSI_OPCODE_MAD, JK_MAD, 0, false, NULL, NULL },
+    { TGSI_OPCODE_LRP, JK_LRP, 0, false, NULL, NULL },
+    { TGSI_OPCODE_MIN, JK_FMIN, LLVMRealOLT, false, NULL, NULL },
+    { TGSI_OPCODE_MAX, JK_FMIN, LLVMRealOGT, false, NULL, NULL },
+    { TGSI_OPCODE_SLT, JK_SET, LLVMRealOLT, false, NULL, NULL },
+    { TGSI_OPCODE_SGE, JK_SET, LLVMRealOGE, false, NULL, NULL },
+    { TGSI_OPCODE_SEQ, JK_SET, LLVMRealOEQ, false, NULL, NULL },
+    { TGSI_OPCODE_SNE, JK_SET, LLVMRealUNE, false, NULL, NULL },
+    { TGSI_OPCODE_SGT, JK_SET, LLVMRealOGT, false, NULL, NULL },
+    { TGSI_OPCODE_SLE, JK_SET, LLVMRealOLE, false, NULL, NULL },
+    { TGSI_OPCODE_FSLT, JK_FSET, LLVMRealOLT, false, NULL, NULL },
+    { TGSI_OPCODE_FSGE, JK_FSET, LLVMRealOGE, false, NULL, NULL },
+    { TGSI_OPCODE_FSEQ, JK_FSET, LLVMRealOEQ, false, NULL, NULL },
+    { TGSI_OPCODE_FSNE, JK_FSET, LLVMRealUNE, false, NULL, NULL },
+    { TGSI_OPCODE_CMP, JK_CMP, 0, false, NULL, NULL },
+    { TGSI_OPCODE_AND, JK_IBIN, LLVMAnd, false, NULL, NULL },
+    { TGSI_OPCODE_OR, JK_IBIN, LLVMOr, false, NULL, NULL },
+    { TGSI_OPCODE_XOR, JK_IBIN, LLVMXor, false, NULL, NULL },
+    { TGSI_OPCODE_UADD, JK_IBIN, LLVMAdd, false, NULL, NULL },
+    { TGSI_OPCODE_UMUL, JK_IBIN, LLVMMul, false, NULL, NULL },
+    { TGSI_OPCODE_SHL, JK_SHIFT, LLVMShl, false, NULL, NULL },
+    { TGSI_OPCODE_USHR, JK_SHIFT, LLVMLShr, false, NULL, NULL },
+    { TGSI_OPCODE_NOT, JK_NOT, 0, false, NULL, NULL },
+    { TGSI_OPCODE_INEG, JK_INEG, 0, false, NULL, NULL },
+    { TGSI_OPCODE_IMAX, JK_ISEL, LLVMIntSGT, false, NULL, NULL },
+    { TGSI_OPCODE_IMIN, JK_ISEL, LLVMIntSLT, false, NULL, NULL },
+    { TGSI_OPCODE_UMAX, JK_ISEL, LLVMIntUGT, false, NULL, NULL },
+    { TGSI_OPCODE_UMIN, JK_ISEL, LLVMIntULT, false, NULL, NULL },
+    { TGSI_OPCODE_ISLT, JK_ISET, LLVMIntSLT, false, NULL, NULL },
+    { TGSI_OPCODE_ISGE, JK_ISET, LLVMIntSGE, false, NULL, NULL },
+    { TGSI_OPCODE_USLT, JK_ISET, LLVMIntULT, false, NULL, NULL },
+    { TGSI_OPCODE_USGE, JK_ISET, LLVMIntUGE, false, NULL, NULL },
+    { TGSI_OPCODE_USEQ, JK_ISET, LLVMIntEQ, false, NULL, NULL },
+    { TGSI_OPCODE_USNE, JK_ISET, LLVMIntNE, false, NULL, NULL },
+    { TGSI_OPCODE_UCMP, JK_UCMP, 0, false, NULL, NULL },
+    { TGSI_OPCODE_DP2, JK_DOT, 2, false, NULL, NULL },
+    { TGSI_OPCODE_DP3, JK_DOT, 3, false, NULL, NULL },
+    { TGSI_OPCODE_DP4, JK_DOT, 4, false, NULL, NULL },
+    { TGSI_OPCODE_DPH, JK_DOT, 3, true, NULL, NULL },
+    /* exec_vrcp and exec_vrsq are IEEE division and square root, each
+     * step correctly rounded in every implementation: the same
+     * instructions inline give their bits without a call */
+    { TGSI_OPCODE_RCP, JK_RCP, 0, false, NULL, NULL },
+    { TGSI_OPCODE_RSQ, JK_RSQ, 0, false, NULL, NULL },
+    { TGSI_OPCODE_EX2, JK_SC1, 0, false, exec_vex2, NULL },
+    { TGSI_OPCODE_LG2, JK_SC1, 0, false, exec_vlg2, NULL },
+    { TGSI_OPCODE_SIN, JK_SC1, 0, false, exec_vsin, NULL },
+    { TGSI_OPCODE_COS, JK_SC1, 0, false, exec_vcos, NULL },
+    { TGSI_OPCODE_POW, JK_SC2, 0, false, NULL, exec_vpow },
+};
+
+static const jit_row *find_row(uint16_t op)
+{
+    for (size_t i = 0; i < sizeof jit_rows / sizeof jit_rows[0]; i++)
+        if (jit_rows[i].op == op)
+            return &jit_rows[i];
+    return NULL;
+}
+
+/* ---- the process-wide JIT ----------------------------------------------- */
+
+/* One LLJIT for the process (creating one costs milliseconds); each machine's
+ * module goes in under a resource tracker of its own, removed with the
+ * machine.  The lock covers adding, looking up and removing code. */
+static struct {
+    pthread_once_t once;
+    pthread_mutex_t lock;
+    bool ok;
+    LLVMOrcLLJITRef jit;
+    uint64_t serial;
+} g_jit = { PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER, false, NULL, 0 };
+
+/* A target machine for this host's CPU and its features (AVX-512 where the
+ * CPU has it), or NULL. */
+static LLVMTargetMachineRef host_machine(void)
+{
+    char *triple = LLVMGetDefaultTargetTriple();
+    char *cpu = LLVMGetHostCPUName();
+    char *features = LLVMGetHostCPUFeatures();
+    LLVMTargetRef target;
+    char *err = NULL;
+    LLVMTargetMachineRef tm = NULL;
+    if (!LLVMGetTargetFromTriple(triple, &target, &err))
+        /* "less" (-O1): the same instruction selection and register
+         * allocator as the default level, some 10% less compile time, no
+         * slower code on the benchmark (docs/jit.md) */
+        tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelLess,
+                                     LLVMRelocDefault, LLVMCodeModelJITDefault);
+    LLVMDisposeMessage(err);
+    LLVMDisposeMessage(triple);
+    LLVMDisposeMessage(cpu);
+    LLVMDisposeMessage(features);
+    return tm;
+}
+
+static void init_once(void)
+{
+    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+        return;
+    LLVMTargetMachineRef tm = host_machine();
+    if (!tm)
+        return;
+    LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&g_jit.jit, b);
+    if (e) {
+        LLVMConsumeError(e);
+        g_jit.jit = NULL;
+        return;
+    }
+    g_jit.ok = true;
+}
+
+bool exec_jit_available(void)
+{
+    pthread_once(&g_jit.once, init_once);
+    return g_jit.ok;
+}
+
+/* ---- building a region ---------------------------------------------------- */
+
+/* A register component's current value in the region. */
+typedef struct jit_slot {
+    uint64_t key;          /* file << 34 | register << 2 | component, + 1 */
+    LLVMValueRef v;        /* <32 x i32>; NULL: slot free */
+    bool dirty;            /* written by the region: stored at its end */
+} jit_slot;
+
+/* Marks of OUT registers written (out_wr) share the table under this file. */
+#define JIT_MARK_FILE 255u
+
+typedef struct jit_fn {
+    const nvgp_exec *m;
+    LLVMContextRef cx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMTypeRef i32, i64, f32, vi, vf, ptr;
+    LLVMValueRef fn, bank, out_wr;
+    LLVMValueRef base[TGSI_FILE_COUNT];
+    LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
+    jit_slot *slots;
+    uint32_t cap;
+} jit_fn;
+
+static uint64_t slot_key(unsigned file, uint32_t off, unsigned c)
+{
+    return ((uint64_t)file << 34 | (uint64_t)off << 2 | c) + 1;
+}
+
+static jit_slot *slot_find(jit_fn *j, uint64_t key)
+{
+    uint64_t h = key * 0x9e3779b97f4a7c15ull;
+    uint32_t i = (uint32_t)(h >> 32) & (j->cap - 1);
+    while (j->slots[i].v && j->slots[i].key != key)
+        i = (i + 1) & (j->cap - 1);
+    j->slots[i].key = key;
+    return &j->slots[i];
+}
+
+static LLVMValueRef splat_i32(jit_fn *j, uint32_t v)
+{
+    LLVMValueRef e[LANES];
+    LLVMValueRef c = LLVMConstInt(j->i32, v, 0);
+    for (unsigned l = 0; l < LANES; l++)
+        e[l] = c;
+    return LLVMConstVector(e, LANES);
+}
+
+static LLVMValueRef splat_f32(jit_fn *j, float v)
+{
+    return LLVMConstBitCast(splat_i32(j, f2u_bits(v)), j->vf);
+}
+
+/* The address of component c of register off of file f. */
+static LLVMValueRef comp_addr(jit_fn *j, unsigned f, uint32_t off, unsigned c)
+{
+    if (!j->base[f]) {
+        LLVMValueRef idx = LLVMConstInt(j->i64, f, 0);
+        LLVMValueRef p = LLVMBuildGEP2(j->b, j->ptr, j->bank, &idx, 1, "");
+        j->base[f] = LLVMBuildLoad2(j->b, j->ptr, p, "");
+    }
+    LLVMValueRef byte = LLVMConstInt(j->i64, (uint64_t)off * sizeof(exec_reg) +
+                                                 (uint64_t)c * sizeof(exec_chan), 0);
+    return LLVMBuildGEP2(j->b, LLVMInt8TypeInContext(j->cx), j->base[f], &byte, 1, "");
+}
+
+/* The 32 words of component c of register off of file f. */
+static LLVMValueRef get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
+{
+    jit_slot *s = slot_find(j, slot_key(f, off, c));
+    if (s->v)
+        return s->v;
+    if (f == TGSI_FILE_IMMEDIATE && off < j->m->num_imms) {
+        /* an immediate: the same words for every run of the machine */
+        s->v = splat_i32(j, j->m->uregs[off].c[c].u[0]);
+    } else {
+        s->v = LLVMBuildLoad2(j->b, j->vi, comp_addr(j, f, off, c), "");
+        LLVMSetAlignment(s->v, 64);
+    }
+    s->dirty = false;
+    return s->v;
+}
+
+static void put_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c, LLVMValueRef v)
+{
+    jit_slot *s = slot_find(j, slot_key(f, off, c));
+    s->v = v;
+    s->dirty = true;
+}
+
+static LLVMValueRef as_f(jit_fn *j, LLVMValueRef u) { return LLVMBuildBitCast(j->b, u, j->vf, ""); }
+static LLVMValueRef as_u(jit_fn *j, LLVMValueRef f) { return LLVMBuildBitCast(j->b, f, j->vi, ""); }
+
+/* Source k's component c after its swizzle and float modifiers
+ * ((bits & ~sign) ^ sign, as the fast handlers apply them). */
+static LLVMValueRef src(jit_fn *j, const exec_frec *r, unsigned k, unsigned c)
+{
+    LLVMValueRef v = get_comp(j, r->sfile[k], r->soff[k], (r->swz[k] >> (2 * c)) & 3);
+    if ((r->smod >> (4 + k)) & 1)
+        v = LLVMBuildAnd(j->b, v, splat_i32(j, 0x7fffffffu), "");
+    if ((r->smod >> k) & 1)
+        v = LLVMBuildXor(j->b, v, splat_i32(j, 0x80000000u), "");
+    return v;
+}
+
+/* Saturation: f >= 1 ? 1 : f > 0 ? f : 0 (NaN fails both and gives 0). */
+static LLVMValueRef sat(jit_fn *j, LLVMValueRef u)
+{
+    LLVMValueRef f = as_f(j, u), zero = splat_f32(j, 0.0f), one = splat_f32(j, 1.0f);
+    LLVMValueRef pos = LLVMBuildFCmp(j->b, LLVMRealOGT, f, zero, "");
+    LLVMValueRef t = LLVMBuildSelect(j->b, pos, f, zero, "");
+    LLVMValueRef big = LLVMBuildFCmp(j->b, LLVMRealOGE, f, one, "");
+    return as_u(j, LLVMBuildSelect(j->b, big, one, t, ""));
+}
+
+/* One component of an element-wise operation from its sources' words. */
+static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMValueRef u1,
+                         LLVMValueRef u2)
+{
+    LLVMBuilderRef b = j->b;
+    switch ((jit_kind)row->kind) {
+    case JK_MOV:
+        return u0;
+    case JK_FBIN:
+        return as_u(j, LLVMBuildBinOp(b, (LLVMOpcode)row->param, as_f(j, u0), as_f(j, u1), ""));
+    case JK_MAD:
+        return as_u(j, LLVMBuildFAdd(b, LLVMBuildFMul(b, as_f(j, u0), as_f(j, u1), ""),
+                                     as_f(j, u2), ""));
+    case JK_LRP: {
+        LLVMValueRef x = as_f(j, u0);
+        LLVMValueRef xy = LLVMBuildFMul(b, x, as_f(j, u1), "");
+        LLVMValueRef omx = LLVMBuildFSub(b, splat_f32(j, 1.0f), x, "");
+        return as_u(j, LLVMBuildFAdd(b, xy, LLVMBuildFMul(b, omx, as_f(j, u2), ""), ""));
+    }
+    case JK_FMIN: {
+        /* x != x ? y : y != y ? x : (x pred y) ? x : y */
+        LLVMValueRef x = as_f(j, u0), y = as_f(j, u1);
+        LLVMValueRef pick = LLVMBuildFCmp(b, (LLVMRealPredicate)row->param, x, y, "");
+        LLVMValueRef r = LLVMBuildSelect(b, pick, u0, u1, "");
+        r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, y, y, ""), u0, r, "");
+        return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealUNO, x, x, ""), u1, r, "");
+    }
+    case JK_SET: {
+        LLVMValueRef t = LLVMBuildFCmp(b, (LLVMRealPredicate)row->param, as_f(j, u0),
+                                       as_f(j, u1), "");
+        return LLVMBuildSelect(b, t, splat_i32(j, f2u_bits(1.0f)), splat_i32(j, 0), "");
+    }
+    case JK_FSET:
+        return LLVMBuildSExt(b, LLVMBuildFCmp(b, (LLVMRealPredicate)row->param, as_f(j, u0),
+                                              as_f(j, u1), ""),
+                             j->vi, "");
+    case JK_CMP:
+        return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, as_f(j, u0), splat_f32(j, 0.0f), ""),
+                               u1, u2, "");
+    case JK_IBIN:
+        return LLVMBuildBinOp(b, (LLVMOpcode)row->param, u0, u1, "");
+    case JK_SHIFT:
+        return LLVMBuildBinOp(b, (LLVMOpcode)row->param, u0,
+                              LLVMBuildAnd(b, u1, splat_i32(j, 31), ""), "");
+    case JK_NOT:
+        return LLVMBuildXor(b, u0, splat_i32(j, 0xffffffffu), "");
+    case JK_INEG:
+        return LLVMBuildSub(b, splat_i32(j, 0), u0, "");
+    case JK_ISEL:
+        return LLVMBuildSelect(b, LLVMBuildICmp(b, (LLVMIntPredicate)row->param, u0, u1, ""), u0,
+                               u1, "");
+    case JK_ISET:
+        return LLVMBuildSExt(b, LLVMBuildICmp(b, (LLVMIntPredicate)row->param, u0, u1, ""),
+                             j->vi, "");
+    case JK_UCMP:
+        return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntNE, u0, splat_i32(j, 0), ""), u1, u2,
+                               "");
+    case JK_DOT:
+    case JK_RCP:
+    case JK_RSQ:
+    case JK_SC1:
+    case JK_SC2:
+        break;
+    }
+    return u0;
+}
+
+/* A vmath routine's address as a callee. */
+static LLVMValueRef callee(jit_fn *j, uintptr_t addr)
+{
+    return LLVMConstIntToPtr(LLVMConstInt(j->i64, addr, 0), j->ptr);
+}
+
+/* The scalar result of a DOT or SC record (before saturation). */
+static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
+{
+    LLVMBuilderRef b = j->b;
+    if (row->kind == JK_DOT) {
+        LLVMValueRef acc = NULL;
+        for (int c = 0; c < row->param; c++) {
+            LLVMValueRef p = LLVMBuildFMul(b, as_f(j, src(j, r, 0, (unsigned)c)),
+                                           as_f(j, src(j, r, 1, (unsigned)c)), "");
+            acc = acc ? LLVMBuildFAdd(b, acc, p, "") : p;
+        }
+        if (row->dph)
+            acc = LLVMBuildFAdd(b, acc, as_f(j, src(j, r, 1, 3)), "");
+        return as_u(j, acc);
+    }
+    if (row->kind == JK_RCP || row->kind == JK_RSQ) {
+        LLVMValueRef x = as_f(j, src(j, r, 0, 0));
+        if (row->kind == JK_RSQ) {
+            unsigned id = LLVMLookupIntrinsicID("llvm.sqrt", 9);
+            LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, &j->vf, 1);
+            LLVMTypeRef fty = LLVMIntrinsicGetType(j->cx, id, &j->vf, 1);
+            x = LLVMBuildCall2(b, fty, fn, &x, 1, "");
+        }
+        return as_u(j, LLVMBuildFDiv(b, splat_f32(j, 1.0f), x, ""));
+    }
+    unsigned nargs = row->kind == JK_SC2 ? 2 : 1;
+    LLVMValueRef args[3] = { j->buf[0], j->buf[1], j->buf[2] };
+    for (unsigned k = 0; k < nargs; k++)
+        LLVMSetAlignment(LLVMBuildStore(b, src(j, r, k, 0), j->buf[1 + k]), 64);
+    LLVMTypeRef params[3] = { j->ptr, j->ptr, j->ptr };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(j->cx), params, 1 + nargs, 0);
+    uintptr_t addr = nargs == 2 ? (uintptr_t)row->fn2 : (uintptr_t)row->fn1;
+    LLVMBuildCall2(b, fty, callee(j, addr), args, 1 + nargs, "");
+    LLVMValueRef v = LLVMBuildLoad2(b, j->vi, j->buf[0], "");
+    LLVMSetAlignment(v, 64);
+    return v;
+}
+
+/* Emits one record; false when the JIT has no row for its operation. */
+static bool emit_record(jit_fn *j, const exec_frec *r)
+{
+    const jit_row *row = find_row(r->op);
+    if (!row || r->nsrc < 1 || r->nsrc > 3)
+        return false;
+    LLVMValueRef res[4] = { NULL, NULL, NULL, NULL };
+    if (row->kind >= JK_DOT) {
+        if ((row->kind == JK_DOT || row->kind == JK_SC2) && r->nsrc < 2)
+            return false;
+        LLVMValueRef v = scalar(j, row, r);
+        if (r->flags & EXEC_FREC_SAT)
+            v = sat(j, v);
+        for (unsigned c = 0; c < 4; c++)
+            res[c] = v;
+    } else {
+        /* every source is read before any component is written: a source
+         * reading the destination sees the register as it was */
+        for (unsigned c = 0; c < 4; c++) {
+            if (!((r->wmask >> c) & 1))
+                continue;
+            LLVMValueRef u0 = src(j, r, 0, c);
+            LLVMValueRef u1 = r->nsrc > 1 ? src(j, r, 1, c) : u0;
+            LLVMValueRef u2 = r->nsrc > 2 ? src(j, r, 2, c) : u0;
+            res[c] = elem(j, row, u0, u1, u2);
+            if (r->flags & EXEC_FREC_SAT)
+                res[c] = sat(j, res[c]);
+        }
+    }
+    for (unsigned c = 0; c < 4; c++)
+        if ((r->wmask >> c) & 1)
+            put_comp(j, r->dfile, r->doff, c, res[c]);
+    if (r->flags & EXEC_FREC_OUT)
+        put_comp(j, JIT_MARK_FILE, r->doff, 0, LLVMConstInt(j->i32, FULL_MASK, 0));
+    return true;
+}
+
+/* Builds the block of the region of the n records from r, entered by
+ * the function's switch at case pc; false (the block deleted) when one of
+ * them has no row. */
+static bool build_region(jit_fn *j, LLVMValueRef sw, uint32_t pc, const exec_frec *r,
+                         uint32_t n)
+{
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
+    LLVMPositionBuilderAtEnd(j->b, bb);
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
+        j->base[f] = NULL;
+    /* every triple a region can touch: 3 sources and a destination of 4
+     * components, and a mark, per record (at most half full) */
+    uint32_t want = n * 17 * 2;
+    j->cap = 64;
+    while (j->cap < want)
+        j->cap <<= 1;
+    j->slots = calloc(j->cap, sizeof *j->slots);
+    bool ok = j->slots != NULL;
+    for (uint32_t i = 0; ok && i < n; i++)
+        ok = emit_record(j, &r[i]);
+    if (ok) {
+        for (uint32_t i = 0; i < j->cap; i++) {
+            const jit_slot *s = &j->slots[i];
+            if (!s->v || !s->dirty)
+                continue;
+            uint64_t k = s->key - 1;
+            unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
+            uint32_t off = (uint32_t)(k >> 2);
+            if (f == JIT_MARK_FILE) {
+                LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
+                LLVMBuildStore(j->b, s->v, LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, ""));
+            } else {
+                LLVMSetAlignment(LLVMBuildStore(j->b, s->v, comp_addr(j, f, off, c)), 64);
+            }
+        }
+        LLVMBuildRetVoid(j->b);
+        LLVMAddCase(sw, LLVMConstInt(j->i32, pc, 0), bb);
+    } else {
+        LLVMDeleteBasicBlock(bb);
+    }
+    free(j->slots);
+    j->slots = NULL;
+    return ok;
+}
+
+/* Whether record pc starts a region: the first record of a straight run
+ * the JIT takes whole. */
+static bool region_start(const exec_fast *f, uint32_t pc)
+{
+    uint32_t run = f->recs[pc].run;
+    return run && run <= JIT_MAX_RECORDS && (pc == 0 || f->recs[pc - 1].run == 0);
+}
+
+static void code_name(char *buf, size_t size, uint64_t serial)
+{
+    snprintf(buf, size, "nvgp_jit_%llu", (unsigned long long)serial);
+}
+
+/* Builds m's code into a new module of cx: one function whose switch on
+ * the entry record goes to each region's block (one function rather than
+ * one a region: LLVM's fixed cost per function is most of the time of a
+ * short region).  built[pc] (may be NULL) says which regions were made. */
+static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
+                                  bool *built, uint32_t *nregions, uint32_t *nrecords)
+{
+    jit_fn j;
+    memset(&j, 0, sizeof j);
+    j.m = m;
+    j.cx = cx;
+    j.mod = LLVMModuleCreateWithNameInContext("nvgp", cx);
+    j.b = LLVMCreateBuilderInContext(cx);
+    j.i32 = LLVMInt32TypeInContext(cx);
+    j.i64 = LLVMInt64TypeInContext(cx);
+    j.f32 = LLVMFloatTypeInContext(cx);
+    j.vi = LLVMVectorType(j.i32, LANES);
+    j.vf = LLVMVectorType(j.f32, LANES);
+    j.ptr = LLVMPointerTypeInContext(cx, 0);
+    LLVMTypeRef params[3] = { j.ptr, j.ptr, j.i32 };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 3, 0);
+    char name[64];
+    code_name(name, sizeof name, serial);
+    j.fn = LLVMAddFunction(j.mod, name, fty);
+    /* the register blocks and out_wr are distinct allocations */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+    LLVMAddAttributeAtIndex(j.fn, 1, LLVMCreateEnumAttribute(cx, noalias, 0));
+    LLVMAddAttributeAtIndex(j.fn, 2, LLVMCreateEnumAttribute(cx, noalias, 0));
+    LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(cx, nounwind, 0));
+    j.bank = LLVMGetParam(j.fn, 0);
+    j.out_wr = LLVMGetParam(j.fn, 1);
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+    LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+    LLVMPositionBuilderAtEnd(j.b, none);
+    LLVMBuildRetVoid(j.b);
+    LLVMPositionBuilderAtEnd(j.b, entry);
+    for (unsigned k = 0; k < 3; k++) {
+        j.buf[k] = LLVMBuildAlloca(j.b, j.vi, "");
+        LLVMSetAlignment(j.buf[k], 64);
+    }
+    LLVMValueRef sw = LLVMBuildSwitch(j.b, LLVMGetParam(j.fn, 2), none, 0);
+    *nregions = *nrecords = 0;
+    const exec_fast *f = m->fast;
+    for (uint32_t pc = 0; pc < f->num; pc++) {
+        if (!region_start(f, pc) || *nrecords + f->recs[pc].run > JIT_MAX_TOTAL)
+            continue;
+        bool ok = build_region(&j, sw, pc, &f->recs[pc], f->recs[pc].run);
+        if (built)
+            built[pc] = ok;
+        if (ok) {
+            ++*nregions;
+            *nrecords += f->recs[pc].run;
+        }
+    }
+    LLVMDisposeBuilder(j.b);
+    return j.mod;
+}
+
+/* ---- the machine's code ------------------------------------------------------ */
+
+struct exec_jit {
+    exec_jit_region_fn *entry;   /* per record, or NULL: no code */
+    LLVMOrcResourceTrackerRef rt;
+    exec_jit_stats stats;
+};
+
+static double now_ms(clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Compiles the built regions; false (nothing kept) on any error. */
+static bool compile_locked(nvgp_exec *m, struct exec_jit *x, LLVMOrcThreadSafeContextRef tsc,
+                           LLVMModuleRef mod, const bool *built, uint64_t serial)
+{
+    LLVMOrcLLJITRef jit = g_jit.jit;
+    /* a module LLVM would reject is never compiled (the fast engine runs
+     * the machine) */
+    char *msg = NULL;
+    if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+        LLVMDisposeMessage(msg);
+        LLVMDisposeModule(mod);
+        return false;
+    }
+    LLVMDisposeMessage(msg);
+    LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
+    LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+    x->rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
+    LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, x->rt, tsm);
+    if (e) {
+        LLVMConsumeError(e); /* (the module was taken all the same) */
+        return false;
+    }
+    char name[64];
+    code_name(name, sizeof name, serial);
+    LLVMOrcExecutorAddress addr = 0;
+    e = LLVMOrcLLJITLookup(jit, &addr, name);
+    if (e || !addr) {
+        if (e)
+            LLVMConsumeError(e);
+        return false;
+    }
+    for (uint32_t pc = 0; pc < m->num_code; pc++)
+        if (built[pc])
+            x->entry[pc] = (exec_jit_region_fn)(uintptr_t)addr;
+    return true;
+}
+
+static void drop_code(struct exec_jit *x)
+{
+    if (x->rt) {
+        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(x->rt);
+        if (e)
+            LLVMConsumeError(e);
+        LLVMOrcReleaseResourceTracker(x->rt);
+        x->rt = NULL;
+    }
+    free(x->entry);
+    x->entry = NULL;
+}
+
+bool exec_jit_prepare(nvgp_exec *m)
+{
+    if (m->jit)
+        return m->jit->entry != NULL;
+    struct exec_jit *x = calloc(1, sizeof *x);
+    if (!x)
+        return false;
+    m->jit = x;
+    if (!m->fast || !m->num_code || !exec_jit_available())
+        return false;
+    double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    bool *built = calloc(m->num_code, sizeof *built);
+    x->entry = calloc(m->num_code, sizeof *x->entry);
+    if (!built || !x->entry) {
+        free(built);
+        free(x->entry);
+        x->entry = NULL;
+        return false;
+    }
+    pthread_mutex_lock(&g_jit.lock);
+    uint64_t serial = ++g_jit.serial;
+    pthread_mutex_unlock(&g_jit.lock);
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    uint32_t nregions, nrecords;
+    LLVMModuleRef mod = build_module(m, LLVMOrcThreadSafeContextGetContext(tsc), serial, built,
+                                     &nregions, &nrecords);
+    bool ok = false;
+    if (nregions) {
+        pthread_mutex_lock(&g_jit.lock);
+        ok = compile_locked(m, x, tsc, mod, built, serial);
+        if (!ok)
+            drop_code(x);
+        pthread_mutex_unlock(&g_jit.lock);
+    } else {
+        LLVMDisposeModule(mod);
+        free(x->entry);
+        x->entry = NULL;
+    }
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    free(built);
+    if (ok) {
+        x->stats.regions = nregions;
+        x->stats.records = nrecords;
+        x->stats.compile_ms = now_ms(CLOCK_MONOTONIC) - t0;
+        x->stats.compile_cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+    }
+    return ok;
+}
+
+void exec_jit_free(nvgp_exec *m)
+{
+    if (!m->jit)
+        return;
+    pthread_mutex_lock(&g_jit.lock);
+    drop_code(m->jit);
+    pthread_mutex_unlock(&g_jit.lock);
+    free(m->jit);
+    m->jit = NULL;
+}
+
+const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
+{
+    return m->jit ? m->jit->entry : NULL;
+}
+
+exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
+{
+    exec_jit_stats s = { 0.0, 0.0, 0, 0 };
+    if (m->jit && m->jit->entry)
+        s = m->jit->stats;
+    return s;
+}
+
+char *exec_jit_assembly(const nvgp_exec *m)
+{
+    if (!m->fast || !exec_jit_available())
+        return NULL;
+    LLVMTargetMachineRef tm = host_machine();
+    if (!tm)
+        return NULL;
+    LLVMContextRef cx = LLVMContextCreate();
+    uint32_t nregions, nrecords;
+    LLVMModuleRef mod = build_module(m, cx, 0, NULL, &nregions, &nrecords);
+    char *triple = LLVMGetTargetMachineTriple(tm);
+    LLVMSetTarget(mod, triple);
+    LLVMDisposeMessage(triple);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(mod, td);
+    LLVMDisposeTargetData(td);
+    char *err = NULL, *out = NULL;
+    LLVMMemoryBufferRef buf = NULL;
+    if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &buf)) {
+        size_t n = LLVMGetBufferSize(buf);
+        out = malloc(n + 1);
+        if (out) {
+            memcpy(out, LLVMGetBufferStart(buf), n);
+            out[n] = '\0';
+        }
+        LLVMDisposeMemoryBuffer(buf);
+    }
+    LLVMDisposeMessage(err);
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(cx);
+    LLVMDisposeTargetMachine(tm);
+    return out;
+}
+
+#else /* !NVGP_HAVE_JIT */
+
+bool exec_jit_available(void) { return false; }
+bool exec_jit_prepare(nvgp_exec *m)
+{
+    (void)m;
+    return false;
+}
+void exec_jit_free(nvgp_exec *m) { (void)m; }
+const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
+{
+    (void)m;
+    return NULL;
+}
+exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
+{
+    (void)m;
+    exec_jit_stats s = { 0.0, 0.0, 0, 0 };
+    return s;
+}
+char *exec_jit_assembly(const nvgp_exec *m)
+{
+    (void)m;
+    return NULL;
+}
+
+#endif
