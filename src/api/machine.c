@@ -374,42 +374,34 @@ nvgp_status nvgp_machine_set_buffer(nvgp_machine *m, const char *name, const voi
     return from_exec(m, nvgp_exec_bind_buffer(m->exec, (uint32_t)b.index, data, bytes));
 }
 
-/* Image formats the executor loads and stores (exec.h nvgp_exec_bind_image):
- * components of a texel and bytes of a component. */
-static const struct image_format {
-    const char *name;
-    uint8_t comps, size;
-} image_formats[] = {
-    { "R32G32B32A32_FLOAT", 4, 4 }, { "R32G32B32A32_UINT", 4, 4 },
-    { "R32G32B32A32_SINT", 4, 4 },  { "R32G32_FLOAT", 2, 4 },
-    { "R32G32_UINT", 2, 4 },        { "R32G32_SINT", 2, 4 },
-    { "R32_FLOAT", 1, 4 },          { "R32_UINT", 1, 4 },
-    { "R32_SINT", 1, 4 },           { "R8G8B8A8_UNORM", 4, 1 },
-    { "R8G8B8A8_UINT", 4, 1 },
-};
-
-static const struct image_format *image_format(const char *name)
+/* The TGSI code of an image format the executor loads and stores (exec.h
+ * nvgp_exec_image_format), named as the format table spells it, with or
+ * without PIPE_FORMAT_, with its components and bytes of a component; -1
+ * for any other name.  (The lookup ignores case; a name is matched as
+ * spelled.) */
+static int image_format(const char *name, unsigned *comps, unsigned *size)
 {
     if (!name)
-        return NULL;
+        return -1;
     if (!strncmp(name, "PIPE_FORMAT_", 12))
         name += 12;
-    for (size_t i = 0; i < sizeof image_formats / sizeof image_formats[0]; i++)
-        if (!strcmp(image_formats[i].name, name))
-            return &image_formats[i];
-    return NULL;
+    int code = nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, name, strlen(name));
+    if (code < 0 || strcmp(nvgp_tgsi_name(TGSI_NAMES_FORMAT, (unsigned)code), name) ||
+        !nvgp_exec_image_format((uint16_t)code, comps, size))
+        return -1;
+    return code;
 }
 
 unsigned nvgp_image_format_components(const char *format)
 {
-    const struct image_format *f = image_format(format);
-    return f ? f->comps : 0;
+    unsigned comps, size;
+    return image_format(format, &comps, &size) < 0 ? 0 : comps;
 }
 
 unsigned nvgp_image_format_component_size(const char *format)
 {
-    const struct image_format *f = image_format(format);
-    return f ? f->size : 0;
+    unsigned comps, size;
+    return image_format(format, &comps, &size) < 0 ? 0 : size;
 }
 
 nvgp_status nvgp_machine_set_image(nvgp_machine *m, const char *name,
@@ -423,8 +415,8 @@ nvgp_status nvgp_machine_set_image(nvgp_machine *m, const char *name,
         fail(m, st, "the program has no such image");
     if (st != NVGP_OK)
         return st;
-    const struct image_format *f = desc ? image_format(desc->format) : NULL;
-    int code = f ? nvgp_tgsi_name_lookup(TGSI_NAMES_FORMAT, f->name, strlen(f->name)) : -1;
+    unsigned comps, size;
+    int code = desc ? image_format(desc->format, &comps, &size) : -1;
     if (code < 0)
         return fail(m, NVGP_ERROR_INVALID_ARGUMENT, "unknown image format");
     nvgp_exec_image d = { (uint8_t)desc->target, (uint16_t)code, desc->width, desc->height,

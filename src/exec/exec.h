@@ -200,6 +200,9 @@ typedef struct nvgp_exec_image {
 } nvgp_exec_image;
 nvgp_exec_status nvgp_exec_bind_image(nvgp_exec *m, uint32_t index,
                                       const nvgp_exec_image *desc, const void *texels);
+/* The texel of an image format (a TGSI format code) the executor loads and
+ * stores: its components and the bytes of one; false for any other format. */
+bool nvgp_exec_image_format(uint16_t format, unsigned *comps, unsigned *comp_bytes);
 /* Texture unit: SAMP[unit] for TEX-family opcodes and SVIEW[unit] for the
  * SAMPLE family.  The texture is not copied and must outlive the run. */
 nvgp_exec_status nvgp_exec_bind_texture(nvgp_exec *m, uint32_t unit,

@@ -13,13 +13,6 @@
 
 #include <stdlib.h>
 
-/* The reference handlers, for what the fast engine does not specialise. */
-static const exec_handler ref_handlers[TGSI_OPCODE_COUNT] = {
-#define OP(name, ndst, nsrc, mode, dtype, stypes, flags) [TGSI_OPCODE_##name] = exec_op_##name,
-#include "tgsi/tgsi_opcodes.def"
-#undef OP
-};
-
 /* One row per specialised opcode: its general handler, its whole-register
  * handlers (V4 and V4A shapes; NONE when it has none), whether its source modifiers
  * are float ones the handlers apply, and whether LEGACY_MATH_RULES changes
@@ -424,22 +417,12 @@ void exec_fast_run_warp(exec_warp *w)
          * a run that would cross the budget (so the failure names the same
          * instruction) */
         const exec_insn *in = &code[pc];
-        w->pc = pc + 1;
-        if (++w->count > budget) {
-            exec_fail(w, NVGP_EXEC_ERROR_BUDGET,
-                      "instruction budget of %llu exhausted at instruction %u (%s)",
-                      (unsigned long long)budget, pc, nvgp_tgsi_opcode_info(in->op)->name);
+        if (!exec_step_admit(w, in, pc, budget))
             break;
-        }
-        if (!(w->count & 4095) &&
-            atomic_load_explicit(&m->stop_thread, memory_order_relaxed) < w->first_thread) {
-            w->done = true;
-            break;
-        }
         if (!w->exec && !in->always)
             continue;
         w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
-        ref_handlers[in->op](w, in);
+        exec_handlers[in->op](w, in);
         if (w->at_barrier)
             break;
     }

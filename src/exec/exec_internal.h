@@ -340,6 +340,10 @@ typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
 /* Runs one instruction between the hook's calls (exec_hook.c). */
 void exec_hook_step(exec_warp *w, const exec_insn *in, exec_handler handler);
 
+/* The reference handler of every opcode (exec_run.c): every row of the
+ * opcode table names its handler, so a missing one is a link error. */
+extern const exec_handler exec_handlers[TGSI_OPCODE_COUNT];
+
 /* ---- helpers (exec_regs.c) ---------------------------------------------------- */
 
 void exec_update_mask(exec_warp *w);
@@ -358,6 +362,29 @@ void exec_fetch64(exec_warp *w, const exec_operand *s, unsigned c, uint64_t out[
 void exec_store64(exec_warp *w, const exec_insn *in, unsigned d, const uint64_t v[2][LANES],
                   uint32_t mask);
 void exec_memory_fault(exec_warp *w, uint32_t n);
+
+/* The bookkeeping before one instruction, at pc, that both warp loops (the
+ * reference one and the fast engine's) do: advance the pc and charge the
+ * budget (failing the warp there, naming the instruction), and now and then
+ * abandon the warp when another host thread's warp failed before it.
+ * Returns false when the warp stops. */
+static inline bool exec_step_admit(exec_warp *w, const exec_insn *in, uint32_t pc,
+                                   uint64_t budget)
+{
+    w->pc = pc + 1;
+    if (++w->count > budget) {
+        exec_fail(w, NVGP_EXEC_ERROR_BUDGET,
+                  "instruction budget of %llu exhausted at instruction %u (%s)",
+                  (unsigned long long)budget, pc, nvgp_tgsi_opcode_info(in->op)->name);
+        return false;
+    }
+    if (!(w->count & 4095) &&
+        atomic_load_explicit(&w->m->stop_thread, memory_order_relaxed) < w->first_thread) {
+        w->done = true;
+        return false;
+    }
+    return true;
+}
 /* A control-flow stack of elem-byte entries with room for entry sp: the
  * same one, or grown (doubling, at most EXEC_STACK_LIMIT entries; *cap
  * updated).  Where there is no room the warp fails (NVGP_EXEC_ERROR_STACK)

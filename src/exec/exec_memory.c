@@ -49,6 +49,16 @@ uint32_t exec_image_texel_bytes(uint16_t format)
     return f ? f->bytes : 0;
 }
 
+bool nvgp_exec_image_format(uint16_t format, unsigned *comps, unsigned *comp_bytes)
+{
+    const img_format *f = find_format(format);
+    if (f) {
+        *comps = f->comps;
+        *comp_bytes = f->bytes / f->comps;
+    }
+    return f != NULL;
+}
+
 void exec_image_format_info(uint16_t format, uint8_t *comps, uint8_t *kind)
 {
     const img_format *f = find_format(format);

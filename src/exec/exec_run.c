@@ -12,9 +12,8 @@
 #include <stdlib.h>
 #include <pthread.h>
 
-/* The handler table: every row of the opcode table names its handler, so a
- * missing one is a link error. */
-static const exec_handler handlers[TGSI_OPCODE_COUNT] = {
+/* The handler table (exec_internal.h). */
+const exec_handler exec_handlers[TGSI_OPCODE_COUNT] = {
 #define OP(name, ndst, nsrc, mode, dtype, stypes, flags) [TGSI_OPCODE_##name] = exec_op_##name,
 #include "tgsi/tgsi_opcodes.def"
 #undef OP
@@ -40,28 +39,16 @@ static void run_warp(exec_warp *w)
             break;
         }
         const exec_insn *in = &code[pc];
-        w->pc = pc + 1;
-        if (++w->count > budget) {
-            exec_fail(w, NVGP_EXEC_ERROR_BUDGET,
-                      "instruction budget of %llu exhausted at instruction %u (%s)",
-                      (unsigned long long)budget, pc, nvgp_tgsi_opcode_info(in->op)->name);
+        if (!exec_step_admit(w, in, pc, budget))
             break;
-        }
-        /* another host thread's warp failed before this one: the run has
-         * failed, so this warp's work is abandoned (checked now and then) */
-        if (!(w->count & 4095) &&
-            atomic_load_explicit(&w->m->stop_thread, memory_order_relaxed) < w->first_thread) {
-            w->done = true;
-            break;
-        }
         if (!w->exec && !in->always)
             continue;
         /* (a full warp is the common case: spare the population count) */
         w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
         if (m->hook)  /* tracing, debugging: exec_hook.c */
-            exec_hook_step(w, in, handlers[in->op]);
+            exec_hook_step(w, in, exec_handlers[in->op]);
         else
-            handlers[in->op](w, in);
+            exec_handlers[in->op](w, in);
         if (w->at_barrier)
             break;
     }
