@@ -20,14 +20,6 @@ static float clamp01(float x)
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
 }
 
-static void init_vertex(pipe_vertex *pv)
-{
-    for (int k = 0; k < VARY_COUNT; k++) {
-        pv->v[k][0] = pv->v[k][1] = pv->v[k][2] = 0.0f;
-        pv->v[k][3] = 1.0f;
-    }
-}
-
 /* GL 2.x fixed function without lighting: position = P * MV * v, colours
  * pass, texcoord n = texture matrix n * texcoord n, fog coordinate = |z_eye|
  * (FOG_COORDINATE_SOURCE = FRAGMENT_DEPTH) or the fog coordinate attribute
@@ -59,18 +51,8 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
                                size_t errlen)
 {
     pipe_machine *m = vp->machine;
-    if (!pipe_machine_begin(m, v->count) ||
-        !pipe_machine_constants(m, vp->constants, vp->num_constants)) {
-        snprintf(err, errlen, "cannot set up the vertex program's run");
+    if (!pipe_program_bind(vp, s, v->count, 1, err, errlen))
         return false;
-    }
-    for (uint32_t k = 0; k < vp->num_samplers; k++) {
-        int32_t unit = vp->sampler_unit[k];
-        if (unit >= 0 && s->texture[unit])
-            pipe_machine_texture(m, k, s->texture[unit]);
-        else if (unit >= 0)
-            pipe_machine_incomplete_texture(m, k);
-    }
     for (uint32_t n = 0; n < vp->num_inputs; n++) {
         const pipe_io *io = &vp->inputs[n];
         /* a vertex input is generic attribute semantic_index (TGSI text
@@ -83,15 +65,8 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
     }
     if (!pipe_machine_run(m, err, errlen))
         return false;
-    for (uint32_t i = 0; i < v->count; i++) {
-        init_vertex(&out[i]);
-        for (uint32_t n = 0; n < vp->num_outputs; n++) {
-            const pipe_io *io = &vp->outputs[n];
-            int slot = pipe_varying_slot(io->semantic, io->semantic_index);
-            if (slot >= 0 && pipe_machine_written(m, io->index))
-                pipe_machine_output(m, i, io->index, out[i].v[slot]);
-        }
-    }
+    for (uint32_t i = 0; i < v->count; i++)
+        pipe_program_vertex_out(vp, i, &out[i]);
     return true;
 }
 
@@ -423,7 +398,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             pipe_clip_invariant_distances(s, &vp, v, verts);
     } else if (ok) {
         for (uint32_t i = 0; i < v->count; i++) {
-            init_vertex(&verts[i]);
+            pipe_vertex_init(&verts[i]);
             fixed_vertex(s, v, i, &verts[i]);
         }
     }
