@@ -444,16 +444,10 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         /* pixels drawn: the framebuffer, within the scissor when it is on
          * (clipping keeps triangles inside the viewport; wide points and
          * lines may reach past it, as GL lets them) */
-        c.d.clip_x0 = 0, c.d.clip_y0 = 0;
-        c.d.clip_x1 = (int32_t)fb->width, c.d.clip_y1 = (int32_t)fb->height;
-        if (s->scissor_test) {
-            int64_t sx1 = (int64_t)s->scissor[0] + (s->scissor[2] > 0 ? s->scissor[2] : 0);
-            int64_t sy1 = (int64_t)s->scissor[1] + (s->scissor[3] > 0 ? s->scissor[3] : 0);
-            c.d.clip_x0 = s->scissor[0] > 0 ? s->scissor[0] : 0;
-            c.d.clip_y0 = s->scissor[1] > 0 ? s->scissor[1] : 0;
-            c.d.clip_x1 = sx1 < c.d.clip_x1 ? (int32_t)sx1 : c.d.clip_x1;
-            c.d.clip_y1 = sy1 < c.d.clip_y1 ? (int32_t)sy1 : c.d.clip_y1;
-        }
+        uint32_t rect[4];
+        pipe_fb_rect(fb, s, rect);
+        c.d.clip_x0 = (int32_t)rect[0], c.d.clip_y0 = (int32_t)rect[1];
+        c.d.clip_x1 = (int32_t)rect[2], c.d.clip_y1 = (int32_t)rect[3];
         /* each batch through its viewport */
         for (uint32_t b = 0; ok && b < st.num_batches; b++) {
             const pipe_batch *ba = &st.batches[b];

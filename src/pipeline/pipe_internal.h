@@ -231,6 +231,9 @@ typedef struct pipe_blend_in {
 void pipe_blend(const nvgp_pipe_state *s, const pipe_blend_in *in, float out[4]);
 /* pipe_fb.c: a colour component as the framebuffer stores it. */
 float pipe_fb_store(const nvgp_pipe_fb *fb, float c);
+/* The pixels [r0, r2) x [r1, r3) a clear or draw touches: the framebuffer,
+ * within the scissor when s has it on (s may be NULL). */
+void pipe_fb_rect(const nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint32_t r[4]);
 nvgp_pipe_fb *pipe_fb_create_single(uint32_t width, uint32_t height, nvgp_pipe_format format,
                                     char *err, size_t errlen);
 /* pipe_msaa.c: sample i's offset from the pixel's lower left corner in
