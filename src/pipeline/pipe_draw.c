@@ -423,12 +423,9 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.d.s = s;
         c.d.fb = fb;
         c.d.fp = fp.machine ? &fp : NULL;
-        for (uint32_t n = 0; vp.machine && n < vp.num_outputs; n++)
-            if (vp.outputs[n].semantic == TGSI_SEMANTIC_PSIZE &&
-                pipe_machine_written(vp.machine, vp.outputs[n].index))
-                c.vp_writes_psize = true;
-        if (st.writes_psize >= 0)
-            c.vp_writes_psize = st.writes_psize != 0;
+        c.vp_writes_psize = st.writes_psize >= 0
+                                ? st.writes_psize != 0
+                                : vp.machine && pipe_program_writes(&vp, TGSI_SEMANTIC_PSIZE);
         /* ARB programs and fixed function sum colours when COLOR_SUM is on;
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));

@@ -137,6 +137,8 @@ void pipe_program_vertex_inputs(pipe_program *p, uint32_t inv, const pipe_vertex
                                 uint32_t n);
 /* A program's outputs of one thread into a vertex (by semantic slot). */
 void pipe_program_vertex_out(const pipe_program *p, uint32_t thread, pipe_vertex *pv);
+/* Whether the program's run wrote an output of a semantic. */
+bool pipe_program_writes(const pipe_program *p, unsigned semantic);
 
 /* pipe_state.c: the value of a parameter binding named as the translation's
  * map spells it (program.env[n], state.matrix.mvp.row[1], c[5], ...);
