@@ -74,11 +74,14 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
 
 enum { MAX_PLANES = 6 + NVGP_PIPE_CLIP_PLANES, MAX_POLY = 4 + MAX_PLANES + 2 };
 
-typedef struct clip_ctx {
-    uint32_t user_mask;           /* enabled user clip distances */
-} clip_ctx;
+/* Planes 0..5 bound the clip volume; 6.. are the user clip distances,
+ * used when their bit of user_mask is set. */
+static bool plane_on(uint32_t user_mask, int plane)
+{
+    return plane < 6 || ((user_mask >> (plane - 6)) & 1);
+}
 
-static double plane_distance(const clip_ctx *c, const pipe_vertex *v, int plane)
+static double plane_distance(const pipe_vertex *v, int plane)
 {
     const float *p = v->v[VARY_POSITION];
     if (plane < 6) {
@@ -87,7 +90,6 @@ static double plane_distance(const clip_ctx *c, const pipe_vertex *v, int plane)
         return (double)p[3] + (plane % 2 ? -coord : coord);
     }
     int u = plane - 6;
-    (void)c;
     return v->v[VARY_CLIPDIST0 + u / 4][u % 4];
 }
 
@@ -100,22 +102,22 @@ static void lerp_vertex(pipe_vertex *out, const pipe_vertex *a, const pipe_verte
 
 /* Sutherland-Hodgman against each plane in turn; polygon vertices are
  * pointers into `store` (the originals first).  Returns the count left. */
-static int clip_polygon(const clip_ctx *c, const pipe_vertex **poly, int n, pipe_vertex *store,
+static int clip_polygon(uint32_t user_mask, const pipe_vertex **poly, int n, pipe_vertex *store,
                         int *stored, int store_cap)
 {
     const pipe_vertex *tmp[MAX_POLY * 2];
     for (int plane = 0; plane < MAX_PLANES && n > 0; plane++) {
-        if (plane >= 6 && !((c->user_mask >> (plane - 6)) & 1))
+        if (!plane_on(user_mask, plane))
             continue;
         bool all_in = true;
         for (int i = 0; i < n && all_in; i++)
-            all_in = plane_distance(c, poly[i], plane) >= 0;
+            all_in = plane_distance(poly[i], plane) >= 0;
         if (all_in)
             continue;
         int m = 0;
         for (int i = 0; i < n; i++) {
             const pipe_vertex *a = poly[i], *b = poly[(i + 1) % n];
-            double da = plane_distance(c, a, plane), db = plane_distance(c, b, plane);
+            double da = plane_distance(a, plane), db = plane_distance(b, plane);
             if (da >= 0 && m < MAX_POLY * 2)
                 tmp[m++] = a;
             if ((da >= 0) != (db >= 0) && *stored < store_cap && m < MAX_POLY * 2) {
@@ -145,7 +147,7 @@ static bool finite_position(const pipe_vertex *v)
 
 typedef struct draw_ctx {
     pipe_draw d;
-    clip_ctx clip;
+    uint32_t user_mask;           /* enabled user clip distances */
     bool vp_writes_psize;
     double vp_x, vp_y, vp_w, vp_h, depth_n, depth_f;
 } draw_ctx;
@@ -185,7 +187,7 @@ static bool draw_polygon(draw_ctx *c, const pipe_vertex *const *verts, int n,
             return true;   /* GL leaves it undefined: nothing is drawn */
         poly[i] = verts[i];
     }
-    n = clip_polygon(&c->clip, poly, n, store, &stored, MAX_PLANES * 2);
+    n = clip_polygon(c->user_mask, poly, n, store, &stored, MAX_PLANES * 2);
     if (n < 3)
         return true;
     pipe_wvertex w[MAX_POLY];
@@ -221,9 +223,7 @@ static bool draw_point(draw_ctx *c, const pipe_vertex *v)
     if (!finite_position(v) || !(v->v[VARY_POSITION][3] > 0))
         return true;
     for (int plane = 0; plane < MAX_PLANES; plane++) {
-        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
-            continue;
-        if (plane_distance(&c->clip, v, plane) < 0)
+        if (plane_on(c->user_mask, plane) && plane_distance(v, plane) < 0)
             return true;
     }
     pipe_wvertex w;
@@ -246,9 +246,9 @@ static bool draw_line(draw_ctx *c, const pipe_vertex *a, const pipe_vertex *b,
     pipe_vertex ca, cb;
     const pipe_vertex *pa = a, *pb = b;
     for (int plane = 0; plane < MAX_PLANES; plane++) {
-        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
+        if (!plane_on(c->user_mask, plane))
             continue;
-        double da = plane_distance(&c->clip, pa, plane), db = plane_distance(&c->clip, pb, plane);
+        double da = plane_distance(pa, plane), db = plane_distance(pb, plane);
         if (da < 0 && db < 0)
             return true;
         if (da < 0) {
@@ -437,7 +437,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.depth_f = clamp01(s->depth_range[1]);
         for (int p = 0; p < NVGP_PIPE_CLIP_PLANES; p++)
             if (s->clip_plane_enabled[p])
-                c.clip.user_mask |= 1u << p;
+                c.user_mask |= 1u << p;
         /* pixels drawn: the framebuffer, within the scissor when it is on
          * (clipping keeps triangles inside the viewport; wide points and
          * lines may reach past it, as GL lets them) */
