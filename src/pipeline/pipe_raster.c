@@ -691,7 +691,6 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
         double ua = major(&c, c.pax, c.pay), ub = major(&c, c.pbx, c.pby);
         int64_t step = ua < ub ? 1 : -1, col = (int64_t)floor(ua) - step;
         int64_t end = (int64_t)floor(ub) + step;
-        c.first_col = col;
         for (; col != end + step && !diamond_column(&c, col); col += step)
             ;
         c.first_col = col;
