@@ -20,14 +20,6 @@ static float clamp01(float x)
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
 }
 
-static void init_vertex(pipe_vertex *pv)
-{
-    for (int k = 0; k < VARY_COUNT; k++) {
-        pv->v[k][0] = pv->v[k][1] = pv->v[k][2] = 0.0f;
-        pv->v[k][3] = 1.0f;
-    }
-}
-
 /* GL 2.x fixed function without lighting: position = P * MV * v, colours
  * pass, texcoord n = texture matrix n * texcoord n, fog coordinate = |z_eye|
  * (FOG_COORDINATE_SOURCE = FRAGMENT_DEPTH) or the fog coordinate attribute
@@ -59,18 +51,8 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
                                size_t errlen)
 {
     pipe_machine *m = vp->machine;
-    if (!pipe_machine_begin(m, v->count) ||
-        !pipe_machine_constants(m, vp->constants, vp->num_constants)) {
-        snprintf(err, errlen, "cannot set up the vertex program's run");
+    if (!pipe_program_bind(vp, s, v->count, 1, err, errlen))
         return false;
-    }
-    for (uint32_t k = 0; k < vp->num_samplers; k++) {
-        int32_t unit = vp->sampler_unit[k];
-        if (unit >= 0 && s->texture[unit])
-            pipe_machine_texture(m, k, s->texture[unit]);
-        else if (unit >= 0)
-            pipe_machine_incomplete_texture(m, k);
-    }
     for (uint32_t n = 0; n < vp->num_inputs; n++) {
         const pipe_io *io = &vp->inputs[n];
         /* a vertex input is generic attribute semantic_index (TGSI text
@@ -83,15 +65,8 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
     }
     if (!pipe_machine_run(m, err, errlen))
         return false;
-    for (uint32_t i = 0; i < v->count; i++) {
-        init_vertex(&out[i]);
-        for (uint32_t n = 0; n < vp->num_outputs; n++) {
-            const pipe_io *io = &vp->outputs[n];
-            int slot = pipe_varying_slot(io->semantic, io->semantic_index);
-            if (slot >= 0 && pipe_machine_written(m, io->index))
-                pipe_machine_output(m, i, io->index, out[i].v[slot]);
-        }
-    }
+    for (uint32_t i = 0; i < v->count; i++)
+        pipe_program_vertex_out(vp, i, &out[i]);
     return true;
 }
 
@@ -99,11 +74,14 @@ static bool run_vertex_program(pipe_program *vp, const nvgp_pipe_state *s,
 
 enum { MAX_PLANES = 6 + NVGP_PIPE_CLIP_PLANES, MAX_POLY = 4 + MAX_PLANES + 2 };
 
-typedef struct clip_ctx {
-    uint32_t user_mask;           /* enabled user clip distances */
-} clip_ctx;
+/* Planes 0..5 bound the clip volume; 6.. are the user clip distances,
+ * used when their bit of user_mask is set. */
+static bool plane_on(uint32_t user_mask, int plane)
+{
+    return plane < 6 || ((user_mask >> (plane - 6)) & 1);
+}
 
-static double plane_distance(const clip_ctx *c, const pipe_vertex *v, int plane)
+static double plane_distance(const pipe_vertex *v, int plane)
 {
     const float *p = v->v[VARY_POSITION];
     if (plane < 6) {
@@ -112,7 +90,6 @@ static double plane_distance(const clip_ctx *c, const pipe_vertex *v, int plane)
         return (double)p[3] + (plane % 2 ? -coord : coord);
     }
     int u = plane - 6;
-    (void)c;
     return v->v[VARY_CLIPDIST0 + u / 4][u % 4];
 }
 
@@ -125,22 +102,22 @@ static void lerp_vertex(pipe_vertex *out, const pipe_vertex *a, const pipe_verte
 
 /* Sutherland-Hodgman against each plane in turn; polygon vertices are
  * pointers into `store` (the originals first).  Returns the count left. */
-static int clip_polygon(const clip_ctx *c, const pipe_vertex **poly, int n, pipe_vertex *store,
+static int clip_polygon(uint32_t user_mask, const pipe_vertex **poly, int n, pipe_vertex *store,
                         int *stored, int store_cap)
 {
     const pipe_vertex *tmp[MAX_POLY * 2];
     for (int plane = 0; plane < MAX_PLANES && n > 0; plane++) {
-        if (plane >= 6 && !((c->user_mask >> (plane - 6)) & 1))
+        if (!plane_on(user_mask, plane))
             continue;
         bool all_in = true;
         for (int i = 0; i < n && all_in; i++)
-            all_in = plane_distance(c, poly[i], plane) >= 0;
+            all_in = plane_distance(poly[i], plane) >= 0;
         if (all_in)
             continue;
         int m = 0;
         for (int i = 0; i < n; i++) {
             const pipe_vertex *a = poly[i], *b = poly[(i + 1) % n];
-            double da = plane_distance(c, a, plane), db = plane_distance(c, b, plane);
+            double da = plane_distance(a, plane), db = plane_distance(b, plane);
             if (da >= 0 && m < MAX_POLY * 2)
                 tmp[m++] = a;
             if ((da >= 0) != (db >= 0) && *stored < store_cap && m < MAX_POLY * 2) {
@@ -170,7 +147,7 @@ static bool finite_position(const pipe_vertex *v)
 
 typedef struct draw_ctx {
     pipe_draw d;
-    clip_ctx clip;
+    uint32_t user_mask;           /* enabled user clip distances */
     bool vp_writes_psize;
     double vp_x, vp_y, vp_w, vp_h, depth_n, depth_f;
 } draw_ctx;
@@ -210,7 +187,7 @@ static bool draw_polygon(draw_ctx *c, const pipe_vertex *const *verts, int n,
             return true;   /* GL leaves it undefined: nothing is drawn */
         poly[i] = verts[i];
     }
-    n = clip_polygon(&c->clip, poly, n, store, &stored, MAX_PLANES * 2);
+    n = clip_polygon(c->user_mask, poly, n, store, &stored, MAX_PLANES * 2);
     if (n < 3)
         return true;
     pipe_wvertex w[MAX_POLY];
@@ -246,9 +223,7 @@ static bool draw_point(draw_ctx *c, const pipe_vertex *v)
     if (!finite_position(v) || !(v->v[VARY_POSITION][3] > 0))
         return true;
     for (int plane = 0; plane < MAX_PLANES; plane++) {
-        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
-            continue;
-        if (plane_distance(&c->clip, v, plane) < 0)
+        if (plane_on(c->user_mask, plane) && plane_distance(v, plane) < 0)
             return true;
     }
     pipe_wvertex w;
@@ -271,9 +246,9 @@ static bool draw_line(draw_ctx *c, const pipe_vertex *a, const pipe_vertex *b,
     pipe_vertex ca, cb;
     const pipe_vertex *pa = a, *pb = b;
     for (int plane = 0; plane < MAX_PLANES; plane++) {
-        if (plane >= 6 && !((c->clip.user_mask >> (plane - 6)) & 1))
+        if (!plane_on(c->user_mask, plane))
             continue;
-        double da = plane_distance(&c->clip, pa, plane), db = plane_distance(&c->clip, pb, plane);
+        double da = plane_distance(pa, plane), db = plane_distance(pb, plane);
         if (da < 0 && db < 0)
             return true;
         if (da < 0) {
@@ -423,7 +398,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             pipe_clip_invariant_distances(s, &vp, v, verts);
     } else if (ok) {
         for (uint32_t i = 0; i < v->count; i++) {
-            init_vertex(&verts[i]);
+            pipe_vertex_init(&verts[i]);
             fixed_vertex(s, v, i, &verts[i]);
         }
     }
@@ -448,12 +423,9 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.d.s = s;
         c.d.fb = fb;
         c.d.fp = fp.machine ? &fp : NULL;
-        for (uint32_t n = 0; vp.machine && n < vp.num_outputs; n++)
-            if (vp.outputs[n].semantic == TGSI_SEMANTIC_PSIZE &&
-                pipe_machine_written(vp.machine, vp.outputs[n].index))
-                c.vp_writes_psize = true;
-        if (st.writes_psize >= 0)
-            c.vp_writes_psize = st.writes_psize != 0;
+        c.vp_writes_psize = st.writes_psize >= 0
+                                ? st.writes_psize != 0
+                                : vp.machine && pipe_program_writes(&vp, TGSI_SEMANTIC_PSIZE);
         /* ARB programs and fixed function sum colours when COLOR_SUM is on;
          * NV vertex programs always do (ARB_vertex_program's NV interactions) */
         c.d.color_sum = !c.d.fp && (s->color_sum || (vp.machine && vp.nv_vertex));
@@ -465,20 +437,14 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         c.depth_f = clamp01(s->depth_range[1]);
         for (int p = 0; p < NVGP_PIPE_CLIP_PLANES; p++)
             if (s->clip_plane_enabled[p])
-                c.clip.user_mask |= 1u << p;
+                c.user_mask |= 1u << p;
         /* pixels drawn: the framebuffer, within the scissor when it is on
          * (clipping keeps triangles inside the viewport; wide points and
          * lines may reach past it, as GL lets them) */
-        c.d.clip_x0 = 0, c.d.clip_y0 = 0;
-        c.d.clip_x1 = (int32_t)fb->width, c.d.clip_y1 = (int32_t)fb->height;
-        if (s->scissor_test) {
-            int64_t sx1 = (int64_t)s->scissor[0] + (s->scissor[2] > 0 ? s->scissor[2] : 0);
-            int64_t sy1 = (int64_t)s->scissor[1] + (s->scissor[3] > 0 ? s->scissor[3] : 0);
-            c.d.clip_x0 = s->scissor[0] > 0 ? s->scissor[0] : 0;
-            c.d.clip_y0 = s->scissor[1] > 0 ? s->scissor[1] : 0;
-            c.d.clip_x1 = sx1 < c.d.clip_x1 ? (int32_t)sx1 : c.d.clip_x1;
-            c.d.clip_y1 = sy1 < c.d.clip_y1 ? (int32_t)sy1 : c.d.clip_y1;
-        }
+        uint32_t rect[4];
+        pipe_fb_rect(fb, s, rect);
+        c.d.clip_x0 = (int32_t)rect[0], c.d.clip_y0 = (int32_t)rect[1];
+        c.d.clip_x1 = (int32_t)rect[2], c.d.clip_y1 = (int32_t)rect[3];
         /* each batch through its viewport */
         for (uint32_t b = 0; ok && b < st.num_batches; b++) {
             const pipe_batch *ba = &st.batches[b];

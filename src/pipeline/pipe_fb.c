@@ -81,8 +81,9 @@ float pipe_fb_store(const nvgp_pipe_fb *fb, float c)
     return (float)(floor((double)c * 255.0 + 0.5) / 255.0);
 }
 
-/* The rectangle a clear touches: the buffer, within the scissor when on. */
-static void clear_rect(const nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint32_t r[4])
+/* The rectangle a clear or a draw touches: the buffer, within the scissor
+ * when on. */
+void pipe_fb_rect(const nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint32_t r[4])
 {
     int64_t x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
     if (s && s->scissor_test) {
@@ -101,7 +102,7 @@ void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float 
                         const float *depth)
 {
     uint32_t r[4];
-    clear_rect(fb, s, r);
+    pipe_fb_rect(fb, s, r);
     float c[4];
     for (int k = 0; color && k < 4; k++)
         c[k] = pipe_fb_store(fb, color[k]);
@@ -124,7 +125,7 @@ void nvgp_pipe_fb_clear(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, const float 
 void nvgp_pipe_fb_clear_stencil(nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint8_t value)
 {
     uint32_t r[4];
-    clear_rect(fb, s, r);
+    pipe_fb_rect(fb, s, r);
     uint8_t mask = s ? s->stencil[0].write_mask : 0xff;
     uint32_t ns = fb->samples;
     for (uint32_t y = r[1]; y < r[3]; y++)

@@ -137,6 +137,8 @@ void pipe_program_vertex_inputs(pipe_program *p, uint32_t inv, const pipe_vertex
                                 uint32_t n);
 /* A program's outputs of one thread into a vertex (by semantic slot). */
 void pipe_program_vertex_out(const pipe_program *p, uint32_t thread, pipe_vertex *pv);
+/* Whether the program's run wrote an output of a semantic. */
+bool pipe_program_writes(const pipe_program *p, unsigned semantic);
 
 /* pipe_state.c: the value of a parameter binding named as the translation's
  * map spells it (program.env[n], state.matrix.mvp.row[1], c[5], ...);
@@ -231,6 +233,9 @@ typedef struct pipe_blend_in {
 void pipe_blend(const nvgp_pipe_state *s, const pipe_blend_in *in, float out[4]);
 /* pipe_fb.c: a colour component as the framebuffer stores it. */
 float pipe_fb_store(const nvgp_pipe_fb *fb, float c);
+/* The pixels [r0, r2) x [r1, r3) a clear or draw touches: the framebuffer,
+ * within the scissor when s has it on (s may be NULL). */
+void pipe_fb_rect(const nvgp_pipe_fb *fb, const nvgp_pipe_state *s, uint32_t r[4]);
 nvgp_pipe_fb *pipe_fb_create_single(uint32_t width, uint32_t height, nvgp_pipe_format format,
                                     char *err, size_t errlen);
 /* pipe_msaa.c: sample i's offset from the pixel's lower left corner in

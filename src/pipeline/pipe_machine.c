@@ -48,11 +48,6 @@ void pipe_machine_budget(pipe_machine *m, uint64_t instructions)
     nvgp_exec_set_budget(m->exec, instructions ? instructions : NVGP_EXEC_DEFAULT_BUDGET);
 }
 
-bool pipe_machine_begin(pipe_machine *m, uint32_t n)
-{
-    return nvgp_exec_set_invocations(m->exec, n, 1) == NVGP_EXEC_OK;
-}
-
 bool pipe_machine_begin_vertices(pipe_machine *m, uint32_t n, uint32_t vertices)
 {
     return nvgp_exec_set_invocations(m->exec, n, vertices) == NVGP_EXEC_OK;

@@ -23,10 +23,9 @@ void pipe_machine_destroy(pipe_machine *m);
 void pipe_machine_threads(pipe_machine *m, unsigned threads);
 /* Instructions per invocation (0: the executor's default). */
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
-/* Starts a batch of n invocations (clears inputs and helper marks). */
-bool pipe_machine_begin(pipe_machine *m, uint32_t n);
-/* The same for programs whose invocations read several input vertices
- * (tessellation and geometry: IN[vertex][index]). */
+/* Starts a batch of n invocations (clears inputs and helper marks), each
+ * reading `vertices` input vertices (1 for vertex and fragment programs;
+ * tessellation and geometry: IN[vertex][index]). */
 bool pipe_machine_begin_vertices(pipe_machine *m, uint32_t n, uint32_t vertices);
 void pipe_machine_input_vertex(pipe_machine *m, uint32_t inv, uint32_t vertex, uint32_t index,
                                const float v[4]);

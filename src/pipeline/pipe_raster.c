@@ -691,7 +691,6 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
         double ua = major(&c, c.pax, c.pay), ub = major(&c, c.pbx, c.pby);
         int64_t step = ua < ub ? 1 : -1, col = (int64_t)floor(ua) - step;
         int64_t end = (int64_t)floor(ub) + step;
-        c.first_col = col;
         for (; col != end + step && !diamond_column(&c, col); col += step)
             ;
         c.first_col = col;
@@ -818,17 +817,9 @@ bool pipe_raster_flush(pipe_draw *d)
         }
     }
     pipe_machine *m = fp->machine;
-    if (!pipe_machine_begin(m, n) || !pipe_machine_constants(m, fp->constants, fp->num_constants)) {
-        snprintf(d->err, d->errlen, "cannot set up the fragment program's run");
+    if (!pipe_program_bind(fp, d->s, n, 1, d->err, d->errlen)) {
         d->failed = true;
         return false;
-    }
-    for (uint32_t k = 0; k < fp->num_samplers; k++) {
-        int32_t unit = fp->sampler_unit[k];
-        if (unit >= 0 && d->s->texture[unit])
-            pipe_machine_texture(m, k, d->s->texture[unit]);
-        else if (unit >= 0)
-            pipe_machine_incomplete_texture(m, k);
     }
     /* the batch is laid out as the executor keeps its inputs: one copy
      * when the program's inputs are IN[0 ..] in order */

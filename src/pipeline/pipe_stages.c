@@ -98,6 +98,15 @@ void pipe_program_vertex_out(const pipe_program *p, uint32_t thread, pipe_vertex
     }
 }
 
+bool pipe_program_writes(const pipe_program *p, unsigned semantic)
+{
+    for (uint32_t n = 0; n < p->num_outputs; n++)
+        if (p->outputs[n].semantic == semantic &&
+            pipe_machine_written(p->machine, p->outputs[n].index))
+            return true;
+    return false;
+}
+
 bool pipe_program_bind(pipe_program *p, const nvgp_pipe_state *s, uint32_t invocations,
                        uint32_t vertices, char *err, size_t errlen)
 {
@@ -381,15 +390,6 @@ static bool run_tessellation(const nvgp_pipe_state *s, const pipe_stage_programs
 
 /* ---- The stages together ----------------------------------------------------------- */
 
-static bool writes_psize(const pipe_program *p)
-{
-    for (uint32_t n = 0; n < p->num_outputs; n++)
-        if (p->outputs[n].semantic == TGSI_SEMANTIC_PSIZE &&
-            pipe_machine_written(p->machine, p->outputs[n].index))
-            return true;
-    return false;
-}
-
 bool pipe_stages_run(const nvgp_pipe_state *s, const pipe_stage_programs *p, nvgp_pipe_prim prim,
                      pipe_vertex *in, uint32_t count, pipe_stream *out, char *err, size_t errlen)
 {
@@ -429,11 +429,11 @@ bool pipe_stages_run(const nvgp_pipe_state *s, const pipe_stage_programs *p, nvg
         }
         cur = tess.verts;
         n = tess.num_verts;
-        tess.writes_psize = writes_psize(p->tes);
+        tess.writes_psize = pipe_program_writes(p->tes, TGSI_SEMANTIC_PSIZE);
     }
     if (p->gs) {
         bool ok = pipe_geom_run(s, p->gs, prim, p->tes != NULL, cur, n, out, err, errlen);
-        out->writes_psize = writes_psize(p->gs);
+        out->writes_psize = pipe_program_writes(p->gs, TGSI_SEMANTIC_PSIZE);
         pipe_stream_free(&tess);
         return ok;
     }
