@@ -656,13 +656,10 @@ static bool programs(dj *d, json_object *obj)
 
 /* "program.env[n]", "program.local[n]" or NV_vertex_program's "c[n]" (the
  * vertex env registers): a vec4, or a list of vec4s for n, n+1, ... */
-static bool param(dj *d, nvgp_pipe_stage stage, const char *stage_name, const char *name,
+static bool param(dj *d, const struct stage_row *st, const char *name, const char *where,
                   json_object *v)
 {
-    char where[200];
-    char prefix[40];
-    snprintf(prefix, sizeof prefix, "draw.params.%s", stage_name);
-    key_where(where, sizeof where, prefix, name);
+    nvgp_pipe_stage stage = st->stage;
     static const struct { const char *prefix; bool env; bool vertex_only; } kinds[] = {
         {"program.env[", true, false}, {"program.local[", false, false}, {"c[", true, true},
     };
@@ -694,19 +691,31 @@ static bool param(dj *d, nvgp_pipe_stage stage, const char *stage_name, const ch
     return fail(d, "%s: unknown parameter (program.env[n], program.local[n], c[n])", where);
 }
 
-static bool params(dj *d, json_object *obj)
+/* FIELD: {STAGE: {NAME: VALUE}} ("draw.params", "draw.buffers"): each NAME
+ * handed to <one> with its stage and its place in the job; <entries> says
+ * what the inner objects hold. */
+typedef bool stage_entry_fn(dj *d, const struct stage_row *st, const char *name,
+                            const char *where, json_object *v);
+
+static bool per_stage(dj *d, json_object *obj, const char *field, const char *entries,
+                      stage_entry_fn *one)
 {
     if (!json_object_is_type(obj, json_type_object))
-        return fail(d, "draw.params: expected an object of stage: {name: values}");
+        return fail(d, "%s: expected an object of stage: {%s}", field, entries);
     json_object_object_foreach(obj, key, v) {
         const struct stage_row *st = stage_named(key);
         if (!st)
-            return unknown_stage(d, "draw.params", key);
+            return unknown_stage(d, field, key);
         if (!json_object_is_type(v, json_type_object))
-            return fail(d, "draw.params.%s: expected an object of name: values", key);
-        json_object_object_foreach(v, name, val)
-            if (!param(d, st->stage, key, name, val))
+            return fail(d, "%s.%s: expected an object of %s", field, key, entries);
+        char prefix[40];
+        snprintf(prefix, sizeof prefix, "%s.%s", field, st->name);
+        json_object_object_foreach(v, name, val) {
+            char where[200];
+            key_where(where, sizeof where, prefix, name);
+            if (!one(d, st, name, where, val))
                 return false;
+        }
     }
     return true;
 }
@@ -716,11 +725,9 @@ static bool params(dj *d, json_object *obj)
  * <target> VERTEX_PROGRAM_PARAMETER_BUFFER_NV, ...), DATA as ordinary jobs
  * give buffers.  The stage's program must read the binding: a name it
  * lacks is a mistake in the job, not an unbound buffer. */
-static bool parameter_buffer(dj *d, const struct stage_row *st, const char *name, json_object *v)
+static bool parameter_buffer(dj *d, const struct stage_row *st, const char *name,
+                             const char *where, json_object *v)
 {
-    char where[200], prefix[40];
-    snprintf(prefix, sizeof prefix, "draw.buffers.%s", st->name);
-    key_where(where, sizeof where, prefix, name);
     static const char pre[] = "program.buffer[";
     const size_t pl = sizeof pre - 1;
     char *end = NULL;
@@ -761,24 +768,6 @@ static bool parameter_buffer(dj *d, const struct stage_row *st, const char *name
     }
     free(d->buf[st->stage][a]);
     d->buf[st->stage][a] = bytes;
-    return true;
-}
-
-static bool buffers(dj *d, json_object *obj)
-{
-    if (!json_object_is_type(obj, json_type_object))
-        return fail(d, "draw.buffers: expected an object of stage: {\"program.buffer[a]\": data}");
-    json_object_object_foreach(obj, key, v) {
-        const struct stage_row *st = stage_named(key);
-        if (!st)
-            return unknown_stage(d, "draw.buffers", key);
-        if (!json_object_is_type(v, json_type_object))
-            return fail(d, "draw.buffers.%s: expected an object of \"program.buffer[a]\": data",
-                        key);
-        json_object_object_foreach(v, name, val)
-            if (!parameter_buffer(d, st, name, val))
-                return false;
-    }
     return true;
 }
 
@@ -1196,7 +1185,8 @@ static bool draw_fields(dj *d, json_object *draw)
     }
     if (json_object_object_get_ex(draw, "viewports", &v) && !viewports(d, v))
         return false;
-    if (json_object_object_get_ex(draw, "params", &v) && !params(d, v))
+    if (json_object_object_get_ex(draw, "params", &v) &&
+        !per_stage(d, v, "draw.params", "name: values", param))
         return false;
     if (json_object_object_get_ex(draw, "matrices", &v) && !matrices(d, v))
         return false;
@@ -1204,7 +1194,8 @@ static bool draw_fields(dj *d, json_object *draw)
         return false;
     if (json_object_object_get_ex(draw, "textures", &v) && !textures(d, v))
         return false;
-    if (json_object_object_get_ex(draw, "buffers", &v) && !buffers(d, v))
+    if (json_object_object_get_ex(draw, "buffers", &v) &&
+        !per_stage(d, v, "draw.buffers", "\"program.buffer[a]\": data", parameter_buffer))
         return false;
     if (json_object_object_get_ex(draw, "state", &v) && !state(d, v))
         return false;

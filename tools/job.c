@@ -1563,6 +1563,24 @@ typedef struct job_box {
     size_t num_made;
 } job_box;
 
+/* A fresh box and a parser writing into its job, the path starting at
+ * <where> (NULL: empty); NULL with *error set when memory runs out. */
+static job_box *box_new(jp *p, const char *name, const char *where, char **error)
+{
+    *error = NULL;
+    job_box *box = calloc(1, sizeof *box);
+    if (!box) {
+        *error = strdup("out of memory");
+        return NULL;
+    }
+    nvgp_arena_init(&box->job.arena);
+    *p = (jp){ .name = name ? name : "job", .job = &box->job };
+    nvgp_strbuf_init(&p->path);
+    if (where)
+        nvgp_strbuf_puts(&p->path, where);
+    return box;
+}
+
 static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
 {
     static const char *const fields[] = {
@@ -1685,15 +1703,10 @@ static bool top(jp *p, json_object *root, const char *base_dir, job_box *box)
 nvgp_job *nvgp_job_parse(const char *text, size_t length, const char *name,
                          const char *base_dir, char **error)
 {
-    *error = NULL;
-    job_box *box = calloc(1, sizeof *box);
-    if (!box) {
-        *error = strdup("out of memory");
+    jp p;
+    job_box *box = box_new(&p, name, NULL, error);
+    if (!box)
         return NULL;
-    }
-    nvgp_arena_init(&box->job.arena);
-    jp p = { .name = name ? name : "job", .job = &box->job };
-    nvgp_strbuf_init(&p.path);
 
     json_tokener *tok = json_tokener_new();
     json_object *root = NULL;
@@ -1770,16 +1783,10 @@ const nvgp_texture *nvgp_job_texture_object(const nvgp_job *job, size_t i)
 nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *name,
                                          const char *where, char **error)
 {
-    *error = NULL;
-    job_box *box = calloc(1, sizeof *box);
-    if (!box) {
-        *error = strdup("out of memory");
+    jp p;
+    job_box *box = box_new(&p, name, where, error);
+    if (!box)
         return NULL;
-    }
-    nvgp_arena_init(&box->job.arena);
-    jp p = { .name = name ? name : "job", .job = &box->job };
-    nvgp_strbuf_init(&p.path);
-    nvgp_strbuf_puts(&p.path, where);
     nvgp_job_texture jt;
     memset(&jt, 0, sizeof jt);
     nvgp_texture *made = NULL;
@@ -1799,18 +1806,13 @@ nvgp_texture *nvgp_job_texture_from_json(struct json_object *obj, const char *na
 bool nvgp_job_data_from_json(struct json_object *obj, const char *name, const char *where,
                              uint64_t *used, uint8_t **data, size_t *bytes, char **error)
 {
-    *error = NULL;
     *data = NULL;
     *bytes = 0;
-    job_box *box = calloc(1, sizeof *box);
-    if (!box) {
-        *error = strdup("out of memory");
+    jp p;
+    job_box *box = box_new(&p, name, where, error);
+    if (!box)
         return false;
-    }
-    nvgp_arena_init(&box->job.arena);
-    jp p = { .name = name ? name : "job", .job = &box->job, .data_bytes = *used };
-    nvgp_strbuf_init(&p.path);
-    nvgp_strbuf_puts(&p.path, where);
+    p.data_bytes = *used;
     nvgp_job_data d;
     memset(&d, 0, sizeof d);
     bool ok = data_block(&p, obj, &d, false);
