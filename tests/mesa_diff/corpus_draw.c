@@ -16,6 +16,7 @@
  * Exit 0 when every draw agrees within docs/testing.md's tolerances or is
  * listed in KNOWN_DIFFERENCES, 1 otherwise, 2 on a set-up failure. */
 #define _XOPEN_SOURCE 700
+#include "compare.h"
 #include "nvgp_pipeline.h"
 #include "read_whole_file.h"
 #include "scene.h"
@@ -35,10 +36,6 @@ enum { W = SCENE_W, H = SCENE_H, NPIX = W * H };
  * 2e-4 relative or 2e-5 absolute; EXP's and LOG's 11 bits 2^-10.  Vertex
  * results reach the pixels interpolated: relative to the channel's
  * largest value, at least 4e-5. */
-typedef struct {
-    double rel, abs;
-    int ulp;
-} tolerance;
 enum precision { P_EXACT, P_APPROX, P_LOW };
 static const tolerance tolerances[] = {
     [P_EXACT] = {1e-5, 1e-6, 4},
@@ -468,23 +465,6 @@ static bool nvgp_draw(nvgp_pipe_state *s, const nvgp_program *vp, const nvgp_pro
     return nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &verts, err, n);
 }
 
-static bool close_enough(float a, float b, const tolerance *t, double scale)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    if (a == b)
-        return true;
-    if (isinf(a) || isinf(b))
-        return false;
-    double d = fabs((double)a - (double)b), m = fmax(fabs(a), fabs(b));
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (t->ulp && (ia < 0) == (ib < 0) && llabs((long long)ia - ib) <= t->ulp)
-        return true;
-    return d <= t->abs || d <= t->rel * fmax(m, scale);
-}
-
 /* The known-differences file: lines "DRAW reason"; '#' lines are comments. */
 static char *known_text;
 static bool is_known(const char *name)
@@ -498,15 +478,6 @@ static bool is_known(const char *name)
             p++;
     }
     return false;
-}
-
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    fputs(text, f);
-    return fclose(f) == 0;
 }
 
 enum cls {
