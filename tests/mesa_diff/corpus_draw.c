@@ -17,6 +17,7 @@
  * listed in KNOWN_DIFFERENCES, 1 otherwise, 2 on a set-up failure. */
 #define _XOPEN_SOURCE 700
 #include "compare.h"
+#include "extract_program.h"
 #include "nvgp_pipeline.h"
 #include "read_whole_file.h"
 #include "scene.h"
@@ -91,45 +92,6 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
         exit(2);
     }
     return p;
-}
-
-/* The program with that header in text, from its header line to the line
- * holding END (malloc'ed), or NULL. */
-static char *extract_program(const char *text, const char *header)
-{
-    const char *start = NULL;
-    for (const char *p = text; p; p = strchr(p, '\n')) {
-        if (*p == '\n')
-            p++;
-        if (strncmp(p, header, strlen(header)) == 0) {
-            start = p;
-            break;
-        }
-    }
-    if (!start)
-        return NULL;
-    const char *end = start;
-    for (;;) {
-        const char *nl = strchr(end, '\n');
-        const char *line_end = nl ? nl : end + strlen(end);
-        const char *s = end;
-        while (s < line_end && (*s == ' ' || *s == '\t'))
-            s++;
-        bool is_end = strncmp(s, "END", 3) == 0 &&
-                      (s + 3 == line_end || strchr(" \r\t#", s[3]));
-        end = line_end;
-        if (is_end || !nl)
-            break;
-        end = nl + 1;
-    }
-    size_t n = (size_t)(end - start);
-    char *out = malloc(n + 2);
-    if (!out)
-        exit(2);
-    memcpy(out, start, n);
-    out[n] = '\n';
-    out[n + 1] = 0;
-    return out;
 }
 
 /* Whether word occurs in text outside '#' comments, not followed by a
