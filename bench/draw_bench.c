@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #include "nvgp.h"
 #include "nvgp_pipeline.h"
+#include "read_whole_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,35 +34,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, 4096, f);
-        n += got;
-        if (got < 4096)
-            break;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -178,7 +150,7 @@ int main(int argc, char **argv)
     int rc = 0;
     for (int f = 0; f < nfiles; f++) {
         size_t len;
-        char *text = read_text(files[f], &len);
+        char *text = read_whole_file(files[f], &len);
         if (!text) {
             fprintf(stderr, "draw_bench: %s: cannot read\n", files[f]);
             if (defaults)

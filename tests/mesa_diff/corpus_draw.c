@@ -16,6 +16,8 @@
  * Exit 0 when every draw agrees within docs/testing.md's tolerances or is
  * listed in KNOWN_DIFFERENCES, 1 otherwise, 2 on a set-up failure. */
 #define _XOPEN_SOURCE 700
+#include "compare.h"
+#include "extract_program.h"
 #include "nvgp_pipeline.h"
 #include "read_whole_file.h"
 #include "scene.h"
@@ -35,10 +37,6 @@ enum { W = SCENE_W, H = SCENE_H, NPIX = W * H };
  * 2e-4 relative or 2e-5 absolute; EXP's and LOG's 11 bits 2^-10.  Vertex
  * results reach the pixels interpolated: relative to the channel's
  * largest value, at least 4e-5. */
-typedef struct {
-    double rel, abs;
-    int ulp;
-} tolerance;
 enum precision { P_EXACT, P_APPROX, P_LOW };
 static const tolerance tolerances[] = {
     [P_EXACT] = {1e-5, 1e-6, 4},
@@ -94,45 +92,6 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
         exit(2);
     }
     return p;
-}
-
-/* The program with that header in text, from its header line to the line
- * holding END (malloc'ed), or NULL. */
-static char *extract_program(const char *text, const char *header)
-{
-    const char *start = NULL;
-    for (const char *p = text; p; p = strchr(p, '\n')) {
-        if (*p == '\n')
-            p++;
-        if (strncmp(p, header, strlen(header)) == 0) {
-            start = p;
-            break;
-        }
-    }
-    if (!start)
-        return NULL;
-    const char *end = start;
-    for (;;) {
-        const char *nl = strchr(end, '\n');
-        const char *line_end = nl ? nl : end + strlen(end);
-        const char *s = end;
-        while (s < line_end && (*s == ' ' || *s == '\t'))
-            s++;
-        bool is_end = strncmp(s, "END", 3) == 0 &&
-                      (s + 3 == line_end || strchr(" \r\t#", s[3]));
-        end = line_end;
-        if (is_end || !nl)
-            break;
-        end = nl + 1;
-    }
-    size_t n = (size_t)(end - start);
-    char *out = malloc(n + 2);
-    if (!out)
-        exit(2);
-    memcpy(out, start, n);
-    out[n] = '\n';
-    out[n + 1] = 0;
-    return out;
 }
 
 /* Whether word occurs in text outside '#' comments, not followed by a
@@ -468,23 +427,6 @@ static bool nvgp_draw(nvgp_pipe_state *s, const nvgp_program *vp, const nvgp_pro
     return nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &verts, err, n);
 }
 
-static bool close_enough(float a, float b, const tolerance *t, double scale)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    if (a == b)
-        return true;
-    if (isinf(a) || isinf(b))
-        return false;
-    double d = fabs((double)a - (double)b), m = fmax(fabs(a), fabs(b));
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (t->ulp && (ia < 0) == (ib < 0) && llabs((long long)ia - ib) <= t->ulp)
-        return true;
-    return d <= t->abs || d <= t->rel * fmax(m, scale);
-}
-
 /* The known-differences file: lines "DRAW reason"; '#' lines are comments. */
 static char *known_text;
 static bool is_known(const char *name)
@@ -498,15 +440,6 @@ static bool is_known(const char *name)
             p++;
     }
     return false;
-}
-
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    fputs(text, f);
-    return fclose(f) == 0;
 }
 
 enum cls {

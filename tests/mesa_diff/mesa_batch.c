@@ -23,44 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mesa_gl.h"
 #include "gen_arb.h"
 
-#define GL_ENTRY_POINTS(X)                                                                   \
-    X(GLenum, glGetError, (void))                                                            \
-    X(const GLubyte *, glGetString, (GLenum))                                                \
-    X(void, glGetIntegerv, (GLenum, GLint *))                                                \
-    X(void, glViewport, (GLint, GLint, GLsizei, GLsizei))                                    \
-    X(void, glClearColor, (GLfloat, GLfloat, GLfloat, GLfloat))                              \
-    X(void, glClear, (GLbitfield))                                                           \
-    X(void, glFinish, (void))                                                                \
-    X(void, glReadPixels, (GLint, GLint, GLsizei, GLsizei, GLenum, GLenum, void *))          \
-    X(void, glEnable, (GLenum))                                                              \
-    X(void, glDisable, (GLenum))                                                             \
-    X(void, glPixelStorei, (GLenum, GLint))                                                  \
-    X(void, glGenTextures, (GLsizei, GLuint *))                                              \
-    X(void, glBindTexture, (GLenum, GLuint))                                                 \
-    X(void, glTexImage2D, (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum,    \
-                           const void *))                                                    \
-    X(void, glTexParameteri, (GLenum, GLenum, GLint))                                        \
-    X(void, glTexImage1D, (GLenum, GLint, GLint, GLsizei, GLint, GLenum, GLenum, const void *)) \
-    X(void, glActiveTexture, (GLenum))                                                       \
-    X(void, glGenFramebuffers, (GLsizei, GLuint *))                                          \
-    X(void, glBindFramebuffer, (GLenum, GLuint))                                             \
-    X(void, glFramebufferTexture2D, (GLenum, GLenum, GLenum, GLuint, GLint))                 \
-    X(GLenum, glCheckFramebufferStatus, (GLenum))                                            \
-    X(void, glGenProgramsARB, (GLsizei, GLuint *))                                           \
-    X(void, glDeleteProgramsARB, (GLsizei, const GLuint *))                                  \
-    X(void, glBindProgramARB, (GLenum, GLuint))                                              \
-    X(void, glProgramStringARB, (GLenum, GLenum, GLsizei, const void *))                     \
-    X(void, glProgramEnvParameter4fvARB, (GLenum, GLuint, const GLfloat *))                  \
-    X(void, glProgramLocalParameter4fvARB, (GLenum, GLuint, const GLfloat *))                \
-    X(void, glClampColor, (GLenum, GLenum))                                                  \
-    X(void, glEnableClientState, (GLenum))                                                   \
-    X(void, glClientActiveTexture, (GLenum))                                                 \
-    X(void, glVertexPointer, (GLint, GLenum, GLsizei, const void *))                         \
-    X(void, glTexCoordPointer, (GLint, GLenum, GLsizei, const void *))                       \
-    X(void, glColorPointer, (GLint, GLenum, GLsizei, const void *))                          \
-    X(void, glDrawArrays, (GLenum, GLint, GLsizei))
+#define GL_ENTRY_POINTS(X) MESA_GL_ENTRY_POINTS(X)
 
 #define DECLARE(ret, name, args) static ret(*name##_) args;
 GL_ENTRY_POINTS(DECLARE)
@@ -82,42 +48,11 @@ int main(int argc, char **argv)
     FILE *list = fopen(argv[3], "r");
     if (W <= 0 || H <= 0 || W > 4096 || H > 4096 || !list)
         return fail("bad size or unreadable list");
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA,
-                                               EGL_DEFAULT_DISPLAY, NULL)
-                                 : EGL_NO_DISPLAY;
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-        !eglBindAPI(EGL_OPENGL_API))
-        return fail("no surfaceless EGL display");
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-    EGLContext ctx = eglCreateContext(dpy, (EGLConfig)0, EGL_NO_CONTEXT, attribs);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return fail("no compatibility context");
-#define LOAD(ret, name, args)                                                                \
-    name##_ = (ret(*) args)eglGetProcAddress(#name);                                         \
-    if (!name##_)                                                                            \
-        return fail("missing " #name);
-    GL_ENTRY_POINTS(LOAD)
-#undef LOAD
-
-    GLuint tex, fbo;
-    glGenTextures_(1, &tex);
-    glBindTexture_(GL_TEXTURE_2D, tex);
-    glTexParameteri_(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri_(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexImage2D_(GL_TEXTURE_2D, 0, GL_RGBA32F, W, H, 0, GL_RGBA, GL_FLOAT, NULL);
-    glGenFramebuffers_(1, &fbo);
-    glBindFramebuffer_(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D_(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-    glBindTexture_(GL_TEXTURE_2D, 0);
-    if (glCheckFramebufferStatus_(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        return fail("RGBA32F framebuffer incomplete");
-    glClampColor_(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
-    glClampColor_(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
-    glClampColor_(GL_CLAMP_READ_COLOR, GL_FALSE);
+    EGLDisplay dpy;
+    EGLContext ctx;
+    const char *failed = start_mesa(W, H, &dpy, &ctx);
+    if (failed)
+        return fail(failed);
 
     /* the textures of gen_arb.h: 2D on unit 0, RECT on 1, 1D on 2 */
     static const GLenum tex_target[GEN_TEX_UNITS] = {GL_TEXTURE_2D, GL_TEXTURE_RECTANGLE_ARB,

@@ -17,6 +17,7 @@
  * class listed there (non-finite values, Mesa's SWZ of a short constant)
  * or by a seed of KNOWN_DIFFERENCES, 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
+#include "compare.h"
 #include "gen_arb.h"
 #include "nvgp_pipeline.h"
 
@@ -32,41 +33,11 @@ enum { W = 8, H = 8, NPIX = W * H };
  * 1e-6 absolute: Mesa may fuse or reassociate); the approximated opcodes
  * 2e-4 relative or 2e-5 absolute; EXP's and LOG's z, which need only 11
  * bits (ARB_vertex_program 2.14.5.9/2.14.5.13), 2^-10 relative. */
-typedef struct {
-    double rel, abs;
-    int ulp;
-} tolerance;
 static const tolerance tolerances[] = {
     [GEN_EXACT] = {1e-5, 1e-6, 4},
     [GEN_APPROX] = {2e-4, 2e-5, 0},
     [GEN_LOW] = {1.0 / 1024, 1.0 / 1024, 0},
 };
-
-static bool close_enough(float a, float b, const tolerance *t, double scale)
-{
-    if (isnan(a) || isnan(b))
-        return isnan(a) && isnan(b);
-    if (a == b)
-        return true;
-    if (isinf(a) || isinf(b))
-        return false;
-    double d = fabs((double)a - (double)b), m = fmax(fabs(a), fabs(b));
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (t->ulp && (ia < 0) == (ib < 0) && llabs((long long)ia - ib) <= t->ulp)
-        return true;
-    return d <= t->abs || d <= t->rel * fmax(m, scale);
-}
-
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    fputs(text, f);
-    return fclose(f) == 0;
-}
 
 static nvgp_program *load(nvgp_target target, const char *name, const char *text,
                           char *why, size_t n)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "extract_program.h"
 #include "read_whole_file.h"
 #include "walk_files.h"
 
@@ -59,44 +60,6 @@ static void collect(const char *path, const char *name, void *ctx)
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The program text: from a line starting with the header to the line
- * holding END (files such as .shader_test embed it among other sections). */
-static char *extract_program(const char *text, const char *header)
-{
-    const char *start = NULL;
-    for (const char *p = text; p; p = strchr(p, '\n')) {
-        if (*p == '\n')
-            p++;
-        if (strncmp(p, header, strlen(header)) == 0) {
-            start = p;
-            break;
-        }
-    }
-    if (!start)
-        return NULL;
-    const char *end = start;
-    for (;;) {
-        const char *nl = strchr(end, '\n');
-        const char *line_end = nl ? nl : end + strlen(end);
-        const char *s = end;
-        while (s < line_end && (*s == ' ' || *s == '\t'))
-            s++;
-        bool is_end = strncmp(s, "END", 3) == 0 &&
-                      (s + 3 == line_end || s[3] == ' ' || s[3] == '\r' || s[3] == '\t' ||
-                       s[3] == '#');
-        end = line_end;
-        if (is_end || !nl)
-            break;
-        end = nl + 1;
-    }
-    size_t n = (size_t)(end - start);
-    char *out = malloc(n + 2);
-    memcpy(out, start, n);
-    out[n] = '\n';
-    out[n + 1] = 0;
-    return out;
 }
 
 /* The program with that header in the file at path (malloc'ed), or NULL. */

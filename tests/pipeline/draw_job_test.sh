@@ -4,31 +4,8 @@
 # field named.
 # usage: draw_job_test.sh NVGP PNG_PROBE JOBS_DIR WORK_DIR
 nvgp=$1 probe=$2 jobs=$3 work=$4
+. "$(dirname "$0")/draw_job_lib.sh" || exit 1
 mkdir -p "$work" && cd "$work" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# probe JOB "X Y R G B A DEPTH[ sSTENCIL]"...: each probe's rgba8 bytes, depth
-# and, when not 0, its stencil value (" s3")
-probe() {
-    local job=$1
-    shift
-    "$nvgp" run "$jobs/$job" >out.json 2>err.txt
-    local rc=$?
-    if [ "$rc" -ne 0 ]; then
-        fail "$job: exit $rc ($(cat err.txt))"
-        return
-    fi
-    local got
-    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^,]*\), "stencil": \([0-9]*\)}.*/\1 \2 \3 \4 s\5/p' out.json | sed 's/ s0$//' |
-          tr -d ,)
-    local want
-    want=$(printf '%s\n' "$@")
-    [ "$got" = "$want" ] || fail "$job: probes
-$got
-want
-$want"
-}
 
 # Fragment colour = colour * local[0] + env[1]: a red quad, local (0.5,1,1,1),
 # env (0,0.25,0,0) -> (0.5, 0.25, 0, 1) -> bytes round(127.5) = 128,
@@ -270,14 +247,7 @@ probe stages_tess_isolines.json "3 0 255 255 255 255 1" "3 1 0 0 0 0 1" "3 2 255
 probe stages_tess_fractional_points.json "0 0 255 255 255 255 1" "6 0 255 255 255 255 1" \
     "7 0 0 0 0 0 1" "13 0 0 0 0 0 1" "14 0 255 255 255 255 1"
 
-# Bad input: exit 1 and the message names the field.
-refuse() {  # PATTERN DRAW-OBJECT-JSON
-    printf '{"draw": %s}\n' "$2" >bad.json
-    "$nvgp" run bad.json >out.json 2>err.txt
-    local rc=$?
-    [ "$rc" -eq 1 ] || fail "exit $rc for $2"
-    grep -qF -- "$1" err.txt || fail "stderr lacks '$1' for $2: $(cat err.txt)"
-}
+# Bad input (refuse, draw_job_lib.sh): exit 1 and the message names the field.
 fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"}}'
 fb='"framebuffer": {"width": 4, "height": 4}'
 refuse 'draw.programs: missing' "{$fb, \"vertices\": {\"position\": [[0,0]]}}"

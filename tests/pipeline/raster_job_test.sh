@@ -5,32 +5,9 @@
 # dual-source blend factors, texture objects of any target): probed pixels
 # computed by hand, and bad values refused with the field named.
 # usage: raster_job_test.sh NVGP WORK_DIR SEEDS_DIR
-nvgp=$1 work=$2 seeds=$3
+nvgp=$1 work=$2 seeds=$3 jobs=   # probe runs the paths as given
+. "$(dirname "$0")/draw_job_lib.sh" || exit 1
 mkdir -p "$work" && cd "$work" || exit 1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# probe JOB "X Y R G B A DEPTH[ sSTENCIL]"...: each probe's rgba8 bytes, depth
-# and, when not 0, its stencil value (" s3")
-probe() {
-    local job=$1
-    shift
-    "$nvgp" run "$job" >out.json 2>err.txt
-    local rc=$?
-    if [ "$rc" -ne 0 ]; then
-        fail "$job: exit $rc ($(cat err.txt))"
-        return
-    fi
-    local got
-    got=$(sed -n 's/.*"x": \([0-9]*\), "y": \([0-9]*\),.*"rgba8": \[\([^]]*\)\], "depth": \([^,]*\), "stencil": \([0-9]*\)}.*/\1 \2 \3 \4 s\5/p' out.json | sed 's/ s0$//' |
-          tr -d ,)
-    local want
-    want=$(printf '%s\n' "$@")
-    [ "$got" = "$want" ] || fail "$job: probes
-$got
-want
-$want"
-}
 
 ff_quad='"position": [[-1,-1],[1,-1],[-1,1],[1,1]]'
 
@@ -212,14 +189,7 @@ done
 # 192, 0; alpha MAX(1, 1); the front stencil REPLACE stores 3.
 probe "$seeds/raster_state.json" "0 0 128 128 128 255 1" "3 3 96 192 0 255 1 s3"
 
-# Bad input: exit 1 and the message names the field.
-refuse() {  # PATTERN DRAW-OBJECT-JSON
-    printf '{"draw": %s}\n' "$2" >bad.json
-    "$nvgp" run bad.json >out.json 2>err.txt
-    local rc=$?
-    [ "$rc" -eq 1 ] || fail "exit $rc for $2"
-    grep -qF -- "$1" err.txt || fail "stderr lacks '$1' for $2: $(cat err.txt)"
-}
+# Bad input (refuse, draw_job_lib.sh): exit 1 and the message names the field.
 fp='{"fragment": {"text": "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n"}}'
 fb='"framebuffer": {"width": 4, "height": 4}'
 v='"vertices": {"position": [[0,0]]}'
