@@ -61,21 +61,22 @@ static void p_rsq(float *restrict out, const float *restrict in)
 #ifndef FP_FAST_FMA
 /* sleef.h declares its FMA forms only to code compiled for FMA; this file is
  * not (it runs on every CPU), and calls them only on a CPU that has FMA. */
-float Sleef_finz_sinf1_u10purecfma(float);
-float Sleef_finz_cosf1_u10purecfma(float);
+float Sleef_finz_sinf1_u35purecfma(float);
+float Sleef_finz_cosf1_u35purecfma(float);
 float Sleef_finz_exp2f1_u10purecfma(float);
 float Sleef_finz_log2f1_u10purecfma(float);
 float Sleef_finz_powf1_u10purecfma(float, float);
 #endif
 /* With FMA: the bits of the AVX2 and AVX-512 forms (SLEEF's finz_
- * functions are deterministic across instruction sets). */
-PORTABLE_OPS(portable, "portable", Sleef_finz_sinf1_u10purecfma, Sleef_finz_cosf1_u10purecfma,
+ * functions are deterministic across instruction sets); SIN and COS at the
+ * 3.5-ulp bound as there (exec_vmath.h). */
+PORTABLE_OPS(portable, "portable", Sleef_finz_sinf1_u35purecfma, Sleef_finz_cosf1_u35purecfma,
              Sleef_finz_exp2f1_u10purecfma, Sleef_finz_log2f1_u10purecfma,
              Sleef_finz_powf1_u10purecfma)
 /* Without FMA (x86-64 CPUs before 2013): SLEEF's non-FMA forms, the same
- * 1-ulp bound, possibly another last bit. */
-PORTABLE_OPS(portable_nofma, "portable-nofma", Sleef_cinz_sinf1_u10purec,
-             Sleef_cinz_cosf1_u10purec, Sleef_cinz_exp2f1_u10purec, Sleef_cinz_log2f1_u10purec,
+ * bounds, possibly another last bit. */
+PORTABLE_OPS(portable_nofma, "portable-nofma", Sleef_cinz_sinf1_u35purec,
+             Sleef_cinz_cosf1_u35purec, Sleef_cinz_exp2f1_u10purec, Sleef_cinz_log2f1_u10purec,
              Sleef_cinz_powf1_u10purec)
 #else
 PORTABLE_OPS(portable, "libm", sinf, cosf, exp2f, log2f, powf)

@@ -3,8 +3,10 @@
  * EX2, LG2, POW, EXP, LOG, RCP, RSQ and the 64-bit DRCP, DSQRT, DRSQ call
  * these instead of libm once per lane (LIT's power too).
  *
- * With SLEEF (libsleef) the float functions are SLEEF's 1-ulp ("u10")
- * fused-multiply-add forms ("finz_"), whose results SLEEF makes the same bits
+ * With SLEEF (libsleef) the float functions are SLEEF's fused-multiply-add
+ * forms ("finz_"): EX2, LG2 and POW at its 1-ulp bound ("u10"), SIN and COS
+ * at its 3.5-ulp bound ("u35": twice as fast, still far inside the specs'
+ * 2^-22 absolute bound; spec decision Executor 14), whose results SLEEF makes the same bits
  * on every instruction set: AVX-512F 16 lanes at a time, AVX2 8 at a time,
  * or portable C with fmaf, chosen once by CPU detection.  So a program gives
  * the same results on every x86-64 host.  Without SLEEF they fall back to

@@ -9,7 +9,7 @@
 #define VM_SQRT(v) _mm256_sqrt_ps(v)
 #define VM_DIV(a, b) _mm256_div_ps((a), (b))
 #define VM_ONE _mm256_set1_ps(1.0f)
-#define VM_FN(name) Sleef_finz_##name##8_u10avx2
+#define VM_FN(name, ulp) Sleef_finz_##name##8_##ulp##avx2
 #define VM_OPS exec_vmath_avx2
 #define VM_NAME "avx2"
 #include "exec/exec_vmath_isa.h"

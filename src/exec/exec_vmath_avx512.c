@@ -9,7 +9,7 @@
 #define VM_SQRT(v) _mm512_sqrt_ps(v)
 #define VM_DIV(a, b) _mm512_div_ps((a), (b))
 #define VM_ONE _mm512_set1_ps(1.0f)
-#define VM_FN(name) Sleef_finz_##name##16_u10avx512f
+#define VM_FN(name, ulp) Sleef_finz_##name##16_##ulp##avx512f
 #define VM_OPS exec_vmath_avx512
 #define VM_NAME "avx512f"
 #include "exec/exec_vmath_isa.h"

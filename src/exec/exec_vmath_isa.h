@@ -4,7 +4,8 @@
  *   VM_WIDTH            its float lanes
  *   VM_LOAD(p)          unaligned load
  *   VM_STORE(p, v)      unaligned store
- *   VM_FN(name)         SLEEF's function for name (sinf, cosf, ...)
+ *   VM_FN(name, ulp)    SLEEF's function for name (sinf, cosf, ...) at that
+ *                       bound (u10, u35)
  *   VM_SQRT(v), VM_DIV(a, b), VM_ONE   IEEE square root, division, 1.0f
  *   VM_OPS              the name of the table to define
  *   VM_NAME             its name string
@@ -14,22 +15,23 @@
 
 #include <sleef.h>
 
-#define VM_UNARY(op, fn)                                                         \
+#define VM_UNARY(op, fn, ulp)                                                    \
     static void vm_##op(float *restrict out, const float *restrict in)           \
     {                                                                            \
         for (unsigned i = 0; i < EXEC_VMATH_LANES; i += VM_WIDTH)                \
-            VM_STORE(out + i, VM_FN(fn)(VM_LOAD(in + i)));                       \
+            VM_STORE(out + i, VM_FN(fn, ulp)(VM_LOAD(in + i)));                  \
     }
 
-VM_UNARY(sin, sinf)
-VM_UNARY(cos, cosf)
-VM_UNARY(ex2, exp2f)
-VM_UNARY(lg2, log2f)
+/* SIN and COS at SLEEF's 3.5-ulp bound (EXEC_VMATH_TRIG_ULP, exec_vmath.h) */
+VM_UNARY(sin, sinf, u35)
+VM_UNARY(cos, cosf, u35)
+VM_UNARY(ex2, exp2f, u10)
+VM_UNARY(lg2, log2f, u10)
 
 static void vm_pow(float *restrict out, const float *restrict a, const float *restrict b)
 {
     for (unsigned i = 0; i < EXEC_VMATH_LANES; i += VM_WIDTH)
-        VM_STORE(out + i, VM_FN(powf)(VM_LOAD(a + i), VM_LOAD(b + i)));
+        VM_STORE(out + i, VM_FN(powf, u10)(VM_LOAD(a + i), VM_LOAD(b + i)));
 }
 
 /* RCP and RSQ: the full-width IEEE instructions give the bits of the
