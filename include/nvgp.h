@@ -580,13 +580,22 @@ NVGP_API uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m);
 NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
 /* What the JIT engine compiled for m (on m's first run with it; kept for
  * later runs): milliseconds of wall clock and of the compiling thread's
- * CPU, straight-line regions and the instructions in them.  All 0 when m
- * has not run with the JIT or the JIT compiled nothing. */
+ * CPU for the code the first warp waits for, straight-line regions and the
+ * instructions in them; then the same program optimised further, compiled
+ * on a thread of its own while the first code runs (0 until it is done),
+ * and whether that code has replaced the first (docs/jit.md).  All 0 when
+ * m has not run with the JIT or the JIT compiled nothing. */
 typedef struct nvgp_jit_info {
     double compile_ms, compile_cpu_ms;
     uint32_t regions, instructions;
+    double optimized_ms, optimized_cpu_ms;
+    bool optimized;
 } nvgp_jit_info;
 NVGP_API void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out);
+/* Waits until the JIT's optimised code for m is in place, or known not to
+ * come (a benchmark measuring the steady state; nothing needs it for the
+ * results, which are the same bits either way). */
+NVGP_API void nvgp_machine_jit_wait(nvgp_machine *m);
 /* OUT registers (one past the highest) and whether the program writes one. */
 NVGP_API uint32_t nvgp_machine_num_outputs(const nvgp_machine *m);
 NVGP_API bool nvgp_machine_output_written(const nvgp_machine *m, uint32_t index);

@@ -254,8 +254,12 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
             break;
         }
         res->lane_instructions = nvgp_machine_lane_instructions(r.m);
-        if (o->engines[e] == NVGP_ENGINE_JIT || o->engines[e] == NVGP_ENGINE_DEFAULT)
+        /* the steady state: the JIT's optimised code in place (its first
+         * code runs while it compiles) */
+        if (o->engines[e] == NVGP_ENGINE_JIT || o->engines[e] == NVGP_ENGINE_DEFAULT) {
+            nvgp_machine_jit_wait(r.m);
             nvgp_machine_jit_info(r.m, &res->jit);
+        }
         for (int t = 0; ok && t < 2; t++) {
             ro.threads = t ? o->threads : 1;
             double rate[MAX_REPEATS], lanes[MAX_REPEATS];
@@ -359,9 +363,11 @@ static void print_table(const options *o, const case_result *res, size_t n)
                        r->nvgp_e[e][t].max, r->lanes_e[e][t].median / 1e9);
             }
         if (r->jit.regions)
-            printf("%-12s jit: %u regions, %u instructions compiled in %.2f ms (%.2f ms CPU)\n",
+            printf("%-12s jit: %u regions, %u instructions compiled in %.2f ms (%.2f ms CPU), "
+                   "optimised in %.2f ms (%.2f ms CPU) more%s\n",
                    "", r->jit.regions, r->jit.instructions, r->jit.compile_ms,
-                   r->jit.compile_cpu_ms);
+                   r->jit.compile_cpu_ms, r->jit.optimized_ms, r->jit.optimized_cpu_ms,
+                   r->jit.optimized ? "" : " (not in use)");
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
                 continue;
@@ -427,8 +433,11 @@ static bool write_json(const options *o, const case_result *res, size_t n)
         fputs("]", f);
         if (r->jit.regions)
             fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"instructions\": %u, "
-                       "\"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g}",
-                    r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms);
+                       "\"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g, "
+                       "\"optimized_ms\": %.4g, \"optimized_cpu_ms\": %.4g, \"optimized\": %s}",
+                    r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms,
+                    r->jit.optimized_ms, r->jit.optimized_cpu_ms,
+                    r->jit.optimized ? "true" : "false");
         bool any = false;
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])

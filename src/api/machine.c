@@ -700,4 +700,13 @@ void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out)
     out->compile_cpu_ms = s.compile_cpu_ms;
     out->regions = s.regions;
     out->instructions = s.records;
+    out->optimized_ms = s.optimized_ms;
+    out->optimized_cpu_ms = s.optimized_cpu_ms;
+    out->optimized = s.optimized;
+}
+
+void nvgp_machine_jit_wait(nvgp_machine *m)
+{
+    if (m)
+        exec_jit_wait(m->exec);
 }

@@ -26,10 +26,18 @@ bool exec_jit_available(void);
 
 /* Compiles m's straight runs once (later calls return at once): true when
  * m has compiled code to run, false (the fast engine runs m) when the JIT
- * is not available or compilation failed.  Not thread safe against runs of
- * m; machines may compile concurrently. */
+ * is not available or compilation failed.  The first tier of code is ready
+ * on return; a second, faster one is compiled on a thread of its own and
+ * replaces it for the warps that start after it is ready (docs/jit.md).
+ * Not thread safe against runs of m; machines may compile concurrently. */
 bool exec_jit_prepare(nvgp_exec *m);
-/* Frees m's compiled code (nvgp_exec_destroy). */
+/* The same with the first tier alone (tiers 1) or both (2): tests pin the
+ * code they compare. */
+bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers);
+/* Waits for m's second tier (tests, benchmarks that want it). */
+void exec_jit_wait(nvgp_exec *m);
+/* Frees m's compiled code (nvgp_exec_destroy), waiting for the second
+ * tier's compilation first. */
 void exec_jit_free(nvgp_exec *m);
 
 /* Per record index: the code to call with that pc when a region starts
@@ -38,11 +46,15 @@ void exec_jit_free(nvgp_exec *m);
 const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m);
 
 /* What compiling m took: wall-clock and the compiling thread's CPU
- * milliseconds (on a loaded host the second says what the work costs),
+ * milliseconds (on a loaded host the second says what the work costs) of
+ * the first tier, which the first warp waits for, and of the second when it
+ * is done (else 0); whether the second tier's code is the one running;
  * regions compiled and the records in them (all 0 before exec_jit_prepare
  * or without code). */
 typedef struct exec_jit_stats {
     double compile_ms, compile_cpu_ms;
+    double optimized_ms, optimized_cpu_ms;
+    bool optimized;
     uint32_t regions, records;
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);

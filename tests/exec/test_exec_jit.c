@@ -127,22 +127,32 @@ static void check_ops(xt *x)
     }
 }
 
+/* The JIT's first tier alone, its optimised tier (waited for before the
+ * run), and the reference handlers. */
 static void run_engines(const char *text, void (*setup)(xt *), void (*check)(xt *))
 {
-    static const nvgp_exec_engine engines[2] = { NVGP_EXEC_ENGINE_JIT,
+    static const nvgp_exec_engine engines[3] = { NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_JIT,
                                                  NVGP_EXEC_ENGINE_REFERENCE };
-    for (int e = 0; e < 2; e++) {
+    for (int e = 0; e < 3; e++) {
         xt x;
         xt_load(&x, text, LANES, 1);
         nvgp_exec_set_engine(x.m, engines[e]);
+        if (e < 2) {
+            assert_true(exec_jit_prepare_tiers(x.m, e == 0 ? 1 : 2));
+            exec_jit_wait(x.m);
+        }
         setup(&x);
         assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
-        if (e == 0) {
+        if (e < 2) {
             /* every instruction but END in one compiled region */
             exec_jit_stats s = exec_jit_get_stats(x.m);
             assert_int_equal(s.regions, 1);
             assert_int_equal(s.records, x.m->fast->num_fast);
             assert_int_equal(x.m->fast->num_fast, x.m->num_code - 1);
+            /* the tier that ran */
+            assert_int_equal(s.optimized, e == 1);
+            assert_true(s.compile_ms > 0);
+            assert_true(e == 1 ? s.optimized_ms > 0 : s.optimized_ms == 0);
         }
         check(&x);
         xt_free(&x);
