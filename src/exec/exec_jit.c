@@ -162,6 +162,11 @@ static const jit_row *find_row(uint16_t op)
  * its code runs long100 about 12% faster.  Both tiers compile the same IR,
  * which has no fast-math flags, so they give the same bits. */
 enum { JIT_TIERS = 2 };
+/* The second tier is compiled once a machine's runs have had this many
+ * warps (32,768 invocations): for less, the 10% it saves is less than the
+ * time to compile it, and a short `nvgp run` would wait at its end for a
+ * compile it never uses. */
+#define JIT_SECOND_TIER_WARPS 1024u
 
 /* One LLJIT per tier for the process (creating one costs milliseconds);
  * each machine's module goes in under a resource tracker of its own,
@@ -625,7 +630,8 @@ struct exec_jit {
      * in it) */
     _Atomic(exec_jit_region_fn *) current;
     pthread_t second;            /* compiling the second tier */
-    bool second_running;
+    bool second_started, second_running;
+    uint64_t warps;              /* warps (or groups) the machine's runs have had */
     _Atomic bool second_done;
     uint32_t regions, records;
 };
@@ -741,12 +747,20 @@ static void *second_tier(void *arg)
     return NULL;
 }
 
-bool exec_jit_prepare(nvgp_exec *m)
+/* Starts compiling the second tier, once. */
+static void start_second(nvgp_exec *m)
 {
-    return exec_jit_prepare_tiers(m, JIT_TIERS);
+    struct exec_jit *x = m->jit;
+    if (x->second_started || !x->tier[0].entry)
+        return;
+    x->second_started = true;
+    /* (the second tier reads m's decoded records and immediates, which do
+     * not change after the machine is made) */
+    x->second_running = pthread_create(&x->second, NULL, second_tier, m) == 0;
 }
 
-bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
+/* The first tier, once; false when m has no code. */
+static bool prepare_first(nvgp_exec *m)
 {
     if (m->jit)
         return atomic_load_explicit(&m->jit->current, memory_order_acquire) != NULL;
@@ -757,9 +771,26 @@ bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
     if (!m->fast || !m->num_code || !exec_jit_available() || !make_tier(m, 0))
         return false;
     atomic_store_explicit(&x->current, x->tier[0].entry, memory_order_release);
-    /* (the second tier reads m's decoded records and immediates, which do
-     * not change after the machine is made) */
-    x->second_running = tiers > 1 && pthread_create(&x->second, NULL, second_tier, m) == 0;
+    return true;
+}
+
+bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
+{
+    if (!prepare_first(m))
+        return false;
+    if (tiers > 1)
+        start_second(m);
+    return true;
+}
+
+bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)
+{
+    if (!prepare_first(m))
+        return false;
+    struct exec_jit *x = m->jit;
+    x->warps += warps;
+    if (x->warps >= JIT_SECOND_TIER_WARPS)
+        start_second(m);
     return true;
 }
 
@@ -844,9 +875,9 @@ char *exec_jit_assembly(const nvgp_exec *m)
 #else /* !NVGP_HAVE_JIT */
 
 bool exec_jit_available(void) { return false; }
-bool exec_jit_prepare(nvgp_exec *m)
+bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)
 {
-    (void)m;
+    (void)m, (void)warps;
     return false;
 }
 bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)

@@ -24,15 +24,17 @@ typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint
  * (decided once per process). */
 bool exec_jit_available(void);
 
-/* Compiles m's straight runs once (later calls return at once): true when
- * m has compiled code to run, false (the fast engine runs m) when the JIT
- * is not available or compilation failed.  The first tier of code is ready
- * on return; a second, faster one is compiled on a thread of its own and
- * replaces it for the warps that start after it is ready (docs/jit.md).
- * Not thread safe against runs of m; machines may compile concurrently. */
-bool exec_jit_prepare(nvgp_exec *m);
-/* The same with the first tier alone (tiers 1) or both (2): tests pin the
- * code they compare. */
+/* Compiles m's straight runs once (later calls return at once) before a
+ * run of `warps` warps (or work groups): true when m has compiled code to
+ * run, false (the fast engine runs m) when the JIT is not available or
+ * compilation failed.  The first tier of code is ready on return; once the
+ * machine's runs have had enough warps, a second, faster tier is compiled
+ * on a thread of its own and replaces it for the warps that start after it
+ * is ready (docs/jit.md).  Not thread safe against runs of m; machines may
+ * compile concurrently. */
+bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps);
+/* The first tier alone (tiers 1), or both at once (2): tests pin the code
+ * they compare. */
 bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers);
 /* Waits for m's second tier (tests, benchmarks that want it). */
 void exec_jit_wait(nvgp_exec *m);
@@ -49,7 +51,7 @@ const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m);
  * milliseconds (on a loaded host the second says what the work costs) of
  * the first tier, which the first warp waits for, and of the second when it
  * is done (else 0); whether the second tier's code is the one running;
- * regions compiled and the records in them (all 0 before exec_jit_prepare
+ * regions compiled and the records in them (all 0 before exec_jit_prepare_run
  * or without code). */
 typedef struct exec_jit_stats {
     double compile_ms, compile_cpu_ms;

@@ -724,7 +724,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     /* the JIT's code, compiled once per machine before any warp runs (a
      * machine it cannot compile runs the fast engine) */
     if (m->engine == EXEC_ENGINE_JIT && m->fast && !m->hook)
-        (void)exec_jit_prepare(m);
+        (void)exec_jit_prepare_run(m, items);
 
     run_ctx ctx;
     memset(&ctx, 0, sizeof ctx);

@@ -133,7 +133,7 @@ static void run_file(const char *path, stats *st)
             exec_jit_prepare_tiers(jit, 1);
         nvgp_exec *ref3 = make_machine(p, NVGP_EXEC_ENGINE_REFERENCE, 1);
         nvgp_exec *jit2 = make_machine(p, NVGP_EXEC_ENGINE_JIT, 2);
-        if (jit2 && exec_jit_prepare(jit2)) {
+        if (jit2 && exec_jit_prepare_tiers(jit2, 2)) {
             exec_jit_wait(jit2);
             st->optimized += exec_jit_get_stats(jit2).optimized;
         }

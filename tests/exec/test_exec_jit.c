@@ -184,6 +184,36 @@ static void test_second_run(void **state)
     xt_free(&x);
 }
 
+/* The optimised tier is compiled once a machine's runs have had 1,024
+ * warps: not for a run of one warp, then for a run of 1,023 more (and
+ * the results stay right with it). */
+static void test_second_tier_after_enough_warps(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, ops_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    setup_ops(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_wait(x.m);
+    exec_jit_stats s = exec_jit_get_stats(x.m);
+    assert_int_equal(s.regions, 1);
+    assert_false(s.optimized);
+    assert_true(s.optimized_ms == 0);
+    assert_int_equal(nvgp_exec_set_invocations(x.m, 1023 * LANES, 1), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_wait(x.m);
+    s = exec_jit_get_stats(x.m);
+    assert_true(s.optimized);
+    assert_true(s.optimized_ms > 0);
+    /* a third run on the optimised code: the ops' results again */
+    assert_int_equal(nvgp_exec_set_invocations(x.m, LANES, 1), NVGP_EXEC_OK);
+    setup_ops(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    check_ops(&x);
+    xt_free(&x);
+}
+
 /* The assembly LLVM makes for this host: whole-warp vector instructions,
  * and no fused multiply-add anywhere (each multiply and add rounds on its
  * own, as in the reference handlers). */
@@ -246,6 +276,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ops),
         cmocka_unit_test(test_second_run),
+        cmocka_unit_test(test_second_tier_after_enough_warps),
         cmocka_unit_test(test_assembly),
         cmocka_unit_test(test_total_cap),
     };
