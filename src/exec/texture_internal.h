@@ -46,6 +46,11 @@ void nvgp_tex_source_color(const nvgp_texture *t, const uint32_t in[4], uint32_t
 /* Same for a float colour (depth: in[0] is the depth or comparison result). */
 void nvgp_tex_source_color_f(const nvgp_texture *t, const float in[4], float out[4]);
 
+/* Whether lookups take the straight paths for plain 2D float textures
+ * (texture_sample.c); the same bits as the general path, which a test
+ * checks by turning this off.  Not for concurrent change. */
+extern bool nvgp_tex_fast_paths;
+
 /* Base level and the last accessible level q (GL's level_base and q). */
 void nvgp_tex_level_range(const nvgp_texture *t, uint32_t *base, uint32_t *q);
 

@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+bool nvgp_tex_fast_paths = true;
+
 typedef struct samp_ctx {
     const nvgp_texture *t;
     const nvgp_tex_sampler *s;
@@ -19,6 +21,9 @@ typedef struct samp_ctx {
     bool seamless;                /* seamless cube map filtering */
     bool plain_color;             /* RGBA float texels, identity swizzle: the
                                      filtered value is the result */
+    bool plain_2d;                /* and a 2D or RECT lookup of layer 0 with
+                                     REPEAT or CLAMP_TO_EDGE: fetch_2d reads
+                                     the texels straight (sample_level) */
     uint32_t base, q;             /* level_base and the last level used */
 } samp_ctx;
 
@@ -287,10 +292,48 @@ static inline int lookup_dims(const samp_ctx *c)
     return c->lay->cube ? 2 : c->lay->dims;
 }
 
+/* Nearest or bilinear lookup at texel-space (u, v) of layer 0 of a level
+ * with REPEAT or CLAMP_TO_EDGE (every index inside the level, no pre-clamp):
+ * what sample_level's general path computes for such a lookup, in the same
+ * order, with the texel words read straight. */
+static inline void fetch_2d(const nvgp_tex_sampler *s, const tex_level *lv, float u, float v,
+                            bool linear, float acc[4])
+{
+    int64_t w = lv->w, h = lv->h;
+    const uint32_t *words = lv->words;
+    if (!linear) {
+        int64_t i = wrap_index(s->wrap[0], false, ifloor(u), w);
+        int64_t j = wrap_index(s->wrap[1], false, ifloor(v), h);
+        memcpy(acc, words + 4 * (j * w + i), 4 * sizeof(float));
+        return;
+    }
+    int64_t fi = ifloor(u - 0.5f), fj = ifloor(v - 0.5f);
+    float a = ffrac(u - 0.5f, fi), b = ffrac(v - 0.5f, fj);
+    int64_t i0 = wrap_index(s->wrap[0], true, fi, w);
+    int64_t i1 = wrap_index(s->wrap[0], true, fi + 1, w);
+    int64_t j0 = wrap_index(s->wrap[1], true, fj, h);
+    int64_t j1 = wrap_index(s->wrap[1], true, fj + 1, h);
+    const float wt[4] = { (1.0f - a) * (1.0f - b), a * (1.0f - b), (1.0f - a) * b, a * b };
+    for (int m = 0; m < 4; m++)
+        acc[m] = 0.0f;
+    for (int n = 0; n < 4; n++) {
+        if (wt[n] == 0.0f)
+            continue;
+        float tv[4];
+        memcpy(tv, words + 4 * ((n & 2 ? j1 : j0) * w + (n & 1 ? i1 : i0)), sizeof tv);
+        for (int m = 0; m < 4; m++)
+            acc[m] += wt[n] * tv[m];
+    }
+}
+
 static void sample_level(const samp_ctx *c, uint32_t level, const lane_coord *lc, bool linear,
                          float out[4])
 {
     const tex_level *lv = &c->t->level[level];
+    if (c->plain_2d) {
+        fetch_2d(c->s, lv, texel_coord(c, lv, lc, 0), texel_coord(c, lv, lc, 1), linear, out);
+        return;
+    }
     int dims = lookup_dims(c);
     int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 };
     float wt[3] = { 0, 0, 0 };
@@ -385,6 +428,12 @@ static void init_ctx(samp_ctx *c, const nvgp_texture *t, const nvgp_tex_request 
     static const uint8_t identity[4] = { 0, 1, 2, 3 };
     c->plain_color = t->kind == TEX_KIND_FLOAT && t->components == 4 && !c->compare &&
                      !memcmp(t->samp.swizzle, identity, 4);
+    bool modes_ok = true;
+    for (int a = 0; a < 2; a++)
+        modes_ok &= c->s->wrap[a] == NVGP_TEX_WRAP_REPEAT ||
+                    c->s->wrap[a] == NVGP_TEX_WRAP_CLAMP_TO_EDGE;
+    c->plain_2d = nvgp_tex_fast_paths && c->plain_color && modes_ok && c->lay->dims == 2 &&
+                  !c->lay->cube && c->lay->layer < 0 && c->lay->ref < 0;
 }
 
 /* Lanes whose coordinates a lookup reads: the active ones, and the whole
@@ -651,51 +700,22 @@ static void finish_float(const samp_ctx *c, const float v[4], nvgp_tex_lanes out
 static bool sample_2d_fast(const samp_ctx *c, const nvgp_tex_request *req, uint32_t lane_mask,
                            nvgp_tex_lanes out[4])
 {
-    const nvgp_tex_sampler *s = c->s;
-    bool modes_ok = true;
-    for (int a = 0; a < 2; a++)
-        modes_ok &= s->wrap[a] == NVGP_TEX_WRAP_REPEAT || s->wrap[a] == NVGP_TEX_WRAP_CLAMP_TO_EDGE;
-    if (!modes_ok || !c->plain_color || req->projective || req->has_ref || req->lane_offsets ||
-        c->lay->dims != 2 || c->lay->cube || c->lay->layer >= 0 || c->lay->ref >= 0)
+    if (!c->plain_2d || req->projective || req->has_ref || req->lane_offsets)
         return false;
     const tex_level *lv = &c->t->level[c->base];
-    int64_t w = lv->w, h = lv->h;
-    float sw = c->lay->rect ? 1.0f : (float)w, sh = c->lay->rect ? 1.0f : (float)h;
+    float sw = c->lay->rect ? 1.0f : (float)lv->w, sh = c->lay->rect ? 1.0f : (float)lv->h;
     int32_t off[2];
     for (int a = 0; a < 2; a++) {
         int32_t o = req->offset[a];
         off[a] = o < -OFFSET_LIMIT ? -OFFSET_LIMIT : o > OFFSET_LIMIT ? OFFSET_LIMIT : o;
     }
-    bool linear = s->min_filter == NVGP_TEX_FILTER_LINEAR;
-    const uint32_t *words = lv->words;   /* layer 0, sample 0 */
+    bool linear = c->s->min_filter == NVGP_TEX_FILTER_LINEAR;
     for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
         if (!(lane_mask >> l & 1))
             continue;
-        float u = req->coord[0].f[l] * sw + (float)off[0];
-        float v = req->coord[1].f[l] * sh + (float)off[1];
-        float acc[4] = { 0, 0, 0, 0 };
-        if (!linear) {
-            int64_t i = wrap_index(s->wrap[0], false, ifloor(u), w);
-            int64_t j = wrap_index(s->wrap[1], false, ifloor(v), h);
-            memcpy(acc, words + 4 * (j * w + i), sizeof acc);
-        } else {
-            int64_t fi = ifloor(u - 0.5f), fj = ifloor(v - 0.5f);
-            float a = ffrac(u - 0.5f, fi), b = ffrac(v - 0.5f, fj);
-            int64_t i0 = wrap_index(s->wrap[0], true, fi, w);
-            int64_t i1 = wrap_index(s->wrap[0], true, fi + 1, w);
-            int64_t j0 = wrap_index(s->wrap[1], true, fj, h);
-            int64_t j1 = wrap_index(s->wrap[1], true, fj + 1, h);
-            const float wt[4] = { (1.0f - a) * (1.0f - b), a * (1.0f - b), (1.0f - a) * b,
-                                  a * b };
-            for (int n = 0; n < 4; n++) {
-                if (wt[n] == 0.0f)
-                    continue;
-                float tv[4];
-                memcpy(tv, words + 4 * ((n & 2 ? j1 : j0) * w + (n & 1 ? i1 : i0)), sizeof tv);
-                for (int m = 0; m < 4; m++)
-                    acc[m] += wt[n] * tv[m];
-            }
-        }
+        float acc[4];
+        fetch_2d(c->s, lv, req->coord[0].f[l] * sw + (float)off[0],
+                 req->coord[1].f[l] * sh + (float)off[1], linear, acc);
         for (int n = 0; n < 4; n++)
             out[n].u[l] = f2u_bits(acc[n]);
     }
@@ -763,6 +783,24 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
     /* Footprint order of the result: (i0,j1), (i1,j1), (i1,j0), (i0,j0). */
     static const uint8_t hi_i[4] = { 0, 1, 1, 0 }, hi_j[4] = { 1, 1, 0, 0 };
     unsigned comp = req->component & 3;
+    if (c.plain_2d && !req->gather_offsets) {
+        /* the general loop below for this case, each index computed once */
+        int64_t w = lv->w;
+        for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
+            if (!(lane_mask >> l & 1))
+                continue;
+            int64_t ij[2][2];
+            for (int a = 0; a < 2; a++) {
+                int64_t f = ifloor(texel_coord(&c, lv, &lc[l], a) - 0.5f);
+                int64_t size = level_size(lv, a);
+                ij[a][0] = wrap_index(c.s->wrap[a], true, f, size);
+                ij[a][1] = wrap_index(c.s->wrap[a], true, f + 1, size);
+            }
+            for (int k = 0; k < 4; k++)
+                out[k].u[l] = lv->words[4 * (ij[1][hi_j[k]] * w + ij[0][hi_i[k]]) + comp];
+        }
+        return;
+    }
     for (unsigned l = 0; l < NVGP_TEX_LANES; l++) {
         if (!(lane_mask >> l & 1))
             continue;
@@ -802,7 +840,8 @@ void nvgp_texture_gather(const nvgp_texture *t, const nvgp_tex_request *req,
                 out[k].u[l] = f2u_bits(v[0]);
                 continue;
             }
-            nvgp_tex_source_color_f(t, v, v);
+            if (!c.plain_color)
+                nvgp_tex_source_color_f(t, v, v);
             out[k].u[l] = f2u_bits(v[comp]);
         }
     }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "exec/texture.h"
+#include "exec/texture_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -1185,6 +1186,74 @@ static void test_fast_path_matches(void **state)
     }
 }
 
+/* The straight paths for plain 2D float textures (nvgp_tex_fast_paths)
+ * against the general path, bit for bit: mipmapped 2D and RECT textures of
+ * odd sizes, every min/mag/mip filter, REPEAT and CLAMP_TO_EDGE (and
+ * MIRRORED_REPEAT, which stays general), implicit LOD from quads, bias,
+ * explicit LOD and gradients, immediate and per-lane offsets, and gathers
+ * of each component; NaN and infinite coordinates in some lanes. */
+static void test_straight_paths_match_general(void **state)
+{
+    (void)state;
+    static const unsigned targets[] = { TGSI_TEXTURE_2D, TGSI_TEXTURE_RECT };
+    static const unsigned wraps[] = { NVGP_TEX_WRAP_REPEAT, NVGP_TEX_WRAP_CLAMP_TO_EDGE,
+                                      NVGP_TEX_WRAP_MIRRORED_REPEAT };
+    static const unsigned lods[] = { NVGP_TEX_LOD_IMPLICIT, NVGP_TEX_LOD_BIAS,
+                                     NVGP_TEX_LOD_EXPLICIT, NVGP_TEX_LOD_GRADIENT };
+    unsigned compared = 0;
+    for (unsigned ti = 0; ti < 2; ti++) {
+        bool rect = targets[ti] == TGSI_TEXTURE_RECT;
+        nvgp_texture *t = make_tex(targets[ti], 13, 7, 1, 1, rect ? 1 : 0, f_noise);
+        for (unsigned f = 0; f < 2 * 2 * 3; f++)
+            for (unsigned wi = 0; wi < 3; wi++)
+                for (unsigned li = 0; li < 4; li++)
+                    for (unsigned offs = 0; offs < 3; offs++) {
+                        set_sampler(t, f & 1 ? NVGP_TEX_FILTER_LINEAR : NVGP_TEX_FILTER_NEAREST,
+                                    f & 2 ? NVGP_TEX_FILTER_LINEAR : NVGP_TEX_FILTER_NEAREST,
+                                    rect ? NVGP_TEX_MIP_NONE : f / 4, wraps[wi]);
+                        nvgp_tex_request r;
+                        req_init(&r, targets[ti], lods[li]);
+                        r.quad_derivatives = true;
+                        r.offset[0] = offs == 1 ? -3 : 0;
+                        r.offset[1] = offs == 1 ? 2 : 0;
+                        r.lane_offsets = offs == 2;
+                        uint32_t seed = 777u + f * 131u + wi * 17u + li * 5u + offs;
+                        float scale = rect ? 20.0f : 3.0f;
+                        for (unsigned l = 0; l < 32; l++) {
+                            for (int c = 0; c < 4; c++) {
+                                seed = seed * 1664525u + 1013904223u;
+                                float u = ((float)(seed >> 8) / 16777216.0f) * 2.0f - 1.0f;
+                                /* quads spread by 1/8 .. 4 texels: minified and magnified */
+                                r.coord[c].f[l] = c < 2 ? u * scale * (float)(1 + (l >> 3))
+                                                        : u;
+                                r.lod.f[l] = u * 4.0f;
+                                r.ddx[c & 1].f[l] = u * 0.3f;
+                                r.ddy[c & 1].f[l] = u * 0.2f;
+                                r.lane_offset[c & 1].i[l] = (int32_t)(seed >> 29) - 4;
+                            }
+                        }
+                        r.coord[0].f[5] = NAN;
+                        r.coord[1].f[6] = INFINITY;
+                        r.lod.f[9] = NAN;
+                        nvgp_tex_lanes general[4], straight[4], ga[4], gb[4];
+                        nvgp_tex_fast_paths = false;
+                        nvgp_texture_sample(t, &r, 0xffffffffu, general);
+                        r.component = (uint8_t)(f & 3);
+                        nvgp_texture_gather(t, &r, 0xffffffffu, ga);
+                        nvgp_tex_fast_paths = true;
+                        r.component = 0;
+                        nvgp_texture_sample(t, &r, 0xffffffffu, straight);
+                        r.component = (uint8_t)(f & 3);
+                        nvgp_texture_gather(t, &r, 0xffffffffu, gb);
+                        assert_memory_equal(general, straight, sizeof general);
+                        assert_memory_equal(ga, gb, sizeof ga);
+                        compared++;
+                    }
+        nvgp_texture_destroy(t);
+    }
+    assert_int_equal(compared, 2 * 12 * 3 * 4 * 3);
+}
+
 /* A texture of zeros (border zero, comparisons NEVER) gives zero for any
  * coordinates, LOD, offsets and modes on every target: NaN, infinities and
  * huge values included.  Lanes outside the mask are never written. */
@@ -1291,6 +1360,7 @@ int main(void)
         cmocka_unit_test(test_integer_and_errors),
         cmocka_unit_test(test_garbage_inputs),
         cmocka_unit_test(test_fast_path_matches),
+        cmocka_unit_test(test_straight_paths_match_general),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
