@@ -613,28 +613,64 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     return j.mod;
 }
 
-/* ---- the machine's code ------------------------------------------------------ */
+/* ---- compiled code, cached by program ------------------------------------------- */
 
-/* A machine's code of one tier. */
+/* Code depends on the program alone (its decoded records and immediates;
+ * budgets, bindings and sizes are read at run time), so it is cached by the
+ * program's serial (tgsi_ir.h) and shared by every machine of the program,
+ * made one after another (a pipeline makes its machines per draw) or side
+ * by side.  Entries no machine uses are dropped oldest first beyond
+ * JIT_CACHE_KEEP. */
+#define JIT_CACHE_KEEP 64u
+
+/* One tier's code. */
 typedef struct jit_code {
     exec_jit_region_fn *entry;   /* per record, or NULL: no code */
     LLVMOrcResourceTrackerRef rt;
     double ms, cpu_ms;           /* what compiling it took */
 } jit_code;
 
-struct exec_jit {
+typedef struct jit_entry jit_entry;
+struct jit_entry {
+    uint64_t key;                /* the program's serial */
+    uint32_t num_code;
+    jit_entry *next;             /* the cache's list, most recently used first */
+    unsigned users;              /* machines holding it (cache lock) */
+    /* the first tier: `ready` once tried (code or not), under `lock` */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bool ready, has_code;
     jit_code tier[JIT_TIERS];
     /* the entry table warps use: the first tier's, then the second's once
-     * compiled (its code replaces the first's for warps that start later;
-     * the first's stays until the machine goes, as running warps may be
-     * in it) */
+     * compiled (warps that start later run it; the first tier's code stays
+     * with the entry, as warps may be in it) */
     _Atomic(exec_jit_region_fn *) current;
-    pthread_t second;            /* compiling the second tier */
-    bool second_started, second_running;
-    uint64_t warps;              /* warps (or groups) the machine's runs have had */
+    uint64_t warps;              /* warps the program's runs have had (lock) */
+    bool second_started, second_running;  /* (lock) */
     _Atomic bool second_done;
+    pthread_t second;
+    /* the second tier's module, built by the thread that starts it and
+     * compiled by its own thread (which so never touches a machine) */
+    LLVMOrcThreadSafeContextRef second_tsc;
+    LLVMModuleRef second_mod;
+    bool *second_built;
+    uint64_t second_serial;
+    double second_build_ms, second_build_cpu_ms;
     uint32_t regions, records;
 };
+
+/* A machine's hold on its program's code. */
+struct exec_jit {
+    jit_entry *e;                /* NULL: no code */
+    bool first_only;             /* exec_jit_prepare_tiers(m, 1): tests */
+    bool compiled_here;          /* this machine compiled the first tier */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    jit_entry *head;
+    unsigned count;
+} g_cache = { PTHREAD_MUTEX_INITIALIZER, NULL, 0 };
 
 static double now_ms(clockid_t clock)
 {
@@ -645,7 +681,7 @@ static double now_ms(clockid_t clock)
 
 /* Compiles a built module with tier t's LLJIT into code (entries where
  * built[pc]); false (nothing kept) on any error.  Takes the module. */
-static bool compile_tier(const nvgp_exec *m, unsigned t, jit_code *code,
+static bool compile_tier(uint32_t num_code, unsigned t, jit_code *code,
                          LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const bool *built,
                          uint64_t serial)
 {
@@ -659,7 +695,7 @@ static bool compile_tier(const nvgp_exec *m, unsigned t, jit_code *code,
         return false;
     }
     LLVMDisposeMessage(msg);
-    code->entry = calloc(m->num_code, sizeof *code->entry);
+    code->entry = calloc(num_code, sizeof *code->entry);
     if (!code->entry) {
         LLVMDisposeModule(mod);
         return false;
@@ -682,7 +718,7 @@ static bool compile_tier(const nvgp_exec *m, unsigned t, jit_code *code,
             LLVMConsumeError(e); /* (a module added was taken all the same) */
         return false;
     }
-    for (uint32_t pc = 0; pc < m->num_code; pc++)
+    for (uint32_t pc = 0; pc < num_code; pc++)
         if (built[pc])
             code->entry[pc] = (exec_jit_region_fn)(uintptr_t)addr;
     return true;
@@ -703,83 +739,289 @@ static void drop_code(unsigned t, jit_code *code)
     code->entry = NULL;
 }
 
-/* Builds m's module and compiles it as tier t; false on any failure (or
- * when there is nothing to compile). */
-static bool make_tier(nvgp_exec *m, unsigned t)
+/* m's module, in a new context: false when there is nothing to compile
+ * (or no memory). */
+static bool build_for(const nvgp_exec *m, LLVMOrcThreadSafeContextRef *tsc, LLVMModuleRef *mod,
+                      bool **built, uint64_t *serial, uint32_t *nregions, uint32_t *nrecords)
 {
-    struct exec_jit *x = m->jit;
-    jit_code *code = &x->tier[t];
-    double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
-    bool *built = calloc(m->num_code, sizeof *built);
-    if (!built)
+    *built = calloc(m->num_code, sizeof **built);
+    if (!*built)
         return false;
-    uint64_t serial = ++g_jit.serial;
-    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-    uint32_t nregions, nrecords;
-    LLVMModuleRef mod = build_module(m, LLVMOrcThreadSafeContextGetContext(tsc), serial, built,
-                                     &nregions, &nrecords);
-    bool ok = false;
-    if (nregions) {
-        ok = compile_tier(m, t, code, tsc, mod, built, serial);
-        if (!ok)
-            drop_code(t, code);
-    } else {
-        LLVMDisposeModule(mod);
-    }
+    *serial = ++g_jit.serial;
+    *tsc = LLVMOrcCreateNewThreadSafeContext();
+    *mod = build_module(m, LLVMOrcThreadSafeContextGetContext(*tsc), *serial, *built, nregions,
+                        nrecords);
+    if (*nregions)
+        return true;
+    LLVMDisposeModule(*mod);
+    LLVMOrcDisposeThreadSafeContext(*tsc);
+    free(*built);
+    *built = NULL;
+    return false;
+}
+
+/* The first tier of e from m; under nobody's lock (e is not ready yet, and
+ * only this thread writes it). */
+static void make_first(const nvgp_exec *m, jit_entry *e)
+{
+    double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    LLVMOrcThreadSafeContextRef tsc;
+    LLVMModuleRef mod;
+    bool *built;
+    uint64_t serial;
+    uint32_t nregions = 0, nrecords = 0;
+    if (!build_for(m, &tsc, &mod, &built, &serial, &nregions, &nrecords))
+        return;
+    bool ok = compile_tier(m->num_code, 0, &e->tier[0], tsc, mod, built, serial);
     LLVMOrcDisposeThreadSafeContext(tsc);
     free(built);
-    if (ok) {
-        x->regions = nregions;
-        x->records = nrecords;
-        code->ms = now_ms(CLOCK_MONOTONIC) - t0;
-        code->cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+    if (!ok) {
+        drop_code(0, &e->tier[0]);
+        return;
     }
-    return ok;
+    e->regions = nregions;
+    e->records = nrecords;
+    e->tier[0].ms = now_ms(CLOCK_MONOTONIC) - t0;
+    e->tier[0].cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+    e->has_code = true;
+    atomic_store_explicit(&e->current, e->tier[0].entry, memory_order_release);
 }
 
 static void *second_tier(void *arg)
 {
-    nvgp_exec *m = arg;
-    struct exec_jit *x = m->jit;
-    if (make_tier(m, 1))
-        atomic_store_explicit(&x->current, x->tier[1].entry, memory_order_release);
-    atomic_store_explicit(&x->second_done, true, memory_order_release);
+    jit_entry *e = arg;
+    double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    bool ok = compile_tier(e->num_code, 1, &e->tier[1], e->second_tsc, e->second_mod,
+                           e->second_built, e->second_serial);
+    LLVMOrcDisposeThreadSafeContext(e->second_tsc);
+    free(e->second_built);
+    e->second_tsc = NULL;
+    e->second_mod = NULL;
+    e->second_built = NULL;
+    if (ok) {
+        e->tier[1].ms = e->second_build_ms + now_ms(CLOCK_MONOTONIC) - t0;
+        e->tier[1].cpu_ms = e->second_build_cpu_ms + now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+        atomic_store_explicit(&e->current, e->tier[1].entry, memory_order_release);
+    } else {
+        drop_code(1, &e->tier[1]);
+    }
+    atomic_store_explicit(&e->second_done, true, memory_order_release);
     return NULL;
 }
 
-/* Starts compiling the second tier, once. */
-static void start_second(nvgp_exec *m)
+static void exit_guard_once(void);
+static pthread_once_t g_exit_guard = PTHREAD_ONCE_INIT;
+
+/* Starts compiling e's second tier from m, once; e->lock held.  The
+ * module is built here (a millisecond or so), so that the compiling
+ * thread needs nothing of m, which may be gone before it is done. */
+static void start_second(const nvgp_exec *m, jit_entry *e)
 {
-    struct exec_jit *x = m->jit;
-    if (x->second_started || !x->tier[0].entry)
+    if (e->second_started || !e->has_code)
         return;
-    x->second_started = true;
-    /* (the second tier reads m's decoded records and immediates, which do
-     * not change after the machine is made) */
-    x->second_running = pthread_create(&x->second, NULL, second_tier, m) == 0;
+    e->second_started = true;
+    pthread_once(&g_exit_guard, exit_guard_once);
+    double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+    uint32_t nregions, nrecords;
+    if (!build_for(m, &e->second_tsc, &e->second_mod, &e->second_built, &e->second_serial,
+                   &nregions, &nrecords))
+        return;
+    e->second_build_ms = now_ms(CLOCK_MONOTONIC) - t0;
+    e->second_build_cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+    e->second_running = pthread_create(&e->second, NULL, second_tier, e) == 0;
+    if (!e->second_running) {
+        LLVMDisposeModule(e->second_mod);
+        LLVMOrcDisposeThreadSafeContext(e->second_tsc);
+        free(e->second_built);
+        e->second_tsc = NULL;
+        e->second_mod = NULL;
+        e->second_built = NULL;
+    }
 }
 
-/* The first tier, once; false when m has no code. */
+/* Waits for e's second tier, if it was started; e->lock held. */
+static void join_second(jit_entry *e)
+{
+    if (e->second_running) {
+        pthread_join(e->second, NULL);
+        e->second_running = false;
+    }
+}
+
+static void free_entry(jit_entry *e)
+{
+    pthread_mutex_lock(&e->lock);
+    join_second(e);
+    pthread_mutex_unlock(&e->lock);
+    for (unsigned t = 0; t < JIT_TIERS; t++)
+        drop_code(t, &e->tier[t]);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+    free(e);
+}
+
+/* Drops unused entries beyond JIT_CACHE_KEEP, least recently used first;
+ * the cache lock held.  The dropped ones are returned as a list (freed
+ * without the lock: joining a compile takes milliseconds). */
+static jit_entry *trim_locked(void)
+{
+    jit_entry *dropped = NULL;
+    unsigned seen = 0;
+    for (jit_entry **pp = &g_cache.head; *pp;) {
+        jit_entry *e = *pp;
+        if (++seen > JIT_CACHE_KEEP && e->users == 0) {
+            *pp = e->next;
+            g_cache.count--;
+            e->next = dropped;
+            dropped = e;
+            continue;
+        }
+        pp = &e->next;
+    }
+    return dropped;
+}
+
+/* At the process's exit (or the library's unloading): no compile may
+ * still be running when LLVM's own static objects are destroyed, so this
+ * joins every second-tier thread.  atexit handlers run in the reverse
+ * order of their registration, with C++ static destructors among them;
+ * exit_guard registers this one after the second tier's code generator
+ * has run once, so every static object it creates on first use is
+ * registered before it and destroyed after it. */
+static void jit_cache_fini(void)
+{
+    pthread_mutex_lock(&g_cache.lock);
+    for (jit_entry *e = g_cache.head; e; e = e->next) {
+        pthread_mutex_lock(&e->lock);
+        join_second(e);
+        pthread_mutex_unlock(&e->lock);
+    }
+    pthread_mutex_unlock(&g_cache.lock);
+    /* (the entries stay: a machine not yet destroyed may hold one, and
+     * the process is ending) */
+}
+
+/* Compiles a trivial module at the second tier (its code generator's
+ * statics made, on this thread), then registers jit_cache_fini. */
+static void exit_guard_once(void)
+{
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    LLVMContextRef cx = LLVMOrcThreadSafeContextGetContext(tsc);
+    char name[64];
+    uint64_t serial = ++g_jit.serial;
+    code_name(name, sizeof name, serial);
+    LLVMModuleRef mod = LLVMModuleCreateWithNameInContext("nvgp_warm", cx);
+    LLVMTypeRef vf = LLVMVectorType(LLVMFloatTypeInContext(cx), LANES);
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(cx, 0);
+    LLVMValueRef fn = LLVMAddFunction(mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx),
+                                                                  &ptr, 1, 0));
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(cx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(cx, fn, ""));
+    LLVMValueRef v = LLVMBuildLoad2(b, vf, LLVMGetParam(fn, 0), "");
+    LLVMBuildStore(b, LLVMBuildFDiv(b, v, LLVMBuildFAdd(b, v, v, ""), ""), LLVMGetParam(fn, 0));
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+    bool built = true;
+    jit_code code;
+    memset(&code, 0, sizeof code);
+    (void)compile_tier(1, 1, &code, tsc, mod, &built, serial);
+    drop_code(1, &code);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    atexit(jit_cache_fini);
+}
+
+/* m's entry, found or made (the first tier compiled, once, by whichever
+ * machine gets there first, *made; the others wait for it). */
+static jit_entry *acquire(const nvgp_exec *m, bool *made_here)
+{
+    uint64_t key = m->prog->serial;
+    pthread_mutex_lock(&g_cache.lock);
+    jit_entry *e = NULL, **pp;
+    for (pp = &g_cache.head; *pp; pp = &(*pp)->next)
+        if ((*pp)->key == key && (*pp)->num_code == m->num_code) {
+            e = *pp;
+            *pp = e->next;   /* to the front */
+            break;
+        }
+    bool made = false;
+    if (!e) {
+        e = calloc(1, sizeof *e);
+        if (!e) {
+            pthread_mutex_unlock(&g_cache.lock);
+            return NULL;
+        }
+        e->key = key;
+        e->num_code = m->num_code;
+        pthread_mutex_init(&e->lock, NULL);
+        pthread_cond_init(&e->cond, NULL);
+        g_cache.count++;
+        made = true;
+    }
+    e->next = g_cache.head;
+    g_cache.head = e;
+    e->users++;
+    jit_entry *dropped = trim_locked();
+    pthread_mutex_unlock(&g_cache.lock);
+    while (dropped) {
+        jit_entry *d = dropped;
+        dropped = d->next;
+        free_entry(d);
+    }
+    *made_here = made;
+    if (made) {
+        make_first(m, e);
+        pthread_mutex_lock(&e->lock);
+        e->ready = true;
+        pthread_cond_broadcast(&e->cond);
+        pthread_mutex_unlock(&e->lock);
+    } else {
+        pthread_mutex_lock(&e->lock);
+        while (!e->ready)
+            pthread_cond_wait(&e->cond, &e->lock);
+        pthread_mutex_unlock(&e->lock);
+    }
+    return e;
+}
+
+static void release(jit_entry *e)
+{
+    pthread_mutex_lock(&g_cache.lock);
+    e->users--;
+    jit_entry *dropped = trim_locked();
+    pthread_mutex_unlock(&g_cache.lock);
+    while (dropped) {
+        jit_entry *d = dropped;
+        dropped = d->next;
+        free_entry(d);
+    }
+}
+
+/* m's hold on its program's code, made once; false when m has no code. */
 static bool prepare_first(nvgp_exec *m)
 {
     if (m->jit)
-        return atomic_load_explicit(&m->jit->current, memory_order_acquire) != NULL;
+        return m->jit->e && m->jit->e->has_code;
     struct exec_jit *x = calloc(1, sizeof *x);
     if (!x)
         return false;
     m->jit = x;
-    if (!m->fast || !m->num_code || !exec_jit_available() || !make_tier(m, 0))
+    if (!m->fast || !m->num_code || !m->prog || !exec_jit_available())
         return false;
-    atomic_store_explicit(&x->current, x->tier[0].entry, memory_order_release);
-    return true;
+    x->e = acquire(m, &x->compiled_here);
+    return x->e && x->e->has_code;
 }
 
 bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
 {
     if (!prepare_first(m))
         return false;
-    if (tiers > 1)
-        start_second(m);
+    jit_entry *e = m->jit->e;
+    m->jit->first_only = tiers < 2;
+    if (tiers > 1) {
+        pthread_mutex_lock(&e->lock);
+        start_second(m, e);
+        pthread_mutex_unlock(&e->lock);
+    }
     return true;
 }
 
@@ -787,53 +1029,69 @@ bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)
 {
     if (!prepare_first(m))
         return false;
-    struct exec_jit *x = m->jit;
-    x->warps += warps;
-    if (x->warps >= JIT_SECOND_TIER_WARPS)
-        start_second(m);
+    jit_entry *e = m->jit->e;
+    pthread_mutex_lock(&e->lock);
+    e->warps += warps;
+    if (e->warps >= JIT_SECOND_TIER_WARPS && !m->jit->first_only)
+        start_second(m, e);
+    pthread_mutex_unlock(&e->lock);
     return true;
 }
 
 void exec_jit_wait(nvgp_exec *m)
 {
-    struct exec_jit *x = m->jit;
-    if (x && x->second_running) {
-        pthread_join(x->second, NULL);
-        x->second_running = false;
-    }
+    jit_entry *e = m->jit ? m->jit->e : NULL;
+    if (!e)
+        return;
+    pthread_mutex_lock(&e->lock);
+    join_second(e);
+    pthread_mutex_unlock(&e->lock);
 }
 
 void exec_jit_free(nvgp_exec *m)
 {
     if (!m->jit)
         return;
-    exec_jit_wait(m);
-    for (unsigned t = 0; t < JIT_TIERS; t++)
-        drop_code(t, &m->jit->tier[t]);
+    if (m->jit->e)
+        release(m->jit->e);
     free(m->jit);
     m->jit = NULL;
 }
 
 const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
 {
-    return m->jit ? atomic_load_explicit(&m->jit->current, memory_order_acquire) : NULL;
+    const jit_entry *e = m->jit ? m->jit->e : NULL;
+    if (!e || !e->has_code)
+        return NULL;
+    if (m->jit->first_only)
+        return e->tier[0].entry;
+    return atomic_load_explicit(&e->current, memory_order_acquire);
+}
+
+unsigned exec_jit_cache_entries(void)
+{
+    pthread_mutex_lock(&g_cache.lock);
+    unsigned n = g_cache.count;
+    pthread_mutex_unlock(&g_cache.lock);
+    return n;
 }
 
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
 {
     exec_jit_stats s;
     memset(&s, 0, sizeof s);
-    const struct exec_jit *x = m->jit;
-    if (!x || !x->tier[0].entry)
+    const jit_entry *e = m->jit ? m->jit->e : NULL;
+    if (!e || !e->has_code)
         return s;
-    s.compile_ms = x->tier[0].ms;
-    s.compile_cpu_ms = x->tier[0].cpu_ms;
-    s.regions = x->regions;
-    s.records = x->records;
-    if (atomic_load_explicit(&x->second_done, memory_order_acquire) && x->tier[1].entry) {
-        s.optimized_ms = x->tier[1].ms;
-        s.optimized_cpu_ms = x->tier[1].cpu_ms;
-        s.optimized = atomic_load_explicit(&x->current, memory_order_relaxed) == x->tier[1].entry;
+    s.compile_ms = e->tier[0].ms;
+    s.compile_cpu_ms = e->tier[0].cpu_ms;
+    s.regions = e->regions;
+    s.records = e->records;
+    s.cached = !m->jit->compiled_here;
+    if (atomic_load_explicit(&e->second_done, memory_order_acquire) && e->tier[1].entry) {
+        s.optimized_ms = e->tier[1].ms;
+        s.optimized_cpu_ms = e->tier[1].cpu_ms;
+        s.optimized = !m->jit->first_only;
     }
     return s;
 }
@@ -892,6 +1150,7 @@ const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
     (void)m;
     return NULL;
 }
+unsigned exec_jit_cache_entries(void) { return 0; }
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
 {
     (void)m;

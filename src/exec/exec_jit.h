@@ -57,9 +57,12 @@ typedef struct exec_jit_stats {
     double compile_ms, compile_cpu_ms;
     double optimized_ms, optimized_cpu_ms;
     bool optimized;
+    bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);
+/* Programs whose code the process-wide cache holds (tests). */
+unsigned exec_jit_cache_entries(void);
 
 /* The host assembly LLVM makes of m's regions, for inspection (docs/jit.md):
  * a malloc'ed NUL-terminated string, or NULL without the JIT. */

@@ -1,15 +1,18 @@
 #include "tgsi/tgsi_ir.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 tgsi_program *nvgp_tgsi_program_create(tgsi_processor processor)
 {
+    static _Atomic uint64_t next_serial = 1;
     tgsi_program *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     nvgp_arena_init(&p->arena);
     p->processor = (uint8_t)processor;
+    p->serial = next_serial++;
     return p;
 }
 

@@ -363,6 +363,10 @@ typedef struct tgsi_item {
 typedef struct tgsi_program {
     nvgp_arena arena;
     uint8_t processor;        /* tgsi_processor */
+    /* Unique among the programs this process creates, never reused: what
+     * the executor's compiled code is cached by (exec_jit.c).  A program
+     * is complete before a machine runs it and is not changed after. */
+    uint64_t serial;
 
     tgsi_property_decl *properties;
     uint32_t num_properties, cap_properties;

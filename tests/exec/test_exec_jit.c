@@ -15,6 +15,7 @@
 #include "exec/exec_jit.h"
 #include "exec/exec_vmath.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
 static const char ops_text[] =
@@ -214,6 +215,139 @@ static void test_second_tier_after_enough_warps(void **state)
     xt_free(&x);
 }
 
+/* Code is cached by program: a second machine of the program takes the
+ * first one's code (no compile, the same statistics) and gives the same
+ * results; a machine of another program with the same text compiles its
+ * own. */
+static void test_cache_by_program(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, ops_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    setup_ops(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_stats first = exec_jit_get_stats(x.m);
+    assert_false(first.cached);
+    nvgp_exec *again = nvgp_exec_create(x.prog, x.diag);
+    assert_non_null(again);
+    nvgp_exec_set_engine(again, NVGP_EXEC_ENGINE_JIT);
+    nvgp_exec *mine = x.m;
+    x.m = again;
+    assert_int_equal(nvgp_exec_set_invocations(x.m, LANES, 1), NVGP_EXEC_OK);
+    setup_ops(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_stats second = exec_jit_get_stats(x.m);
+    assert_true(second.cached);
+    assert_true(second.compile_ms == first.compile_ms);
+    assert_int_equal(second.regions, first.regions);
+    check_ops(&x);
+    /* the first machine gone, the second still runs the shared code */
+    nvgp_exec_destroy(mine);
+    setup_ops(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    check_ops(&x);
+    xt other;
+    xt_load(&other, ops_text, LANES, 1);
+    nvgp_exec_set_engine(other.m, NVGP_EXEC_ENGINE_JIT);
+    setup_ops(&other);
+    assert_int_equal(nvgp_exec_run(other.m, other.diag), NVGP_EXEC_OK);
+    assert_false(exec_jit_get_stats(other.m).cached);
+    check_ops(&other);
+    xt_free(&other);
+    xt_free(&x);
+}
+
+/* Machines of one program made and run on several threads at once: one
+ * compiles, the others wait for its code and use it; every thread's
+ * outputs are the reference handlers' (compared on the main thread: no
+ * assertion runs on the others). */
+enum { CACHE_OUTS = 11 };
+
+typedef struct cache_thread {
+    const tgsi_program *prog;
+    nvgp_exec_engine engine;
+    bool ok, cached;
+    uint32_t out[LANES][CACHE_OUTS][4];
+} cache_thread;
+
+static void *cache_worker(void *arg)
+{
+    cache_thread *c = arg;
+    static const uint32_t in[7][4] = {
+        { QNAN, ONE, NZERO, 0 },
+        { 0x40000000u, 0xbf800000u, INF, 0x3f000000u },   /* 2, -1, inf, .5 */
+        { 0x3f800800u, 0xbf801000u, 0x7149f2cau, 0x40800000u },
+        { 0, 0, 0, 0 },
+        { 0x7149f2cau, ONE, 0xf149f2cau, ONE },          /* 1e30, 1, -1e30, 1 */
+        { ONE, ONE, ONE, 0x40000000u },
+        { 1, 33, 0xffffffffu, 0x80000000u },
+    };
+    nvgp_exec *m = nvgp_exec_create(c->prog, NULL);
+    c->ok = m != NULL;
+    if (!m)
+        return NULL;
+    nvgp_exec_set_engine(m, c->engine);
+    c->ok = nvgp_exec_set_invocations(m, LANES, 1) == NVGP_EXEC_OK;
+    for (uint32_t l = 0; l < LANES; l++)
+        for (uint32_t i = 0; i < 7; i++)
+            c->ok = c->ok && (i == 3 || nvgp_exec_set_input(m, l, 0, i, in[i]) == NVGP_EXEC_OK);
+    c->ok = c->ok && nvgp_exec_run(m, NULL) == NVGP_EXEC_OK;
+    if (c->engine == NVGP_EXEC_ENGINE_JIT) {
+        c->ok = c->ok && exec_jit_get_stats(m).regions == 1;
+        c->cached = exec_jit_get_stats(m).cached;
+    }
+    for (uint32_t l = 0; c->ok && l < LANES; l++)
+        for (uint32_t o = 0; o < CACHE_OUTS; o++)
+            nvgp_exec_get_output(m, l, o, c->out[l][o]);
+    nvgp_exec_destroy(m);
+    return NULL;
+}
+
+static void test_cache_threads(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, ops_text, LANES, 1);
+    enum { N = 4 };
+    static cache_thread c[N + 1];
+    pthread_t t[N];
+    for (int i = 0; i <= N; i++) {
+        c[i].prog = x.prog;
+        c[i].engine = i < N ? NVGP_EXEC_ENGINE_JIT : NVGP_EXEC_ENGINE_REFERENCE;
+        c[i].ok = c[i].cached = false;
+    }
+    for (int i = 0; i < N; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, cache_worker, &c[i]), 0);
+    cache_worker(&c[N]);
+    assert_true(c[N].ok);
+    unsigned compiled = 0;
+    for (int i = 0; i < N; i++) {
+        pthread_join(t[i], NULL);
+        assert_true(c[i].ok);
+        assert_memory_equal(c[i].out, c[N].out, sizeof c[N].out);
+        compiled += !c[i].cached;
+    }
+    assert_int_equal(compiled, 1);
+    xt_free(&x);
+}
+
+/* Programs no machine uses any more are dropped beyond 64, oldest first. */
+static void test_cache_bounded(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 70; i++) {
+        xt x;
+        xt_load(&x, ops_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+        setup_ops(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        xt_free(&x);
+        assert_true(exec_jit_cache_entries() <= 64);
+    }
+    assert_int_equal(exec_jit_cache_entries(), 64);
+}
+
 /* The assembly LLVM makes for this host: whole-warp vector instructions,
  * and no fused multiply-add anywhere (each multiply and add rounds on its
  * own, as in the reference handlers). */
@@ -277,6 +411,9 @@ int main(void)
         cmocka_unit_test(test_ops),
         cmocka_unit_test(test_second_run),
         cmocka_unit_test(test_second_tier_after_enough_warps),
+        cmocka_unit_test(test_cache_by_program),
+        cmocka_unit_test(test_cache_threads),
+        cmocka_unit_test(test_cache_bounded),
         cmocka_unit_test(test_assembly),
         cmocka_unit_test(test_total_cap),
     };
