@@ -13,83 +13,20 @@
  *
  * Exits 0 when every draw ran, 1 when one failed, 77 when the default
  * programs are absent (no ../shared). */
-#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #include "nvgp.h"
 #include "nvgp_pipeline.h"
+#include "quad_draw.h"
 #include "read_whole_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #ifndef NVGP_SHARED_DIR
 #define NVGP_SHARED_DIR "../shared"
 #endif
 
 enum { MAX_THREAD_COUNTS = 8, MAX_PROGRAMS = 16, MAX_REPEATS = 1000 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Draws program over size x size with the given threads, repeats times;
- * the seconds of each draw in secs[], sorted.  False (said on stderr) when
- * a draw fails. */
-static bool measure(const nvgp_program *fp, uint32_t size, unsigned threads, int repeats,
-                    double *secs)
-{
-    char err[256];
-    nvgp_pipe_state *s = nvgp_pipe_state_create();
-    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(size, size, NVGP_PIPE_RGBA32F, err, sizeof err);
-    if (!s || !fb) {
-        fprintf(stderr, "draw_bench: %s\n", fb ? "out of memory" : err);
-        nvgp_pipe_state_destroy(s);
-        nvgp_pipe_fb_destroy(fb);
-        return false;
-    }
-    s->program[NVGP_PIPE_FRAGMENT] = fp;
-    s->threads = threads;
-    s->viewport[2] = s->viewport[3] = (int32_t)size;
-    static const float local0[4] = {0.5f, 0.25f, 0.125f, 1.0f};
-    memcpy(s->local[NVGP_PIPE_FRAGMENT][0], local0, sizeof local0);
-    float w = (float)size;
-    const float pos[16] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
-    const float tc0[16] = {0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1};
-    const float tc1[16] = {0, 0, 0, 1, w, 0, 0, 1, 0, w, 0, 1, w, w, 0, 1};
-    const float col[16] = {0, 0, 0.25f, 1, 1, 0, 0.25f, 1, 0, 1, 0.25f, 1, 1, 1, 0.25f, 1};
-    nvgp_pipe_vertices v;
-    memset(&v, 0, sizeof v);
-    v.count = 4;
-    v.attrib[NVGP_PIPE_ATTR_POSITION] = pos;
-    v.attrib[NVGP_PIPE_ATTR_TEXCOORD0] = tc0;
-    v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + 1] = tc1;
-    v.attrib[NVGP_PIPE_ATTR_COLOR] = col;
-    bool ok = true;
-    /* one untimed draw first: the program's translation and set-up */
-    for (int r = -1; r < repeats && ok; r++) {
-        double t0 = now();
-        ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &v, err, sizeof err);
-        double dt = now() - t0;
-        if (!ok)
-            fprintf(stderr, "draw_bench: the draw failed: %s\n", err);
-        else if (r >= 0)
-            secs[r] = dt;
-    }
-    qsort(secs, (size_t)repeats, sizeof *secs, cmp_double);
-    nvgp_pipe_fb_destroy(fb);
-    nvgp_pipe_state_destroy(s);
-    return ok;
-}
 
 int main(int argc, char **argv)
 {
@@ -173,7 +110,10 @@ int main(int argc, char **argv)
         base = base ? base + 1 : files[f];
         for (int t = 0; t < nthreads; t++) {
             static double secs[MAX_REPEATS];
-            if (!measure(p, size, threads[t], repeats, secs)) {
+            char err[256];
+            if (!quad_draw_times(p, size, size, threads[t], NVGP_ENGINE_DEFAULT, repeats, secs, err,
+                                 sizeof err)) {
+                fprintf(stderr, "draw_bench: the draw failed: %s\n", err);
                 rc = 1;
                 continue;
             }

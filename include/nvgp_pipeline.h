@@ -246,6 +246,10 @@ typedef struct nvgp_pipe_state {
     uint64_t budget;              /* instructions per invocation before a
                                      program fails the draw (0: the
                                      executor's default) */
+    unsigned engine;              /* nvgp_engine running the programs
+                                     (NVGP_ENGINE_DEFAULT: the JIT where
+                                     built); every engine draws the same
+                                     pixels */
 } nvgp_pipe_state;
 
 /* A state with GL's initial values (identity matrices, current colour

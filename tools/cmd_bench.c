@@ -10,9 +10,12 @@
  * reports the median with min and max: the machine is shared, and one run
  * can be off by 2x.
  *
- * nvgp's figures are fragment (vertex, compute) invocations alone; Mesa's
- * include rasterising the quad and writing the framebuffer.  The JSON and
- * the table say so.
+ * nvgp's first figures are fragment (vertex, compute) invocations alone;
+ * Mesa's include rasterising the quad and writing the framebuffer.  So for
+ * the programs Mesa runs, nvgp also draws the same quad through its own
+ * pipeline (quad_draw.c: rasterisation, interpolation and framebuffer
+ * writes included), and those whole draws are what the "like with like"
+ * ratios compare.  The JSON and the table say which is which.
  *
  * Without --engine nvgp runs twice, the JIT engine and the fast one (the
  * ratios to Mesa are the first one's), and the JIT's compile time is
@@ -24,6 +27,7 @@
 #include "job_bind.h"
 #include "job_run.h"
 #include "nvgp.h"
+#include "quad_draw.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -120,6 +124,11 @@ typedef struct case_result {
     stats nvgp_e[2][2], lanes_e[2][2];
     stats *nvgp, *lanes;         /* the first engine's, which the ratios use */
     nvgp_jit_info jit;           /* what the JIT compiled (engine jit) */
+    /* Mesa's programs: whole draws of the harness's quad, Mpixels/s,
+     * [engine][threads] as nvgp_e */
+    bool has_draw;
+    uint32_t draw_w, draw_h;
+    stats draw_e[2][2];
     bool has_mesa[MESA_COUNT];
     stats mesa[MESA_COUNT];      /* Minv/s */
 } case_result;
@@ -213,6 +222,31 @@ static const char *engine_name(nvgp_engine e)
     return e == NVGP_ENGINE_REFERENCE ? "reference" : e == NVGP_ENGINE_FAST ? "fast" : "jit";
 }
 
+/* The harness's quad, 1024 wide as Mesa's draws are (bench_mesa), drawn
+ * through nvgp's pipeline by each engine on 1 and all threads. */
+static bool bench_draws(const options *o, const bench_case *c, const nvgp_program *prog,
+                        uint32_t inv, case_result *res)
+{
+    res->draw_w = 1024;
+    res->draw_h = inv / 1024;
+    double pixels = (double)res->draw_w * res->draw_h;
+    for (int e = 0; e < o->num_engines; e++)
+        for (int t = 0; t < 2; t++) {
+            double secs[MAX_REPEATS], rate[MAX_REPEATS];
+            char err[256];
+            if (!quad_draw_times(prog, res->draw_w, res->draw_h, t ? o->threads : 1u,
+                                 o->engines[e], o->repeats, secs, err, sizeof err)) {
+                fprintf(stderr, "nvgp bench: %s: the draw failed: %s\n", c->name, err);
+                return false;
+            }
+            for (int k = 0; k < o->repeats; k++)
+                rate[k] = pixels / (secs[k] > 0 ? secs[k] : 1e-9) / 1e6;
+            res->draw_e[e][t] = summarize(rate, o->repeats);
+        }
+    res->has_draw = true;
+    return true;
+}
+
 static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
 {
     char path[4096];
@@ -276,6 +310,8 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
             res->lanes_e[e][t] = summarize(lanes, o->repeats);
         }
     }
+    if (ok && c->mesa)
+        ok = bench_draws(o, c, r.prog, inv, res);
     res->ran = ok;
     nvgp_runner_free(&r);
     return ok;
@@ -340,9 +376,20 @@ static void bench_mesa(const options *o, const bench_case *c, case_result *res)
 
 /* ---- output --------------------------------------------------------------- */
 
+/* "ratios (what): a softpipe (1t), b llvmpipe (1t), c llvmpipe (all)" of
+ * nvgp's 1-thread and all-thread medians over Mesa's. */
+static void print_ratios(const options *o, const case_result *r, const char *what,
+                         const stats nv[2])
+{
+    printf("%-12s ratios (%s): %.2fx softpipe (1t), %.3fx llvmpipe (1t), %.3fx llvmpipe (%ut)\n",
+           "", what, nv[0].median / r->mesa[0].median, nv[0].median / r->mesa[1].median,
+           nv[1].median / r->mesa[2].median, o->threads);
+}
+
 static void print_table(const options *o, const case_result *res, size_t n)
 {
-    printf("nvgp bench: median of %d runs [min .. max]; nvgp: invocations alone;\n"
+    printf("nvgp bench: median of %d runs [min .. max]; nvgp: invocations alone, and for Mesa's\n"
+           "programs whole draws (\"draw\": the quad through nvgp's pipeline, Mpixels/s);\n"
            "Mesa: 1024-wide full-screen quad, rasterisation and framebuffer writes included\n\n",
            o->repeats);
     printf("%-12s %-14s %9s %24s %14s\n", "program", "engine", "invoc.", "Minvocations/s",
@@ -377,11 +424,24 @@ static void print_table(const options *o, const case_result *res, size_t n)
             printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f]\n", "", eng, r->invocations,
                    r->mesa[k].median, r->mesa[k].min, r->mesa[k].max);
         }
-        if (r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
-            printf("%-12s ratios (%s): %.2fx softpipe (1t), %.3fx llvmpipe (1t), %.3fx llvmpipe "
-                   "(%ut)\n",
-                   "", engine_name(o->engines[0]), r->nvgp[0].median / r->mesa[0].median, r->nvgp[0].median / r->mesa[1].median,
-                   r->nvgp[1].median / r->mesa[2].median, o->threads);
+        for (int e = 0; r->has_draw && e < o->num_engines; e++)
+            for (int t = 0; t < 2; t++) {
+                char eng[32];
+                snprintf(eng, sizeof eng, "draw %s %ut", engine_name(o->engines[e]),
+                         t ? o->threads : 1u);
+                printf("%-12s %-14s %9u %9.2f [%6.2f ..%6.2f]\n", "", eng,
+                       r->draw_w * r->draw_h, r->draw_e[e][t].median, r->draw_e[e][t].min,
+                       r->draw_e[e][t].max);
+            }
+        if (r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2]) {
+            char what[64];
+            snprintf(what, sizeof what, "%s, invocations alone", engine_name(o->engines[0]));
+            print_ratios(o, r, what, r->nvgp);
+            for (int e = 0; r->has_draw && e < o->num_engines; e++) {
+                snprintf(what, sizeof what, "%s, whole draws", engine_name(o->engines[e]));
+                print_ratios(o, r, what, r->draw_e[e]);
+            }
+        }
     }
 }
 
@@ -409,9 +469,11 @@ static bool write_json(const options *o, const case_result *res, size_t n)
         fprintf(stderr, "nvgp bench: %s: %s\n", o->json_path, strerror(errno));
         return false;
     }
-    fprintf(f, "{\"repeats\": %d, \"threads_all\": %u,\n \"note\": \"nvgp: invocations alone; "
+    fprintf(f, "{\"repeats\": %d, \"threads_all\": %u,\n \"note\": \"nvgp: invocations alone "
+               "(nvgp), and whole draws of Mesa's quad through nvgp's pipeline (draws); "
                "Mesa: full-screen quad 1024 wide, rasterisation and framebuffer writes included; "
-               "rates in Minvocations/s, lane_instructions_per_s in 1/s\",\n \"programs\": [",
+               "rates in Minvocations/s (Mpixels/s for draws), lane_instructions_per_s in "
+               "1/s\",\n \"programs\": [",
             o->repeats, o->threads);
     for (size_t i = 0; i < n; i++) {
         const case_result *r = &res[i];
@@ -438,6 +500,15 @@ static bool write_json(const options *o, const case_result *res, size_t n)
                     r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms,
                     r->jit.optimized_ms, r->jit.optimized_cpu_ms,
                     r->jit.optimized ? "true" : "false");
+        for (int e = 0; r->has_draw && e < o->num_engines; e++)
+            for (int t = 0; t < 2; t++) {
+                fprintf(f, "%s{\"engine\": \"%s\", \"threads\": %u, \"width\": %u, "
+                           "\"height\": %u, ",
+                        e + t ? ", " : ",\n   \"draws\": [", engine_name(o->engines[e]),
+                        t ? o->threads : 1u, r->draw_w, r->draw_h);
+                json_stats(f, "mpixels_per_s", r->draw_e[e][t], 1);
+                fputs(e == o->num_engines - 1 && t == 1 ? "}]" : "}", f);
+            }
         bool any = false;
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
@@ -455,6 +526,13 @@ static bool write_json(const options *o, const case_result *res, size_t n)
                        "\"llvmpipe_1t\": %.4g, \"llvmpipe_all\": %.4g}",
                     r->nvgp[0].median / r->mesa[0].median, r->nvgp[1].median / r->mesa[0].median,
                     r->nvgp[0].median / r->mesa[1].median, r->nvgp[1].median / r->mesa[2].median);
+        if (r->ran && r->has_draw && r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
+            fprintf(f, ",\n   \"draw_ratios\": {\"engine\": \"%s\", \"softpipe_1t\": %.4g, "
+                       "\"softpipe_all\": %.4g, \"llvmpipe_1t\": %.4g, \"llvmpipe_all\": %.4g}",
+                    engine_name(o->engines[0]), r->draw_e[0][0].median / r->mesa[0].median,
+                    r->draw_e[0][1].median / r->mesa[0].median,
+                    r->draw_e[0][0].median / r->mesa[1].median,
+                    r->draw_e[0][1].median / r->mesa[2].median);
         fputc('}', f);
     }
     fputs("\n]}\n", f);
@@ -462,7 +540,8 @@ static bool write_json(const options *o, const case_result *res, size_t n)
 }
 
 /* Tab-separated ratios for plotting: program, then nvgp / softpipe (1
- * thread), nvgp / llvmpipe (1 thread), nvgp / llvmpipe (all threads). */
+ * thread), nvgp / llvmpipe (1 thread), nvgp / llvmpipe (all threads), for
+ * invocations alone and then for whole draws (the first engine's). */
 static bool write_ratios(const options *o, const case_result *res, size_t n)
 {
     FILE *f = fopen(o->ratios_path, "w");
@@ -470,12 +549,20 @@ static bool write_ratios(const options *o, const case_result *res, size_t n)
         fprintf(stderr, "nvgp bench: %s: %s\n", o->ratios_path, strerror(errno));
         return false;
     }
-    fprintf(f, "program\tsoftpipe_1t\tllvmpipe_1t\tllvmpipe_%ut\n", o->threads);
+    fprintf(f, "program\tsoftpipe_1t\tllvmpipe_1t\tllvmpipe_%ut\tdraw_softpipe_1t\t"
+               "draw_llvmpipe_1t\tdraw_llvmpipe_%ut\n", o->threads, o->threads);
     for (size_t i = 0; i < n; i++) {
         const case_result *r = &res[i];
-        if (r->ran && r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2])
-            fprintf(f, "%s\t%.4g\t%.4g\t%.4g\n", r->c->name, r->nvgp[0].median / r->mesa[0].median,
-                    r->nvgp[0].median / r->mesa[1].median, r->nvgp[1].median / r->mesa[2].median);
+        if (!(r->ran && r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2]))
+            continue;
+        fprintf(f, "%s\t%.4g\t%.4g\t%.4g", r->c->name, r->nvgp[0].median / r->mesa[0].median,
+                r->nvgp[0].median / r->mesa[1].median, r->nvgp[1].median / r->mesa[2].median);
+        if (r->has_draw)
+            fprintf(f, "\t%.4g\t%.4g\t%.4g\n", r->draw_e[0][0].median / r->mesa[0].median,
+                    r->draw_e[0][0].median / r->mesa[1].median,
+                    r->draw_e[0][1].median / r->mesa[2].median);
+        else
+            fputs("\t\t\t\n", f);
     }
     return fclose(f) == 0;
 }

@@ -372,6 +372,10 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         snprintf(err, errlen, "%u vertices: more than a draw takes (16777216)", v->count);
         return false;
     }
+    if (s->engine > NVGP_ENGINE_JIT) {
+        snprintf(err, errlen, "engine %u: not an nvgp_engine (jit, fast or reference)", s->engine);
+        return false;
+    }
     pipe_program vp, fp, later[3];
     memset(&vp, 0, sizeof vp);
     memset(&fp, 0, sizeof fp);

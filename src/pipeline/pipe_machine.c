@@ -3,6 +3,7 @@
 
 #include "exec/exec.h"
 #include "exec/texture.h"
+#include "nvgp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,13 @@ void pipe_machine_destroy(pipe_machine *m)
 void pipe_machine_threads(pipe_machine *m, unsigned threads)
 {
     nvgp_exec_set_threads(m->exec, threads ? threads : 1);
+}
+
+void pipe_machine_engine(pipe_machine *m, unsigned engine)
+{
+    nvgp_exec_set_engine(m->exec, engine == NVGP_ENGINE_REFERENCE ? NVGP_EXEC_ENGINE_REFERENCE
+                                  : engine == NVGP_ENGINE_FAST    ? NVGP_EXEC_ENGINE_FAST
+                                                                  : NVGP_EXEC_ENGINE_JIT);
 }
 
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions)

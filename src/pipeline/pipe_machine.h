@@ -22,6 +22,8 @@ void pipe_machine_destroy(pipe_machine *m);
 /* Host threads that run the warps of each batch. */
 void pipe_machine_threads(pipe_machine *m, unsigned threads);
 /* Instructions per invocation (0: the executor's default). */
+/* The executor engine (an nvgp_engine, 0: the default). */
+void pipe_machine_engine(pipe_machine *m, unsigned engine);
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
 /* Starts a batch of n invocations (clears inputs and helper marks), each
  * reading `vertices` input vertices (1 for vertex and fragment programs;

@@ -294,6 +294,7 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
     if (!p->machine)
         return false;
     pipe_machine_threads(p->machine, s->threads);
+    pipe_machine_engine(p->machine, s->engine);
     pipe_machine_budget(p->machine, s->budget);
     return bind_parameter_buffers(p, s, err, errlen);
 }

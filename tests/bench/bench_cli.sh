@@ -17,6 +17,12 @@ for p in long100 short5 texture branchy integer threadgroup lighting reduce doub
     check "$p in the table" grep -q "^$p " "$work/table.txt"
 done
 check "two thread counts per program" test "$(grep -c '"threads": 2, "minvocations_per_s"' "$work/bench.json")" -eq 9
+# Mesa's two programs are also drawn whole through the pipeline (1024 x
+# 1024 * scale, at least one row), by both engines on 1 and 2 threads
+check "whole draws of long100 and short5, 2 engines x 2 thread counts" \
+    test "$(grep -o '"width": 1024, "height": 1, "mpixels_per_s"' "$work/bench.json" | wc -l)" -eq 8
+check "no whole draws for the others" test "$(grep -c '"draws": \[' "$work/bench.json")" -eq 2
+check "draw rows in the table" test "$(grep -c ' draw jit 1t ' "$work/table.txt")" -eq 2
 
 "$nvgp" bench --dir "$dir" nosuchprogram >/dev/null 2>&1
 check "an unknown program is a usage error" test $? -eq 2
