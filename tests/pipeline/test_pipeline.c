@@ -808,6 +808,47 @@ static void test_bad_input(void **state)
     teardown(&f);
 }
 
+/* nvgp_pipe_state.engine: every engine draws the same pixels, bit for bit
+ * (perspective-correct texture coordinates through SIN, RSQ and a
+ * multiply-add: each engine's own code path), and a value that is not an
+ * nvgp_engine is refused by name. */
+static void test_engines_same_pixels(void **state)
+{
+    (void)state;
+    static const unsigned engines[] = {NVGP_ENGINE_REFERENCE, NVGP_ENGINE_FAST, NVGP_ENGINE_JIT,
+                                       NVGP_ENGINE_DEFAULT};
+    static const float pos[12] = {-1, -1, 0, 1, 2, -2, 0, 2, -1, 1, 0, 1};
+    static const float tex[12] = {0, 0, 0, 1, 7, 0, 0, 1, 0, 5, 0, 1};
+    float first[W * H][4];
+    for (int e = 0; e < 4; e++) {
+        fixture f;
+        setup(&f, W, H);
+        bind(&f, NVGP_PIPE_FRAGMENT,
+             "!!ARBfp1.0\nTEMP t;\nSIN t.x, fragment.texcoord[0].x;\n"
+             "RSQ t.y, fragment.texcoord[0].y;\nMAD t.z, t.x, t.y, fragment.texcoord[0].x;\n"
+             "MOV t.w, fragment.texcoord[0].y;\nMOV result.color, t;\nEND\n");
+        f.s->engine = engines[e];
+        assert_true(draw(&f, NVGP_PIPE_TRIANGLES, pos, NULL, tex, 3));
+        for (int i = 0; i < W * H; i++) {
+            float p[4];
+            pixel(&f, i % W, i / W, p);
+            if (e == 0)
+                memcpy(first[i], p, sizeof p);
+            else
+                assert_memory_equal(first[i], p, sizeof p);
+        }
+        if (e == 3) {
+            f.s->engine = NVGP_ENGINE_JIT + 1;
+            assert_false(draw(&f, NVGP_PIPE_TRIANGLES, pos, NULL, tex, 3));
+            assert_non_null(strstr(f.err, "engine"));
+        }
+        teardown(&f);
+    }
+    /* the drawn pixels are not all the same (the comparison compares
+     * something): (0,0) and (3,1) differ */
+    assert_true(memcmp(first[0], first[W + 3], sizeof first[0]) != 0);
+}
+
 /* A unit with no texture samples GL's incomplete texture: (0, 0, 0, 1)
  * (decision Pipeline 4). */
 static void test_unbound_texture(void **state)
@@ -934,6 +975,7 @@ int main(void)
         cmocka_unit_test(test_scissor),           cmocka_unit_test(test_alpha_test),
         cmocka_unit_test(test_stencil),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_engines_same_pixels),
         cmocka_unit_test(test_unbound_texture),   cmocka_unit_test(test_rgba8_quantise),
         cmocka_unit_test(test_parameter_buffers),
     };
