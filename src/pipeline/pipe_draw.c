@@ -456,6 +456,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         ok = ok && pipe_raster_flush(&c.d);
         free(c.d.frags);
         free(c.d.inputs);
+        free(c.d.planes);
         pipe_fb_resolve(fb);
     }
     pipe_stream_free(&st);

@@ -190,6 +190,7 @@ struct pipe_draw {
     struct pipe_frag *frags;
     float *inputs;
     uint32_t num_frags, cap_frags;
+    struct tri_planes *planes;   /* the triangle being drawn (pipe_tri.h) */
     char *err;
     size_t errlen;
     bool failed;
@@ -204,6 +205,15 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size);
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width);
+/* The colour slot (VARY_COLOR0 or 1) a fragment reads: the back colours
+ * for back-facing polygons when two-sided colour selection is on. */
+int pipe_color_slot(const pipe_draw *d, int slot);
+/* Allocates the draw's fragment batch on first use; false with d->failed
+ * set when memory ran out. */
+bool pipe_raster_batch(pipe_draw *d);
+/* Tests set it to make every draw take the general paths, to compare them
+ * with the fast ones; false otherwise. */
+extern bool pipe_debug_general_path;
 /* Runs and resolves the fragments still batched. */
 bool pipe_raster_flush(pipe_draw *d);
 /* Sets up the draw's sample fields from its framebuffer and state. */

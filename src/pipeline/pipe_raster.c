@@ -17,6 +17,7 @@
  * per sample index with every input taken at that sample.  The
  * per-fragment operations are in pipe_fragment.c. */
 #include "pipeline/pipe_internal.h"
+#include "pipeline/pipe_tri.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -59,14 +60,17 @@ void pipe_raster_setup(pipe_draw *d)
     }
 }
 
-static bool grow_batch(pipe_draw *d)
+bool pipe_debug_general_path = false;
+
+bool pipe_raster_batch(pipe_draw *d)
 {
     if (d->cap_frags)
         return true;
     uint32_t ninputs = d->fp ? d->fp->num_inputs : 0;
     d->frags = calloc(BATCH_LANES, sizeof *d->frags);
+    d->planes = malloc(sizeof *d->planes);
     d->inputs = calloc((size_t)BATCH_LANES * (ninputs ? ninputs : 1), 4 * sizeof(float));
-    if (!d->frags || !d->inputs) {
+    if (!d->frags || !d->inputs || !d->planes) {
         snprintf(d->err, d->errlen, "out of memory for fragments");
         d->failed = true;
         return false;
@@ -91,41 +95,13 @@ struct tri_setup {
     fixed_pt p[3];
     bool tie[3];
     void (*weigh)(const tri_setup *t, double px, double py, weights *w);
-    double inv_area;   /* 1 / the doubled signed area of the unsnapped triangle (0: none) */
-    bool affine;       /* every vertex has the same 1/w */
+    const tri_planes *planes;            /* a triangle: its values by planes (no weigh) */
     uint32_t (*cover)(const pipe_draw *d, const tri_setup *t, int64_t px, int64_t py);
     double line_dx, line_dy, line_len2;  /* segment v[0] -> v[1] */
     bool point;                          /* a point: sprite coordinates */
     double point_size;
     const void *ctx;                     /* the point's or line's coverage rule */
 };
-
-static void compute_weights(const tri_setup *t, double px, double py, weights *w)
-{
-    /* the planes through the unsnapped window positions (the grid decides
-     * coverage only); the divisions by the doubled area and by the sum of
-     * the perspective weights were most of the time of a cheap full-screen
-     * draw, so the area's reciprocal comes from the set-up, and a triangle
-     * whose vertices share one w (any 2D draw) has perspective weights
-     * equal to the screen-linear ones */
-    for (int i = 0; i < 3; i++) {
-        const pipe_wvertex *a = t->v[(i + 1) % 3], *b = t->v[(i + 2) % 3];
-        double e = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
-        w->b[i] = t->inv_area != 0 ? e * t->inv_area : 1.0 / 3.0;
-    }
-    if (t->affine) {
-        memcpy(w->pb, w->b, sizeof w->pb);
-        return;
-    }
-    double q = 0;
-    for (int i = 0; i < 3; i++) {
-        w->pb[i] = w->b[i] * t->v[i]->inv_w;
-        q += w->pb[i];
-    }
-    double inv_q = q != 0 ? 1.0 / q : 0;
-    for (int i = 0; i < 3; i++)
-        w->pb[i] = q != 0 ? w->pb[i] * inv_q : w->b[i];
-}
 
 static void interp_slot(const tri_setup *t, const weights *w, int slot, int mode, float out[4])
 {
@@ -146,7 +122,7 @@ static double interp_z(const tri_setup *t, const weights *w)
 
 /* The colour slot a fragment reads: back colours for back-facing
  * polygons when two-sided colour selection is on. */
-static int color_slot(const pipe_draw *d, int slot)
+int pipe_color_slot(const pipe_draw *d, int slot)
 {
     if (d->s->two_side && !d->front)
         return slot == VARY_COLOR0 ? VARY_BCOLOR0 : VARY_BCOLOR1;
@@ -216,7 +192,7 @@ static void frag_inputs(pipe_draw *d, const tri_setup *t, const weights *w, cons
             }
             int mode = io->interpolate;
             if (io->semantic == TGSI_SEMANTIC_COLOR) {
-                slot = color_slot(d, slot);
+                slot = pipe_color_slot(d, slot);
                 mode = d->s->flat ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
             }
             interp_slot(t, k, slot, mode, o);
@@ -230,10 +206,10 @@ static void frag_inputs(pipe_draw *d, const tri_setup *t, const weights *w, cons
 static void fixed_color(pipe_draw *d, const tri_setup *t, const weights *w, pipe_frag *f)
 {
     int mode = d->s->flat ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
-    interp_slot(t, w, color_slot(d, VARY_COLOR0), mode, f->color);
+    interp_slot(t, w, pipe_color_slot(d, VARY_COLOR0), mode, f->color);
     if (d->color_sum) {
         float sec[4];
-        interp_slot(t, w, color_slot(d, VARY_COLOR1), mode, sec);
+        interp_slot(t, w, pipe_color_slot(d, VARY_COLOR1), mode, sec);
         for (int c = 0; c < 3; c++) {
             float v = f->color[c] + sec[c];
             f->color[c] = v > 1.0f ? 1.0f : v;
@@ -264,12 +240,24 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
     /* where the inputs are taken: the centre, or the lane's sample */
     double lx = (double)x + (smp >= 0 ? d->sample_x[smp] : 0.5);
     double ly = (double)y + (smp >= 0 ? d->sample_y[smp] : 0.5);
+    /* the centroid: the centre when every sample is covered, else the
+     * first covered sample */
+    double cx = lx, cy = ly;
+    if (smp < 0 && d->ms && mask && mask != d->full_mask) {
+        uint32_t c = first_bit(mask);
+        cx = (double)x + d->sample_x[c], cy = (double)y + d->sample_y[c];
+    }
+    float *in = d->fp ? d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags : NULL;
+    if (t->planes) {
+        pipe_tri_lane(d, t->planes, f, lx, ly, cx, cy, in);
+        d->num_frags++;
+        return;
+    }
     weights w, wcentroid;
     const weights *wc = &w;
     t->weigh(t, lx, ly, &w);
-    if (smp < 0 && d->ms && mask && mask != d->full_mask) {
-        uint32_t c = first_bit(mask);
-        t->weigh(t, (double)x + d->sample_x[c], (double)y + d->sample_y[c], &wcentroid);
+    if (cx != lx || cy != ly) {
+        t->weigh(t, cx, cy, &wcentroid);
         wc = &wcentroid;
     }
     f->z = (float)interp_z(t, &w);
@@ -289,9 +277,8 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
         interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
         f->fog = fogv[0];
     }
-    if (d->fp)
-        frag_inputs(d, t, &w, wc, f, lx, ly,
-                    d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
+    if (in)
+        frag_inputs(d, t, &w, wc, f, lx, ly, in);
     else
         fixed_color(d, t, &w, f);
     d->num_frags++;
@@ -302,7 +289,7 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
 static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy,
                       const uint32_t mask[4])
 {
-    if (!grow_batch(d))
+    if (!pipe_raster_batch(d))
         return false;
     uint32_t runs = d->per_sample ? d->samples : 1;
     for (uint32_t r = 0; r < runs; r++) {
@@ -383,7 +370,6 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
     memset(&t, 0, sizeof t);
     t.v[0] = v0, t.v[1] = v1, t.v[2] = v2;
     t.provoking = provoking;
-    t.weigh = compute_weights;
     t.cover = tri_cover;
     for (int i = 0; i < 3; i++) {
         /* clipped positions lie within the (limited) viewport; anything
@@ -402,11 +388,14 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
         fixed_pt tp = t.p[1];
         t.p[1] = t.p[2], t.p[2] = tp;
     }
-    /* in the final vertex order: the sum of compute_weights' edge values */
+    /* the planes through the unsnapped window positions (the grid decides
+     * coverage only), in the final vertex order */
     double area = (t.v[1]->x - t.v[0]->x) * (t.v[2]->y - t.v[0]->y) -
                   (t.v[1]->y - t.v[0]->y) * (t.v[2]->x - t.v[0]->x);
-    t.inv_area = area != 0 && isfinite(area) ? 1.0 / area : 0;
-    t.affine = v0->inv_w == v1->inv_w && v1->inv_w == v2->inv_w;
+    if (!pipe_raster_batch(d))
+        return false;
+    pipe_tri_setup(d, d->planes, t.v, provoking, area != 0 && isfinite(area) ? 1.0 / area : 0);
+    t.planes = d->planes;
     int64_t minx = t.p[0].x, maxx = minx, miny = t.p[0].y, maxy = miny;
     for (int i = 1; i < 3; i++) {
         minx = t.p[i].x < minx ? t.p[i].x : minx;
@@ -417,8 +406,13 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
     for (int i = 0; i < 3; i++)
         t.tie[i] = tie_inside(t.p[(i + 1) % 3], t.p[(i + 2) % 3]);
     /* pixels whose samples may be inside */
-    return emit_area(d, &t, minx >> SUBPIXEL_BITS, miny >> SUBPIXEL_BITS,
-                     (maxx >> SUBPIXEL_BITS) + 1, (maxy >> SUBPIXEL_BITS) + 1);
+    int64_t x0 = minx >> SUBPIXEL_BITS, y0 = miny >> SUBPIXEL_BITS;
+    int64_t x1 = (maxx >> SUBPIXEL_BITS) + 1, y1 = (maxy >> SUBPIXEL_BITS) + 1;
+    if (pipe_tri_fast_case(d)) {
+        int64_t px[3] = {t.p[0].x, t.p[1].x, t.p[2].x}, py[3] = {t.p[0].y, t.p[1].y, t.p[2].y};
+        return pipe_tri_fast(d, d->planes, px, py, t.tie, x0, y0, x1, y1);
+    }
+    return emit_area(d, &t, x0, y0, x1, y1);
 }
 
 /* ---- Points and lines -------------------------------------------------------- */

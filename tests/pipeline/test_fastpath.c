@@ -1,0 +1,200 @@
+/* The pipeline's fast paths against its general ones: the same random
+ * triangles drawn twice, once as usual and once with
+ * pipe_debug_general_path set (every draw through the general rasteriser
+ * and per-fragment code), must give the same framebuffer bit for bit.
+ * The programs read every kind of input (perspective, screen-linear, flat
+ * and centroid varyings, the fragment position, facing, the fog
+ * coordinate) and use derivatives (helper lanes) and KIL; the states add
+ * the scissor, blending over overlapping triangles, the depth test with a
+ * program depth, fog and host threads, so what the fast paths leave to
+ * the general ones is compared too. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "nvgp.h"
+#include "nvgp_pipeline.h"
+#include "pipeline/pipe_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { W = 67, H = 53, TRIS = 40 };
+
+static const char *const programs[] = {
+    "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n",
+    "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n",
+    "!!ARBfp1.0\nMOV result.color, fragment.position;\nEND\n",
+    "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+    "OPTION ARB_fragment_coord_pixel_center_integer;\n"
+    "MUL result.color, fragment.position, 0.01;\nEND\n",
+    "!!ARBfp1.0\nOPTION ARB_fog_exp2;\nADD result.color, fragment.fogcoord, "
+    "fragment.texcoord[0];\nEND\n",
+    "!!NVfp4.0\nTEMP t;\nDDX t, fragment.texcoord[0];\nDDY t.zw, fragment.texcoord[0];\n"
+    "ADD t.xy, t, fragment.facing.x;\nMOV result.color, t;\nEND\n",
+    "!!NVfp4.0\nFLAT ATTRIB c = fragment.texcoord[1];\nCENTROID ATTRIB d = "
+    "fragment.texcoord[2];\nNOPERSPECTIVE ATTRIB e = fragment.texcoord[3];\n"
+    "ADD result.color, c, d;\nMAD result.color.zw, e, 2, c;\nEND\n",
+    "!!ARBfp1.0\nTEMP t;\nSUB t, fragment.texcoord[0], 0.5;\nKIL t;\n"
+    "MOV result.color, fragment.texcoord[0];\nMUL result.depth.z, fragment.texcoord[0].x, 0.5;\n"
+    "END\n",
+};
+
+/* A small deterministic generator (the test must not vary run to run). */
+static uint32_t rng_state;
+static float frand(float lo, float hi)
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)(rng_state >> 8) / 16777216.0f;
+}
+
+typedef struct scene {
+    float pos[3 * TRIS * 4], tex[4][3 * TRIS * 4], col[3 * TRIS * 4], fog[3 * TRIS * 4];
+} scene;
+
+static void make_scene(scene *sc, uint32_t seed)
+{
+    rng_state = seed;
+    for (int v = 0; v < 3 * TRIS; v++) {
+        /* clip coordinates with w in [0.4, 2.5]: perspective, some
+         * vertices outside the volume (clipped), some triangles tiny */
+        float w = frand(0.4f, 2.5f);
+        float *p = &sc->pos[4 * v];
+        if (v % 3 && (v / 3) % 4 == 0) {   /* small triangles near vertex 0 */
+            const float *p0 = &sc->pos[4 * (v - v % 3)];
+            for (int c = 0; c < 4; c++)
+                p[c] = p0[c] + frand(-0.05f, 0.05f) * p0[3];
+        } else {
+            p[0] = frand(-1.3f, 1.3f) * w, p[1] = frand(-1.3f, 1.3f) * w;
+            p[2] = frand(-1.0f, 1.0f) * w, p[3] = w;
+        }
+        for (int t = 0; t < 4; t++)
+            for (int c = 0; c < 4; c++)
+                sc->tex[t][4 * v + c] = frand(-2.0f, 2.0f);
+        for (int c = 0; c < 4; c++)
+            sc->col[4 * v + c] = frand(0.0f, 1.0f);
+        sc->fog[4 * v] = frand(0.0f, 3.0f);
+    }
+}
+
+/* State variant k of the draws: which of scissor, blending, depth test,
+ * flat shading, fog and threads are on. */
+static void set_state(nvgp_pipe_state *s, int k)
+{
+    s->viewport[0] = 3, s->viewport[1] = -2;
+    s->viewport[2] = W - 5, s->viewport[3] = H + 1;
+    s->scissor_test = k & 1;
+    s->scissor[0] = 5, s->scissor[1] = 4, s->scissor[2] = W - 11, s->scissor[3] = H - 9;
+    s->blend = (k & 2) != 0;     /* ONE, ONE over the overlaps: order matters */
+    s->blend_src_rgb = s->blend_src_alpha = NVGP_BF_ONE;
+    s->blend_dst_rgb = s->blend_dst_alpha = NVGP_BF_ONE;
+    s->depth_test = (k & 4) != 0;
+    s->depth_write = true;
+    s->flat = (k & 8) != 0;
+    s->fog_coord_attrib = true;
+    s->threads = k & 16 ? 2 : 1;
+}
+
+/* Draws the scene with program prog and state variant k into a fresh
+ * framebuffer of format fmt; returns it. */
+static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nvgp_pipe_format fmt,
+                            bool general)
+{
+    char err[256];
+    nvgp_pipe_state *s = nvgp_pipe_state_create();
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, fmt, err, sizeof err);
+    assert_non_null(s);
+    assert_non_null(fb);
+    static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    float depth = 0.75f;
+    nvgp_pipe_fb_clear(fb, NULL, clear, &depth);
+    set_state(s, k);
+    s->program[NVGP_PIPE_FRAGMENT] = prog;
+    nvgp_pipe_vertices v;
+    memset(&v, 0, sizeof v);
+    v.count = 3 * TRIS;
+    v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+    for (int t = 0; t < 4; t++)
+        v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
+    v.attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
+    v.attrib[NVGP_PIPE_ATTR_FOGCOORD] = sc->fog;
+    pipe_debug_general_path = general;
+    bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
+    pipe_debug_general_path = false;
+    if (!ok)
+        fprintf(stderr, "draw: %s\n", err);
+    assert_true(ok);
+    nvgp_pipe_state_destroy(s);
+    return fb;
+}
+
+static int compare_fbs(const nvgp_pipe_fb *a, const nvgp_pipe_fb *b, const char *what)
+{
+    int bad = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float pa[4], pb[4];
+            assert_true(nvgp_pipe_fb_pixel(a, x, y, pa));
+            assert_true(nvgp_pipe_fb_pixel(b, x, y, pb));
+            float da, db;
+            assert_true(nvgp_pipe_fb_depth(a, x, y, &da));
+            assert_true(nvgp_pipe_fb_depth(b, x, y, &db));
+            if (memcmp(pa, pb, sizeof pa) || memcmp(&da, &db, sizeof da)) {
+                if (bad++ < 3)
+                    fprintf(stderr, "%s (%d,%d): fast %.9g %.9g %.9g %.9g z %.9g, general %.9g "
+                            "%.9g %.9g %.9g z %.9g\n", what, x, y, pa[0], pa[1], pa[2], pa[3],
+                            da, pb[0], pb[1], pb[2], pb[3], db);
+            }
+        }
+    return bad;
+}
+
+static void test_fast_matches_general(void **state)
+{
+    (void)state;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0, drawn = 0;
+    for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
+        nvgp_diag *d = NULL;
+        nvgp_program *prog = nvgp_program_create("fast", programs[p], strlen(programs[p]), &d);
+        if (!prog && d)
+            nvgp_diag_print(d, stderr);
+        nvgp_diag_destroy(d);
+        assert_non_null(prog);
+        for (int k = 0; k < 32; k++) {
+            make_scene(sc, 1000u * (uint32_t)p + (uint32_t)k);
+            nvgp_pipe_format fmt = k % 3 == 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
+            nvgp_pipe_fb *fast = render(sc, prog, k, fmt, false);
+            nvgp_pipe_fb *general = render(sc, prog, k, fmt, true);
+            char what[64];
+            snprintf(what, sizeof what, "program %zu state %d", p, k);
+            bad += compare_fbs(fast, general, what);
+            /* the draw must have drawn something for the comparison to say much */
+            float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f}, px[4];
+            for (int y = 0; y < H; y++)
+                for (int x = 0; x < W; x++) {
+                    assert_true(nvgp_pipe_fb_pixel(fast, x, y, px));
+                    drawn += memcmp(px, clear, sizeof px) != 0;
+                }
+            nvgp_pipe_fb_destroy(fast);
+            nvgp_pipe_fb_destroy(general);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    fprintf(stderr, "fast path: %d pixels differ; %d drawn\n", bad, drawn);
+    assert_int_equal(bad, 0);
+    assert_true(drawn > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_matches_general),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
