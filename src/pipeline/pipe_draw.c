@@ -457,6 +457,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         free(c.d.frags);
         free(c.d.inputs);
         free(c.d.planes);
+        free(c.d.discarded);
         pipe_fb_resolve(fb);
     }
     pipe_stream_free(&st);

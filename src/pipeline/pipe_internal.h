@@ -191,6 +191,7 @@ struct pipe_draw {
     float *inputs;
     uint32_t num_frags, cap_frags;
     struct tri_planes *planes;   /* the triangle being drawn (pipe_tri.h) */
+    bool *discarded;             /* a run's killed or demoted lanes */
     char *err;
     size_t errlen;
     bool failed;
@@ -229,6 +230,11 @@ void pipe_raster_setup(pipe_draw *d);
 uint32_t pipe_frag_early(pipe_draw *d, const pipe_frag *f, uint32_t mask);
 void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float color[4],
                      const float *color1, const float *z_program, bool early);
+/* Whether the state leaves pipe_frag_write nothing but the store (no fog,
+ * alpha, stencil or depth test, blending, alpha to coverage or one, a full
+ * colour mask), so that pipe_frag_store gives the same buffer. */
+bool pipe_frag_plain(const pipe_draw *d);
+void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4]);
 
 /* pipe_clip.c: the user clip distances of a position-invariant vertex
  * program's vertices (plane . MV v), for the CLIPDIST registers it does

@@ -181,6 +181,16 @@ void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, fl
     memcpy(v, w, sizeof w);
 }
 
+const uint32_t *pipe_machine_output_array(const pipe_machine *m, uint32_t index, size_t *stride)
+{
+    return nvgp_exec_output_array(m->exec, index, stride);
+}
+
+void pipe_machine_discarded(const pipe_machine *m, uint32_t n, bool *out)
+{
+    nvgp_exec_discarded(m->exec, n, out);
+}
+
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv)
 {
     return nvgp_exec_killed(m->exec, inv) || nvgp_exec_demoted(m->exec, inv);

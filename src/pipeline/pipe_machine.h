@@ -67,5 +67,12 @@ bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
+/* Batch reads after a run, one call instead of one per invocation: OUT[index]
+ * of every invocation (words of invocation i at the result + i * *stride;
+ * NULL where the machine cannot give them so, then use
+ * pipe_machine_output), and which of invocations 0 .. n ended killed or
+ * demoted. */
+const uint32_t *pipe_machine_output_array(const pipe_machine *m, uint32_t index, size_t *stride);
+void pipe_machine_discarded(const pipe_machine *m, uint32_t n, bool *out);
 
 #endif

@@ -70,7 +70,8 @@ bool pipe_raster_batch(pipe_draw *d)
     d->frags = calloc(BATCH_LANES, sizeof *d->frags);
     d->planes = malloc(sizeof *d->planes);
     d->inputs = calloc((size_t)BATCH_LANES * (ninputs ? ninputs : 1), 4 * sizeof(float));
-    if (!d->frags || !d->inputs || !d->planes) {
+    d->discarded = malloc(BATCH_LANES * sizeof *d->discarded);
+    if (!d->frags || !d->inputs || !d->planes || !d->discarded) {
         snprintf(d->err, d->errlen, "out of memory for fragments");
         d->failed = true;
         return false;
@@ -782,6 +783,32 @@ static void frag_interp_location(pipe_draw *d, uint32_t i)
     pipe_machine_interp_location(d->fp->machine, i, origin, centroid);
 }
 
+/* An output register of the batch: its array, or -1 / NULL. */
+typedef struct out_array {
+    int index;              /* -1: the program has none */
+    const uint32_t *words;  /* NULL: one call per invocation */
+    size_t stride;
+} out_array;
+
+static out_array out_array_of(const pipe_machine *m, int index)
+{
+    out_array a = {index, NULL, 0};
+    if (index >= 0)
+        a.words = pipe_machine_output_array(m, (uint32_t)index, &a.stride);
+    return a;
+}
+
+/* Invocation i's value of the output (left as it is without one). */
+static void out_read(const pipe_machine *m, const out_array *a, uint32_t i, float v[4])
+{
+    if (a->index < 0)
+        return;
+    if (a->words)
+        memcpy(v, a->words + (size_t)i * a->stride, 4 * sizeof(float));
+    else
+        pipe_machine_output(m, i, (uint32_t)a->index, v);
+}
+
 bool pipe_raster_flush(pipe_draw *d)
 {
     if (d->failed)
@@ -846,18 +873,26 @@ bool pipe_raster_flush(pipe_draw *d)
     int color1_out = written_output(fp, TGSI_SEMANTIC_COLOR, 1);
     int depth_out = early ? -1 : written_output(fp, TGSI_SEMANTIC_POSITION, 0);
     int mask_out = d->ms ? written_output(fp, TGSI_SEMANTIC_SAMPLEMASK, 0) : -1;
+    /* each output of the whole batch at once */
+    out_array color_a = out_array_of(m, color_out), color1_a = out_array_of(m, color1_out);
+    out_array depth_a = out_array_of(m, depth_out), mask_a = out_array_of(m, mask_out);
+    pipe_machine_discarded(m, n, d->discarded);
+    /* the common state stores the colour as it is */
+    bool plain = mask_out < 0 && pipe_frag_plain(d) && !pipe_debug_general_path;
     for (uint32_t i = 0; i < n; i++) {
         const pipe_frag *f = &d->frags[i];
-        if (!f->covered || pipe_machine_killed(m, i))
+        if (!f->covered || d->discarded[i])
             continue;
         float color[4] = {0, 0, 0, 0}, color1[4] = {0, 0, 0, 0}, z = f->z;
-        if (color_out >= 0)
-            pipe_machine_output(m, i, (uint32_t)color_out, color);
-        if (color1_out >= 0)
-            pipe_machine_output(m, i, (uint32_t)color1_out, color1);
+        out_read(m, &color_a, i, color);
+        if (plain) {
+            pipe_frag_store(d, f, f->mask, color);
+            continue;
+        }
+        out_read(m, &color1_a, i, color1);
         if (depth_out >= 0) {
             float dv[4];
-            pipe_machine_output(m, i, (uint32_t)depth_out, dv);
+            out_read(m, &depth_a, i, dv);
             /* result.depth.z, clamped to [0,1] (ARB_fragment_program 3.11.4.4) */
             z = dv[2] > 1.0f ? 1.0f : dv[2] > 0.0f ? dv[2] : 0.0f;
         }
@@ -866,7 +901,7 @@ bool pipe_raster_flush(pipe_draw *d)
             /* result.samplemask.x: the bits of the samples to keep */
             float mv[4];
             uint32_t bits;
-            pipe_machine_output(m, i, (uint32_t)mask_out, mv);
+            out_read(m, &mask_a, i, mv);
             memcpy(&bits, &mv[0], sizeof bits);
             mask &= bits;
         }
