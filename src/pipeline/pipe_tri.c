@@ -84,6 +84,8 @@ static void set_konst(tri_planes *t, uint32_t word, float a, float b, float c, f
     t->konst[word] = a, t->konst[word + 1] = b, t->konst[word + 2] = c, t->konst[word + 3] = d;
 }
 
+static void finish(tri_planes *t);
+
 void pipe_tri_setup(const pipe_draw *d, tri_planes *t, const pipe_wvertex *const v[3],
                     const pipe_vertex *provoking, double inv_area)
 {
@@ -111,7 +113,7 @@ void pipe_tri_setup(const pipe_draw *d, tri_planes *t, const pipe_wvertex *const
         add_slot(t, &s, 0, pipe_color_slot(d, VARY_COLOR0), mode, false);
         if (d->color_sum)
             add_slot(t, &s, 4, pipe_color_slot(d, VARY_COLOR1), mode, false);
-        t->need_q = !s.affine;
+        finish(t);
         return;
     }
     t->words = 4 * fp->num_inputs;
@@ -146,9 +148,46 @@ void pipe_tri_setup(const pipe_draw *d, tri_planes *t, const pipe_wvertex *const
         }
         }
     }
-    t->need_q = t->pos_word >= 0 || (t->has_fog && t->fog.persp);
+    finish(t);
+}
+
+/* The comps reordered screen-linear first (each writes its own word, so
+ * the order changes nothing), the constant words listed, and whether q is
+ * read. */
+static void finish(tri_planes *t)
+{
+    uint32_t lin = 0;
     for (uint32_t k = 0; k < t->num_comps; k++)
-        t->need_q |= t->comp[k].persp;
+        if (!t->comp[k].persp) {
+            tri_comp c = t->comp[lin];
+            t->comp[lin++] = t->comp[k];
+            t->comp[k] = c;
+        }
+    t->num_lin = lin;
+    t->need_q = t->pos_word >= 0 || (t->has_fog && t->fog.persp) || lin < t->num_comps;
+    bool varies[4 * 64] = {false};
+    for (uint32_t k = 0; k < t->num_comps; k++)
+        varies[t->comp[k].word] = true;
+    for (int c = 0; c < 4 && t->pos_word >= 0; c++)
+        varies[t->pos_word + c] = true;
+    t->num_konst = 0;
+    for (uint32_t w = 0; w < t->words; w++)
+        if (!varies[w])
+            t->konst_word[t->num_konst++] = (uint16_t)w;
+}
+
+/* fragment.position of a lane whose values are taken at (lx, ly): by the
+ * program's origin and centre conventions, window z, 1/w. */
+static inline void position(const pipe_draw *d, float o[4], double lx, double ly, float z,
+                            double q)
+{
+    const pipe_program *fp = d->fp;
+    double px = lx, py = ly;
+    if (fp->origin_upper_left)
+        py = (double)d->fb->height - py;
+    if (fp->center_integer)
+        px -= 0.5, py -= 0.5;
+    o[0] = (float)px, o[1] = (float)py, o[2] = z, o[3] = (float)q;
 }
 
 /* A lane's z, fog and values (out: t->words floats) at (lx, ly), CENTROID
@@ -174,16 +213,8 @@ static inline void lane_values(const pipe_draw *d, const tri_planes *t, pipe_fra
         const tri_comp *c = &t->comp[k];
         out[c->word] = c->centroid ? comp_at(c, cdx, cdy, cq, cinv_q) : comp_at(c, dx, dy, q, inv_q);
     }
-    if (t->pos_word >= 0) {
-        const pipe_program *fp = d->fp;
-        double px = lx, py = ly;
-        if (fp->origin_upper_left)
-            py = (double)d->fb->height - py;
-        if (fp->center_integer)
-            px -= 0.5, py -= 0.5;
-        float *o = out + t->pos_word;
-        o[0] = (float)px, o[1] = (float)py, o[2] = f->z, o[3] = (float)q;
-    }
+    if (t->pos_word >= 0)
+        position(d, out + t->pos_word, lx, ly, f->z, q);
 }
 
 void pipe_tri_lane(const pipe_draw *d, const tri_planes *t, pipe_frag *f, double lx, double ly,
@@ -215,7 +246,7 @@ bool pipe_tri_fast_case(const pipe_draw *d)
     return d->fp && !d->ms && !pipe_debug_general_path;
 }
 
-bool pipe_tri_fast(pipe_draw *d, const tri_planes *t, const int64_t px[3], const int64_t py[3],
+bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64_t py[3],
                    const bool tie[3], int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
     x0 = x0 < d->clip_x0 ? d->clip_x0 : x0;
@@ -243,6 +274,26 @@ bool pipe_tri_fast(pipe_draw *d, const tri_planes *t, const int64_t px[3], const
     }
     const uint32_t full = d->full_mask, words = t->words;
     for (int64_t qy = y0; qy < y1; qy += 2) {
+        /* every plane's c + b dy on the quad row's two pixel rows, so that
+         * a lane adds a dx (plane_at's order: the same bits) */
+        const double dy[2] = {(double)qy + 0.5 - t->y0, (double)(qy + 1) + 0.5 - t->y0};
+        double zrow[2], qrow[2], frow[2], fnrow[2];
+        for (int r = 0; r < 2; r++) {
+            zrow[r] = t->z.c + t->z.b * dy[r];
+            qrow[r] = t->q.c + t->q.b * dy[r];
+            frow[r] = fnrow[r] = 0;
+            if (t->has_fog) {
+                frow[r] = t->fog.lin.c + t->fog.lin.b * dy[r];
+                if (t->fog.persp)
+                    fnrow[r] = t->fog.num.c + t->fog.num.b * dy[r];
+            }
+            for (uint32_t k = 0; k < t->num_comps; k++) {
+                const tri_comp *c = &t->comp[k];
+                t->row[k][r] = c->lin.c + c->lin.b * dy[r];
+                if (k >= t->num_lin)
+                    t->nrow[k][r] = c->num.c + c->num.b * dy[r];
+            }
+        }
         int64_t e[3] = {row[0], row[1], row[2]};
         for (int64_t qx = x0; qx < x1; qx += 2) {
             bool in[4];
@@ -270,10 +321,33 @@ bool pipe_tri_fast(pipe_draw *d, const tri_planes *t, const int64_t px[3], const
                 f->covered = in[l];
                 f->front = d->front;
                 f->sample = -1;
-                double lx = (double)x + 0.5, ly = (double)y + 0.5;
-                lane_values(d, t, f, lx, ly, lx, ly, d->inputs + (size_t)words * d->num_frags);
+                int r = l >> 1;
+                double dx = (double)x + 0.5 - t->x0;
+                double q = 0, inv_q = 0;
+                if (t->need_q) {
+                    q = qrow[r] + t->q.a * dx;
+                    inv_q = q != 0 ? 1.0 / q : 0;
+                }
+                f->z = (float)(zrow[r] + t->z.a * dx);
                 for (uint32_t k = 0; k < d->samples; k++)
                     f->zs[k] = f->z;
+                f->fog = 0.0f;
+                if (t->has_fog)
+                    f->fog = t->fog.persp && q != 0
+                                 ? (float)((fnrow[r] + t->fog.num.a * dx) * inv_q)
+                                 : (float)(frow[r] + t->fog.lin.a * dx);
+                float *out = d->inputs + (size_t)words * d->num_frags;
+                for (uint32_t k = 0; k < t->num_konst; k++)
+                    out[t->konst_word[k]] = t->konst[t->konst_word[k]];
+                for (uint32_t k = 0; k < t->num_lin; k++)
+                    out[t->comp[k].word] = (float)(t->row[k][r] + t->comp[k].lin.a * dx);
+                for (uint32_t k = t->num_lin; k < t->num_comps; k++) {
+                    const tri_comp *c = &t->comp[k];
+                    out[c->word] = q != 0 ? (float)((t->nrow[k][r] + c->num.a * dx) * inv_q)
+                                          : (float)(t->row[k][r] + c->lin.a * dx);
+                }
+                if (t->pos_word >= 0)
+                    position(d, out + t->pos_word, (double)x + 0.5, (double)y + 0.5, f->z, q);
                 d->num_frags++;
             }
         }

@@ -36,10 +36,14 @@ typedef struct tri_planes {
     bool has_fog;
     uint32_t words;          /* floats of one lane's values */
     float konst[4 * 64];     /* the words constant over the triangle */
-    tri_comp comp[4 * 64];
-    uint32_t num_comps;
+    tri_comp comp[4 * 64];   /* the screen-linear ones first */
+    uint32_t num_comps, num_lin;
     int pos_word;            /* first word of the POSITION input, or -1 */
     bool need_q;             /* some value reads q (perspective, POSITION.w) */
+    uint16_t konst_word[4 * 64]; /* the words that are neither comps nor POSITION */
+    uint32_t num_konst;
+    /* the fast path's c + b dy of each comp's planes on a quad's two rows */
+    double row[4 * 64][2], nrow[4 * 64][2];
 } tri_planes;
 
 /* Sets up t for the triangle v[0..2] (counter-clockwise, as rasterised);
@@ -59,8 +63,8 @@ bool pipe_tri_fast_case(const pipe_draw *d);
 /* Emits the quads of the triangle with fixed-point vertices p[] (x, y in
  * 1/256 pixel, counter-clockwise) and tie rules tie[] over candidate
  * pixels [x0, x1) x [y0, y1), as the general path would, with edge
- * functions stepped per pixel. */
-bool pipe_tri_fast(pipe_draw *d, const tri_planes *t, const int64_t px[3], const int64_t py[3],
+ * functions stepped per pixel (t's row caches are its scratch). */
+bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64_t py[3],
                    const bool tie[3], int64_t x0, int64_t y0, int64_t x1, int64_t y1);
 
 #endif
