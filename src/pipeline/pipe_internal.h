@@ -192,6 +192,9 @@ struct pipe_draw {
     uint32_t num_frags, cap_frags;
     struct tri_planes *planes;   /* the triangle being drawn (pipe_tri.h) */
     bool *discarded;             /* a run's killed or demoted lanes */
+    struct pipe_bands *bands;    /* triangles recorded for band workers (pipe_bands.c) */
+    uint32_t band_count, band_index; /* a band worker draws the quad rows of
+                                        its bands only (count 0: every row) */
     char *err;
     size_t errlen;
     bool failed;
@@ -219,6 +222,27 @@ extern bool pipe_debug_general_path;
 bool pipe_raster_flush(pipe_draw *d);
 /* Sets up the draw's sample fields from its framebuffer and state. */
 void pipe_raster_setup(pipe_draw *d);
+
+/* pipe_bands.c: a big draw's fragment work spread over the state's host
+ * threads by bands of pixel rows (the same image, bit for bit).  start
+ * decides whether it pays and is safe (nothing happens otherwise);
+ * triangle records one; finish has every band draw what is recorded and
+ * flush, and ends the banding (the draw's end, or its first point or
+ * line); discard drops it (a failed draw). */
+enum { PIPE_BAND_ROWS = 16 };
+void pipe_bands_start(pipe_draw *d);
+/* Draws that started banding (for tests to know the bands ran). */
+extern unsigned pipe_debug_banded_draws;
+bool pipe_bands_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
+                         const pipe_wvertex *v2, const pipe_vertex *provoking);
+bool pipe_bands_finish(pipe_draw *d);
+void pipe_bands_discard(pipe_draw *d);
+/* Whether quad row qy (even) is one a band worker draws. */
+static inline bool pipe_band_row(const pipe_draw *d, int64_t qy)
+{
+    return d->band_count <= 1 ||
+           (uint64_t)(qy / PIPE_BAND_ROWS) % d->band_count == d->band_index;
+}
 
 /* pipe_fragment.c: the per-fragment operations on fragment f's samples in
  * mask.  early: the stencil and depth tests before the fragment program

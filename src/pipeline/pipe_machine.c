@@ -2,6 +2,7 @@
 #include "pipeline/pipe_machine.h"
 
 #include "exec/exec.h"
+#include "exec/exec_pool.h"
 #include "exec/texture.h"
 
 #include <stdio.h>
@@ -194,4 +195,9 @@ void pipe_machine_discarded(const pipe_machine *m, uint32_t n, bool *out)
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv)
 {
     return nvgp_exec_killed(m->exec, inv) || nvgp_exec_demoted(m->exec, inv);
+}
+
+int pipe_host_parallel(unsigned threads, int (*fn)(void *), void *ctx)
+{
+    return exec_pool_run(threads, fn, ctx);
 }

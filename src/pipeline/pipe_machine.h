@@ -67,6 +67,10 @@ bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
+/* Runs fn(ctx) on up to `threads` host threads at once (the executor's
+ * pool, the caller's thread included); fn takes its work from a shared
+ * counter, as it may run on fewer.  The OR of the results. */
+int pipe_host_parallel(unsigned threads, int (*fn)(void *), void *ctx);
 /* Batch reads after a run, one call instead of one per invocation: OUT[index]
  * of every invocation (words of invocation i at the result + i * *stride;
  * NULL where the machine cannot give them so, then use

@@ -321,7 +321,7 @@ static bool emit_area(pipe_draw *d, const tri_setup *t, int64_t x0, int64_t y0, 
     y0 &= ~(int64_t)1;
     uint32_t smask = d->ms && d->s->sample_mask_enabled ? d->s->sample_mask : ~0u;
     for (int64_t qy = y0; qy < y1; qy += 2)
-        for (int64_t qx = x0; qx < x1; qx += 2) {
+        for (int64_t qx = x0; qx < x1 && pipe_band_row(d, qy); qx += 2) {
             uint32_t m[4], any = 0;
             for (int l = 0; l < 4; l++) {
                 int64_t px = qx + (l & 1), py = qy + (l >> 1);
@@ -367,6 +367,8 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
 {
     if (d->failed)
         return false;
+    if (d->bands)
+        return pipe_bands_triangle(d, v0, v1, v2, provoking);
     tri_setup t;
     memset(&t, 0, sizeof t);
     t.v[0] = v0, t.v[1] = v1, t.v[2] = v2;
@@ -455,7 +457,7 @@ static uint32_t point_cover(const pipe_draw *d, const tri_setup *t, int64_t px, 
 
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     if (!(fabs(v->x) < 1e6 && fabs(v->y) < 1e6))
         return true;
@@ -659,7 +661,7 @@ static uint32_t line_cover(const pipe_draw *d, const tri_setup *t, int64_t px, i
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     if (!(fabs(a->x) < 1e6 && fabs(a->y) < 1e6 && fabs(b->x) < 1e6 && fabs(b->y) < 1e6))
         return true;
@@ -811,7 +813,7 @@ static void out_read(const pipe_machine *m, const out_array *a, uint32_t i, floa
 
 bool pipe_raster_flush(pipe_draw *d)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     uint32_t n = d->num_frags;
     d->num_frags = 0;

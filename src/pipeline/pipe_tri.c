@@ -295,7 +295,7 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
             }
         }
         int64_t e[3] = {row[0], row[1], row[2]};
-        for (int64_t qx = x0; qx < x1; qx += 2) {
+        for (int64_t qx = x0; qx < x1 && pipe_band_row(d, qy); qx += 2) {
             bool in[4];
             bool any = false;
             for (int l = 0; l < 4; l++) {

@@ -22,7 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { W = 67, H = 53, TRIS = 40 };
+enum { TRIS = 40 };
+
+/* The framebuffer: small for the path comparison, big enough for the
+ * band workers (pipe_bands.c) in the threads comparison. */
+static uint32_t W = 67, H = 53;
 
 static const char *const programs[] = {
     "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n",
@@ -85,9 +89,10 @@ static void make_scene(scene *sc, uint32_t seed)
 static void set_state(nvgp_pipe_state *s, int k)
 {
     s->viewport[0] = 3, s->viewport[1] = -2;
-    s->viewport[2] = W - 5, s->viewport[3] = H + 1;
+    s->viewport[2] = (int32_t)W - 5, s->viewport[3] = (int32_t)H + 1;
     s->scissor_test = k & 1;
-    s->scissor[0] = 5, s->scissor[1] = 4, s->scissor[2] = W - 11, s->scissor[3] = H - 9;
+    s->scissor[0] = 5, s->scissor[1] = 4;
+    s->scissor[2] = (int32_t)W - 11, s->scissor[3] = (int32_t)H - 9;
     s->blend = (k & 2) != 0;     /* ONE, ONE over the overlaps: order matters */
     s->blend_src_rgb = s->blend_src_alpha = NVGP_BF_ONE;
     s->blend_dst_rgb = s->blend_dst_alpha = NVGP_BF_ONE;
@@ -99,9 +104,10 @@ static void set_state(nvgp_pipe_state *s, int k)
 }
 
 /* Draws the scene with program prog and state variant k into a fresh
- * framebuffer of format fmt; returns it. */
+ * framebuffer of format fmt (threads > 0: that many host threads; with
+ * lines, the scene's points and lines after its triangles); returns it. */
 static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nvgp_pipe_format fmt,
-                            bool general)
+                            bool general, unsigned threads, bool lines)
 {
     char err[256];
     nvgp_pipe_state *s = nvgp_pipe_state_create();
@@ -112,6 +118,8 @@ static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nv
     float depth = 0.75f;
     nvgp_pipe_fb_clear(fb, NULL, clear, &depth);
     set_state(s, k);
+    if (threads)
+        s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
     nvgp_pipe_vertices v;
     memset(&v, 0, sizeof v);
@@ -123,6 +131,10 @@ static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nv
     v.attrib[NVGP_PIPE_ATTR_FOGCOORD] = sc->fog;
     pipe_debug_general_path = general;
     bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
+    s->line_width = 3;
+    s->point_size = 2;
+    ok = ok && (!lines || nvgp_pipe_draw(s, fb, NVGP_PIPE_LINE_STRIP, &v, err, sizeof err));
+    ok = ok && (!lines || nvgp_pipe_draw(s, fb, NVGP_PIPE_POINTS, &v, err, sizeof err));
     pipe_debug_general_path = false;
     if (!ok)
         fprintf(stderr, "draw: %s\n", err);
@@ -134,8 +146,8 @@ static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nv
 static int compare_fbs(const nvgp_pipe_fb *a, const nvgp_pipe_fb *b, const char *what)
 {
     int bad = 0;
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
             float pa[4], pb[4];
             assert_true(nvgp_pipe_fb_pixel(a, x, y, pa));
             assert_true(nvgp_pipe_fb_pixel(b, x, y, pb));
@@ -144,7 +156,7 @@ static int compare_fbs(const nvgp_pipe_fb *a, const nvgp_pipe_fb *b, const char 
             assert_true(nvgp_pipe_fb_depth(b, x, y, &db));
             if (memcmp(pa, pb, sizeof pa) || memcmp(&da, &db, sizeof da)) {
                 if (bad++ < 3)
-                    fprintf(stderr, "%s (%d,%d): fast %.9g %.9g %.9g %.9g z %.9g, general %.9g "
+                    fprintf(stderr, "%s (%u,%u): fast %.9g %.9g %.9g %.9g z %.9g, general %.9g "
                             "%.9g %.9g %.9g z %.9g\n", what, x, y, pa[0], pa[1], pa[2], pa[3],
                             da, pb[0], pb[1], pb[2], pb[3], db);
             }
@@ -168,15 +180,15 @@ static void test_fast_matches_general(void **state)
         for (int k = 0; k < 32; k++) {
             make_scene(sc, 1000u * (uint32_t)p + (uint32_t)k);
             nvgp_pipe_format fmt = k % 3 == 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
-            nvgp_pipe_fb *fast = render(sc, prog, k, fmt, false);
-            nvgp_pipe_fb *general = render(sc, prog, k, fmt, true);
+            nvgp_pipe_fb *fast = render(sc, prog, k, fmt, false, 0, false);
+            nvgp_pipe_fb *general = render(sc, prog, k, fmt, true, 0, false);
             char what[64];
             snprintf(what, sizeof what, "program %zu state %d", p, k);
             bad += compare_fbs(fast, general, what);
             /* the draw must have drawn something for the comparison to say much */
             float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f}, px[4];
-            for (int y = 0; y < H; y++)
-                for (int x = 0; x < W; x++) {
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++) {
                     assert_true(nvgp_pipe_fb_pixel(fast, x, y, px));
                     drawn += memcmp(px, clear, sizeof px) != 0;
                 }
@@ -191,10 +203,48 @@ static void test_fast_matches_general(void **state)
     assert_true(drawn > 1000);
 }
 
+/* A big draw on 2 host threads (band workers, fast paths) against the
+ * same draw on one thread through the general paths: the same image bit
+ * for bit, blending over overlapping triangles included (per-pixel
+ * primitive order), and points and lines after the triangles (the draw
+ * leaves the bands). */
+static void test_bands_match_one_thread(void **state)
+{
+    (void)state;
+    W = 150, H = 132;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0;
+    unsigned banded = pipe_debug_banded_draws;
+    for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
+        nvgp_program *prog = nvgp_program_create("bands", programs[p], strlen(programs[p]), NULL);
+        assert_non_null(prog);
+        for (int k = 0; k < 16; k += 3) {
+            make_scene(sc, 7000u + 1000u * (uint32_t)p + (uint32_t)k);
+            nvgp_pipe_format fmt = k % 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
+            nvgp_pipe_fb *two = render(sc, prog, k, fmt, false, 2, k == 3);
+            nvgp_pipe_fb *one = render(sc, prog, k, fmt, true, 1, k == 3);
+            char what[64];
+            snprintf(what, sizeof what, "threads: program %zu state %d", p, k);
+            bad += compare_fbs(two, one, what);
+            nvgp_pipe_fb_destroy(two);
+            nvgp_pipe_fb_destroy(one);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    W = 67, H = 53;
+    fprintf(stderr, "bands: %d pixels differ; %u banded draws\n", bad,
+            pipe_debug_banded_draws - banded);
+    assert_int_equal(bad, 0);
+    assert_true(pipe_debug_banded_draws - banded >= sizeof programs / sizeof programs[0] * 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_matches_general),
+        cmocka_unit_test(test_bands_match_one_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
