@@ -103,11 +103,20 @@ void pipe_bands_start(pipe_draw *d)
         w->d.failed = false;
         w->d.bands = NULL;
         w->d.band_count = threads, w->d.band_index = k;
-        if (d->fp) {
+        if (d->fp && k == 0) {
+            /* the draw's own machine, idle while the bands run (one
+             * program load fewer) */
+            pipe_machine_threads(d->fp->machine, 1);
+        } else if (d->fp) {
             ok = pipe_program_init(&w->fp, d->fp->program, NVGP_PIPE_FRAGMENT, &w->s, w->err,
                                    sizeof w->err);
             w->d.fp = &w->fp;
         }
+        /* the fast engine: the JIT would compile the program once per band
+         * machine and draw (~20 ms for 100 instructions, more than a band
+         * of a 1024x1024 draw runs for), on every worker at once */
+        if (w->d.fp)
+            pipe_machine_jit(w->d.fp->machine, false);
     }
     if (!ok) {
         free_workers(b);
@@ -189,7 +198,12 @@ bool pipe_bands_finish(pipe_draw *d)
 
 void pipe_bands_discard(pipe_draw *d)
 {
-    if (d->bands)
-        free_workers(d->bands);
+    if (!d->bands)
+        return;
+    free_workers(d->bands);
     d->bands = NULL;
+    if (d->fp) { /* the draw's machine goes on (points, lines) as before */
+        pipe_machine_threads(d->fp->machine, d->s->threads);
+        pipe_machine_jit(d->fp->machine, true);
+    }
 }

@@ -44,6 +44,11 @@ void pipe_machine_threads(pipe_machine *m, unsigned threads)
     nvgp_exec_set_threads(m->exec, threads ? threads : 1);
 }
 
+void pipe_machine_jit(pipe_machine *m, bool jit)
+{
+    nvgp_exec_set_engine(m->exec, jit ? NVGP_EXEC_ENGINE_JIT : NVGP_EXEC_ENGINE_FAST);
+}
+
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions)
 {
     nvgp_exec_set_budget(m->exec, instructions ? instructions : NVGP_EXEC_DEFAULT_BUDGET);

@@ -21,6 +21,10 @@ pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t er
 void pipe_machine_destroy(pipe_machine *m);
 /* Host threads that run the warps of each batch. */
 void pipe_machine_threads(pipe_machine *m, unsigned threads);
+/* Whether runs may use the JIT engine (the default; compiled on the first
+ * run of each machine) or the fast engine alone (no compile).  Both give
+ * the same results, bit for bit. */
+void pipe_machine_jit(pipe_machine *m, bool jit);
 /* Instructions per invocation (0: the executor's default). */
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
 /* Starts a batch of n invocations (clears inputs and helper marks), each
