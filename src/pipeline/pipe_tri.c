@@ -246,6 +246,44 @@ bool pipe_tri_fast_case(const pipe_draw *d)
     return d->fp && !d->ms && !pipe_debug_general_path;
 }
 
+/* floor(a / b) and ceil(a / b) for b > 0. */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return a >= 0 ? (a + b - 1) / b : -(-a / b);
+}
+
+/* Narrows the pixel columns [*lo, *hi) of a quad row to those where a lane
+ * of either pixel row may be inside every edge: edge i's value at column x
+ * of pixel row r is row[i] + r sy[i] + (x - x0) sx[i] (bias included),
+ * inside when >= 0.  Kept a pixel wider on both sides, so that rounding
+ * of the bounds can only add empty quads, never drop one. */
+static void span(const int64_t row[3], const int64_t sx[3], const int64_t sy[3], int64_t x0,
+                 int64_t *lo, int64_t *hi)
+{
+    for (int i = 0; i < 3 && *lo < *hi; i++) {
+        int64_t v0 = row[i], v1 = row[i] + sy[i];
+        if (sx[i] == 0) {
+            if (v0 < 0 && v1 < 0)
+                *hi = *lo;   /* outside this edge along the whole row */
+        } else if (sx[i] > 0) {   /* inside from some column on */
+            int64_t a = ceil_div(-v0, sx[i]), b = ceil_div(-v1, sx[i]);
+            int64_t from = x0 + (a < b ? a : b) - 1;
+            *lo = from > *lo ? from : *lo;
+        } else {                  /* inside up to some column */
+            int64_t a = floor_div(v0, -sx[i]), b = floor_div(v1, -sx[i]);
+            int64_t to = x0 + (a > b ? a : b) + 2;
+            *hi = to < *hi ? to : *hi;
+        }
+    }
+    if (*hi < *lo)
+        *hi = *lo;
+}
+
 bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64_t py[3],
                    const bool tie[3], int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
@@ -294,8 +332,15 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
                     t->nrow[k][r] = c->num.c + c->num.b * dy[r];
             }
         }
-        int64_t e[3] = {row[0], row[1], row[2]};
-        for (int64_t qx = x0; qx < x1 && pipe_band_row(d, qy); qx += 2) {
+        /* the quads from sx0 on up to sx1 (a superset of those with a
+         * covered lane: the exact test below decides each lane) */
+        int64_t sx0 = x0, sx1 = pipe_band_row(d, qy) ? x1 : x0;
+        span(row, sx, sy, x0, &sx0, &sx1);
+        sx0 &= ~(int64_t)1;
+        int64_t e[3];
+        for (int i = 0; i < 3; i++)
+            e[i] = row[i] + (sx0 - x0) * sx[i];
+        for (int64_t qx = sx0; qx < sx1; qx += 2) {
             bool in[4];
             bool any = false;
             for (int l = 0; l < 4; l++) {
