@@ -240,11 +240,47 @@ static void test_bands_match_one_thread(void **state)
     assert_true(pipe_debug_banded_draws - banded >= sizeof programs / sizeof programs[0] * 6);
 }
 
+/* A banded draw whose program fails (its instruction budget spent) fails
+ * as a one-thread draw does: false, with the executor's reason. */
+static void test_bands_failure(void **state)
+{
+    (void)state;
+    static const char src[] = "!!NVfp4.0\nTEMP t;\nMOV t, 0;\nREP;\nADD t, t, 1;\nBRK (LT.x);\nENDREP;\n"
+                              "MOV result.color, t;\nEND\n";
+    nvgp_program *prog = nvgp_program_create("loop", src, strlen(src), NULL);
+    assert_non_null(prog);
+    static const float quad[16] = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        char err[256] = "";
+        nvgp_pipe_state *s = nvgp_pipe_state_create();
+        nvgp_pipe_fb *fb = nvgp_pipe_fb_create(160, 160, NVGP_PIPE_RGBA32F, err, sizeof err);
+        assert_non_null(s);
+        assert_non_null(fb);
+        s->viewport[2] = s->viewport[3] = 160;
+        s->program[NVGP_PIPE_FRAGMENT] = prog;
+        s->threads = threads;
+        s->budget = 1000;
+        nvgp_pipe_vertices v;
+        memset(&v, 0, sizeof v);
+        v.count = 4;
+        v.attrib[NVGP_PIPE_ATTR_POSITION] = quad;
+        unsigned banded = pipe_debug_banded_draws;
+        assert_false(nvgp_pipe_draw(s, fb, NVGP_PIPE_QUADS, &v, err, sizeof err));
+        fprintf(stderr, "threads %u: %s\n", threads, err);
+        assert_true(err[0] != '\0');
+        assert_int_equal(pipe_debug_banded_draws - banded, threads - 1);
+        nvgp_pipe_fb_destroy(fb);
+        nvgp_pipe_state_destroy(s);
+    }
+    nvgp_program_destroy(prog);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_matches_general),
         cmocka_unit_test(test_bands_match_one_thread),
+        cmocka_unit_test(test_bands_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
