@@ -15,8 +15,6 @@
  * their side effects are ordered across pixels. */
 #include "pipeline/pipe_internal.h"
 
-#include "tgsi/tgsi_info.h"
-
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,17 +49,6 @@ typedef struct pipe_bands {
     bool final;           /* this run ends the banding: flush the batches */
 } pipe_bands;
 
-/* Programs whose runs have effects beyond their own outputs. */
-static bool has_side_effects(const pipe_program *p)
-{
-    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++) {
-        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(p->tgsi->instructions[i].opcode);
-        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
-            return true;
-    }
-    return false;
-}
-
 static void free_workers(pipe_bands *b)
 {
     for (unsigned k = 0; k < b->count; k++) {
@@ -82,7 +69,7 @@ void pipe_bands_start(pipe_draw *d)
     unsigned threads = d->s->threads < MAX_WORKERS ? d->s->threads : MAX_WORKERS;
     int64_t width = (int64_t)d->clip_x1 - d->clip_x0, height = (int64_t)d->clip_y1 - d->clip_y0;
     if (threads < 2 || width * height < MIN_PIXELS ||
-        height < 2 * PIPE_BAND_ROWS || (d->fp && has_side_effects(d->fp)))
+        height < 2 * PIPE_BAND_ROWS || (d->fp && pipe_program_side_effects(d->fp)))
         return;
     pipe_bands *b = calloc(1, sizeof *b);
     if (!b)
@@ -105,18 +92,14 @@ void pipe_bands_start(pipe_draw *d)
         w->d.band_count = threads, w->d.band_index = k;
         if (d->fp && k == 0) {
             /* the draw's own machine, idle while the bands run (one
-             * program load fewer) */
+             * machine fewer; the others come from the program's cache
+             * after its first draw, JIT code compiled) */
             pipe_machine_threads(d->fp->machine, 1);
         } else if (d->fp) {
             ok = pipe_program_init(&w->fp, d->fp->program, NVGP_PIPE_FRAGMENT, &w->s, w->err,
                                    sizeof w->err);
             w->d.fp = &w->fp;
         }
-        /* the fast engine: the JIT would compile the program once per band
-         * machine and draw (~20 ms for 100 instructions, more than a band
-         * of a 1024x1024 draw runs for), on every worker at once */
-        if (w->d.fp)
-            pipe_machine_jit(w->d.fp->machine, false);
     }
     if (!ok) {
         free_workers(b);
@@ -202,8 +185,6 @@ void pipe_bands_discard(pipe_draw *d)
         return;
     free_workers(d->bands);
     d->bands = NULL;
-    if (d->fp) { /* the draw's machine goes on (points, lines) as before */
+    if (d->fp)   /* the draw's machine goes on (points, lines) on its threads */
         pipe_machine_threads(d->fp->machine, d->s->threads);
-        pipe_machine_jit(d->fp->machine, true);
-    }
 }

@@ -58,6 +58,7 @@ typedef struct pipe_program {
                                     SAMPLE input: runs once per sample */
     bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
     bool uses_interp;            /* INTERP_CENTROID / _SAMPLE / _OFFSET (IPAC, IPAS, IPAO) */
+    bool reuse;                  /* its machine goes back to the program's cache */
     float *constants;            /* 4 floats per CONST register */
     uint32_t num_constants;
     int32_t sampler_unit[NVGP_PIPE_TEXTURE_UNITS]; /* SAMP[i] -> unit, -1 none */
@@ -73,6 +74,12 @@ typedef struct pipe_program {
 bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stage stage,
                        const nvgp_pipe_state *s, char *err, size_t errlen);
 void pipe_program_fini(pipe_program *p);
+/* Whether the program stores to memory or uses atomics (effects beyond
+ * its outputs, ordered across invocations). */
+bool pipe_program_side_effects(const pipe_program *p);
+/* Machines taken from a program's cache (for tests; not exact when draws
+ * run on several user threads at once). */
+extern unsigned pipe_debug_machines_reused;
 const char *pipe_stage_name(nvgp_pipe_stage stage);
 /* Why GL would refuse binding bytes to parameter buffer binding point
  * index of a stage (BindBufferRangeNV's INVALID_VALUE), or NULL when it

@@ -12,6 +12,7 @@
 struct pipe_machine {
     nvgp_exec *exec;
     nvgp_texture *incomplete;   /* made on first use */
+    bool failed;                /* a run failed */
 };
 
 pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen)
@@ -42,11 +43,6 @@ void pipe_machine_destroy(pipe_machine *m)
 void pipe_machine_threads(pipe_machine *m, unsigned threads)
 {
     nvgp_exec_set_threads(m->exec, threads ? threads : 1);
-}
-
-void pipe_machine_jit(pipe_machine *m, bool jit)
-{
-    nvgp_exec_set_engine(m->exec, jit ? NVGP_EXEC_ENGINE_JIT : NVGP_EXEC_ENGINE_FAST);
 }
 
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions)
@@ -171,8 +167,14 @@ bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)
 {
     if (nvgp_exec_run(m->exec, NULL) == NVGP_EXEC_OK)
         return true;
+    m->failed = true;
     snprintf(err, errlen, "%s", nvgp_exec_error(m->exec));
     return false;
+}
+
+bool pipe_machine_failed(const pipe_machine *m)
+{
+    return m->failed;
 }
 
 bool pipe_machine_written(const pipe_machine *m, uint32_t index)

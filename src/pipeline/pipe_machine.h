@@ -21,10 +21,6 @@ pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t er
 void pipe_machine_destroy(pipe_machine *m);
 /* Host threads that run the warps of each batch. */
 void pipe_machine_threads(pipe_machine *m, unsigned threads);
-/* Whether runs may use the JIT engine (the default; compiled on the first
- * run of each machine) or the fast engine alone (no compile).  Both give
- * the same results, bit for bit. */
-void pipe_machine_jit(pipe_machine *m, bool jit);
 /* Instructions per invocation (0: the executor's default). */
 void pipe_machine_budget(pipe_machine *m, uint64_t instructions);
 /* Starts a batch of n invocations (clears inputs and helper marks), each
@@ -68,6 +64,8 @@ bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler);
 /* BUFFER[index] holds a copy of bytes (NULL: none bound; reads give 0). */
 bool pipe_machine_buffer(pipe_machine *m, uint32_t index, const void *data, size_t bytes);
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
+/* Whether a run of the machine has failed. */
+bool pipe_machine_failed(const pipe_machine *m);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);

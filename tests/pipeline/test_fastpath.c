@@ -275,12 +275,72 @@ static void test_bands_failure(void **state)
     nvgp_program_destroy(prog);
 }
 
+/* Draws of one program reuse its machines (nvgp_program_cache_take):
+ * a draw after others with other parameters, threads and an odd-sized
+ * framebuffer gives what a fresh program's first draw gives. */
+static void test_machine_reuse(void **state)
+{
+    (void)state;
+    static const char src[] = "!!ARBfp1.0\nPARAM c = program.local[0];\nPARAM e = "
+                              "program.env[1];\nMAD result.color, fragment.texcoord[0], c, e;\n"
+                              "END\n";
+    nvgp_program *reused = nvgp_program_create("reuse", src, strlen(src), NULL);
+    assert_non_null(reused);
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    make_scene(sc, 99);
+    W = 150, H = 132;
+    unsigned before = pipe_debug_machines_reused;
+    int bad = 0;
+    for (int round = 0; round < 4; round++) {
+        /* the parameters of this round, drawn with the reused program and
+         * with a fresh one */
+        nvgp_pipe_fb *fb[2];
+        for (int which = 0; which < 2; which++) {
+            nvgp_program *fresh = which ? nvgp_program_create("fresh", src, strlen(src), NULL) : NULL;
+            char err[256];
+            nvgp_pipe_state *s = nvgp_pipe_state_create();
+            fb[which] = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
+            assert_non_null(s);
+            assert_non_null(fb[which]);
+            set_state(s, round);
+            s->threads = which ? 1 : (unsigned)(round % 2 + 1);
+            s->program[NVGP_PIPE_FRAGMENT] = which ? fresh : reused;
+            for (int c = 0; c < 4; c++) {
+                s->local[NVGP_PIPE_FRAGMENT][0][c] = 0.25f * (float)(round + c);
+                s->env[NVGP_PIPE_FRAGMENT][1][c] = -0.5f * (float)(round - c);
+            }
+            nvgp_pipe_vertices v;
+            memset(&v, 0, sizeof v);
+            v.count = 3 * TRIS;
+            v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+            v.attrib[NVGP_PIPE_ATTR_TEXCOORD0] = sc->tex[0];
+            assert_true(nvgp_pipe_draw(s, fb[which], NVGP_PIPE_TRIANGLES, &v, err, sizeof err));
+            nvgp_pipe_state_destroy(s);
+            nvgp_program_destroy(fresh);
+        }
+        char what[32];
+        snprintf(what, sizeof what, "reuse round %d", round);
+        bad += compare_fbs(fb[0], fb[1], what);
+        nvgp_pipe_fb_destroy(fb[0]);
+        nvgp_pipe_fb_destroy(fb[1]);
+    }
+    W = 67, H = 53;
+    free(sc);
+    nvgp_program_destroy(reused);
+    fprintf(stderr, "reuse: %d pixels differ; %u machines reused\n", bad,
+            pipe_debug_machines_reused - before);
+    assert_int_equal(bad, 0);
+    assert_true(pipe_debug_machines_reused - before >= 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_matches_general),
         cmocka_unit_test(test_bands_match_one_thread),
         cmocka_unit_test(test_bands_failure),
+        cmocka_unit_test(test_machine_reuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
