@@ -85,7 +85,7 @@ static void make_scene(scene *sc, uint32_t seed)
 }
 
 /* State variant k of the draws: which of scissor, blending, depth test,
- * flat shading, fog and threads are on. */
+ * flat shading and fixed-function fog, and threads are on. */
 static void set_state(nvgp_pipe_state *s, int k)
 {
     s->viewport[0] = 3, s->viewport[1] = -2;
@@ -100,6 +100,10 @@ static void set_state(nvgp_pipe_state *s, int k)
     s->depth_write = true;
     s->flat = (k & 8) != 0;
     s->fog_coord_attrib = true;
+    s->fog = (k & 8) != 0;         /* fixed-function fog (no program) */
+    s->fog_mode = NVGP_FOG_EXP;
+    s->fog_density = 0.7f;
+    s->fog_color[0] = 0.2f, s->fog_color[1] = 0.9f, s->fog_color[2] = 0.4f;
     s->threads = k & 16 ? 2 : 1;
 }
 
@@ -216,9 +220,12 @@ static void test_bands_match_one_thread(void **state)
     assert_non_null(sc);
     int bad = 0;
     unsigned banded = pipe_debug_banded_draws;
-    for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
-        nvgp_program *prog = nvgp_program_create("bands", programs[p], strlen(programs[p]), NULL);
-        assert_non_null(prog);
+    /* every program, then fixed function (p == count: no program) */
+    for (size_t p = 0; p <= sizeof programs / sizeof programs[0]; p++) {
+        bool fixed = p == sizeof programs / sizeof programs[0];
+        nvgp_program *prog =
+            fixed ? NULL : nvgp_program_create("bands", programs[p], strlen(programs[p]), NULL);
+        assert_true(fixed || prog);
         for (int k = 0; k < 16; k += 3) {
             make_scene(sc, 7000u + 1000u * (uint32_t)p + (uint32_t)k);
             nvgp_pipe_format fmt = k % 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
@@ -237,7 +244,7 @@ static void test_bands_match_one_thread(void **state)
     fprintf(stderr, "bands: %d pixels differ; %u banded draws\n", bad,
             pipe_debug_banded_draws - banded);
     assert_int_equal(bad, 0);
-    assert_true(pipe_debug_banded_draws - banded >= sizeof programs / sizeof programs[0] * 6);
+    assert_true(pipe_debug_banded_draws - banded >= (sizeof programs / sizeof programs[0] + 1) * 6);
 }
 
 /* A banded draw whose program fails (its instruction budget spent) fails
