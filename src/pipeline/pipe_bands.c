@@ -103,6 +103,8 @@ void pipe_bands_start(pipe_draw *d)
     }
     if (!ok) {
         free_workers(b);
+        if (d->fp)
+            pipe_machine_threads(d->fp->machine, d->s->threads);
         return;   /* one thread draws it */
     }
     d->bands = b;
