@@ -12,11 +12,12 @@
 #include "tgsi/tgsi_text_read.h"
 #include "tgsi/tgsi_text_write.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Longest header kept for messages; real ones are at most `!!NVtcp5.0`. */
-enum { HEADER_MAX = 31 };
+enum { HEADER_MAX = 31, CACHE_MAX = 8 };
 
 struct nvgp_program {
     nvgp_language language;
@@ -28,6 +29,13 @@ struct nvgp_program {
     nvgp_lower_map *map;    /* NV bindings -> TGSI registers */
     char *lower_error;      /* why the NV program has no TGSI form, or NULL */
     size_t lower_error_offset;
+    /* idle objects kept for the program's next use (nvgp_program_cache_put);
+     * mutable behind a const program, under the lock */
+    pthread_mutex_t cache_lock;
+    bool cache_lock_ok;
+    void *cache[CACHE_MAX];
+    void (*cache_destroy[CACHE_MAX])(void *);
+    unsigned cache_count;
 };
 
 /* The header word of an NV/ARB program: everything up to the first blank,
@@ -141,7 +149,11 @@ nvgp_program *nvgp_program_create_for(nvgp_target target, const char *file_name,
 
     nvgp_program *prog = calloc(1, sizeof *prog);
     char *copy = len < (size_t)-1 ? malloc(len + 1) : NULL;
+    if (prog)   /* without the lock the cache stays empty */
+        prog->cache_lock_ok = pthread_mutex_init(&prog->cache_lock, NULL) == 0;
     if (!prog || !copy) {
+        if (prog && prog->cache_lock_ok)
+            pthread_mutex_destroy(&prog->cache_lock);
         free(prog);
         free(copy);
         nvgp_diag_error(diag, 0, "out of memory loading a program of %zu bytes", len);
@@ -189,6 +201,10 @@ void nvgp_program_destroy(nvgp_program *prog)
 {
     if (!prog)
         return;
+    for (unsigned i = 0; i < prog->cache_count; i++)
+        prog->cache_destroy[i](prog->cache[i]);
+    if (prog->cache_lock_ok)
+        pthread_mutex_destroy(&prog->cache_lock);
     if (prog->tgsi)
         nvgp_tgsi_program_destroy(prog->tgsi);
     if (prog->nv)
@@ -244,4 +260,33 @@ char *nvgp_program_tgsi_text(const nvgp_program *prog, nvgp_tgsi_style style,
         text = calloc(1, 1);
     }
     return text;
+}
+
+void *nvgp_program_cache_take(const nvgp_program *cprog)
+{
+    nvgp_program *prog = (nvgp_program *)cprog;   /* created mutable: the cache is */
+    void *obj = NULL;
+    if (!prog->cache_lock_ok)
+        return NULL;
+    pthread_mutex_lock(&prog->cache_lock);
+    if (prog->cache_count)
+        obj = prog->cache[--prog->cache_count];
+    pthread_mutex_unlock(&prog->cache_lock);
+    return obj;
+}
+
+bool nvgp_program_cache_put(const nvgp_program *cprog, void *obj, void (*destroy)(void *))
+{
+    nvgp_program *prog = (nvgp_program *)cprog;
+    bool kept = false;
+    if (!prog->cache_lock_ok)
+        return false;
+    pthread_mutex_lock(&prog->cache_lock);
+    if (prog->cache_count < CACHE_MAX) {
+        prog->cache[prog->cache_count] = obj;
+        prog->cache_destroy[prog->cache_count++] = destroy;
+        kept = true;
+    }
+    pthread_mutex_unlock(&prog->cache_lock);
+    return kept;
 }

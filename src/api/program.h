@@ -18,6 +18,13 @@ const nv_program *nvgp_program_nv(const nvgp_program *prog);
 /* For a translated NV/ARB program: which TGSI register holds each binding
  * (v[OPOS], program.env[1], result.color, ...); NULL otherwise. */
 const nvgp_lower_map *nvgp_program_lower_map(const nvgp_program *prog);
+/* Idle objects a program keeps for its next use (the pipeline's executor
+ * machines: a reused machine has compiled its JIT code already).  take
+ * returns one (the caller's now) or NULL; put keeps obj, to be freed by
+ * destroy when the program is destroyed, or returns false (full: the
+ * caller frees it).  Safe from several threads at once. */
+void *nvgp_program_cache_take(const nvgp_program *prog);
+bool nvgp_program_cache_put(const nvgp_program *prog, void *obj, void (*destroy)(void *));
 /* The program's own copy of its source (NUL-terminated), and its length. */
 const char *nvgp_program_source(const nvgp_program *prog, size_t *length);
 

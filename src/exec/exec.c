@@ -547,6 +547,14 @@ void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
     memcpy(value, p, sizeof(uint32_t) * 4);
 }
 
+const uint32_t *nvgp_exec_output_array(const nvgp_exec *m, uint32_t index, size_t *stride)
+{
+    if (!m->outputs || m->out_2d || index >= m->num_outputs)
+        return NULL;
+    *stride = (size_t)m->out_vertices * m->num_outputs * 4;
+    return m->outputs + (size_t)index * 4;
+}
+
 bool nvgp_exec_killed(const nvgp_exec *m, uint32_t thread)
 {
     return m->killed && thread < m->num_threads && m->killed[thread];
@@ -555,6 +563,14 @@ bool nvgp_exec_killed(const nvgp_exec *m, uint32_t thread)
 bool nvgp_exec_demoted(const nvgp_exec *m, uint32_t thread)
 {
     return m->demoted_out && thread < m->num_threads && m->demoted_out[thread];
+}
+
+void nvgp_exec_discarded(const nvgp_exec *m, uint32_t n, bool *out)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        bool in = i < m->num_threads;
+        out[i] = in && ((m->killed && m->killed[i]) || (m->demoted_out && m->demoted_out[i]));
+    }
 }
 
 bool nvgp_exec_is_helper(const nvgp_exec *m, uint32_t thread)

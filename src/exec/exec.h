@@ -231,11 +231,19 @@ bool nvgp_exec_output_written(const nvgp_exec *m, uint32_t index);
  * order) left. */
 void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
                           uint32_t value[4]);
+/* OUT[index] of every thread at once, for a caller reading a whole batch:
+ * thread t's four words start at the result + t * *stride; NULL (use
+ * nvgp_exec_get_output) for per-vertex outputs (tess control), before a
+ * run, or for an index past the outputs. */
+const uint32_t *nvgp_exec_output_array(const nvgp_exec *m, uint32_t index, size_t *stride);
 /* Fragment threads: ended by KILL/KILL_IF/KIL/KILP (demoted threads are
  * reported by nvgp_exec_demoted). */
 bool nvgp_exec_killed(const nvgp_exec *m, uint32_t thread);
 bool nvgp_exec_demoted(const nvgp_exec *m, uint32_t thread);
 bool nvgp_exec_is_helper(const nvgp_exec *m, uint32_t thread);
+/* out[i] = killed or demoted, for threads 0 .. n (a batch's worth of
+ * nvgp_exec_killed || nvgp_exec_demoted in one call). */
+void nvgp_exec_discarded(const nvgp_exec *m, uint32_t n, bool *out);
 
 /* Geometry threads: vertices emitted on a stream (0..3).  Vertex k carries
  * every OUT register (num_outputs * 4 words, written to `outputs` when not

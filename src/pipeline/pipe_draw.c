@@ -449,6 +449,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         pipe_fb_rect(fb, s, rect);
         c.d.clip_x0 = (int32_t)rect[0], c.d.clip_y0 = (int32_t)rect[1];
         c.d.clip_x1 = (int32_t)rect[2], c.d.clip_y1 = (int32_t)rect[3];
+        pipe_bands_start(&c.d);
         /* each batch through its viewport */
         for (uint32_t b = 0; ok && b < st.num_batches; b++) {
             const pipe_batch *ba = &st.batches[b];
@@ -458,8 +459,11 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
             ok = assemble(&c, ba->prim, st.verts + ba->first, ba->count);
         }
         ok = ok && pipe_raster_flush(&c.d);
+        pipe_bands_discard(&c.d);   /* a draw that failed on the way */
         free(c.d.frags);
         free(c.d.inputs);
+        free(c.d.planes);
+        free(c.d.discarded);
         pipe_fb_resolve(fb);
     }
     pipe_stream_free(&st);

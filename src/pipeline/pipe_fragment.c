@@ -180,3 +180,30 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
                 dst[c] = fixed ? pipe_fb_store(fb, out[c]) : out[c];
     }
 }
+
+bool pipe_frag_plain(const pipe_draw *d)
+{
+    const nvgp_pipe_state *s = d->s;
+    bool full_mask = s->color_mask[0] && s->color_mask[1] && s->color_mask[2] && s->color_mask[3];
+    return d->fog_mode < 0 && !s->alpha_test && !s->stencil_test && !s->depth_test &&
+           !s->blend && full_mask && !(d->ms && (s->alpha_to_coverage || s->alpha_to_one)) &&
+           (d->fb->format == NVGP_PIPE_RGBA32F || d->fb->format == NVGP_PIPE_RGBA8);
+}
+
+void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4])
+{
+    nvgp_pipe_fb *fb = d->fb;
+    if (!mask || !inside_fb(d, f))
+        return;
+    /* pipe_frag_write's store: clamped, then the buffer's value */
+    float v[4];
+    if (fb->format == NVGP_PIPE_RGBA8) {
+        for (int c = 0; c < 4; c++)
+            v[c] = pipe_fb_store(fb, clamp01f(color[c]));
+    } else {
+        memcpy(v, color, sizeof v);
+    }
+    for (uint32_t smp = 0; smp < d->samples; smp++)
+        if ((mask >> smp) & 1)
+            memcpy(fb->sample_color + 4 * sample_at(d, f, smp), v, sizeof v);
+}

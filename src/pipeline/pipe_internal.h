@@ -58,6 +58,7 @@ typedef struct pipe_program {
                                     SAMPLE input: runs once per sample */
     bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
     bool uses_interp;            /* INTERP_CENTROID / _SAMPLE / _OFFSET (IPAC, IPAS, IPAO) */
+    bool reuse;                  /* its machine goes back to the program's cache */
     float *constants;            /* 4 floats per CONST register */
     uint32_t num_constants;
     int32_t sampler_unit[NVGP_PIPE_TEXTURE_UNITS]; /* SAMP[i] -> unit, -1 none */
@@ -73,6 +74,12 @@ typedef struct pipe_program {
 bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stage stage,
                        const nvgp_pipe_state *s, char *err, size_t errlen);
 void pipe_program_fini(pipe_program *p);
+/* Whether the program stores to memory or uses atomics (effects beyond
+ * its outputs, ordered across invocations). */
+bool pipe_program_side_effects(const pipe_program *p);
+/* Machines taken from a program's cache (for tests; not exact when draws
+ * run on several user threads at once). */
+extern unsigned pipe_debug_machines_reused;
 const char *pipe_stage_name(nvgp_pipe_stage stage);
 /* Why GL would refuse binding bytes to parameter buffer binding point
  * index of a stage (BindBufferRangeNV's INVALID_VALUE), or NULL when it
@@ -190,6 +197,11 @@ struct pipe_draw {
     struct pipe_frag *frags;
     float *inputs;
     uint32_t num_frags, cap_frags;
+    struct tri_planes *planes;   /* the triangle being drawn (pipe_tri.h) */
+    bool *discarded;             /* a run's killed or demoted lanes */
+    struct pipe_bands *bands;    /* triangles recorded for band workers (pipe_bands.c) */
+    uint32_t band_count, band_index; /* a band worker draws the quad rows of
+                                        its bands only (count 0: every row) */
     char *err;
     size_t errlen;
     bool failed;
@@ -204,10 +216,40 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size);
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width);
+/* The colour slot (VARY_COLOR0 or 1) a fragment reads: the back colours
+ * for back-facing polygons when two-sided colour selection is on. */
+int pipe_color_slot(const pipe_draw *d, int slot);
+/* Allocates the draw's fragment batch on first use; false with d->failed
+ * set when memory ran out. */
+bool pipe_raster_batch(pipe_draw *d);
+/* Tests set it to make every draw take the general paths, to compare them
+ * with the fast ones; false otherwise. */
+extern bool pipe_debug_general_path;
 /* Runs and resolves the fragments still batched. */
 bool pipe_raster_flush(pipe_draw *d);
 /* Sets up the draw's sample fields from its framebuffer and state. */
 void pipe_raster_setup(pipe_draw *d);
+
+/* pipe_bands.c: a big draw's fragment work spread over the state's host
+ * threads by bands of pixel rows (the same image, bit for bit).  start
+ * decides whether it pays and is safe (nothing happens otherwise);
+ * triangle records one; finish has every band draw what is recorded and
+ * flush, and ends the banding (the draw's end, or its first point or
+ * line); discard drops it (a failed draw). */
+enum { PIPE_BAND_ROWS = 16 };
+void pipe_bands_start(pipe_draw *d);
+/* Draws that started banding (for tests to know the bands ran). */
+extern unsigned pipe_debug_banded_draws;
+bool pipe_bands_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvertex *v1,
+                         const pipe_wvertex *v2, const pipe_vertex *provoking);
+bool pipe_bands_finish(pipe_draw *d);
+void pipe_bands_discard(pipe_draw *d);
+/* Whether quad row qy (even) is one a band worker draws. */
+static inline bool pipe_band_row(const pipe_draw *d, int64_t qy)
+{
+    return d->band_count <= 1 ||
+           (uint64_t)(qy / PIPE_BAND_ROWS) % d->band_count == d->band_index;
+}
 
 /* pipe_fragment.c: the per-fragment operations on fragment f's samples in
  * mask.  early: the stencil and depth tests before the fragment program
@@ -219,6 +261,11 @@ void pipe_raster_setup(pipe_draw *d);
 uint32_t pipe_frag_early(pipe_draw *d, const pipe_frag *f, uint32_t mask);
 void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float color[4],
                      const float *color1, const float *z_program, bool early);
+/* Whether the state leaves pipe_frag_write nothing but the store (no fog,
+ * alpha, stencil or depth test, blending, alpha to coverage or one, a full
+ * colour mask), so that pipe_frag_store gives the same buffer. */
+bool pipe_frag_plain(const pipe_draw *d);
+void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4]);
 
 /* pipe_clip.c: the user clip distances of a position-invariant vertex
  * program's vertices (plane . MV v), for the CLIPDIST registers it does

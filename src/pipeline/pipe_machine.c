@@ -2,6 +2,7 @@
 #include "pipeline/pipe_machine.h"
 
 #include "exec/exec.h"
+#include "exec/exec_pool.h"
 #include "exec/texture.h"
 #include "nvgp.h"
 
@@ -12,6 +13,7 @@
 struct pipe_machine {
     nvgp_exec *exec;
     nvgp_texture *incomplete;   /* made on first use */
+    bool failed;                /* a run failed */
 };
 
 pipe_machine *pipe_machine_create(const tgsi_program *prog, char *err, size_t errlen)
@@ -173,8 +175,14 @@ bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen)
 {
     if (nvgp_exec_run(m->exec, NULL) == NVGP_EXEC_OK)
         return true;
+    m->failed = true;
     snprintf(err, errlen, "%s", nvgp_exec_error(m->exec));
     return false;
+}
+
+bool pipe_machine_failed(const pipe_machine *m)
+{
+    return m->failed;
 }
 
 bool pipe_machine_written(const pipe_machine *m, uint32_t index)
@@ -189,7 +197,22 @@ void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, fl
     memcpy(v, w, sizeof w);
 }
 
+const uint32_t *pipe_machine_output_array(const pipe_machine *m, uint32_t index, size_t *stride)
+{
+    return nvgp_exec_output_array(m->exec, index, stride);
+}
+
+void pipe_machine_discarded(const pipe_machine *m, uint32_t n, bool *out)
+{
+    nvgp_exec_discarded(m->exec, n, out);
+}
+
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv)
 {
     return nvgp_exec_killed(m->exec, inv) || nvgp_exec_demoted(m->exec, inv);
+}
+
+int pipe_host_parallel(unsigned threads, int (*fn)(void *), void *ctx)
+{
+    return exec_pool_run(threads, fn, ctx);
 }

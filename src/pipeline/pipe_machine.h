@@ -66,8 +66,21 @@ bool pipe_machine_incomplete_texture(pipe_machine *m, uint32_t sampler);
 /* BUFFER[index] holds a copy of bytes (NULL: none bound; reads give 0). */
 bool pipe_machine_buffer(pipe_machine *m, uint32_t index, const void *data, size_t bytes);
 bool pipe_machine_run(pipe_machine *m, char *err, size_t errlen);
+/* Whether a run of the machine has failed. */
+bool pipe_machine_failed(const pipe_machine *m);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
+/* Runs fn(ctx) on up to `threads` host threads at once (the executor's
+ * pool, the caller's thread included); fn takes its work from a shared
+ * counter, as it may run on fewer.  The OR of the results. */
+int pipe_host_parallel(unsigned threads, int (*fn)(void *), void *ctx);
+/* Batch reads after a run, one call instead of one per invocation: OUT[index]
+ * of every invocation (words of invocation i at the result + i * *stride;
+ * NULL where the machine cannot give them so, then use
+ * pipe_machine_output), and which of invocations 0 .. n ended killed or
+ * demoted. */
+const uint32_t *pipe_machine_output_array(const pipe_machine *m, uint32_t index, size_t *stride);
+void pipe_machine_discarded(const pipe_machine *m, uint32_t n, bool *out);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "api/program.h"
 #include "nv/nv_ir.h"
+#include "tgsi/tgsi_info.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,37 @@ static void read_options(pipe_program *p)
     p->nv_vertex = h && !strncmp(h, "!!VP", 4);
 }
 
+bool pipe_program_side_effects(const pipe_program *p)
+{
+    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++) {
+        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(p->tgsi->instructions[i].opcode);
+        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
+            return true;
+    }
+    return false;
+}
+
+/* Whether a machine of the program may serve another draw: every setting
+ * a draw makes on it (constants, textures, threads, budget) is made again
+ * by the next, except parameter buffers, memory and the sample positions
+ * of the interpolation opcodes, so programs with those (or with stores
+ * and atomics) get a machine of their own each draw. */
+static bool reusable(const pipe_program *p)
+{
+    if (p->uses_interp || pipe_program_side_effects(p))
+        return false;
+    for (uint32_t i = 0; i < p->tgsi->num_declarations; i++) {
+        uint8_t f = p->tgsi->declarations[i].file;
+        if (f == TGSI_FILE_BUFFER || f == TGSI_FILE_IMAGE || f == TGSI_FILE_MEMORY ||
+            f == TGSI_FILE_HW_ATOMIC || f == TGSI_FILE_RESOURCE)
+            return false;
+    }
+    for (uint32_t i = 0; p->map && i < p->map->count; i++)
+        if (p->map->slots[i].kind == NVGP_LOWER_BUFFER)
+            return false;
+    return true;
+}
+
 bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stage stage,
                        const nvgp_pipe_state *s, char *err, size_t errlen)
 {
@@ -290,7 +322,12 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
         return false;
     collect_samplers(p);
     read_options(p);
-    p->machine = pipe_machine_create(p->tgsi, err, errlen);
+    p->reuse = reusable(p);
+    p->machine = p->reuse ? nvgp_program_cache_take(prog) : NULL;
+    if (p->machine)
+        pipe_debug_machines_reused++;
+    else
+        p->machine = pipe_machine_create(p->tgsi, err, errlen);
     if (!p->machine)
         return false;
     pipe_machine_threads(p->machine, s->threads);
@@ -299,8 +336,20 @@ bool pipe_program_init(pipe_program *p, const nvgp_program *prog, nvgp_pipe_stag
     return bind_parameter_buffers(p, s, err, errlen);
 }
 
+unsigned pipe_debug_machines_reused = 0;
+
+static void machine_free(void *m)
+{
+    pipe_machine_destroy(m);
+}
+
 void pipe_program_fini(pipe_program *p)
 {
+    /* kept for the program's next draw when nothing of this one can leak
+     * into it */
+    if (p->machine && p->reuse && !pipe_machine_failed(p->machine) &&
+        nvgp_program_cache_put(p->program, p->machine, machine_free))
+        p->machine = NULL;
     pipe_machine_destroy(p->machine);
     free(p->constants);
     memset(p, 0, sizeof *p);

@@ -17,6 +17,7 @@
  * per sample index with every input taken at that sample.  The
  * per-fragment operations are in pipe_fragment.c. */
 #include "pipeline/pipe_internal.h"
+#include "pipeline/pipe_tri.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -59,14 +60,18 @@ void pipe_raster_setup(pipe_draw *d)
     }
 }
 
-static bool grow_batch(pipe_draw *d)
+bool pipe_debug_general_path = false;
+
+bool pipe_raster_batch(pipe_draw *d)
 {
     if (d->cap_frags)
         return true;
     uint32_t ninputs = d->fp ? d->fp->num_inputs : 0;
     d->frags = calloc(BATCH_LANES, sizeof *d->frags);
+    d->planes = malloc(sizeof *d->planes);
     d->inputs = calloc((size_t)BATCH_LANES * (ninputs ? ninputs : 1), 4 * sizeof(float));
-    if (!d->frags || !d->inputs) {
+    d->discarded = malloc(BATCH_LANES * sizeof *d->discarded);
+    if (!d->frags || !d->inputs || !d->planes || !d->discarded) {
         snprintf(d->err, d->errlen, "out of memory for fragments");
         d->failed = true;
         return false;
@@ -91,41 +96,13 @@ struct tri_setup {
     fixed_pt p[3];
     bool tie[3];
     void (*weigh)(const tri_setup *t, double px, double py, weights *w);
-    double inv_area;   /* 1 / the doubled signed area of the unsnapped triangle (0: none) */
-    bool affine;       /* every vertex has the same 1/w */
+    const tri_planes *planes;            /* a triangle: its values by planes (no weigh) */
     uint32_t (*cover)(const pipe_draw *d, const tri_setup *t, int64_t px, int64_t py);
     double line_dx, line_dy, line_len2;  /* segment v[0] -> v[1] */
     bool point;                          /* a point: sprite coordinates */
     double point_size;
     const void *ctx;                     /* the point's or line's coverage rule */
 };
-
-static void compute_weights(const tri_setup *t, double px, double py, weights *w)
-{
-    /* the planes through the unsnapped window positions (the grid decides
-     * coverage only); the divisions by the doubled area and by the sum of
-     * the perspective weights were most of the time of a cheap full-screen
-     * draw, so the area's reciprocal comes from the set-up, and a triangle
-     * whose vertices share one w (any 2D draw) has perspective weights
-     * equal to the screen-linear ones */
-    for (int i = 0; i < 3; i++) {
-        const pipe_wvertex *a = t->v[(i + 1) % 3], *b = t->v[(i + 2) % 3];
-        double e = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
-        w->b[i] = t->inv_area != 0 ? e * t->inv_area : 1.0 / 3.0;
-    }
-    if (t->affine) {
-        memcpy(w->pb, w->b, sizeof w->pb);
-        return;
-    }
-    double q = 0;
-    for (int i = 0; i < 3; i++) {
-        w->pb[i] = w->b[i] * t->v[i]->inv_w;
-        q += w->pb[i];
-    }
-    double inv_q = q != 0 ? 1.0 / q : 0;
-    for (int i = 0; i < 3; i++)
-        w->pb[i] = q != 0 ? w->pb[i] * inv_q : w->b[i];
-}
 
 static void interp_slot(const tri_setup *t, const weights *w, int slot, int mode, float out[4])
 {
@@ -146,7 +123,7 @@ static double interp_z(const tri_setup *t, const weights *w)
 
 /* The colour slot a fragment reads: back colours for back-facing
  * polygons when two-sided colour selection is on. */
-static int color_slot(const pipe_draw *d, int slot)
+int pipe_color_slot(const pipe_draw *d, int slot)
 {
     if (d->s->two_side && !d->front)
         return slot == VARY_COLOR0 ? VARY_BCOLOR0 : VARY_BCOLOR1;
@@ -216,7 +193,7 @@ static void frag_inputs(pipe_draw *d, const tri_setup *t, const weights *w, cons
             }
             int mode = io->interpolate;
             if (io->semantic == TGSI_SEMANTIC_COLOR) {
-                slot = color_slot(d, slot);
+                slot = pipe_color_slot(d, slot);
                 mode = d->s->flat ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
             }
             interp_slot(t, k, slot, mode, o);
@@ -230,10 +207,10 @@ static void frag_inputs(pipe_draw *d, const tri_setup *t, const weights *w, cons
 static void fixed_color(pipe_draw *d, const tri_setup *t, const weights *w, pipe_frag *f)
 {
     int mode = d->s->flat ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
-    interp_slot(t, w, color_slot(d, VARY_COLOR0), mode, f->color);
+    interp_slot(t, w, pipe_color_slot(d, VARY_COLOR0), mode, f->color);
     if (d->color_sum) {
         float sec[4];
-        interp_slot(t, w, color_slot(d, VARY_COLOR1), mode, sec);
+        interp_slot(t, w, pipe_color_slot(d, VARY_COLOR1), mode, sec);
         for (int c = 0; c < 3; c++) {
             float v = f->color[c] + sec[c];
             f->color[c] = v > 1.0f ? 1.0f : v;
@@ -264,12 +241,24 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
     /* where the inputs are taken: the centre, or the lane's sample */
     double lx = (double)x + (smp >= 0 ? d->sample_x[smp] : 0.5);
     double ly = (double)y + (smp >= 0 ? d->sample_y[smp] : 0.5);
+    /* the centroid: the centre when every sample is covered, else the
+     * first covered sample */
+    double cx = lx, cy = ly;
+    if (smp < 0 && d->ms && mask && mask != d->full_mask) {
+        uint32_t c = first_bit(mask);
+        cx = (double)x + d->sample_x[c], cy = (double)y + d->sample_y[c];
+    }
+    float *in = d->fp ? d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags : NULL;
+    if (t->planes) {
+        pipe_tri_lane(d, t->planes, f, lx, ly, cx, cy, in);
+        d->num_frags++;
+        return;
+    }
     weights w, wcentroid;
     const weights *wc = &w;
     t->weigh(t, lx, ly, &w);
-    if (smp < 0 && d->ms && mask && mask != d->full_mask) {
-        uint32_t c = first_bit(mask);
-        t->weigh(t, (double)x + d->sample_x[c], (double)y + d->sample_y[c], &wcentroid);
+    if (cx != lx || cy != ly) {
+        t->weigh(t, cx, cy, &wcentroid);
         wc = &wcentroid;
     }
     f->z = (float)interp_z(t, &w);
@@ -289,9 +278,8 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
         interp_slot(t, &w, VARY_FOG, TGSI_INTERPOLATE_PERSPECTIVE, fogv);
         f->fog = fogv[0];
     }
-    if (d->fp)
-        frag_inputs(d, t, &w, wc, f, lx, ly,
-                    d->inputs + (size_t)4 * d->fp->num_inputs * d->num_frags);
+    if (in)
+        frag_inputs(d, t, &w, wc, f, lx, ly, in);
     else
         fixed_color(d, t, &w, f);
     d->num_frags++;
@@ -302,7 +290,7 @@ static void emit_lane(pipe_draw *d, const tri_setup *t, int64_t x, int64_t y, ui
 static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy,
                       const uint32_t mask[4])
 {
-    if (!grow_batch(d))
+    if (!pipe_raster_batch(d))
         return false;
     uint32_t runs = d->per_sample ? d->samples : 1;
     for (uint32_t r = 0; r < runs; r++) {
@@ -333,7 +321,7 @@ static bool emit_area(pipe_draw *d, const tri_setup *t, int64_t x0, int64_t y0, 
     y0 &= ~(int64_t)1;
     uint32_t smask = d->ms && d->s->sample_mask_enabled ? d->s->sample_mask : ~0u;
     for (int64_t qy = y0; qy < y1; qy += 2)
-        for (int64_t qx = x0; qx < x1; qx += 2) {
+        for (int64_t qx = x0; qx < x1 && pipe_band_row(d, qy); qx += 2) {
             uint32_t m[4], any = 0;
             for (int l = 0; l < 4; l++) {
                 int64_t px = qx + (l & 1), py = qy + (l >> 1);
@@ -379,11 +367,12 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
 {
     if (d->failed)
         return false;
+    if (d->bands)
+        return pipe_bands_triangle(d, v0, v1, v2, provoking);
     tri_setup t;
     memset(&t, 0, sizeof t);
     t.v[0] = v0, t.v[1] = v1, t.v[2] = v2;
     t.provoking = provoking;
-    t.weigh = compute_weights;
     t.cover = tri_cover;
     for (int i = 0; i < 3; i++) {
         /* clipped positions lie within the (limited) viewport; anything
@@ -402,11 +391,14 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
         fixed_pt tp = t.p[1];
         t.p[1] = t.p[2], t.p[2] = tp;
     }
-    /* in the final vertex order: the sum of compute_weights' edge values */
+    /* the planes through the unsnapped window positions (the grid decides
+     * coverage only), in the final vertex order */
     double area = (t.v[1]->x - t.v[0]->x) * (t.v[2]->y - t.v[0]->y) -
                   (t.v[1]->y - t.v[0]->y) * (t.v[2]->x - t.v[0]->x);
-    t.inv_area = area != 0 && isfinite(area) ? 1.0 / area : 0;
-    t.affine = v0->inv_w == v1->inv_w && v1->inv_w == v2->inv_w;
+    if (!pipe_raster_batch(d))
+        return false;
+    pipe_tri_setup(d, d->planes, t.v, provoking, area != 0 && isfinite(area) ? 1.0 / area : 0);
+    t.planes = d->planes;
     int64_t minx = t.p[0].x, maxx = minx, miny = t.p[0].y, maxy = miny;
     for (int i = 1; i < 3; i++) {
         minx = t.p[i].x < minx ? t.p[i].x : minx;
@@ -417,8 +409,13 @@ bool pipe_raster_triangle(pipe_draw *d, const pipe_wvertex *v0, const pipe_wvert
     for (int i = 0; i < 3; i++)
         t.tie[i] = tie_inside(t.p[(i + 1) % 3], t.p[(i + 2) % 3]);
     /* pixels whose samples may be inside */
-    return emit_area(d, &t, minx >> SUBPIXEL_BITS, miny >> SUBPIXEL_BITS,
-                     (maxx >> SUBPIXEL_BITS) + 1, (maxy >> SUBPIXEL_BITS) + 1);
+    int64_t x0 = minx >> SUBPIXEL_BITS, y0 = miny >> SUBPIXEL_BITS;
+    int64_t x1 = (maxx >> SUBPIXEL_BITS) + 1, y1 = (maxy >> SUBPIXEL_BITS) + 1;
+    if (pipe_tri_fast_case(d)) {
+        int64_t px[3] = {t.p[0].x, t.p[1].x, t.p[2].x}, py[3] = {t.p[0].y, t.p[1].y, t.p[2].y};
+        return pipe_tri_fast(d, d->planes, px, py, t.tie, x0, y0, x1, y1);
+    }
+    return emit_area(d, &t, x0, y0, x1, y1);
 }
 
 /* ---- Points and lines -------------------------------------------------------- */
@@ -460,7 +457,7 @@ static uint32_t point_cover(const pipe_draw *d, const tri_setup *t, int64_t px, 
 
 bool pipe_raster_point(pipe_draw *d, const pipe_wvertex *v, double size)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     if (!(fabs(v->x) < 1e6 && fabs(v->y) < 1e6))
         return true;
@@ -664,7 +661,7 @@ static uint32_t line_cover(const pipe_draw *d, const tri_setup *t, int64_t px, i
 bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b,
                       const pipe_vertex *provoking, double width)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     if (!(fabs(a->x) < 1e6 && fabs(a->y) < 1e6 && fabs(b->x) < 1e6 && fabs(b->y) < 1e6))
         return true;
@@ -788,9 +785,35 @@ static void frag_interp_location(pipe_draw *d, uint32_t i)
     pipe_machine_interp_location(d->fp->machine, i, origin, centroid);
 }
 
+/* An output register of the batch: its array, or -1 / NULL. */
+typedef struct out_array {
+    int index;              /* -1: the program has none */
+    const uint32_t *words;  /* NULL: one call per invocation */
+    size_t stride;
+} out_array;
+
+static out_array out_array_of(const pipe_machine *m, int index)
+{
+    out_array a = {index, NULL, 0};
+    if (index >= 0)
+        a.words = pipe_machine_output_array(m, (uint32_t)index, &a.stride);
+    return a;
+}
+
+/* Invocation i's value of the output (left as it is without one). */
+static void out_read(const pipe_machine *m, const out_array *a, uint32_t i, float v[4])
+{
+    if (a->index < 0)
+        return;
+    if (a->words)
+        memcpy(v, a->words + (size_t)i * a->stride, 4 * sizeof(float));
+    else
+        pipe_machine_output(m, i, (uint32_t)a->index, v);
+}
+
 bool pipe_raster_flush(pipe_draw *d)
 {
-    if (d->failed)
+    if (d->failed || !pipe_bands_finish(d))
         return false;
     uint32_t n = d->num_frags;
     d->num_frags = 0;
@@ -852,18 +875,26 @@ bool pipe_raster_flush(pipe_draw *d)
     int color1_out = written_output(fp, TGSI_SEMANTIC_COLOR, 1);
     int depth_out = early ? -1 : written_output(fp, TGSI_SEMANTIC_POSITION, 0);
     int mask_out = d->ms ? written_output(fp, TGSI_SEMANTIC_SAMPLEMASK, 0) : -1;
+    /* each output of the whole batch at once */
+    out_array color_a = out_array_of(m, color_out), color1_a = out_array_of(m, color1_out);
+    out_array depth_a = out_array_of(m, depth_out), mask_a = out_array_of(m, mask_out);
+    pipe_machine_discarded(m, n, d->discarded);
+    /* the common state stores the colour as it is */
+    bool plain = mask_out < 0 && pipe_frag_plain(d) && !pipe_debug_general_path;
     for (uint32_t i = 0; i < n; i++) {
         const pipe_frag *f = &d->frags[i];
-        if (!f->covered || pipe_machine_killed(m, i))
+        if (!f->covered || d->discarded[i])
             continue;
         float color[4] = {0, 0, 0, 0}, color1[4] = {0, 0, 0, 0}, z = f->z;
-        if (color_out >= 0)
-            pipe_machine_output(m, i, (uint32_t)color_out, color);
-        if (color1_out >= 0)
-            pipe_machine_output(m, i, (uint32_t)color1_out, color1);
+        out_read(m, &color_a, i, color);
+        if (plain) {
+            pipe_frag_store(d, f, f->mask, color);
+            continue;
+        }
+        out_read(m, &color1_a, i, color1);
         if (depth_out >= 0) {
             float dv[4];
-            pipe_machine_output(m, i, (uint32_t)depth_out, dv);
+            out_read(m, &depth_a, i, dv);
             /* result.depth.z, clamped to [0,1] (ARB_fragment_program 3.11.4.4) */
             z = dv[2] > 1.0f ? 1.0f : dv[2] > 0.0f ? dv[2] : 0.0f;
         }
@@ -872,7 +903,7 @@ bool pipe_raster_flush(pipe_draw *d)
             /* result.samplemask.x: the bits of the samples to keep */
             float mv[4];
             uint32_t bits;
-            pipe_machine_output(m, i, (uint32_t)mask_out, mv);
+            out_read(m, &mask_a, i, mv);
             memcpy(&bits, &mv[0], sizeof bits);
             mask &= bits;
         }

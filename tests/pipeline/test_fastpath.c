@@ -1,0 +1,353 @@
+/* The pipeline's fast paths against its general ones: the same random
+ * triangles drawn twice, once as usual and once with
+ * pipe_debug_general_path set (every draw through the general rasteriser
+ * and per-fragment code), must give the same framebuffer bit for bit.
+ * The programs read every kind of input (perspective, screen-linear, flat
+ * and centroid varyings, the fragment position, facing, the fog
+ * coordinate) and use derivatives (helper lanes) and KIL; the states add
+ * the scissor, blending over overlapping triangles, the depth test with a
+ * program depth, fog and host threads, so what the fast paths leave to
+ * the general ones is compared too. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "nvgp.h"
+#include "nvgp_pipeline.h"
+#include "pipeline/pipe_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TRIS = 40 };
+
+/* The framebuffer: small for the path comparison, big enough for the
+ * band workers (pipe_bands.c) in the threads comparison. */
+static uint32_t W = 67, H = 53;
+
+static const char *const programs[] = {
+    "!!ARBfp1.0\nMOV result.color, fragment.texcoord[0];\nEND\n",
+    "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n",
+    "!!ARBfp1.0\nMOV result.color, fragment.position;\nEND\n",
+    "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+    "OPTION ARB_fragment_coord_pixel_center_integer;\n"
+    "MUL result.color, fragment.position, 0.01;\nEND\n",
+    "!!ARBfp1.0\nOPTION ARB_fog_exp2;\nADD result.color, fragment.fogcoord, "
+    "fragment.texcoord[0];\nEND\n",
+    "!!NVfp4.0\nTEMP t;\nDDX t, fragment.texcoord[0];\nDDY t.zw, fragment.texcoord[0];\n"
+    "ADD t.xy, t, fragment.facing.x;\nMOV result.color, t;\nEND\n",
+    "!!NVfp4.0\nFLAT ATTRIB c = fragment.texcoord[1];\nCENTROID ATTRIB d = "
+    "fragment.texcoord[2];\nNOPERSPECTIVE ATTRIB e = fragment.texcoord[3];\n"
+    "ADD result.color, c, d;\nMAD result.color.zw, e, 2, c;\nEND\n",
+    "!!ARBfp1.0\nTEMP t;\nSUB t, fragment.texcoord[0], 0.5;\nKIL t;\n"
+    "MOV result.color, fragment.texcoord[0];\nMUL result.depth.z, fragment.texcoord[0].x, 0.5;\n"
+    "END\n",
+};
+
+/* A small deterministic generator (the test must not vary run to run). */
+static uint32_t rng_state;
+static float frand(float lo, float hi)
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)(rng_state >> 8) / 16777216.0f;
+}
+
+typedef struct scene {
+    float pos[3 * TRIS * 4], tex[4][3 * TRIS * 4], col[3 * TRIS * 4], fog[3 * TRIS * 4];
+} scene;
+
+static void make_scene(scene *sc, uint32_t seed)
+{
+    rng_state = seed;
+    for (int v = 0; v < 3 * TRIS; v++) {
+        /* clip coordinates with w in [0.4, 2.5]: perspective, some
+         * vertices outside the volume (clipped), some triangles tiny */
+        float w = frand(0.4f, 2.5f);
+        float *p = &sc->pos[4 * v];
+        if (v % 3 && (v / 3) % 4 == 0) {   /* small triangles near vertex 0 */
+            const float *p0 = &sc->pos[4 * (v - v % 3)];
+            for (int c = 0; c < 4; c++)
+                p[c] = p0[c] + frand(-0.05f, 0.05f) * p0[3];
+        } else {
+            p[0] = frand(-1.3f, 1.3f) * w, p[1] = frand(-1.3f, 1.3f) * w;
+            p[2] = frand(-1.0f, 1.0f) * w, p[3] = w;
+        }
+        for (int t = 0; t < 4; t++)
+            for (int c = 0; c < 4; c++)
+                sc->tex[t][4 * v + c] = frand(-2.0f, 2.0f);
+        for (int c = 0; c < 4; c++)
+            sc->col[4 * v + c] = frand(0.0f, 1.0f);
+        sc->fog[4 * v] = frand(0.0f, 3.0f);
+    }
+}
+
+/* State variant k of the draws: which of scissor, blending, depth test,
+ * flat shading and fixed-function fog, and threads are on. */
+static void set_state(nvgp_pipe_state *s, int k)
+{
+    s->viewport[0] = 3, s->viewport[1] = -2;
+    s->viewport[2] = (int32_t)W - 5, s->viewport[3] = (int32_t)H + 1;
+    s->scissor_test = k & 1;
+    s->scissor[0] = 5, s->scissor[1] = 4;
+    s->scissor[2] = (int32_t)W - 11, s->scissor[3] = (int32_t)H - 9;
+    s->blend = (k & 2) != 0;     /* ONE, ONE over the overlaps: order matters */
+    s->blend_src_rgb = s->blend_src_alpha = NVGP_BF_ONE;
+    s->blend_dst_rgb = s->blend_dst_alpha = NVGP_BF_ONE;
+    s->depth_test = (k & 4) != 0;
+    s->depth_write = true;
+    s->flat = (k & 8) != 0;
+    s->fog_coord_attrib = true;
+    s->fog = (k & 8) != 0;         /* fixed-function fog (no program) */
+    s->fog_mode = NVGP_FOG_EXP;
+    s->fog_density = 0.7f;
+    s->fog_color[0] = 0.2f, s->fog_color[1] = 0.9f, s->fog_color[2] = 0.4f;
+    s->threads = k & 16 ? 2 : 1;
+}
+
+/* Draws the scene with program prog and state variant k into a fresh
+ * framebuffer of format fmt (threads > 0: that many host threads; with
+ * lines, the scene's points and lines after its triangles); returns it. */
+static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nvgp_pipe_format fmt,
+                            bool general, unsigned threads, bool lines)
+{
+    char err[256];
+    nvgp_pipe_state *s = nvgp_pipe_state_create();
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, fmt, err, sizeof err);
+    assert_non_null(s);
+    assert_non_null(fb);
+    static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    float depth = 0.75f;
+    nvgp_pipe_fb_clear(fb, NULL, clear, &depth);
+    set_state(s, k);
+    if (threads)
+        s->threads = threads;
+    s->program[NVGP_PIPE_FRAGMENT] = prog;
+    nvgp_pipe_vertices v;
+    memset(&v, 0, sizeof v);
+    v.count = 3 * TRIS;
+    v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+    for (int t = 0; t < 4; t++)
+        v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
+    v.attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
+    v.attrib[NVGP_PIPE_ATTR_FOGCOORD] = sc->fog;
+    pipe_debug_general_path = general;
+    bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
+    s->line_width = 3;
+    s->point_size = 2;
+    ok = ok && (!lines || nvgp_pipe_draw(s, fb, NVGP_PIPE_LINE_STRIP, &v, err, sizeof err));
+    ok = ok && (!lines || nvgp_pipe_draw(s, fb, NVGP_PIPE_POINTS, &v, err, sizeof err));
+    pipe_debug_general_path = false;
+    if (!ok)
+        fprintf(stderr, "draw: %s\n", err);
+    assert_true(ok);
+    nvgp_pipe_state_destroy(s);
+    return fb;
+}
+
+static int compare_fbs(const nvgp_pipe_fb *a, const nvgp_pipe_fb *b, const char *what)
+{
+    int bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            float pa[4], pb[4];
+            assert_true(nvgp_pipe_fb_pixel(a, x, y, pa));
+            assert_true(nvgp_pipe_fb_pixel(b, x, y, pb));
+            float da, db;
+            assert_true(nvgp_pipe_fb_depth(a, x, y, &da));
+            assert_true(nvgp_pipe_fb_depth(b, x, y, &db));
+            if (memcmp(pa, pb, sizeof pa) || memcmp(&da, &db, sizeof da)) {
+                if (bad++ < 3)
+                    fprintf(stderr, "%s (%u,%u): fast %.9g %.9g %.9g %.9g z %.9g, general %.9g "
+                            "%.9g %.9g %.9g z %.9g\n", what, x, y, pa[0], pa[1], pa[2], pa[3],
+                            da, pb[0], pb[1], pb[2], pb[3], db);
+            }
+        }
+    return bad;
+}
+
+static void test_fast_matches_general(void **state)
+{
+    (void)state;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0, drawn = 0;
+    for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
+        nvgp_diag *d = NULL;
+        nvgp_program *prog = nvgp_program_create("fast", programs[p], strlen(programs[p]), &d);
+        if (!prog && d)
+            nvgp_diag_print(d, stderr);
+        nvgp_diag_destroy(d);
+        assert_non_null(prog);
+        for (int k = 0; k < 32; k++) {
+            make_scene(sc, 1000u * (uint32_t)p + (uint32_t)k);
+            nvgp_pipe_format fmt = k % 3 == 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
+            nvgp_pipe_fb *fast = render(sc, prog, k, fmt, false, 0, false);
+            nvgp_pipe_fb *general = render(sc, prog, k, fmt, true, 0, false);
+            char what[64];
+            snprintf(what, sizeof what, "program %zu state %d", p, k);
+            bad += compare_fbs(fast, general, what);
+            /* the draw must have drawn something for the comparison to say much */
+            float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f}, px[4];
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++) {
+                    assert_true(nvgp_pipe_fb_pixel(fast, x, y, px));
+                    drawn += memcmp(px, clear, sizeof px) != 0;
+                }
+            nvgp_pipe_fb_destroy(fast);
+            nvgp_pipe_fb_destroy(general);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    fprintf(stderr, "fast path: %d pixels differ; %d drawn\n", bad, drawn);
+    assert_int_equal(bad, 0);
+    assert_true(drawn > 1000);
+}
+
+/* A big draw on 2 host threads (band workers, fast paths) against the
+ * same draw on one thread through the general paths: the same image bit
+ * for bit, blending over overlapping triangles included (per-pixel
+ * primitive order), and points and lines after the triangles (the draw
+ * leaves the bands). */
+static void test_bands_match_one_thread(void **state)
+{
+    (void)state;
+    W = 150, H = 132;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0;
+    unsigned banded = pipe_debug_banded_draws;
+    /* every program, then fixed function (p == count: no program) */
+    for (size_t p = 0; p <= sizeof programs / sizeof programs[0]; p++) {
+        bool fixed = p == sizeof programs / sizeof programs[0];
+        nvgp_program *prog =
+            fixed ? NULL : nvgp_program_create("bands", programs[p], strlen(programs[p]), NULL);
+        assert_true(fixed || prog);
+        for (int k = 0; k < 16; k += 3) {
+            make_scene(sc, 7000u + 1000u * (uint32_t)p + (uint32_t)k);
+            nvgp_pipe_format fmt = k % 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
+            nvgp_pipe_fb *two = render(sc, prog, k, fmt, false, 2, k == 3);
+            nvgp_pipe_fb *one = render(sc, prog, k, fmt, true, 1, k == 3);
+            char what[64];
+            snprintf(what, sizeof what, "threads: program %zu state %d", p, k);
+            bad += compare_fbs(two, one, what);
+            nvgp_pipe_fb_destroy(two);
+            nvgp_pipe_fb_destroy(one);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    W = 67, H = 53;
+    fprintf(stderr, "bands: %d pixels differ; %u banded draws\n", bad,
+            pipe_debug_banded_draws - banded);
+    assert_int_equal(bad, 0);
+    assert_true(pipe_debug_banded_draws - banded >= (sizeof programs / sizeof programs[0] + 1) * 6);
+}
+
+/* A banded draw whose program fails (its instruction budget spent) fails
+ * as a one-thread draw does: false, with the executor's reason. */
+static void test_bands_failure(void **state)
+{
+    (void)state;
+    static const char src[] = "!!NVfp4.0\nTEMP t;\nMOV t, 0;\nREP;\nADD t, t, 1;\nBRK (LT.x);\nENDREP;\n"
+                              "MOV result.color, t;\nEND\n";
+    nvgp_program *prog = nvgp_program_create("loop", src, strlen(src), NULL);
+    assert_non_null(prog);
+    static const float quad[16] = {-1, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, -1, 1, 0, 1};
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        char err[256] = "";
+        nvgp_pipe_state *s = nvgp_pipe_state_create();
+        nvgp_pipe_fb *fb = nvgp_pipe_fb_create(160, 160, NVGP_PIPE_RGBA32F, err, sizeof err);
+        assert_non_null(s);
+        assert_non_null(fb);
+        s->viewport[2] = s->viewport[3] = 160;
+        s->program[NVGP_PIPE_FRAGMENT] = prog;
+        s->threads = threads;
+        s->budget = 1000;
+        nvgp_pipe_vertices v;
+        memset(&v, 0, sizeof v);
+        v.count = 4;
+        v.attrib[NVGP_PIPE_ATTR_POSITION] = quad;
+        unsigned banded = pipe_debug_banded_draws;
+        assert_false(nvgp_pipe_draw(s, fb, NVGP_PIPE_QUADS, &v, err, sizeof err));
+        fprintf(stderr, "threads %u: %s\n", threads, err);
+        assert_true(err[0] != '\0');
+        assert_int_equal(pipe_debug_banded_draws - banded, threads - 1);
+        nvgp_pipe_fb_destroy(fb);
+        nvgp_pipe_state_destroy(s);
+    }
+    nvgp_program_destroy(prog);
+}
+
+/* Draws of one program reuse its machines (nvgp_program_cache_take):
+ * a draw after others with other parameters, threads and an odd-sized
+ * framebuffer gives what a fresh program's first draw gives. */
+static void test_machine_reuse(void **state)
+{
+    (void)state;
+    static const char src[] = "!!ARBfp1.0\nPARAM c = program.local[0];\nPARAM e = "
+                              "program.env[1];\nMAD result.color, fragment.texcoord[0], c, e;\n"
+                              "END\n";
+    nvgp_program *reused = nvgp_program_create("reuse", src, strlen(src), NULL);
+    assert_non_null(reused);
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    make_scene(sc, 99);
+    W = 150, H = 132;
+    unsigned before = pipe_debug_machines_reused;
+    int bad = 0;
+    for (int round = 0; round < 4; round++) {
+        /* the parameters of this round, drawn with the reused program and
+         * with a fresh one */
+        nvgp_pipe_fb *fb[2];
+        for (int which = 0; which < 2; which++) {
+            nvgp_program *fresh = which ? nvgp_program_create("fresh", src, strlen(src), NULL) : NULL;
+            char err[256];
+            nvgp_pipe_state *s = nvgp_pipe_state_create();
+            fb[which] = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
+            assert_non_null(s);
+            assert_non_null(fb[which]);
+            set_state(s, round);
+            s->threads = which ? 1 : (unsigned)(round % 2 + 1);
+            s->program[NVGP_PIPE_FRAGMENT] = which ? fresh : reused;
+            for (int c = 0; c < 4; c++) {
+                s->local[NVGP_PIPE_FRAGMENT][0][c] = 0.25f * (float)(round + c);
+                s->env[NVGP_PIPE_FRAGMENT][1][c] = -0.5f * (float)(round - c);
+            }
+            nvgp_pipe_vertices v;
+            memset(&v, 0, sizeof v);
+            v.count = 3 * TRIS;
+            v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+            v.attrib[NVGP_PIPE_ATTR_TEXCOORD0] = sc->tex[0];
+            assert_true(nvgp_pipe_draw(s, fb[which], NVGP_PIPE_TRIANGLES, &v, err, sizeof err));
+            nvgp_pipe_state_destroy(s);
+            nvgp_program_destroy(fresh);
+        }
+        char what[32];
+        snprintf(what, sizeof what, "reuse round %d", round);
+        bad += compare_fbs(fb[0], fb[1], what);
+        nvgp_pipe_fb_destroy(fb[0]);
+        nvgp_pipe_fb_destroy(fb[1]);
+    }
+    W = 67, H = 53;
+    free(sc);
+    nvgp_program_destroy(reused);
+    fprintf(stderr, "reuse: %d pixels differ; %u machines reused\n", bad,
+            pipe_debug_machines_reused - before);
+    assert_int_equal(bad, 0);
+    assert_true(pipe_debug_machines_reused - before >= 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_matches_general),
+        cmocka_unit_test(test_bands_match_one_thread),
+        cmocka_unit_test(test_bands_failure),
+        cmocka_unit_test(test_machine_reuse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
