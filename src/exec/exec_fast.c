@@ -403,12 +403,16 @@ void exec_fast_run_warp(exec_warp *w)
             if (w->exec == FULL_MASK) {
                 w->lane_count += (uint64_t)run * LANES;
                 if (jit && jit[pc])
-                    jit[pc](bank, w->out_wr, pc);
+                    jit[pc](bank, w->out_wr, pc, FULL_MASK);
                 else
                     block(w, bank, &recs[pc], run);
             } else {
                 w->lane_count += (uint64_t)run * exec_lanes(w->exec);
-                run_masked(w, bank, block, &recs[pc], run);
+                /* compiled code merges the executing lanes itself */
+                if (jit && jit[pc])
+                    jit[pc](bank, w->out_wr, pc, w->exec);
+                else
+                    run_masked(w, bank, block, &recs[pc], run);
             }
             continue;
         }

@@ -228,7 +228,7 @@ typedef struct jit_fn {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i32, i64, f32, vi, vf, ptr;
-    LLVMValueRef fn, bank, out_wr;
+    LLVMValueRef fn, bank, out_wr, mask;
     LLVMValueRef base[TGSI_FILE_COUNT];
     LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
     jit_slot *slots;
@@ -474,6 +474,61 @@ static bool emit_record(jit_fn *j, const exec_frec *r)
     return true;
 }
 
+/* The lanes of an execution mask as a vector predicate (lane l: bit l). */
+static LLVMValueRef lane_pred(jit_fn *j, LLVMValueRef mask)
+{
+    return LLVMBuildBitCast(j->b, mask, LLVMVectorType(LLVMInt1TypeInContext(j->cx), LANES), "");
+}
+
+/* out_wr[off] |= lanes */
+static void mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes)
+{
+    LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
+    LLVMValueRef p = LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, "");
+    LLVMBuildStore(j->b, LLVMBuildOr(j->b, LLVMBuildLoad2(j->b, j->i32, p, ""), lanes, ""), p);
+}
+
+/* Stores what the region wrote.  With a full mask each written component
+ * is stored whole; with a partial one the executing lanes are merged into
+ * the register's old words (a select on the lane predicate: the other
+ * lanes keep their bits, as the reference store leaves them) and out_wr
+ * gains the mask's lanes.  Within the region every lane computed from its
+ * own lanes only, so the executing lanes hold what record-by-record
+ * masked stores would have left. */
+static void store_region(jit_fn *j, bool partial)
+{
+    LLVMValueRef pred = partial ? lane_pred(j, j->mask) : NULL;
+    /* block pointers first loaded here would not dominate the other end */
+    LLVMValueRef base[TGSI_FILE_COUNT];
+    memcpy(base, j->base, sizeof base);
+    for (uint32_t i = 0; i < j->cap; i++) {
+        const jit_slot *s = &j->slots[i];
+        if (!s->v || !s->dirty)
+            continue;
+        uint64_t k = s->key - 1;
+        unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
+        uint32_t off = (uint32_t)(k >> 2);
+        if (f == JIT_MARK_FILE) {
+            if (partial) {
+                mark_out(j, off, j->mask);
+            } else {
+                LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
+                LLVMBuildStore(j->b, s->v, LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, ""));
+            }
+            continue;
+        }
+        LLVMValueRef addr = comp_addr(j, f, off, c), v = s->v;
+        if (partial) {
+            LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi, addr, "");
+            LLVMSetAlignment(old, 64);
+            v = LLVMBuildSelect(j->b, pred, v, old, "");
+        }
+        LLVMSetAlignment(LLVMBuildStore(j->b, v, addr), 64);
+    }
+    LLVMBuildRetVoid(j->b);
+    memcpy(j->base, base, sizeof base);
+}
+
 /* Builds the block of the region of the n records from r, entered by
  * the function's switch at case pc; false (the block deleted) when one of
  * them has no row. */
@@ -495,21 +550,15 @@ static bool build_region(jit_fn *j, LLVMValueRef sw, uint32_t pc, const exec_fre
     for (uint32_t i = 0; ok && i < n; i++)
         ok = emit_record(j, &r[i]);
     if (ok) {
-        for (uint32_t i = 0; i < j->cap; i++) {
-            const jit_slot *s = &j->slots[i];
-            if (!s->v || !s->dirty)
-                continue;
-            uint64_t k = s->key - 1;
-            unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
-            uint32_t off = (uint32_t)(k >> 2);
-            if (f == JIT_MARK_FILE) {
-                LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
-                LLVMBuildStore(j->b, s->v, LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, ""));
-            } else {
-                LLVMSetAlignment(LLVMBuildStore(j->b, s->v, comp_addr(j, f, off, c)), 64);
-            }
-        }
-        LLVMBuildRetVoid(j->b);
+        LLVMBasicBlockRef full = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
+        LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
+        LLVMValueRef is_full = LLVMBuildICmp(j->b, LLVMIntEQ, j->mask,
+                                             LLVMConstInt(j->i32, FULL_MASK, 0), "");
+        LLVMBuildCondBr(j->b, is_full, full, part);
+        LLVMPositionBuilderAtEnd(j->b, full);
+        store_region(j, false);
+        LLVMPositionBuilderAtEnd(j->b, part);
+        store_region(j, true);
         LLVMAddCase(sw, LLVMConstInt(j->i32, pc, 0), bb);
     } else {
         LLVMDeleteBasicBlock(bb);
@@ -551,8 +600,8 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     j.vi = LLVMVectorType(j.i32, LANES);
     j.vf = LLVMVectorType(j.f32, LANES);
     j.ptr = LLVMPointerTypeInContext(cx, 0);
-    LLVMTypeRef params[3] = { j.ptr, j.ptr, j.i32 };
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 3, 0);
+    LLVMTypeRef params[4] = { j.ptr, j.ptr, j.i32, j.i32 };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 4, 0);
     char name[64];
     code_name(name, sizeof name, serial);
     j.fn = LLVMAddFunction(j.mod, name, fty);
@@ -565,6 +614,7 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
                             LLVMCreateEnumAttribute(cx, nounwind, 0));
     j.bank = LLVMGetParam(j.fn, 0);
     j.out_wr = LLVMGetParam(j.fn, 1);
+    j.mask = LLVMGetParam(j.fn, 3);
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMPositionBuilderAtEnd(j.b, none);

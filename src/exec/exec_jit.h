@@ -15,10 +15,13 @@
 #include "exec/exec_fast.h"
 
 /* A machine's compiled code, which runs the straight run whose first
- * record is pc (a region) on a warp whose execution mask is full: bank[f]
- * is the register block of file f (as the block runner takes it), out_wr
- * the warp's per-OUT-register written lanes. */
-typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc);
+ * record is pc (a region) on the lanes of mask (not 0): bank[f] is the
+ * register block of file f (as the block runner takes it), out_wr the
+ * warp's per-OUT-register written lanes.  With a partial mask every
+ * written component keeps its old bits in the other lanes and out_wr
+ * gains the mask's lanes (as the fast engine's masked runs do). */
+typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc,
+                                   uint32_t mask);
 
 /* Whether this build has the JIT and LLVM can generate code for this host
  * (decided once per process). */

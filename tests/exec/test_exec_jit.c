@@ -227,6 +227,125 @@ static void test_total_cap(void **state)
     free(text);
 }
 
+/* A region called directly with a partial execution mask: the executing
+ * lanes get the results, every other lane keeps its old bits in every
+ * register the region writes (a destination its source reads included),
+ * and out_wr gains exactly the mask's lanes.  By hand, lane l starting
+ * from TEMP[0] = (l, 100 + l, 200 + l, 300 + l), IN[0] = 2:
+ * swap xy -> (100 + l, l, ...), + (1, 2, 3, 4) -> (101 + l, 2 + l,
+ * 203 + l, 304 + l); OUT[0].xz = 2 * (101 + l), 2 * (203 + l). */
+static const char masked_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                  "  0: MOV TEMP[0].xy, TEMP[0].yxzw\n"
+                                  "  1: ADD TEMP[0], TEMP[0], IMM[0]\n"
+                                  "  2: MUL OUT[0].xz, TEMP[0], IN[0]\n"
+                                  "  3: END\n";
+
+static void call_masked(xt *x, uint32_t mask)
+{
+    exec_reg *regs = aligned_alloc(64, 3 * sizeof(exec_reg));
+    assert_non_null(regs);
+    exec_reg *temp = &regs[0], *out = &regs[1], *in = &regs[2];
+    for (unsigned l = 0; l < LANES; l++)
+        for (unsigned c = 0; c < 4; c++) {
+            temp->c[c].f[l] = (float)(100 * c + l);
+            out->c[c].u[l] = 0xdead0000u + 16 * l + c;
+            in->c[c].f[l] = 2.0f;
+        }
+    exec_reg *bank[TGSI_FILE_COUNT] = { 0 };
+    bank[TGSI_FILE_TEMPORARY] = temp;
+    bank[TGSI_FILE_OUTPUT] = out;
+    bank[TGSI_FILE_INPUT] = in;
+    bank[TGSI_FILE_IMMEDIATE] = x->m->uregs;
+    uint32_t out_wr[1] = { 0x80000000u };
+    assert_true(exec_jit_prepare(x->m));
+    const exec_jit_region_fn *fn = exec_jit_regions(x->m);
+    assert_non_null(fn);
+    assert_non_null(fn[0]);
+    fn[0](bank, out_wr, 0, mask);
+    assert_int_equal(out_wr[0], 0x80000000u | mask);
+    for (unsigned l = 0; l < LANES; l++) {
+        float fl = (float)l;
+        if ((mask >> l) & 1) {
+            assert_int_equal(temp->c[0].u[l], fbits(101.0f + fl));
+            assert_int_equal(temp->c[1].u[l], fbits(2.0f + fl));
+            assert_int_equal(temp->c[2].u[l], fbits(203.0f + fl));
+            assert_int_equal(temp->c[3].u[l], fbits(304.0f + fl));
+            assert_int_equal(out->c[0].u[l], fbits(2.0f * (101.0f + fl)));
+            assert_int_equal(out->c[2].u[l], fbits(2.0f * (203.0f + fl)));
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                assert_int_equal(temp->c[c].u[l], fbits((float)(100 * c + l)));
+            assert_int_equal(out->c[0].u[l], 0xdead0000u + 16 * l);
+            assert_int_equal(out->c[2].u[l], 0xdead0000u + 16 * l + 2);
+        }
+        /* outside the write mask: untouched in every lane */
+        assert_int_equal(out->c[1].u[l], 0xdead0000u + 16 * l + 1);
+        assert_int_equal(out->c[3].u[l], 0xdead0000u + 16 * l + 3);
+    }
+    free(regs);
+}
+
+static void test_masked_region(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, masked_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    call_masked(&x, 0x8000f00du);
+    call_masked(&x, 1u);
+    call_masked(&x, FULL_MASK);
+    xt_free(&x);
+}
+
+/* The same shape on a divergent warp: lanes with IN[0].x < 2 (lanes 0
+ * and 1) run the IF's body, the others keep IN[0] in TEMP[0]. */
+static const char diverge_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                   "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                   "  0: MOV TEMP[0], IN[0]\n"
+                                   "  1: SLT TEMP[1].x, IN[0].xxxx, IMM[0].yyyy\n"
+                                   "  2: IF TEMP[1].xxxx\n"
+                                   "  3:   MOV TEMP[0].xy, TEMP[0].yxzw\n"
+                                   "  4:   ADD TEMP[0], TEMP[0], IMM[0]\n"
+                                   "  5: ENDIF\n"
+                                   "  6: MOV OUT[0], TEMP[0]\n"
+                                   "  7: END\n";
+
+static void setup_diverge(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++)
+        xt_in_f(x, i, 0, (float)i, 10.0f + (float)i, 20.0f + (float)i, 30.0f + (float)i);
+}
+
+static void check_diverge(xt *x)
+{
+    for (uint32_t t = 0; t < LANES; t++) {
+        float f = (float)t;
+        if (t < 2)
+            xt_expect4u(x, t, 0, fbits(11.0f + f), fbits(2.0f + f), fbits(23.0f + f),
+                        fbits(34.0f + f));
+        else
+            xt_expect4u(x, t, 0, fbits(f), fbits(10.0f + f), fbits(20.0f + f),
+                        fbits(30.0f + f));
+    }
+}
+
+static void test_diverge(void **state)
+{
+    (void)state;
+    static const nvgp_exec_engine engines[2] = { NVGP_EXEC_ENGINE_JIT,
+                                                 NVGP_EXEC_ENGINE_REFERENCE };
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, diverge_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, engines[e]);
+        setup_diverge(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        check_diverge(&x);
+        xt_free(&x);
+    }
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -238,6 +357,8 @@ int main(void)
         cmocka_unit_test(test_second_run),
         cmocka_unit_test(test_assembly),
         cmocka_unit_test(test_total_cap),
+        cmocka_unit_test(test_masked_region),
+        cmocka_unit_test(test_diverge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
