@@ -580,11 +580,13 @@ NVGP_API uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m);
 NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
 /* What the JIT engine compiled for m (on m's first run with it; kept for
  * later runs): milliseconds of wall clock and of the compiling thread's
- * CPU, straight-line regions and the instructions in them.  All 0 when m
- * has not run with the JIT or the JIT compiled nothing. */
+ * CPU, regions and the instructions in them, and how many of those
+ * regions hold control flow.  All 0 when m has not run with the JIT or the
+ * JIT compiled nothing. */
 typedef struct nvgp_jit_info {
     double compile_ms, compile_cpu_ms;
     uint32_t regions, instructions;
+    uint32_t flow_regions;
 } nvgp_jit_info;
 NVGP_API void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out);
 /* OUT registers (one past the highest) and whether the program writes one. */

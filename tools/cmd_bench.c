@@ -359,9 +359,10 @@ static void print_table(const options *o, const case_result *res, size_t n)
                        r->nvgp_e[e][t].max, r->lanes_e[e][t].median / 1e9);
             }
         if (r->jit.regions)
-            printf("%-12s jit: %u regions, %u instructions compiled in %.2f ms (%.2f ms CPU)\n",
-                   "", r->jit.regions, r->jit.instructions, r->jit.compile_ms,
-                   r->jit.compile_cpu_ms);
+            printf("%-12s jit: %u regions (%u with control flow), %u instructions compiled in "
+                   "%.2f ms (%.2f ms CPU)\n",
+                   "", r->jit.regions, r->jit.flow_regions, r->jit.instructions,
+                   r->jit.compile_ms, r->jit.compile_cpu_ms);
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
                 continue;
@@ -426,9 +427,10 @@ static bool write_json(const options *o, const case_result *res, size_t n)
             }
         fputs("]", f);
         if (r->jit.regions)
-            fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"instructions\": %u, "
-                       "\"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g}",
-                    r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms);
+            fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"flow_regions\": %u, "
+                       "\"instructions\": %u, \"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g}",
+                    r->jit.regions, r->jit.flow_regions, r->jit.instructions, r->jit.compile_ms,
+                    r->jit.compile_cpu_ms);
         bool any = false;
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])

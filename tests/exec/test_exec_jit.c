@@ -259,10 +259,11 @@ static void call_masked(xt *x, uint32_t mask)
     bank[TGSI_FILE_IMMEDIATE] = x->m->uregs;
     uint32_t out_wr[1] = { 0x80000000u };
     assert_true(exec_jit_prepare(x->m));
-    const exec_jit_region_fn *fn = exec_jit_regions(x->m);
-    assert_non_null(fn);
-    assert_non_null(fn[0]);
-    fn[0](bank, out_wr, 0, mask);
+    const exec_jit_entry *ent = exec_jit_regions(x->m);
+    assert_non_null(ent);
+    assert_non_null(ent[0].fn);
+    assert_false(ent[0].flow);
+    ent[0].fn(bank, out_wr, 0, mask, NULL);
     assert_int_equal(out_wr[0], 0x80000000u | mask);
     for (unsigned l = 0; l < LANES; l++) {
         float fl = (float)l;
@@ -346,6 +347,315 @@ static void test_diverge(void **state)
     }
 }
 
+/* ---- control flow in compiled code ---------------------------------------- */
+
+static const nvgp_exec_engine both[2] = { NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_REFERENCE };
+
+/* Loads text on one warp of 32 invocations with engine e, sets inputs,
+ * runs it (OK expected) and checks the warp's instruction and lane
+ * counts when given (non-zero). */
+static void run_flow_case(const char *text, nvgp_exec_engine e, void (*setup)(xt *),
+                          void (*check)(xt *), uint64_t insns, uint64_t lanes,
+                          uint32_t flow_regions)
+{
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, e);
+    setup(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    if (e == NVGP_EXEC_ENGINE_JIT)
+        assert_int_equal(exec_jit_get_stats(x.m).flow_regions, flow_regions);
+    check(&x);
+    if (insns)
+        assert_int_equal(nvgp_exec_warp_instructions(x.m), insns);
+    if (lanes)
+        assert_int_equal(nvgp_exec_lane_instructions(x.m), lanes);
+    xt_free(&x);
+}
+
+/* Nested IF/ELSE on float conditions (NaN is true, -0 false): all but END
+ * one flow region. */
+static const char ifelse_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                  "  0: MOV TEMP[0], IN[0]\n"
+                                  "  1: IF IN[0].xxxx\n"
+                                  "  2:   IF IN[0].yyyy\n"
+                                  "  3:     MOV TEMP[0].z, IMM[0].xxxx\n"
+                                  "  4:   ELSE\n"
+                                  "  5:     MOV TEMP[0].z, IMM[0].yyyy\n"
+                                  "  6:   ENDIF\n"
+                                  "  7: ELSE\n"
+                                  "  8:   MOV TEMP[0].w, IMM[0].zzzz\n"
+                                  "  9: ENDIF\n"
+                                  " 10: MOV OUT[0], TEMP[0]\n"
+                                  " 11: END\n";
+
+static uint32_t ifelse_x(uint32_t l)
+{
+    static const uint32_t x[4] = { 0x3f800000u, 0x80000000u, 0x7fc00000u, 0 };
+    return x[l % 4]; /* 1, -0, NaN, +0: true, false, true, false */
+}
+
+static void setup_ifelse(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, ifelse_x(l), (l & 4) ? 0u : fbits(5.0f), fbits(10.0f), fbits(20.0f));
+}
+
+static void check_ifelse(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        bool outer = l % 4 == 0 || l % 4 == 2, inner = !(l & 4);
+        uint32_t z = outer ? fbits(inner ? 1.0f : 2.0f) : fbits(10.0f);
+        uint32_t w = outer ? fbits(20.0f) : fbits(3.0f);
+        xt_expect4u(x, l, 0, ifelse_x(l), (l & 4) ? 0u : fbits(5.0f), z, w);
+    }
+}
+
+/* Every lane true at both IFs: both ELSEs find no lane and jump. */
+static void setup_ifelse_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_f(x, l, 0, 1.0f, 5.0f, 10.0f, 20.0f);
+}
+
+static void check_ifelse_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_expect4f(x, l, 0, 1.0f, 5.0f, 1.0f, 20.0f);
+}
+
+/* Divergent: all 12 instructions run; lanes per instruction 32, 32, 16
+ * (outer true), 8 (both true: l % 4 in {0, 2} and l & 4 clear), 8 (ELSE
+ * dispatched under the inner then-lanes), 8 (inner else), 8 (ENDIF, under
+ * the inner else-lanes), 16 (outer ELSE under the outer then-lanes), 16,
+ * 16 (ENDIF), 32, 32: 224.  Uniform: 0 1 2 3 4, ELSE jumps to 6, 7 jumps
+ * to 9, 10 11: 10 instructions, lanes 32 each but ENDIF 6 and 9 (no lane
+ * executes there): 256. */
+static void test_flow_ifelse(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        run_flow_case(ifelse_text, both[e], setup_ifelse, check_ifelse, 12, 224, 1);
+        run_flow_case(ifelse_text, both[e], setup_ifelse_uniform, check_ifelse_uniform, 10, 256,
+                      1);
+    }
+}
+
+/* A loop with BREAKC, CONT under a UIF and a count: lane l runs
+ * n = l % 9; i counts 1, 2, ...; the loop breaks when n < i, odd i
+ * continue, even i are summed.  So x = sum of the even i <= n = m(m + 1)
+ * with m = n / 2, y = n + 1 passes through the body's head. */
+static const char loop_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                                "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                "  1: MOV TEMP[2], IMM[0].xxxx\n"
+                                "  2: BGNLOOP\n"
+                                "  3:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                "  4:   UADD TEMP[2].y, TEMP[2].yyyy, IMM[0].yyyy\n"
+                                "  5:   USLT TEMP[1].x, IN[0].xxxx, TEMP[0].xxxx\n"
+                                "  6:   BREAKC TEMP[1].xxxx\n"
+                                "  7:   AND TEMP[1].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                "  8:   UIF TEMP[1].yyyy\n"
+                                "  9:     CONT\n"
+                                " 10:   ENDIF\n"
+                                " 11:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[0].xxxx\n"
+                                " 12: ENDLOOP\n"
+                                " 13: MOV OUT[0], TEMP[2]\n"
+                                " 14: END\n";
+
+static void setup_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l % 9, 0, 0, 0);
+}
+
+static void check_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = l % 9, m = n / 2;
+        xt_expect4u(x, l, 0, m * (m + 1), n + 1, 0, 0);
+    }
+}
+
+/* The same with every lane at n = 4: uniform iterations, by hand.  0 1 2
+ * (32 lanes each: 96); odd i (1, 3): 3 4 5 6 (BREAKC, no lane) 7 8 (UIF,
+ * every lane) 9 (CONT: no lane left, none parked: on to ENDLOOP) at 32
+ * lanes, 12 at 0 (then the CONT lanes come back): 8 instructions, 224
+ * lanes; even i (2, 4): 3..8 at 32 (UIF: no lane, jump to ENDIF), 10 at
+ * 0, 11 12 at 32: 9 and 256; i = 5: 3 4 5 6 (BREAKC: every lane, on to
+ * ENDLOOP) at 32, 12 at 0: 5 and 128; 13 14: 64.  44 instructions, 1248
+ * lanes. */
+static void setup_loop_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, 4, 0, 0, 0);
+}
+
+static void check_loop_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_expect4u(x, l, 0, 6, 5, 0, 0);
+}
+
+static void test_flow_loop(void **state)
+{
+    (void)state;
+    uint64_t insns[2], lanes[2];
+    for (int e = 0; e < 2; e++) {
+        run_flow_case(loop_text, both[e], setup_loop, check_loop, 0, 0, 1);
+        run_flow_case(loop_text, both[e], setup_loop_uniform, check_loop_uniform, 44, 1248, 1);
+        /* divergent: the counts of the two engines agree */
+        xt x;
+        xt_load(&x, loop_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        setup_loop(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        lanes[e] = nvgp_exec_lane_instructions(x.m);
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+    assert_int_equal(lanes[0], lanes[1]);
+}
+
+/* The budget in a compiled loop.  Per warp: 0 1, then iterations of
+ * 2 3 4 6 7 (UIF: no lane, jump to ENDIF) while TEMP[0].x < 5, and
+ * 2 3 4 5 7 (BRK: every lane, on to ENDLOOP, which exits) at 5, then 8 9:
+ * 2 + 4 x 5 + 5 + 2 = 29 instructions.  With budget 12 the 13th
+ * instruction, the third iteration's UADD (2), fails; with 28, END (9);
+ * with 29 the run completes.  The region checks the budget at its entry
+ * and at each loop head and exit, and leaves it to the warp loop when an
+ * iteration may not fit, so every budget fails where the reference
+ * does. */
+static const char budget_text[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                  "IMM[0] UINT32 {0, 1, 5, 0}\n"
+                                  "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                  "  1: BGNLOOP\n"
+                                  "  2:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                  "  3:   USGE TEMP[1].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                                  "  4:   UIF TEMP[1].xxxx\n"
+                                  "  5:     BRK\n"
+                                  "  6:   ENDIF\n"
+                                  "  7: ENDLOOP\n"
+                                  "  8: MOV OUT[0], TEMP[0]\n"
+                                  "  9: END\n";
+
+static void run_budget(nvgp_exec_engine e, uint64_t budget, nvgp_exec_status want,
+                       const char *where)
+{
+    xt x;
+    xt_load(&x, budget_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, e);
+    nvgp_exec_set_budget(x.m, budget);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), want);
+    if (where)
+        assert_non_null(strstr(nvgp_exec_error(x.m), where));
+    if (want == NVGP_EXEC_OK) {
+        assert_int_equal(nvgp_exec_warp_instructions(x.m), 29);
+        for (uint32_t l = 0; l < LANES; l += LANES - 1)
+            xt_expect4u(&x, l, 0, 5, 0, 0, 0);
+    }
+    xt_free(&x);
+}
+
+static void test_flow_budget(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        run_budget(both[e], 12, NVGP_EXEC_ERROR_BUDGET, "at instruction 2 (UADD)");
+        run_budget(both[e], 28, NVGP_EXEC_ERROR_BUDGET, "at instruction 9 (END)");
+        run_budget(both[e], 29, NVGP_EXEC_OK, NULL);
+        /* the 10th: the second iteration's UIF (instructions 8 9 10 are
+         * 2 3 4) */
+        run_budget(both[e], 9, NVGP_EXEC_ERROR_BUDGET, "at instruction 4 (UIF)");
+        /* the 7th: the first ENDLOOP */
+        run_budget(both[e], 6, NVGP_EXEC_ERROR_BUDGET, "at instruction 7 (ENDLOOP)");
+    }
+    /* every budget up to the run's length: the same failure both ways */
+    for (uint64_t b = 1; b < 29; b++) {
+        char want[2][200];
+        for (int e = 0; e < 2; e++) {
+            xt x;
+            xt_load(&x, budget_text, LANES, 1);
+            nvgp_exec_set_engine(x.m, both[e]);
+            nvgp_exec_set_budget(x.m, b);
+            assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+            snprintf(want[e], sizeof want[e], "%s", nvgp_exec_error(x.m));
+            xt_free(&x);
+        }
+        assert_string_equal(want[0], want[1]);
+    }
+}
+
+/* A loop whose body holds a record the JIT does not compile (U2F): the
+ * region ends there, the warp loop runs it and the rest of the body, and
+ * ENDLOOP's jump back to the body's first record enters the region again
+ * (an entry with the loop open on the warp's stack).  Lane l runs
+ * n = l % 7 iterations: TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
+static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
+                                   "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                   "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                   "  1: MOV TEMP[2], IN[0]\n"
+                                   "  2: BGNLOOP\n"
+                                   "  3:   USGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                   "  4:   UIF TEMP[1].xxxx\n"
+                                   "  5:     BRK\n"
+                                   "  6:   ENDIF\n"
+                                   "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                   "  8:   U2F TEMP[3].x, TEMP[0].xxxx\n"
+                                   "  9:   ADD TEMP[2].y, TEMP[2].yyyy, TEMP[3].xxxx\n"
+                                   " 10: ENDLOOP\n"
+                                   " 11: MOV OUT[0], TEMP[2]\n"
+                                   " 12: END\n";
+
+static void setup_reenter(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l % 7, fbits(0.5f), 0, 0);
+}
+
+static void check_reenter(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = l % 7;
+        xt_expect4u(x, l, 0, n, fbits(0.5f + (float)(n * (n + 1) / 2)), 0, 0);
+    }
+}
+
+static void test_flow_reenter(void **state)
+{
+    (void)state;
+    uint64_t insns[2], lanes[2];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, reenter_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        setup_reenter(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        check_reenter(&x);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        lanes[e] = nvgp_exec_lane_instructions(x.m);
+        if (both[e] == NVGP_EXEC_ENGINE_JIT) {
+            /* entries at 0 and at the body's first record, 3 (the loop
+             * open there); 9 is a straight region of its own */
+            const exec_jit_entry *ent = exec_jit_regions(x.m);
+            assert_non_null(ent);
+            assert_true(ent[0].flow && ent[0].fn);
+            assert_int_equal(ent[0].at_loop, 0);
+            assert_true(ent[3].flow && ent[3].fn);
+            assert_int_equal(ent[3].at_loop, 1);
+            assert_int_equal(ent[3].at_cond, 0);
+            assert_int_equal(ent[3].loop_depth, 1);
+            assert_int_equal(ent[3].cond_depth, 1);
+            assert_true(ent[9].fn && !ent[9].flow);
+        }
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+    assert_int_equal(lanes[0], lanes[1]);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -359,6 +669,10 @@ int main(void)
         cmocka_unit_test(test_total_cap),
         cmocka_unit_test(test_masked_region),
         cmocka_unit_test(test_diverge),
+        cmocka_unit_test(test_flow_ifelse),
+        cmocka_unit_test(test_flow_loop),
+        cmocka_unit_test(test_flow_budget),
+        cmocka_unit_test(test_flow_reenter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
