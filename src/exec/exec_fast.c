@@ -383,8 +383,9 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
         .count = w->count,
         .lane_count = w->lane_count,
         .budget = w->m->budget,
-        .cond_stack = w->cond_stack + c0,
-        .loop_stack = w->loop_stack + l0,
+        /* (NULL with no stack yet: then c0, l0 are 0 and no level is used) */
+        .cond_stack = w->cond_stack ? w->cond_stack + c0 : NULL,
+        .loop_stack = w->loop_stack ? w->loop_stack + l0 : NULL,
         .stop = &w->m->stop_thread,
         .pc = pc,
         .cond = w->cond,

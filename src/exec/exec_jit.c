@@ -1,7 +1,8 @@
 /* The JIT engine (exec_jit.h): LLVM through its C API, ORC's LLJIT.
  *
- * A program's straight runs of fast records (docs/decoded-stream.md) become
- * one LLVM function each, all in one module compiled when the machine first
+ * A program's regions (straight runs of fast records, docs/decoded-stream.md,
+ * and flow regions holding control flow too, exec_jit_flow.c) become the
+ * cases of one LLVM function in one module compiled when the machine first
  * runs with the JIT engine and kept until it is destroyed.  Inside a region
  * a register component is an SSA value of 32 lanes (<32 x i32>, bit-cast to
  * <32 x float> for float operations): loaded from its block the first time
@@ -10,7 +11,8 @@
  * words (each file is its own block), so reading all sources before
  * writing and storing last gives what the fast handlers give record by
  * record.  Immediates are constants of the program: they become vector
- * constants.
+ * constants.  A straight region run on a partial execution mask merges the
+ * executing lanes into what it stores (select on the lane predicate).
  *
  * Each operation is the fast handler's expression (exec_fast_kern.h),
  * written as LLVM instructions without fast-math flags, so no multiply and

@@ -1,8 +1,9 @@
-/* The JIT engine: each straight run of the fast engine's records
- * (exec_fast.h, docs/decoded-stream.md) compiled by LLVM into one function
- * of whole-warp vector code, called by the fast engine's warp loop in place
- * of its block runner.  Everything else (control flow, memory, textures,
- * warps whose execution mask is not full, records whose operation the JIT
+/* The JIT engine: the fast engine's straight runs of records (exec_fast.h,
+ * docs/decoded-stream.md), and the structured control flow between them
+ * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC), compiled by LLVM into
+ * whole-warp vector code under the warp's execution mask, called by the
+ * fast engine's warp loop in place of its block runner.  Everything else
+ * (SWITCH, subroutines, memory, textures, records whose operation the JIT
  * does not know) goes the way the fast engine sends it, so the results are
  * the fast engine's, which are the reference handlers' (docs/jit.md).
  *

@@ -20,9 +20,10 @@
  * them from the register blocks, and its single exit stores those the
  * region writes, with the masks, the stack levels, the instruction and
  * lane counts and the pc where the warp goes on (exec_jit_flow).  A region
- * is entered at its first record and at the first record of each of its
- * loop bodies, so a loop the compiled code left (the budget, a record it
- * does not compile) comes back to it at its next iteration.
+ * is entered at its first record and at the first record of each loop
+ * body it holds but does not close (a record it does not compile ends it
+ * inside the loop): the warp loop runs the rest of the body and comes back
+ * to compiled code at the next iteration.
  *
  * The budget: at each entry, loop head and loop exit the code checks that
  * the instructions it may run before the next such check (every record up
@@ -656,12 +657,15 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
             if (F.guard[i - p0])
                 build_guard(&F, i);
         build_exit(&F);
-        /* entries: the first record and each loop body's first record,
-         * each filling every home from its register */
+        /* entries: the first record, and the first record of each loop
+         * body whose ENDLOOP lies past the region (the warp loop runs the
+         * rest of such a body and jumps back here every iteration); each
+         * fills every home from its register */
         for (uint32_t i = p0; i < F.end; i++) {
             uint32_t k = i - p0;
-            if (i != p0 && !(F.guard[k] && F.m->code[i - 1].op == TGSI_OPCODE_BGNLOOP &&
-                             !F.m->fast->recs[i - 1].handler))
+            const exec_insn *prev = &F.m->code[i - (i > p0)];
+            if (i != p0 && !(F.guard[k] && prev->op == TGSI_OPCODE_BGNLOOP &&
+                             !F.m->fast->recs[i - 1].handler && prev->target >= F.end))
                 continue;
             LLVMBasicBlockRef pro = build_entry(&F, i);
             if (built)
