@@ -490,19 +490,21 @@ void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes)
     LLVMBuildStore(j->b, LLVMBuildOr(j->b, LLVMBuildLoad2(j->b, j->i32, p, ""), lanes, ""), p);
 }
 
-/* Stores what the region wrote.  With a full mask each written component
- * is stored whole; with a partial one the executing lanes are merged into
- * the register's old words (a select on the lane predicate: the other
- * lanes keep their bits, as the reference store leaves them) and out_wr
- * gains the mask's lanes.  Within the region every lane computed from its
- * own lanes only, so the executing lanes hold what record-by-record
- * masked stores would have left. */
-static void store_region(jit_fn *j, bool partial)
+/* Stores what the region wrote: each written component with a masked
+ * store on the lanes of the execution mask (llvm.masked.store; with the
+ * full mask every lane), so the lanes outside it keep their bits, as the
+ * reference store leaves them, and out_wr gains the mask's lanes.  Within
+ * the region every lane computed from its own lanes only, so the
+ * executing lanes hold what record-by-record masked stores would have
+ * left.  (One masked store rather than a full and a merging path: as fast
+ * with the full mask, and less code to compile.) */
+static void store_region(jit_fn *j)
 {
-    LLVMValueRef pred = partial ? jit_lane_pred(j, j->mask) : NULL;
-    /* block pointers first loaded here would not dominate the other end */
-    LLVMValueRef base[TGSI_FILE_COUNT];
-    memcpy(base, j->base, sizeof base);
+    LLVMValueRef pred = jit_lane_pred(j, j->mask);
+    unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
+    LLVMTypeRef over[2] = { j->vi, j->ptr };
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, 2);
+    LLVMTypeRef fty = LLVMIntrinsicGetType(j->cx, id, over, 2);
     for (uint32_t i = 0; i < j->cap; i++) {
         const jit_slot *s = &j->slots[i];
         if (!s->v || !s->dirty)
@@ -511,24 +513,14 @@ static void store_region(jit_fn *j, bool partial)
         unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
         uint32_t off = (uint32_t)(k >> 2);
         if (f == JIT_MARK_FILE) {
-            if (partial) {
-                jit_mark_out(j, off, j->mask);
-            } else {
-                LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
-                LLVMBuildStore(j->b, s->v, LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, ""));
-            }
+            jit_mark_out(j, off, j->mask);
             continue;
         }
-        LLVMValueRef addr = jit_comp_addr(j, j->b, f, off, c), v = s->v;
-        if (partial) {
-            LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi, addr, "");
-            LLVMSetAlignment(old, 64);
-            v = LLVMBuildSelect(j->b, pred, v, old, "");
-        }
-        LLVMSetAlignment(LLVMBuildStore(j->b, v, addr), 64);
+        LLVMValueRef args[4] = { s->v, jit_comp_addr(j, j->b, f, off, c),
+                                 LLVMConstInt(j->i32, 64, 0), pred };
+        LLVMBuildCall2(j->b, fty, fn, args, 4, "");
     }
     LLVMBuildRetVoid(j->b);
-    memcpy(j->base, base, sizeof base);
 }
 
 bool jit_slots_new(jit_fn *j, uint32_t n)
@@ -566,15 +558,7 @@ static bool build_region(jit_fn *j, uint32_t pc, const exec_frec *r, uint32_t n)
     for (uint32_t i = 0; ok && i < n; i++)
         ok = jit_emit_record(j, &r[i]);
     if (ok) {
-        LLVMBasicBlockRef full = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
-        LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
-        LLVMValueRef is_full = LLVMBuildICmp(j->b, LLVMIntEQ, j->mask,
-                                             LLVMConstInt(j->i32, FULL_MASK, 0), "");
-        LLVMBuildCondBr(j->b, is_full, full, part);
-        LLVMPositionBuilderAtEnd(j->b, full);
-        store_region(j, false);
-        LLVMPositionBuilderAtEnd(j->b, part);
-        store_region(j, true);
+        store_region(j);
         LLVMAddCase(j->sw, LLVMConstInt(j->i32, pc, 0), bb);
     } else {
         LLVMDeleteBasicBlock(bb);
