@@ -103,7 +103,7 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 }
 
 typedef struct stats {
-    unsigned programs, with_fast, with_jit, ran;
+    unsigned programs, with_fast, with_jit, with_flow, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -137,6 +137,7 @@ static void run_file(const char *path, stats *st)
             compare(path, jit, ref3);
             compare(path, jit2, ref4);
             st->with_jit += exec_jit_get_stats(jit).regions > 0;
+            st->with_flow += exec_jit_get_stats(jit).flow_regions > 0;
         }
         nvgp_exec *all[] = { fast, ref, fast2, ref2, jit, ref3, jit2, ref4 };
         for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
@@ -162,7 +163,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0, 0, 0 };
+    stats st = { 0, 0, 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -173,14 +174,17 @@ static void test_corpus_and_seeds(void **state)
     walk_files(NVGP_SOURCE_DIR "/tests/fuzz/exec_seeds", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
-    printf("engines: %u programs compared, %u with fast records, %u with JIT code, %u ran "
-           "to their end\n",
-           st.programs, st.with_fast, st.with_jit, st.ran);
+    printf("engines: %u programs compared, %u with fast records, %u with JIT code (%u with "
+           "compiled control flow), %u ran to their end\n",
+           st.programs, st.with_fast, st.with_jit, st.with_flow, st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
     assert_true(st.ran >= 9);
-    if (exec_jit_available())
+    if (exec_jit_available()) {
         assert_true(st.with_jit > 0);
+        /* (the benchmark's branchy and the JIT's seed at least) */
+        assert_true(st.with_flow >= 2);
+    }
 }
 
 /* ---- the shapes, by hand --------------------------------------------------- */
