@@ -267,9 +267,12 @@ LLVMValueRef jit_comp_addr(jit_fn *j, LLVMBuilderRef b, unsigned f, uint32_t off
 }
 
 /* The 32 words of component c of register off of file f.  In a flow
- * region every component lives in its home, an alloca filled from the
- * register at each entry of the region, that mem2reg turns into SSA
- * values across the region's blocks. */
+ * region a component the region writes lives in its home, an alloca
+ * filled from the register at each entry of the region, that mem2reg
+ * turns into SSA values across the region's blocks; one it only reads is
+ * loaded where a block first needs it (the region stores nothing to the
+ * register blocks before it leaves, and values loaded in one place and
+ * carried through the loops as phis cost LLVM far more to compile). */
 LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
 {
     jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, c));
@@ -278,9 +281,7 @@ LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
     if (f == TGSI_FILE_IMMEDIATE && off < j->m->num_imms) {
         /* an immediate: the same words for every run of the machine */
         s->v = jit_splat_i32(j, j->m->uregs[off].c[c].u[0]);
-    } else if (j->flow) {
-        if (!s->home)
-            s->home = LLVMBuildAlloca(j->ab, j->vi, "");
+    } else if (j->flow && s->home) {
         s->v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
     } else {
         s->v = LLVMBuildLoad2(j->b, j->vi, jit_comp_addr(j, j->b, f, off, c), "");
