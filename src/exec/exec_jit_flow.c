@@ -145,7 +145,7 @@ typedef struct flow_b {
     LLVMValueRef *lvl_c;      /* cond stack levels (allocas) */
     jit_level *lvl_l;
     LLVMValueRef ctpop;
-    LLVMTypeRef ctpop_ty, i16, i1v;
+    LLVMTypeRef ctpop_ty, i16;
     bool failed;
 } flow_b;
 
@@ -568,7 +568,8 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     F.ldep = zalloc(n + 1, sizeof *F.ldep);
     F.bound = zalloc(n + 1, sizeof *F.bound);
     bool ok = F.blk && F.guard && F.cdep && F.ldep && F.bound && jit_slots_new(j, n);
-    /* every block of the region, to delete them all if it fails */
+    /* the region's first block: it and every later one are the region's
+     * (finished with unreachable if building fails) */
     LLVMBasicBlockRef first = NULL;
     if (ok) {
         F.exit = new_block(&F);
