@@ -31,9 +31,9 @@
  * still fit; when they may not, it leaves at that pc, and the fast
  * engine's loop goes on one record at a time to fail on the same
  * instruction as the reference loop. */
-#include "exec/exec_jit_internal.h"
-
 #if defined(NVGP_HAVE_JIT)
+
+#include "exec/exec_jit_internal.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -713,5 +713,9 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     free(F.lvl_l);
     return ok;
 }
+
+#else /* !NVGP_HAVE_JIT: nothing to build (ISO C wants a declaration) */
+
+typedef int exec_jit_flow_unused;
 
 #endif
