@@ -631,10 +631,13 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     const exec_fast *f = m->fast;
     /* regions tile the program: each starts where the warp loop arrives
      * from a record it runs itself (the program's first, or one after a
-     * record without a fast handler) */
+     * record without a fast handler) or from a region that ended at one of
+     * the limits of flow regions */
+    bool capped = false;
     for (uint32_t pc = 0; pc < f->num;) {
-        bool flow = false;
-        uint32_t n = pc == 0 || !f->recs[pc - 1].handler ? jit_flow_extent(m, pc, &flow) : 0;
+        bool flow = false, at_start = pc == 0 || !f->recs[pc - 1].handler || capped;
+        uint32_t n = at_start ? jit_flow_extent(m, pc, &flow, &capped) : 0;
+        capped = n && capped;
         bool ok = false;
         if (n && made->records + n <= JIT_MAX_TOTAL) {
             if (flow) {

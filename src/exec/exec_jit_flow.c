@@ -37,6 +37,7 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { CF_NONE, CF_IF, CF_UIF, CF_ELSE, CF_ENDIF, CF_BGNLOOP, CF_ENDLOOP, CF_BRK, CF_CONT,
        CF_BREAKC };
@@ -72,27 +73,77 @@ static bool cond_ok(const exec_insn *in)
     return (s->loc == EXEC_LOC_WARP || s->loc == EXEC_LOC_UNIFORM) && !s->neg && !s->abs;
 }
 
-uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow)
+/* Limits of a flow region: LLVM's time grows faster than the region (a
+ * value a loop carries is a phi at each loop head inside it, and more
+ * than the vector registers hold spill), so a region ends before the
+ * record that would pass one, and the next region starts there. */
+enum {
+    FLOW_MAX_RECORDS = 512,
+    FLOW_MAX_IFS = 8,       /* IFs of the region open at once */
+    FLOW_MAX_LOOPS = 4,     /* loops of the region open at once */
+    FLOW_MAX_WRITTEN = 16,  /* register components written (two AVX-512
+                               registers each: 16 fill the register file) */
+};
+
+/* Adds the components r writes to keys[*n] (distinct; counting stops past
+ * FLOW_MAX_WRITTEN). */
+static void count_written(const exec_frec *r, uint64_t *keys, uint32_t *n)
+{
+    for (unsigned c = 0; c < 4 && *n <= FLOW_MAX_WRITTEN; c++) {
+        if (!((r->wmask >> c) & 1))
+            continue;
+        uint64_t key = jit_slot_key(r->dfile, r->doff, c);
+        uint32_t k = 0;
+        while (k < *n && keys[k] != key)
+            k++;
+        if (k == *n)
+            keys[(*n)++] = key;
+    }
+}
+
+uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capped)
 {
     const exec_fast *f = m->fast;
     /* the kinds of the constructs opened since p0 and still open */
     uint8_t open[JIT_MAX_RECORDS];
-    uint32_t sp = 0, i = p0;
-    *flow = false;
+    uint64_t keys[FLOW_MAX_WRITTEN + 1];
+    uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0;
+    *flow = *capped = false;
     for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++) {
         if (f->recs[i].handler) {
             if (!jit_record_ok(&f->recs[i]))
                 break;
+            uint64_t before[FLOW_MAX_WRITTEN + 1];
+            uint32_t n = nkeys;
+            memcpy(before, keys, sizeof keys);
+            count_written(&f->recs[i], keys, &nkeys);
+            if (*flow && (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS)) {
+                memcpy(keys, before, sizeof keys);
+                nkeys = n;
+                *capped = true;
+                break;
+            }
             continue;
         }
         const exec_insn *in = &m->code[i];
         const struct cf_row *row = cf_row(in->op);
         if (!row || (row->cond && !cond_ok(in)))
             break;
+        /* a straight run too big to be part of a flow region ends here */
+        if (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS) {
+            *capped = true;
+            break;
+        }
         bool ok = true;
         switch (row->kind) {
         case CF_IF:
         case CF_UIF:
+            if (ifs == FLOW_MAX_IFS) {
+                *capped = true;
+                ok = false;
+                break;
+            }
+            ifs++;
             open[sp++] = CF_IF;
             break;
         case CF_ELSE:
@@ -101,13 +152,21 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow)
         case CF_ENDIF:
             ok = sp && open[sp - 1] == CF_IF;
             sp -= ok;
+            ifs -= ok;
             break;
         case CF_BGNLOOP:
+            if (loops == FLOW_MAX_LOOPS) {
+                *capped = true;
+                ok = false;
+                break;
+            }
+            loops++;
             open[sp++] = CF_BGNLOOP;
             break;
         case CF_ENDLOOP:
             ok = sp && open[sp - 1] == CF_BGNLOOP;
             sp -= ok;
+            loops -= ok;
             break;
         default:
             /* BRK, CONT, BREAKC of a loop opened in the region (nothing
@@ -198,8 +257,13 @@ static void charge(flow_b *F, uint32_t n, LLVMValueRef e)
     st(F, F->a_lanes, LLVMBuildAdd(b, ld(F, F->j->i64, F->a_lanes), lanes, ""));
 }
 
-/* A block that leaves the region at pc (stopped: the warp is abandoned). */
-static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped)
+static void store_levels(flow_b *F, uint32_t dc, uint32_t dl);
+
+/* A block that leaves the region at pc (stopped: the warp is abandoned),
+ * where dc IFs and dl loops of the region are open: it stores those
+ * levels (only those: a level is then live only inside its construct)
+ * and goes to the exit. */
+static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, uint32_t dc, uint32_t dl)
 {
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(F->j->cx, F->j->fn, "");
     LLVMBasicBlockRef here = LLVMGetInsertBlock(F->j->b);
@@ -207,14 +271,16 @@ static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped)
     st(F, F->a_pc, ci32(F, pc));
     if (stopped)
         st(F, F->a_stopped, ci32(F, 1));
+    store_levels(F, dc, dl);
     LLVMBuildBr(F->j->b, F->exit);
     if (here)
         LLVMPositionBuilderAtEnd(F->j->b, here);
     return bb;
 }
 
-/* Where a jump to pc goes: its check, its block, or out of the region. */
-static LLVMBasicBlockRef to(flow_b *F, uint32_t pc)
+/* Where a jump to pc goes: its check, its block, or out of the region
+ * (with dc IFs and dl loops of the region open there). */
+static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, uint32_t dc, uint32_t dl)
 {
     if (pc >= F->p0 && pc < F->end) {
         uint32_t k = pc - F->p0;
@@ -224,7 +290,7 @@ static LLVMBasicBlockRef to(flow_b *F, uint32_t pc)
             return F->blk[k];
         F->failed = true; /* (every jump target starts a block) */
     }
-    return stub(F, pc, false);
+    return stub(F, pc, false, dc, dl);
 }
 
 /* Forgets the current block's values (the next block reads the homes). */
@@ -296,6 +362,9 @@ static LLVMBasicBlockRef new_block(flow_b *F)
  * in the body parked, go to ENDLOOP with the loop's IF level restored. */
 static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t d)
 {
+    uint32_t k = i - F->p0;
+    /* at ENDLOOP the loop's IF level is back */
+    uint32_t dc_loop = F->cdep[F->m->code[in->target].target - F->p0];
     LLVMBuilderRef b = F->j->b;
     LLVMValueRef e = exec_now(F);
     LLVMValueRef rcond = ld32(F, F->lvl_l[d].cond);
@@ -303,11 +372,12 @@ static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_loop), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_cont), "");
     LLVMBasicBlockRef skip = new_block(F);
-    LLVMBuildCondBr(b, is_zero(F, LLVMBuildOr(b, e, resume, "")), skip, to(F, i + 1));
+    LLVMBuildCondBr(b, is_zero(F, LLVMBuildOr(b, e, resume, "")), skip,
+                    to(F, i + 1, F->cdep[k], F->ldep[k]));
     LLVMPositionBuilderAtEnd(b, skip);
     st(F, F->a_cond, ld32(F, F->lvl_l[d].cond));
     st(F, F->a_csp, ld32(F, F->lvl_l[d].csp));
-    LLVMBuildBr(b, to(F, in->target));
+    LLVMBuildBr(b, to(F, in->target, dc_loop, F->ldep[k]));
 }
 
 /* The control-flow record i, in its own block; terminates it. */
@@ -328,23 +398,23 @@ static void emit_cf(flow_b *F, uint32_t i)
         st(F, F->lvl_c[dc], c);
         st(F, F->a_csp, LLVMBuildAdd(b, ld32(F, F->a_csp), ci32(F, 1), ""));
         st(F, F->a_cond, LLVMBuildAnd(b, c, t, ""));
-        branch_on_exec(F, to(F, in->target), to(F, i + 1));
+        branch_on_exec(F, to(F, in->target, dc + 1, dl), to(F, i + 1, dc + 1, dl));
         break;
     }
     case CF_ELSE: {
         LLVMValueRef prev = ld32(F, F->lvl_c[dc - 1]);
         st(F, F->a_cond, LLVMBuildAnd(b, prev, LLVMBuildNot(b, ld32(F, F->a_cond), ""), ""));
-        branch_on_exec(F, to(F, in->target), to(F, i + 1));
+        branch_on_exec(F, to(F, in->target, dc, dl), to(F, i + 1, dc, dl));
         break;
     }
     case CF_ENDIF:
         st(F, F->a_cond, ld32(F, F->lvl_c[dc - 1]));
         st(F, F->a_csp, LLVMBuildSub(b, ld32(F, F->a_csp), ci32(F, 1), ""));
-        LLVMBuildBr(b, to(F, i + 1));
+        LLVMBuildBr(b, to(F, i + 1, dc - 1, dl));
         break;
     case CF_BGNLOOP: {
         LLVMBasicBlockRef push = new_block(F);
-        LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1), push);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1, dc, dl), push);
         LLVMPositionBuilderAtEnd(b, push);
         const jit_level *l = &F->lvl_l[dl];
         st(F, l->loop, ld32(F, F->a_loop));
@@ -353,7 +423,7 @@ static void emit_cf(flow_b *F, uint32_t i)
         st(F, l->csp, ld32(F, F->a_csp));
         st(F, F->a_lsp, LLVMBuildAdd(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
         st(F, F->a_loop, e);
-        LLVMBuildBr(b, to(F, i + 1));
+        LLVMBuildBr(b, to(F, i + 1, dc, dl + 1));
         break;
     }
     case CF_ENDLOOP: {
@@ -361,18 +431,18 @@ static void emit_cf(flow_b *F, uint32_t i)
         st(F, F->a_cont, ld32(F, l->cont));
         LLVMBasicBlockRef done = new_block(F);
         /* lanes left: the next iteration (its check first) */
-        branch_on_exec(F, done, to(F, in->target + 1));
+        branch_on_exec(F, done, to(F, in->target + 1, dc, dl));
         LLVMPositionBuilderAtEnd(b, done);
         st(F, F->a_loop, ld32(F, l->loop));
         st(F, F->a_lsp, LLVMBuildSub(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
-        LLVMBuildBr(b, to(F, i + 1));
+        LLVMBuildBr(b, to(F, i + 1, dc, dl - 1));
         break;
     }
     default: {
         /* BRK, CONT, BREAKC: not run when no lane executes (not "always") */
         LLVMBasicBlockRef run = new_block(F);
         LLVMValueRef t = row->kind == CF_BREAKC ? truth(F, in, false) : NULL;
-        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1), run);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, dc, dl), run);
         LLVMPositionBuilderAtEnd(b, run);
         if (row->kind == CF_CONT) {
             st(F, F->a_cont, LLVMBuildAnd(b, ld32(F, F->a_cont), LLVMBuildNot(b, e, ""), ""));
@@ -400,11 +470,11 @@ static void build_guard(flow_b *F, uint32_t pc)
     LLVMSetAlignment(stop, 4);
     LLVMValueRef stopped = LLVMBuildICmp(b, LLVMIntULT, stop, ld32(F, FIELD(F, first_thread)), "");
     LLVMBasicBlockRef go = new_block(F);
-    LLVMBuildCondBr(b, stopped, stub(F, pc, true), go);
+    LLVMBuildCondBr(b, stopped, stub(F, pc, true, F->cdep[k], F->ldep[k]), go);
     LLVMPositionBuilderAtEnd(b, go);
     LLVMValueRef need = LLVMBuildAdd(b, ld(F, j->i64, F->a_count), ci64(F, F->bound[k]), "");
     LLVMValueRef fits = LLVMBuildICmp(b, LLVMIntULE, need, ld(F, j->i64, FIELD(F, budget)), "");
-    LLVMBuildCondBr(b, fits, F->blk[k], stub(F, pc, false));
+    LLVMBuildCondBr(b, fits, F->blk[k], stub(F, pc, false, F->cdep[k], F->ldep[k]));
 }
 
 /* An entry at record pc (the region's first record or a loop body's):
@@ -429,25 +499,50 @@ static LLVMBasicBlockRef build_entry(flow_b *F, uint32_t pc)
     st(F, F->a_stopped, ci32(F, 0));
     LLVMValueRef cbase = ld(F, j->ptr, FIELD(F, cond_stack));
     LLVMValueRef lbase = ld(F, j->ptr, FIELD(F, loop_stack));
-    for (uint32_t d = 0; d < F->maxc; d++)
-        st(F, F->lvl_c[d], d < F->cdep[k] ? ld32(F, at(F, cbase, 4u * d)) : ci32(F, 0));
-    for (uint32_t d = 0; d < F->maxl; d++) {
+    /* (the levels not open here are stored by their IF or BGNLOOP before
+     * anything reads them) */
+    for (uint32_t d = 0; d < F->cdep[k]; d++)
+        st(F, F->lvl_c[d], ld32(F, at(F, cbase, 4u * d)));
+    for (uint32_t d = 0; d < F->ldep[k]; d++) {
         const jit_level *l = &F->lvl_l[d];
         uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
-        bool open = d < F->ldep[k];
-        st(F, l->loop, open ? ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, loop))) : ci32(F, 0));
-        st(F, l->cont, open ? ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cont))) : ci32(F, 0));
-        st(F, l->cond, open ? ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cond))) : ci32(F, 0));
-        st(F, l->csp, open ? LLVMBuildZExt(b, ld(F, F->i16, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp))), j->i32, "")
-                           : ci32(F, 0));
+        st(F, l->loop, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, loop))));
+        st(F, l->cont, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cont))));
+        st(F, l->cond, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cond))));
+        LLVMValueRef csp = ld(F, F->i16, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)));
+        st(F, l->csp, LLVMBuildZExt(b, csp, j->i32, ""));
     }
     LLVMBuildBr(b, F->guard[k]);
     LLVMAddCase(j->sw, ci32(F, pc), bb);
     return bb;
 }
 
-/* The single exit: what the region wrote, the masks, the levels, the
- * counts and the pc, back to the warp. */
+/* The levels of the region's IFs and loops open where it leaves: the
+ * entries the reference handlers would have pushed. */
+static void store_levels(flow_b *F, uint32_t dc, uint32_t dl)
+{
+    LLVMBuilderRef b = F->j->b;
+    LLVMValueRef cbase = ld(F, F->j->ptr, FIELD(F, cond_stack));
+    LLVMValueRef lbase = ld(F, F->j->ptr, FIELD(F, loop_stack));
+    for (uint32_t d = 0; d < dc; d++)
+        st(F, at(F, cbase, 4u * d), ld32(F, F->lvl_c[d]));
+    LLVMValueRef sw = ld32(F, FIELD(F, sw));
+    LLVMValueRef sw_sp = LLVMBuildTrunc(b, ld32(F, FIELD(F, sw_sp)), F->i16, "");
+    for (uint32_t d = 0; d < dl; d++) {
+        const jit_level *l = &F->lvl_l[d];
+        uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, loop)), ld32(F, l->loop));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cont)), ld32(F, l->cont));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond)), ld32(F, l->cond));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw)), sw);
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)),
+           LLVMBuildTrunc(b, ld32(F, l->csp), F->i16, ""));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)), sw_sp);
+    }
+}
+
+/* The single exit: what the region wrote, the masks, the counts and the
+ * pc, back to the warp (the stubs leading here stored the levels). */
 static void build_exit(flow_b *F)
 {
     jit_fn *j = F->j;
@@ -471,25 +566,6 @@ static void build_exit(flow_b *F)
     st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
     st(F, FIELD(F, pc), ld32(F, F->a_pc));
     st(F, FIELD(F, stopped), ld32(F, F->a_stopped));
-    /* every level the region has (those above the warp's stack pointers
-     * are never read) */
-    LLVMValueRef cbase = ld(F, j->ptr, FIELD(F, cond_stack));
-    LLVMValueRef lbase = ld(F, j->ptr, FIELD(F, loop_stack));
-    for (uint32_t d = 0; d < F->maxc; d++)
-        st(F, at(F, cbase, 4u * d), ld32(F, F->lvl_c[d]));
-    LLVMValueRef sw = ld32(F, FIELD(F, sw));
-    LLVMValueRef sw_sp = LLVMBuildTrunc(b, ld32(F, FIELD(F, sw_sp)), F->i16, "");
-    for (uint32_t d = 0; d < F->maxl; d++) {
-        const jit_level *l = &F->lvl_l[d];
-        uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, loop)), ld32(F, l->loop));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cont)), ld32(F, l->cont));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond)), ld32(F, l->cond));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw)), sw);
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)),
-           LLVMBuildTrunc(b, ld32(F, l->csp), F->i16, ""));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)), sw_sp);
-    }
     LLVMBuildRetVoid(b);
 }
 
@@ -545,6 +621,8 @@ static void analyse(flow_b *F)
             break;
         }
     }
+    F->cdep[F->end - F->p0] = c;
+    F->ldep[F->end - F->p0] = l;
     F->guard[0] = F->guard[0] ? F->guard[0] : new_block(F);
     free(open);
 }
@@ -630,7 +708,7 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                     if (start != UINT32_MAX)
                         end_stretch(&F, i - start, se);
                     start = UINT32_MAX;
-                    LLVMBuildBr(j->b, i == F.end ? stub(&F, i, false) : to(&F, i));
+                    LLVMBuildBr(j->b, to(&F, i, F.cdep[k], F.ldep[k]));
                 }
                 if (i == F.end)
                     break;

@@ -66,8 +66,9 @@ void jit_slots_free(jit_fn *j);
 
 /* Flow regions (exec_jit_flow.c).  The records of the region starting at
  * p0: 0 when none starts there; *flow says whether it holds control flow
- * (else it is a straight run of compilable fast records). */
-uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow);
+ * (else it is a straight run of compilable fast records); *capped that it
+ * ends at a limit of flow regions, where the next region starts. */
+uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capped);
 /* Builds the flow region [p0, p0 + n), its entries (p0 and each loop
  * body's first record) as cases of the switch, marked in built[] and
  * described in ent[] (either may be NULL); false (no entry made) when it

@@ -656,6 +656,44 @@ static void test_flow_reenter(void **state)
     assert_int_equal(lanes[0], lanes[1]);
 }
 
+/* Six nested loops, each run twice, a counter before each BGNLOOP: a flow
+ * region holds at most four open loops, so the region ends before the
+ * fifth BGNLOOP (after a fast record) and the next region starts there.
+ * The innermost ADD runs 2^6 = 64 times: OUT[0].x = 64; both engines
+ * count the same instructions. */
+static void test_flow_caps(void **state)
+{
+    (void)state;
+    char text[4096];
+    char *p = text + sprintf(text, "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..7]\n"
+                                   "IMM[0] UINT32 {0, 1, 2, 0}\nIMM[1] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
+                                   "MOV TEMP[7], IMM[1].yyyy\n");
+    for (int d = 0; d < 6; d++)
+        p += sprintf(p,
+                     "MOV TEMP[%d].x, IMM[0].xxxx\nBGNLOOP\n"
+                     "USGE TEMP[%d].y, TEMP[%d].xxxx, IMM[0].zzzz\nUIF TEMP[%d].yyyy\nBRK\nENDIF\n"
+                     "UADD TEMP[%d].x, TEMP[%d].xxxx, IMM[0].yyyy\n",
+                     d, d, d, d, d, d);
+    p += sprintf(p, "ADD TEMP[7].x, TEMP[7].xxxx, IMM[1].xxxx\n");
+    for (int d = 0; d < 6; d++)
+        p += sprintf(p, "ENDLOOP\n");
+    sprintf(p, "MOV OUT[0], TEMP[7]\nEND\n");
+    uint64_t insns[2];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        for (uint32_t l = 0; l < LANES; l += LANES - 1)
+            xt_expect4f(&x, l, 0, 64.0f, 0.0f, 0.0f, 0.0f);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        if (both[e] == NVGP_EXEC_ENGINE_JIT)
+            assert_int_equal(exec_jit_get_stats(x.m).flow_regions, 2);
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -673,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_flow_loop),
         cmocka_unit_test(test_flow_budget),
         cmocka_unit_test(test_flow_reenter),
+        cmocka_unit_test(test_flow_caps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
