@@ -23,10 +23,11 @@
 typedef struct exec_jit_flow {
     uint64_t count, lane_count;   /* in/out: w->count, w->lane_count */
     uint64_t budget;              /* in: the machine's instruction budget */
-    uint32_t *cond_stack;         /* in: &w->cond_stack[w->cond_sp], room for
-                                     the region's cond_depth entries */
-    exec_loop_rec *loop_stack;    /* in: &w->loop_stack[w->loop_sp], room for
-                                     loop_depth entries */
+    uint32_t *cond_stack;         /* in: the warp's cond stack from the first
+                                     level of the region's IFs (at_cond below
+                                     the stack pointer), room for cond_depth */
+    exec_loop_rec *loop_stack;    /* in: the same for loops (at_loop,
+                                     loop_depth) */
     const void *stop;             /* in: &m->stop_thread */
     uint32_t pc;                  /* out: where the warp goes on */
     uint32_t cond, loop, cont;    /* in/out */
