@@ -469,12 +469,12 @@ static void build_guard(flow_b *F, uint32_t pc)
     LLVMSetOrdering(stop, LLVMAtomicOrderingMonotonic);
     LLVMSetAlignment(stop, 4);
     LLVMValueRef stopped = LLVMBuildICmp(b, LLVMIntULT, stop, ld32(F, FIELD(F, first_thread)), "");
-    LLVMBasicBlockRef go = new_block(F);
-    LLVMBuildCondBr(b, stopped, stub(F, pc, true, F->cdep[k], F->ldep[k]), go);
-    LLVMPositionBuilderAtEnd(b, go);
     LLVMValueRef need = LLVMBuildAdd(b, ld(F, j->i64, F->a_count), ci64(F, F->bound[k]), "");
     LLVMValueRef fits = LLVMBuildICmp(b, LLVMIntULE, need, ld(F, j->i64, FIELD(F, budget)), "");
-    LLVMBuildCondBr(b, fits, F->blk[k], stub(F, pc, false, F->cdep[k], F->ldep[k]));
+    /* one way out for both (fewer blocks to compile): stopped says which */
+    st(F, F->a_stopped, LLVMBuildZExt(b, stopped, j->i32, ""));
+    LLVMValueRef go = LLVMBuildAnd(b, fits, LLVMBuildNot(b, stopped, ""), "");
+    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->cdep[k], F->ldep[k]));
 }
 
 /* An entry at record pc (the region's first record or a loop body's):
