@@ -47,6 +47,9 @@
  * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
  * huge program would otherwise wait seconds for its first warp. */
 #define JIT_MAX_TOTAL 8192u
+/* Of those, records in flow regions at most: a flow region with loops
+ * takes LLVM about 1 ms a record (docs/jit.md). */
+#define JIT_MAX_FLOW_TOTAL 2048u
 
 /* ---- the operations ---------------------------------------------------- */
 
@@ -570,7 +573,7 @@ static bool build_region(jit_fn *j, uint32_t pc, const exec_frec *r, uint32_t n)
 
 /* What build_module made. */
 typedef struct jit_made {
-    uint32_t regions, records, flow;
+    uint32_t regions, records, flow, flow_records;
 } jit_made;
 
 static void code_name(char *buf, size_t size, uint64_t serial)
@@ -641,7 +644,8 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
         bool ok = false;
         if (n && made->records + n <= JIT_MAX_TOTAL) {
             if (flow) {
-                ok = jit_build_flow(&j, pc, n, built, ent);
+                if (made->flow_records + n <= JIT_MAX_FLOW_TOTAL)
+                    ok = jit_build_flow(&j, pc, n, built, ent);
             } else if (n == f->recs[pc].run) {
                 /* a straight run taken whole: the warp loop charges it */
                 ok = build_region(&j, pc, &f->recs[pc], n);
@@ -653,6 +657,7 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
             made->regions++;
             made->flow += flow;
             made->records += n;
+            made->flow_records += flow ? n : 0;
         }
         pc += n ? n : 1;
     }

@@ -694,6 +694,48 @@ static void test_flow_caps(void **state)
     assert_int_equal(insns[0], insns[1]);
 }
 
+/* More records in flow regions than the JIT compiles for one machine
+ * (2,048): 50 loops of 46 records (MOV, BGNLOOP, UADD, 40 x UADD, USGE,
+ * BREAKC, ENDLOOP), a region each, ended by the NOP after it.  The first
+ * 2048 / 46 = 44 are compiled (2,024 records), the other 6 run on the
+ * fast engine (the final MOV is a straight region: 2,025 records in all);
+ * each loop runs 3 times: TEMP[1].x = 50 x 3 x 40 = 6000. */
+static void test_flow_total_cap(void **state)
+{
+    (void)state;
+    enum { LOOPS = 50, ADDS = 40 };
+    static const char head[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                               "IMM[0] UINT32 {0, 1, 3, 0}\n";
+    static const char open_loop[] = "MOV TEMP[0].x, IMM[0].xxxx\nBGNLOOP\n"
+                                    "UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n";
+    static const char add[] = "UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n";
+    static const char close_loop[] = "USGE TEMP[2].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                                     "BREAKC TEMP[2].xxxx\nENDLOOP\nNOP\n";
+    size_t size = sizeof head +
+                  (size_t)LOOPS * (sizeof open_loop + ADDS * sizeof add + sizeof close_loop) + 64;
+    char *text = malloc(size);
+    assert_non_null(text);
+    char *p = text + sprintf(text, "%s", head);
+    for (int r = 0; r < LOOPS; r++) {
+        p += sprintf(p, "%s", open_loop);
+        for (int k = 0; k < ADDS; k++)
+            p += sprintf(p, "%s", add);
+        p += sprintf(p, "%s", close_loop);
+    }
+    sprintf(p, "MOV OUT[0], TEMP[1]\nEND\n");
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_stats s = exec_jit_get_stats(x.m);
+    assert_int_equal(s.flow_regions, 44);
+    assert_int_equal(s.records, 44 * 46 + 1);
+    for (uint32_t t = 0; t < LANES; t += LANES - 1)
+        xt_expect4u(&x, t, 0, LOOPS * 3 * ADDS, 0, 0, 0);
+    xt_free(&x);
+    free(text);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -712,6 +754,7 @@ int main(void)
         cmocka_unit_test(test_flow_budget),
         cmocka_unit_test(test_flow_reenter),
         cmocka_unit_test(test_flow_caps),
+        cmocka_unit_test(test_flow_total_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
