@@ -580,14 +580,16 @@ NVGP_API uint64_t nvgp_machine_warp_instructions(const nvgp_machine *m);
 NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
 /* What the JIT engine compiled for m (on m's first run with it; kept for
  * later runs): milliseconds of wall clock and of the compiling thread's
- * CPU for the code the first warp waits for, straight-line regions and the
- * instructions in them; then the same program optimised further, compiled
- * on a thread of its own while the first code runs (0 until it is done),
- * and whether that code has replaced the first (docs/jit.md).  All 0 when
- * m has not run with the JIT or the JIT compiled nothing. */
+ * CPU for the code the first warp waits for, regions and the instructions
+ * in them, and how many of those regions hold control flow; then the same
+ * program optimised further, compiled on a thread of its own while the
+ * first code runs (0 until it is done), and whether that code has replaced
+ * the first (docs/jit.md).  All 0 when m has not run with the JIT or the
+ * JIT compiled nothing. */
 typedef struct nvgp_jit_info {
     double compile_ms, compile_cpu_ms;
     uint32_t regions, instructions;
+    uint32_t flow_regions;
     double optimized_ms, optimized_cpu_ms;
     bool optimized;
 } nvgp_jit_info;

@@ -410,11 +410,11 @@ static void print_table(const options *o, const case_result *res, size_t n)
                        r->nvgp_e[e][t].max, r->lanes_e[e][t].median / 1e9);
             }
         if (r->jit.regions)
-            printf("%-12s jit: %u regions, %u instructions compiled in %.2f ms (%.2f ms CPU), "
-                   "optimised in %.2f ms (%.2f ms CPU) more%s\n",
-                   "", r->jit.regions, r->jit.instructions, r->jit.compile_ms,
-                   r->jit.compile_cpu_ms, r->jit.optimized_ms, r->jit.optimized_cpu_ms,
-                   r->jit.optimized ? "" : " (not in use)");
+            printf("%-12s jit: %u regions (%u with control flow), %u instructions compiled in "
+                   "%.2f ms (%.2f ms CPU), optimised in %.2f ms (%.2f ms CPU) more%s\n",
+                   "", r->jit.regions, r->jit.flow_regions, r->jit.instructions,
+                   r->jit.compile_ms, r->jit.compile_cpu_ms, r->jit.optimized_ms,
+                   r->jit.optimized_cpu_ms, r->jit.optimized ? "" : " (not in use)");
         for (int k = 0; k < MESA_COUNT; k++) {
             if (!r->has_mesa[k])
                 continue;
@@ -494,11 +494,11 @@ static bool write_json(const options *o, const case_result *res, size_t n)
             }
         fputs("]", f);
         if (r->jit.regions)
-            fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"instructions\": %u, "
-                       "\"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g, "
+            fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"flow_regions\": %u, "
+                       "\"instructions\": %u, \"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g, "
                        "\"optimized_ms\": %.4g, \"optimized_cpu_ms\": %.4g, \"optimized\": %s}",
-                    r->jit.regions, r->jit.instructions, r->jit.compile_ms, r->jit.compile_cpu_ms,
-                    r->jit.optimized_ms, r->jit.optimized_cpu_ms,
+                    r->jit.regions, r->jit.flow_regions, r->jit.instructions, r->jit.compile_ms,
+                    r->jit.compile_cpu_ms, r->jit.optimized_ms, r->jit.optimized_cpu_ms,
                     r->jit.optimized ? "true" : "false");
         for (int e = 0; r->has_draw && e < o->num_engines; e++)
             for (int t = 0; t < 2; t++) {

@@ -700,6 +700,7 @@ void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out)
     out->compile_cpu_ms = s.compile_cpu_ms;
     out->regions = s.regions;
     out->instructions = s.records;
+    out->flow_regions = s.flow_regions;
     out->optimized_ms = s.optimized_ms;
     out->optimized_cpu_ms = s.optimized_cpu_ms;
     out->optimized = s.optimized;

@@ -363,6 +363,58 @@ static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn b
     }
 }
 
+/* A flow region of the JIT entered at pc (exec_jit.h): the warp's state
+ * handed over and taken back.  False when the code could not start (the
+ * stacks cannot hold its levels, or its first check refused: too little
+ * budget): the caller runs pc itself. */
+static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *e, uint32_t pc)
+{
+    if (w->cond_sp < e->at_cond || w->loop_sp < e->at_loop)
+        return false;
+    uint32_t c0 = w->cond_sp - e->at_cond, l0 = w->loop_sp - e->at_loop;
+    bool ok_c, ok_l;
+    w->cond_stack = exec_stack_reserve(w->cond_stack, &w->cond_cap, c0 + e->cond_depth,
+                                       sizeof *w->cond_stack, &ok_c);
+    w->loop_stack = exec_stack_reserve(w->loop_stack, &w->loop_cap, l0 + e->loop_depth,
+                                       sizeof *w->loop_stack, &ok_l);
+    if (!ok_c || !ok_l)
+        return false;
+    exec_jit_flow st = {
+        .count = w->count,
+        .lane_count = w->lane_count,
+        .budget = w->m->budget,
+        /* (NULL with no stack yet: then c0, l0 are 0 and no level is used) */
+        .cond_stack = w->cond_stack ? w->cond_stack + c0 : NULL,
+        .loop_stack = w->loop_stack ? w->loop_stack + l0 : NULL,
+        .stop = &w->m->stop_thread,
+        .pc = pc,
+        .cond = w->cond,
+        .loop = w->loop,
+        .cont = w->cont,
+        .rest = w->active & w->live & w->sw & w->func,
+        .sw = w->sw,
+        .cond_sp = w->cond_sp,
+        .loop_sp = w->loop_sp,
+        .sw_sp = w->sw_sp,
+        .first_thread = w->first_thread,
+        .stopped = 0,
+    };
+    e->fn(bank, w->out_wr, pc, w->exec, &st);
+    bool moved = st.count != w->count || st.stopped;
+    w->count = st.count;
+    w->lane_count = st.lane_count;
+    w->pc = st.pc;
+    w->cond = st.cond;
+    w->loop = st.loop;
+    w->cont = st.cont;
+    w->cond_sp = (uint16_t)st.cond_sp;
+    w->loop_sp = (uint16_t)st.loop_sp;
+    exec_update_mask(w);
+    if (st.stopped)
+        w->done = true;
+    return moved;
+}
+
 void exec_fast_run_warp(exec_warp *w)
 {
     nvgp_exec *m = w->m;
@@ -373,8 +425,8 @@ void exec_fast_run_warp(exec_warp *w)
     const char *isa;
     const exec_fast_block_fn block = pick_block(&isa);
     _Alignas(64) exec_reg scratch;
-    /* the JIT's compiled regions, per first record (NULL: none) */
-    const exec_jit_region_fn *jit = m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL;
+    /* the JIT's compiled regions, per entry record (fn NULL: none) */
+    const exec_jit_entry *jit = m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL;
     exec_reg *bank[TGSI_FILE_COUNT + 1];
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         bank[f] = w->file[f];
@@ -387,7 +439,12 @@ void exec_fast_run_warp(exec_warp *w)
             w->done = true;
             break;
         }
+        if (jit && jit[pc].flow && jit[pc].fn && run_flow(w, bank, &jit[pc], pc))
+            continue;
         uint32_t run = recs[pc].run;
+        /* a straight region of the JIT starting here (the warp loop
+         * charges it) */
+        const exec_jit_region_fn region = jit && !jit[pc].flow ? jit[pc].fn : NULL;
         if (run && w->count + run <= budget) {
             /* a straight run of fast records, charged at once */
             uint64_t before = w->count;
@@ -402,13 +459,17 @@ void exec_fast_run_warp(exec_warp *w)
                 continue;
             if (w->exec == FULL_MASK) {
                 w->lane_count += (uint64_t)run * LANES;
-                if (jit && jit[pc])
-                    jit[pc](bank, w->out_wr, pc);
+                if (region)
+                    region(bank, w->out_wr, pc, FULL_MASK, NULL);
                 else
                     block(w, bank, &recs[pc], run);
             } else {
                 w->lane_count += (uint64_t)run * exec_lanes(w->exec);
-                run_masked(w, bank, block, &recs[pc], run);
+                /* compiled code merges the executing lanes itself */
+                if (region)
+                    region(bank, w->out_wr, pc, w->exec, NULL);
+                else
+                    run_masked(w, bank, block, &recs[pc], run);
             }
             continue;
         }

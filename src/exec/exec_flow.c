@@ -29,6 +29,26 @@ void *exec_stack_grow(exec_warp *w, void *stack, uint32_t *cap, uint32_t sp, siz
     return p;
 }
 
+void *exec_stack_reserve(void *stack, uint32_t *cap, uint32_t need, size_t elem, bool *ok)
+{
+    *ok = need <= *cap;
+    if (*ok)
+        return stack;
+    if (need > EXEC_STACK_LIMIT)
+        return stack;
+    uint32_t n = *cap ? *cap : EXEC_STACK_INITIAL;
+    while (n < need)
+        n *= 2;
+    if (n > EXEC_STACK_LIMIT)
+        n = EXEC_STACK_LIMIT;
+    void *p = realloc(stack, elem * n);
+    if (!p)
+        return stack;
+    *cap = n;
+    *ok = true;
+    return p;
+}
+
 /* true when entry sp of the named stack exists (grown if need be) */
 #define STACK_ROOM(w, name, sp)                                                                \
     ((sp) < (w)->name##_cap ||                                                                 \

@@ -390,6 +390,11 @@ static inline bool exec_step_admit(exec_warp *w, const exec_insn *in, uint32_t p
  * updated).  Where there is no room the warp fails (NVGP_EXEC_ERROR_STACK)
  * and *cap stays <= sp. */
 void *exec_stack_grow(exec_warp *w, void *stack, uint32_t *cap, uint32_t sp, size_t elem);
+/* The same with room for need entries, without failing the warp: *ok false
+ * (the stack unchanged) past EXEC_STACK_LIMIT or out of memory.  For
+ * compiled code that pushes up to need entries (the reference handlers
+ * then fail where they would). */
+void *exec_stack_reserve(void *stack, uint32_t *cap, uint32_t need, size_t elem, bool *ok);
 /* Per-lane (dimension, index) of an operand, indirect parts added. */
 void exec_lane_indices(exec_warp *w, const exec_operand *o, int64_t dim[LANES],
                        int64_t idx[LANES]);

@@ -1,7 +1,8 @@
 /* The JIT engine (exec_jit.h): LLVM through its C API, ORC's LLJIT.
  *
- * A program's straight runs of fast records (docs/decoded-stream.md) become
- * one LLVM function each, all in one module compiled when the machine first
+ * A program's regions (straight runs of fast records, docs/decoded-stream.md,
+ * and flow regions holding control flow too, exec_jit_flow.c) become the
+ * cases of one LLVM function in one module compiled when the machine first
  * runs with the JIT engine and kept until it is destroyed.  Inside a region
  * a register component is an SSA value of 32 lanes (<32 x i32>, bit-cast to
  * <32 x float> for float operations): loaded from its block the first time
@@ -10,7 +11,8 @@
  * words (each file is its own block), so reading all sources before
  * writing and storing last gives what the fast handlers give record by
  * record.  Immediates are constants of the program: they become vector
- * constants.
+ * constants.  A straight region run on a partial execution mask merges the
+ * executing lanes into what it stores (select on the lane predicate).
  *
  * Each operation is the fast handler's expression (exec_fast_kern.h),
  * written as LLVM instructions without fast-math flags, so no multiply and
@@ -37,17 +39,19 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include "exec/exec_jit_internal.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
 
-/* Runs longer than this stay with the fast engine: compile time grows with
- * a region, and the gain of a long run over the block runner is small. */
-#define JIT_MAX_RECORDS 4096u
 /* Records compiled for one machine at most (regions in program order; the
  * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
  * huge program would otherwise wait seconds for its first warp. */
 #define JIT_MAX_TOTAL 8192u
+/* Of those, records in flow regions at most: a flow region with loops
+ * takes LLVM about 1 ms a record (docs/jit.md). */
+#define JIT_MAX_FLOW_TOTAL 2048u
 
 /* ---- the operations ---------------------------------------------------- */
 
@@ -233,45 +237,28 @@ bool exec_jit_available(void)
 
 /* ---- building a region ---------------------------------------------------- */
 
-/* A register component's current value in the region. */
-typedef struct jit_slot {
-    uint64_t key;          /* file << 34 | register << 2 | component, + 1 */
-    LLVMValueRef v;        /* <32 x i32>; NULL: slot free */
-    bool dirty;            /* written by the region: stored at its end */
-} jit_slot;
-
-/* Marks of OUT registers written (out_wr) share the table under this file. */
-#define JIT_MARK_FILE 255u
-
-typedef struct jit_fn {
-    const nvgp_exec *m;
-    LLVMContextRef cx;
-    LLVMModuleRef mod;
-    LLVMBuilderRef b;
-    LLVMTypeRef i32, i64, f32, vi, vf, ptr;
-    LLVMValueRef fn, bank, out_wr;
-    LLVMValueRef base[TGSI_FILE_COUNT];
-    LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
-    jit_slot *slots;
-    uint32_t cap;
-} jit_fn;
-
-static uint64_t slot_key(unsigned file, uint32_t off, unsigned c)
+uint64_t jit_slot_key(unsigned file, uint32_t off, unsigned c)
 {
     return ((uint64_t)file << 34 | (uint64_t)off << 2 | c) + 1;
 }
 
-static jit_slot *slot_find(jit_fn *j, uint64_t key)
+jit_slot *jit_slot_find(jit_fn *j, uint64_t key)
 {
     uint64_t h = key * 0x9e3779b97f4a7c15ull;
     uint32_t i = (uint32_t)(h >> 32) & (j->cap - 1);
-    while (j->slots[i].v && j->slots[i].key != key)
+    while (j->slots[i].key && j->slots[i].key != key)
         i = (i + 1) & (j->cap - 1);
-    j->slots[i].key = key;
-    return &j->slots[i];
+    jit_slot *s = &j->slots[i];
+    s->key = key;
+    if (j->flow && !s->listed && j->ntouched < j->cap) {
+        /* flushed and forgotten at the end of the block */
+        s->listed = true;
+        j->touched[j->ntouched++] = i;
+    }
+    return s;
 }
 
-static LLVMValueRef splat_i32(jit_fn *j, uint32_t v)
+LLVMValueRef jit_splat_i32(jit_fn *j, uint32_t v)
 {
     LLVMValueRef e[LANES];
     LLVMValueRef c = LLVMConstInt(j->i32, v, 0);
@@ -282,42 +269,55 @@ static LLVMValueRef splat_i32(jit_fn *j, uint32_t v)
 
 static LLVMValueRef splat_f32(jit_fn *j, float v)
 {
-    return LLVMConstBitCast(splat_i32(j, f2u_bits(v)), j->vf);
+    return LLVMConstBitCast(jit_splat_i32(j, f2u_bits(v)), j->vf);
 }
 
-/* The address of component c of register off of file f. */
-static LLVMValueRef comp_addr(jit_fn *j, unsigned f, uint32_t off, unsigned c)
+/* The address of component c of register off of file f, built by b.  A
+ * flow region's block pointers are loaded in the function's entry block
+ * (they dominate each of its entries and blocks); a straight region's
+ * where it first needs one. */
+LLVMValueRef jit_comp_addr(jit_fn *j, LLVMBuilderRef b, unsigned f, uint32_t off, unsigned c)
 {
-    if (!j->base[f]) {
+    LLVMValueRef *base = j->flow ? &j->ebase[f] : &j->base[f];
+    if (!*base) {
+        LLVMBuilderRef at = j->flow ? j->ab : b;
         LLVMValueRef idx = LLVMConstInt(j->i64, f, 0);
-        LLVMValueRef p = LLVMBuildGEP2(j->b, j->ptr, j->bank, &idx, 1, "");
-        j->base[f] = LLVMBuildLoad2(j->b, j->ptr, p, "");
+        LLVMValueRef p = LLVMBuildGEP2(at, j->ptr, j->bank, &idx, 1, "");
+        *base = LLVMBuildLoad2(at, j->ptr, p, "");
     }
     LLVMValueRef byte = LLVMConstInt(j->i64, (uint64_t)off * sizeof(exec_reg) +
                                                  (uint64_t)c * sizeof(exec_chan), 0);
-    return LLVMBuildGEP2(j->b, LLVMInt8TypeInContext(j->cx), j->base[f], &byte, 1, "");
+    return LLVMBuildGEP2(b, LLVMInt8TypeInContext(j->cx), *base, &byte, 1, "");
 }
 
-/* The 32 words of component c of register off of file f. */
-static LLVMValueRef get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
+/* The 32 words of component c of register off of file f.  In a flow
+ * region a component the region writes lives in its home, an alloca
+ * filled from the register at each entry of the region, that mem2reg
+ * turns into SSA values across the region's blocks; one it only reads is
+ * loaded where a block first needs it (the region stores nothing to the
+ * register blocks before it leaves, and values loaded in one place and
+ * carried through the loops as phis cost LLVM far more to compile). */
+LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
 {
-    jit_slot *s = slot_find(j, slot_key(f, off, c));
+    jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, c));
     if (s->v)
         return s->v;
     if (f == TGSI_FILE_IMMEDIATE && off < j->m->num_imms) {
         /* an immediate: the same words for every run of the machine */
-        s->v = splat_i32(j, j->m->uregs[off].c[c].u[0]);
+        s->v = jit_splat_i32(j, j->m->uregs[off].c[c].u[0]);
+    } else if (j->flow && s->home) {
+        s->v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
     } else {
-        s->v = LLVMBuildLoad2(j->b, j->vi, comp_addr(j, f, off, c), "");
+        s->v = LLVMBuildLoad2(j->b, j->vi, jit_comp_addr(j, j->b, f, off, c), "");
         LLVMSetAlignment(s->v, 64);
     }
     s->dirty = false;
     return s->v;
 }
 
-static void put_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c, LLVMValueRef v)
+void jit_put_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c, LLVMValueRef v)
 {
-    jit_slot *s = slot_find(j, slot_key(f, off, c));
+    jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, c));
     s->v = v;
     s->dirty = true;
 }
@@ -329,11 +329,11 @@ static LLVMValueRef as_u(jit_fn *j, LLVMValueRef f) { return LLVMBuildBitCast(j-
  * ((bits & ~sign) ^ sign, as the fast handlers apply them). */
 static LLVMValueRef src(jit_fn *j, const exec_frec *r, unsigned k, unsigned c)
 {
-    LLVMValueRef v = get_comp(j, r->sfile[k], r->soff[k], (r->swz[k] >> (2 * c)) & 3);
+    LLVMValueRef v = jit_get_comp(j, r->sfile[k], r->soff[k], (r->swz[k] >> (2 * c)) & 3);
     if ((r->smod >> (4 + k)) & 1)
-        v = LLVMBuildAnd(j->b, v, splat_i32(j, 0x7fffffffu), "");
+        v = LLVMBuildAnd(j->b, v, jit_splat_i32(j, 0x7fffffffu), "");
     if ((r->smod >> k) & 1)
-        v = LLVMBuildXor(j->b, v, splat_i32(j, 0x80000000u), "");
+        v = LLVMBuildXor(j->b, v, jit_splat_i32(j, 0x80000000u), "");
     return v;
 }
 
@@ -377,7 +377,7 @@ static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMVal
     case JK_SET: {
         LLVMValueRef t = LLVMBuildFCmp(b, (LLVMRealPredicate)row->param, as_f(j, u0),
                                        as_f(j, u1), "");
-        return LLVMBuildSelect(b, t, splat_i32(j, f2u_bits(1.0f)), splat_i32(j, 0), "");
+        return LLVMBuildSelect(b, t, jit_splat_i32(j, f2u_bits(1.0f)), jit_splat_i32(j, 0), "");
     }
     case JK_FSET:
         return LLVMBuildSExt(b, LLVMBuildFCmp(b, (LLVMRealPredicate)row->param, as_f(j, u0),
@@ -390,11 +390,11 @@ static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMVal
         return LLVMBuildBinOp(b, (LLVMOpcode)row->param, u0, u1, "");
     case JK_SHIFT:
         return LLVMBuildBinOp(b, (LLVMOpcode)row->param, u0,
-                              LLVMBuildAnd(b, u1, splat_i32(j, 31), ""), "");
+                              LLVMBuildAnd(b, u1, jit_splat_i32(j, 31), ""), "");
     case JK_NOT:
-        return LLVMBuildXor(b, u0, splat_i32(j, 0xffffffffu), "");
+        return LLVMBuildXor(b, u0, jit_splat_i32(j, 0xffffffffu), "");
     case JK_INEG:
-        return LLVMBuildSub(b, splat_i32(j, 0), u0, "");
+        return LLVMBuildSub(b, jit_splat_i32(j, 0), u0, "");
     case JK_ISEL:
         return LLVMBuildSelect(b, LLVMBuildICmp(b, (LLVMIntPredicate)row->param, u0, u1, ""), u0,
                                u1, "");
@@ -402,7 +402,7 @@ static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMVal
         return LLVMBuildSExt(b, LLVMBuildICmp(b, (LLVMIntPredicate)row->param, u0, u1, ""),
                              j->vi, "");
     case JK_UCMP:
-        return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntNE, u0, splat_i32(j, 0), ""), u1, u2,
+        return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntNE, u0, jit_splat_i32(j, 0), ""), u1, u2,
                                "");
     case JK_DOT:
     case JK_RCP:
@@ -459,15 +459,21 @@ static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
 }
 
 /* Emits one record; false when the JIT has no row for its operation. */
-static bool emit_record(jit_fn *j, const exec_frec *r)
+bool jit_record_ok(const exec_frec *r)
 {
     const jit_row *row = find_row(r->op);
-    if (!row || r->nsrc < 1 || r->nsrc > 3)
+    if (!r->handler || !row || r->nsrc < 1 || r->nsrc > 3)
         return false;
+    return !((row->kind == JK_DOT || row->kind == JK_SC2) && r->nsrc < 2);
+}
+
+bool jit_emit_record(jit_fn *j, const exec_frec *r)
+{
+    if (!jit_record_ok(r))
+        return false;
+    const jit_row *row = find_row(r->op);
     LLVMValueRef res[4] = { NULL, NULL, NULL, NULL };
     if (row->kind >= JK_DOT) {
-        if ((row->kind == JK_DOT || row->kind == JK_SC2) && r->nsrc < 2)
-            return false;
         LLVMValueRef v = scalar(j, row, r);
         if (r->flags & EXEC_FREC_SAT)
             v = sat(j, v);
@@ -489,22 +495,61 @@ static bool emit_record(jit_fn *j, const exec_frec *r)
     }
     for (unsigned c = 0; c < 4; c++)
         if ((r->wmask >> c) & 1)
-            put_comp(j, r->dfile, r->doff, c, res[c]);
+            jit_put_comp(j, r->dfile, r->doff, c, res[c]);
     if (r->flags & EXEC_FREC_OUT)
-        put_comp(j, JIT_MARK_FILE, r->doff, 0, LLVMConstInt(j->i32, FULL_MASK, 0));
+        jit_put_comp(j, JIT_MARK_FILE, r->doff, 0, LLVMConstInt(j->i32, FULL_MASK, 0));
     return true;
 }
 
-/* Builds the block of the region of the n records from r, entered by
- * the function's switch at case pc; false (the block deleted) when one of
- * them has no row. */
-static bool build_region(jit_fn *j, LLVMValueRef sw, uint32_t pc, const exec_frec *r,
-                         uint32_t n)
+/* The lanes of an execution mask as a vector predicate (lane l: bit l). */
+LLVMValueRef jit_lane_pred(jit_fn *j, LLVMValueRef mask)
 {
-    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
-    LLVMPositionBuilderAtEnd(j->b, bb);
-    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
-        j->base[f] = NULL;
+    return LLVMBuildBitCast(j->b, mask, LLVMVectorType(LLVMInt1TypeInContext(j->cx), LANES), "");
+}
+
+/* out_wr[off] |= lanes */
+void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes)
+{
+    LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
+    LLVMValueRef p = LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, "");
+    LLVMBuildStore(j->b, LLVMBuildOr(j->b, LLVMBuildLoad2(j->b, j->i32, p, ""), lanes, ""), p);
+}
+
+/* Stores what the region wrote: each written component with a masked
+ * store on the lanes of the execution mask (llvm.masked.store; with the
+ * full mask every lane), so the lanes outside it keep their bits, as the
+ * reference store leaves them, and out_wr gains the mask's lanes.  Within
+ * the region every lane computed from its own lanes only, so the
+ * executing lanes hold what record-by-record masked stores would have
+ * left.  (One masked store rather than a full and a merging path: as fast
+ * with the full mask, and less code to compile.) */
+static void store_region(jit_fn *j)
+{
+    LLVMValueRef pred = jit_lane_pred(j, j->mask);
+    unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
+    LLVMTypeRef over[2] = { j->vi, j->ptr };
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, 2);
+    LLVMTypeRef fty = LLVMIntrinsicGetType(j->cx, id, over, 2);
+    for (uint32_t i = 0; i < j->cap; i++) {
+        const jit_slot *s = &j->slots[i];
+        if (!s->v || !s->dirty)
+            continue;
+        uint64_t k = s->key - 1;
+        unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
+        uint32_t off = (uint32_t)(k >> 2);
+        if (f == JIT_MARK_FILE) {
+            jit_mark_out(j, off, j->mask);
+            continue;
+        }
+        LLVMValueRef args[4] = { s->v, jit_comp_addr(j, j->b, f, off, c),
+                                 LLVMConstInt(j->i32, 64, 0), pred };
+        LLVMBuildCall2(j->b, fty, fn, args, 4, "");
+    }
+    LLVMBuildRetVoid(j->b);
+}
+
+bool jit_slots_new(jit_fn *j, uint32_t n)
+{
     /* every triple a region can touch: 3 sources and a destination of 4
      * components, and a mark, per record (at most half full) */
     uint32_t want = n * 17 * 2;
@@ -512,41 +557,45 @@ static bool build_region(jit_fn *j, LLVMValueRef sw, uint32_t pc, const exec_fre
     while (j->cap < want)
         j->cap <<= 1;
     j->slots = calloc(j->cap, sizeof *j->slots);
-    bool ok = j->slots != NULL;
+    j->touched = j->flow ? calloc(j->cap, sizeof *j->touched) : NULL;
+    j->ntouched = 0;
+    return j->slots && (!j->flow || j->touched);
+}
+
+void jit_slots_free(jit_fn *j)
+{
+    free(j->slots);
+    free(j->touched);
+    j->slots = NULL;
+    j->touched = NULL;
+}
+
+/* Builds the block of the region of the n records from r, entered by
+ * the function's switch at case pc; false (the block deleted) when one of
+ * them has no row. */
+static bool build_region(jit_fn *j, uint32_t pc, const exec_frec *r, uint32_t n)
+{
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
+    LLVMPositionBuilderAtEnd(j->b, bb);
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
+        j->base[f] = NULL;
+    bool ok = jit_slots_new(j, n);
     for (uint32_t i = 0; ok && i < n; i++)
-        ok = emit_record(j, &r[i]);
+        ok = jit_emit_record(j, &r[i]);
     if (ok) {
-        for (uint32_t i = 0; i < j->cap; i++) {
-            const jit_slot *s = &j->slots[i];
-            if (!s->v || !s->dirty)
-                continue;
-            uint64_t k = s->key - 1;
-            unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
-            uint32_t off = (uint32_t)(k >> 2);
-            if (f == JIT_MARK_FILE) {
-                LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
-                LLVMBuildStore(j->b, s->v, LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, ""));
-            } else {
-                LLVMSetAlignment(LLVMBuildStore(j->b, s->v, comp_addr(j, f, off, c)), 64);
-            }
-        }
-        LLVMBuildRetVoid(j->b);
-        LLVMAddCase(sw, LLVMConstInt(j->i32, pc, 0), bb);
+        store_region(j);
+        LLVMAddCase(j->sw, LLVMConstInt(j->i32, pc, 0), bb);
     } else {
         LLVMDeleteBasicBlock(bb);
     }
-    free(j->slots);
-    j->slots = NULL;
+    jit_slots_free(j);
     return ok;
 }
 
-/* Whether record pc starts a region: the first record of a straight run
- * the JIT takes whole. */
-static bool region_start(const exec_fast *f, uint32_t pc)
-{
-    uint32_t run = f->recs[pc].run;
-    return run && run <= JIT_MAX_RECORDS && (pc == 0 || f->recs[pc - 1].run == 0);
-}
+/* What build_module made. */
+typedef struct jit_made {
+    uint32_t regions, records, flow, flow_records;
+} jit_made;
 
 static void code_name(char *buf, size_t size, uint64_t serial)
 {
@@ -556,9 +605,10 @@ static void code_name(char *buf, size_t size, uint64_t serial)
 /* Builds m's code into a new module of cx: one function whose switch on
  * the entry record goes to each region's block (one function rather than
  * one a region: LLVM's fixed cost per function is most of the time of a
- * short region).  built[pc] (may be NULL) says which regions were made. */
+ * short region).  built[pc] (may be NULL) says where entries were made,
+ * ent[pc] (may be NULL) what they are. */
 static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
-                                  bool *built, uint32_t *nregions, uint32_t *nrecords)
+                                  bool *built, exec_jit_entry *ent, jit_made *made)
 {
     jit_fn j;
     memset(&j, 0, sizeof j);
@@ -572,8 +622,8 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     j.vi = LLVMVectorType(j.i32, LANES);
     j.vf = LLVMVectorType(j.f32, LANES);
     j.ptr = LLVMPointerTypeInContext(cx, 0);
-    LLVMTypeRef params[3] = { j.ptr, j.ptr, j.i32 };
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 3, 0);
+    LLVMTypeRef params[5] = { j.ptr, j.ptr, j.i32, j.i32, j.ptr };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 5, 0);
     char name[64];
     code_name(name, sizeof name, serial);
     j.fn = LLVMAddFunction(j.mod, name, fty);
@@ -582,10 +632,13 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
     unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
     LLVMAddAttributeAtIndex(j.fn, 1, LLVMCreateEnumAttribute(cx, noalias, 0));
     LLVMAddAttributeAtIndex(j.fn, 2, LLVMCreateEnumAttribute(cx, noalias, 0));
+    LLVMAddAttributeAtIndex(j.fn, 5, LLVMCreateEnumAttribute(cx, noalias, 0));
     LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(cx, nounwind, 0));
     j.bank = LLVMGetParam(j.fn, 0);
     j.out_wr = LLVMGetParam(j.fn, 1);
+    j.mask = LLVMGetParam(j.fn, 3);
+    j.flow_arg = LLVMGetParam(j.fn, 4);
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMPositionBuilderAtEnd(j.b, none);
@@ -595,20 +648,41 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
         j.buf[k] = LLVMBuildAlloca(j.b, j.vi, "");
         LLVMSetAlignment(j.buf[k], 64);
     }
-    LLVMValueRef sw = LLVMBuildSwitch(j.b, LLVMGetParam(j.fn, 2), none, 0);
-    *nregions = *nrecords = 0;
+    j.sw = LLVMBuildSwitch(j.b, LLVMGetParam(j.fn, 2), none, 0);
+    j.ab = LLVMCreateBuilderInContext(cx);
+    LLVMPositionBuilderBefore(j.ab, j.sw);
+    memset(made, 0, sizeof *made);
     const exec_fast *f = m->fast;
-    for (uint32_t pc = 0; pc < f->num; pc++) {
-        if (!region_start(f, pc) || *nrecords + f->recs[pc].run > JIT_MAX_TOTAL)
-            continue;
-        bool ok = build_region(&j, sw, pc, &f->recs[pc], f->recs[pc].run);
-        if (built)
-            built[pc] = ok;
-        if (ok) {
-            ++*nregions;
-            *nrecords += f->recs[pc].run;
+    /* regions tile the program: each starts where the warp loop arrives
+     * from a record it runs itself (the program's first, or one after a
+     * record without a fast handler) or from a region that ended at one of
+     * the limits of flow regions */
+    bool capped = false;
+    for (uint32_t pc = 0; pc < f->num;) {
+        bool flow = false, at_start = pc == 0 || !f->recs[pc - 1].handler || capped;
+        uint32_t n = at_start ? jit_flow_extent(m, pc, &flow, &capped) : 0;
+        capped = n && capped;
+        bool ok = false;
+        if (n && made->records + n <= JIT_MAX_TOTAL) {
+            if (flow) {
+                if (made->flow_records + n <= JIT_MAX_FLOW_TOTAL)
+                    ok = jit_build_flow(&j, pc, n, built, ent);
+            } else if (n == f->recs[pc].run) {
+                /* a straight run taken whole: the warp loop charges it */
+                ok = build_region(&j, pc, &f->recs[pc], n);
+                if (built)
+                    built[pc] = ok;
+            }
         }
+        if (ok) {
+            made->regions++;
+            made->flow += flow;
+            made->records += n;
+            made->flow_records += flow ? n : 0;
+        }
+        pc += n ? n : 1;
     }
+    LLVMDisposeBuilder(j.ab);
     LLVMDisposeBuilder(j.b);
     return j.mod;
 }
@@ -625,7 +699,7 @@ static LLVMModuleRef build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_
 
 /* One tier's code. */
 typedef struct jit_code {
-    exec_jit_region_fn *entry;   /* per record, or NULL: no code */
+    exec_jit_entry *entry;       /* per record (fn NULL: none), or NULL: no code */
     LLVMOrcResourceTrackerRef rt;
     double ms, cpu_ms;           /* what compiling it took */
 } jit_code;
@@ -644,7 +718,7 @@ struct jit_entry {
     /* the entry table warps use: the first tier's, then the second's once
      * compiled (warps that start later run it; the first tier's code stays
      * with the entry, as warps may be in it) */
-    _Atomic(exec_jit_region_fn *) current;
+    _Atomic(exec_jit_entry *) current;
     uint64_t warps;              /* warps the program's runs have had (lock) */
     bool second_started, second_running;  /* (lock) */
     _Atomic bool second_done;
@@ -656,7 +730,7 @@ struct jit_entry {
     bool *second_built;
     uint64_t second_serial;
     double second_build_ms, second_build_cpu_ms;
-    uint32_t regions, records;
+    uint32_t regions, records, flow_regions;
 };
 
 /* A machine's hold on its program's code. */
@@ -679,27 +753,35 @@ static double now_ms(clockid_t clock)
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-/* Compiles a built module with tier t's LLJIT into code (entries where
- * built[pc]); false (nothing kept) on any error.  Takes the module. */
+/* Verifies the module (one LLVM would reject is never compiled: the fast
+ * engine runs the machine) and, where flow regions keep registers and
+ * masks in allocas, promotes those to SSA values (mem2reg, the one pass
+ * run).  False: unusable. */
+static bool finish_module(LLVMModuleRef mod, bool flow)
+{
+    char *msg = NULL;
+    bool bad = LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+    LLVMDisposeMessage(msg);
+    if (bad || !flow)
+        return !bad;
+    LLVMPassBuilderOptionsRef opt = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(mod, "mem2reg", NULL, opt);
+    LLVMDisposePassBuilderOptions(opt);
+    if (e) {
+        LLVMConsumeError(e);
+        return false;
+    }
+    return true;
+}
+
+/* Compiles a built and finished module with tier t's LLJIT into code (the
+ * function of the entries where built[pc]; code->entry holds what the
+ * builder made of them); false on any error.  Takes the module. */
 static bool compile_tier(uint32_t num_code, unsigned t, jit_code *code,
                          LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const bool *built,
                          uint64_t serial)
 {
     LLVMOrcLLJITRef jit = g_jit.jit[t];
-    /* a module LLVM would reject is never compiled (the fast engine runs
-     * the machine) */
-    char *msg = NULL;
-    if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
-        LLVMDisposeMessage(msg);
-        LLVMDisposeModule(mod);
-        return false;
-    }
-    LLVMDisposeMessage(msg);
-    code->entry = calloc(num_code, sizeof *code->entry);
-    if (!code->entry) {
-        LLVMDisposeModule(mod);
-        return false;
-    }
     pthread_mutex_lock(&g_jit.lock[t]);
     LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
     LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
@@ -720,7 +802,7 @@ static bool compile_tier(uint32_t num_code, unsigned t, jit_code *code,
     }
     for (uint32_t pc = 0; pc < num_code; pc++)
         if (built[pc])
-            code->entry[pc] = (exec_jit_region_fn)(uintptr_t)addr;
+            code->entry[pc].fn = (exec_jit_region_fn)(uintptr_t)addr;
     return true;
 }
 
@@ -739,24 +821,32 @@ static void drop_code(unsigned t, jit_code *code)
     code->entry = NULL;
 }
 
-/* m's module, in a new context: false when there is nothing to compile
- * (or no memory). */
+/* m's module, in a new context, verified and finished, with its entries
+ * (*ent, their functions still NULL): false when there is nothing to
+ * compile, LLVM would reject it, or memory ran out (nothing kept). */
 static bool build_for(const nvgp_exec *m, LLVMOrcThreadSafeContextRef *tsc, LLVMModuleRef *mod,
-                      bool **built, uint64_t *serial, uint32_t *nregions, uint32_t *nrecords)
+                      bool **built, exec_jit_entry **ent, uint64_t *serial, jit_made *made)
 {
     *built = calloc(m->num_code, sizeof **built);
-    if (!*built)
+    *ent = calloc(m->num_code, sizeof **ent);
+    if (!*built || !*ent) {
+        free(*built);
+        free(*ent);
+        *built = NULL;
+        *ent = NULL;
         return false;
+    }
     *serial = ++g_jit.serial;
     *tsc = LLVMOrcCreateNewThreadSafeContext();
-    *mod = build_module(m, LLVMOrcThreadSafeContextGetContext(*tsc), *serial, *built, nregions,
-                        nrecords);
-    if (*nregions)
+    *mod = build_module(m, LLVMOrcThreadSafeContextGetContext(*tsc), *serial, *built, *ent, made);
+    if (made->regions && finish_module(*mod, made->flow > 0))
         return true;
     LLVMDisposeModule(*mod);
     LLVMOrcDisposeThreadSafeContext(*tsc);
     free(*built);
+    free(*ent);
     *built = NULL;
+    *ent = NULL;
     return false;
 }
 
@@ -769,8 +859,9 @@ static void make_first(const nvgp_exec *m, jit_entry *e)
     LLVMModuleRef mod;
     bool *built;
     uint64_t serial;
-    uint32_t nregions = 0, nrecords = 0;
-    if (!build_for(m, &tsc, &mod, &built, &serial, &nregions, &nrecords))
+    jit_made made;
+    memset(&made, 0, sizeof made);
+    if (!build_for(m, &tsc, &mod, &built, &e->tier[0].entry, &serial, &made))
         return;
     bool ok = compile_tier(m->num_code, 0, &e->tier[0], tsc, mod, built, serial);
     LLVMOrcDisposeThreadSafeContext(tsc);
@@ -779,8 +870,9 @@ static void make_first(const nvgp_exec *m, jit_entry *e)
         drop_code(0, &e->tier[0]);
         return;
     }
-    e->regions = nregions;
-    e->records = nrecords;
+    e->regions = made.regions;
+    e->records = made.records;
+    e->flow_regions = made.flow;
     e->tier[0].ms = now_ms(CLOCK_MONOTONIC) - t0;
     e->tier[0].cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     e->has_code = true;
@@ -822,9 +914,10 @@ static void start_second(const nvgp_exec *m, jit_entry *e)
     e->second_started = true;
     pthread_once(&g_exit_guard, exit_guard_once);
     double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
-    uint32_t nregions, nrecords;
-    if (!build_for(m, &e->second_tsc, &e->second_mod, &e->second_built, &e->second_serial,
-                   &nregions, &nrecords))
+    jit_made made;
+    memset(&made, 0, sizeof made);
+    if (!build_for(m, &e->second_tsc, &e->second_mod, &e->second_built, &e->tier[1].entry,
+                   &e->second_serial, &made))
         return;
     e->second_build_ms = now_ms(CLOCK_MONOTONIC) - t0;
     e->second_build_cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
@@ -833,6 +926,8 @@ static void start_second(const nvgp_exec *m, jit_entry *e)
         LLVMDisposeModule(e->second_mod);
         LLVMOrcDisposeThreadSafeContext(e->second_tsc);
         free(e->second_built);
+        free(e->tier[1].entry);
+        e->tier[1].entry = NULL;
         e->second_tsc = NULL;
         e->second_mod = NULL;
         e->second_built = NULL;
@@ -924,7 +1019,11 @@ static void exit_guard_once(void)
     bool built = true;
     jit_code code;
     memset(&code, 0, sizeof code);
-    (void)compile_tier(1, 1, &code, tsc, mod, &built, serial);
+    code.entry = calloc(1, sizeof *code.entry);
+    if (code.entry)
+        (void)compile_tier(1, 1, &code, tsc, mod, &built, serial);
+    else
+        LLVMDisposeModule(mod);
     drop_code(1, &code);
     LLVMOrcDisposeThreadSafeContext(tsc);
     atexit(jit_cache_fini);
@@ -1058,7 +1157,7 @@ void exec_jit_free(nvgp_exec *m)
     m->jit = NULL;
 }
 
-const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
+const exec_jit_entry *exec_jit_regions(const nvgp_exec *m)
 {
     const jit_entry *e = m->jit ? m->jit->e : NULL;
     if (!e || !e->has_code)
@@ -1087,6 +1186,7 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
     s.compile_cpu_ms = e->tier[0].cpu_ms;
     s.regions = e->regions;
     s.records = e->records;
+    s.flow_regions = e->flow_regions;
     s.cached = !m->jit->compiled_here;
     if (atomic_load_explicit(&e->second_done, memory_order_acquire) && e->tier[1].entry) {
         s.optimized_ms = e->tier[1].ms;
@@ -1104,15 +1204,21 @@ char *exec_jit_assembly(const nvgp_exec *m)
     if (!tm)
         return NULL;
     LLVMContextRef cx = LLVMContextCreate();
-    uint32_t nregions, nrecords;
-    LLVMModuleRef mod = build_module(m, cx, 0, NULL, &nregions, &nrecords);
+    jit_made made;
+    LLVMModuleRef mod = build_module(m, cx, 0, NULL, NULL, &made);
+    char *err = NULL, *out = NULL;
+    if (!finish_module(mod, made.flow > 0)) {
+        LLVMDisposeModule(mod);
+        LLVMContextDispose(cx);
+        LLVMDisposeTargetMachine(tm);
+        return NULL;
+    }
     char *triple = LLVMGetTargetMachineTriple(tm);
     LLVMSetTarget(mod, triple);
     LLVMDisposeMessage(triple);
     LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
     LLVMSetModuleDataLayout(mod, td);
     LLVMDisposeTargetData(td);
-    char *err = NULL, *out = NULL;
     LLVMMemoryBufferRef buf = NULL;
     if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &buf)) {
         size_t n = LLVMGetBufferSize(buf);
@@ -1145,7 +1251,7 @@ bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
 }
 void exec_jit_free(nvgp_exec *m) { (void)m; }
 void exec_jit_wait(nvgp_exec *m) { (void)m; }
-const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m)
+const exec_jit_entry *exec_jit_regions(const nvgp_exec *m)
 {
     (void)m;
     return NULL;

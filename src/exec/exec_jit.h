@@ -1,8 +1,9 @@
-/* The JIT engine: each straight run of the fast engine's records
- * (exec_fast.h, docs/decoded-stream.md) compiled by LLVM into one function
- * of whole-warp vector code, called by the fast engine's warp loop in place
- * of its block runner.  Everything else (control flow, memory, textures,
- * warps whose execution mask is not full, records whose operation the JIT
+/* The JIT engine: the fast engine's straight runs of records (exec_fast.h,
+ * docs/decoded-stream.md), and the structured control flow between them
+ * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC), compiled by LLVM into
+ * whole-warp vector code under the warp's execution mask, called by the
+ * fast engine's warp loop in place of its block runner.  Everything else
+ * (SWITCH, subroutines, memory, textures, records whose operation the JIT
  * does not know) goes the way the fast engine sends it, so the results are
  * the fast engine's, which are the reference handlers' (docs/jit.md).
  *
@@ -14,11 +15,61 @@
 
 #include "exec/exec_fast.h"
 
-/* A machine's compiled code, which runs the straight run whose first
- * record is pc (a region) on a warp whose execution mask is full: bank[f]
- * is the register block of file f (as the block runner takes it), out_wr
- * the warp's per-OUT-register written lanes. */
-typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc);
+/* What a region with control flow (a flow region) reads and leaves of the
+ * warp's state: the compiled code runs IF/UIF/ELSE/ENDIF, loops, BRK,
+ * CONT and BREAKC itself, with the masks and the mask stacks of the
+ * constructs it opens in SSA values, and writes them back here whenever
+ * it returns, as the reference handlers would hold them at pc. */
+typedef struct exec_jit_flow {
+    uint64_t count, lane_count;   /* in/out: w->count, w->lane_count */
+    uint64_t budget;              /* in: the machine's instruction budget */
+    uint32_t *cond_stack;         /* in: the warp's cond stack from the first
+                                     level of the region's IFs (at_cond below
+                                     the stack pointer), room for cond_depth */
+    exec_loop_rec *loop_stack;    /* in: the same for loops (at_loop,
+                                     loop_depth) */
+    const void *stop;             /* in: &m->stop_thread */
+    uint32_t pc;                  /* out: where the warp goes on */
+    uint32_t cond, loop, cont;    /* in/out */
+    uint32_t rest;                /* in: active & live & sw & func (no flow
+                                     region changes them) */
+    uint32_t sw;                  /* in: w->sw, for the loop records */
+    uint32_t cond_sp, loop_sp;    /* in/out */
+    uint32_t sw_sp;               /* in */
+    uint32_t first_thread;        /* in */
+    uint32_t stopped;             /* out: 1 when an earlier warp failed (the
+                                     warp is abandoned, as at every 4096th
+                                     instruction of the reference loop) */
+} exec_jit_flow;
+
+/* A machine's compiled code, which runs the region whose first record is
+ * pc: bank[f] is the register block of file f (as the block runner takes
+ * it), out_wr the warp's per-OUT-register written lanes.
+ *
+ * A straight region (fast records only) runs on the lanes of mask (not 0),
+ * charged by the caller: with a partial mask every written component keeps
+ * its old bits in the other lanes and out_wr gains the mask's lanes (as
+ * the fast engine's masked runs do); flow is NULL.
+ *
+ * A flow region takes everything else from flow (mask is not read), counts
+ * its instructions and lanes itself, checks the budget when it starts and
+ * at every loop head and loop exit (leaving at that pc, the state written
+ * back, when the rest of the iteration might not fit: the caller's loop
+ * then fails on the same instruction as the reference loop), and returns
+ * at the first record it does not run, flow->pc. */
+typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc,
+                                   uint32_t mask, exec_jit_flow *flow);
+
+/* Per record: the region starting there, if any. */
+typedef struct exec_jit_entry {
+    exec_jit_region_fn fn;        /* NULL: none */
+    bool flow;                    /* an entry of a flow region */
+    uint16_t at_cond, at_loop;    /* flow: the region's IFs and loops open
+                                     here (the top entries of the warp's
+                                     stacks) */
+    uint16_t cond_depth, loop_depth; /* flow: the deepest nesting of the
+                                        region's IFs and loops */
+} exec_jit_entry;
 
 /* Whether this build has the JIT and LLVM can generate code for this host
  * (decided once per process). */
@@ -42,10 +93,10 @@ void exec_jit_wait(nvgp_exec *m);
  * tier's compilation first. */
 void exec_jit_free(nvgp_exec *m);
 
-/* Per record index: the code to call with that pc when a region starts
- * there, or NULL (then the fast engine's block runner runs the run).  NULL
- * when m has no code. */
-const exec_jit_region_fn *exec_jit_regions(const nvgp_exec *m);
+/* Per record index: the region to call with that pc when one starts
+ * there (fn NULL: the fast engine runs the record).  NULL when m has no
+ * code. */
+const exec_jit_entry *exec_jit_regions(const nvgp_exec *m);
 
 /* What compiling m took: wall-clock and the compiling thread's CPU
  * milliseconds (on a loaded host the second says what the work costs) of
@@ -59,6 +110,7 @@ typedef struct exec_jit_stats {
     bool optimized;
     bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
+    uint32_t flow_regions;   /* of regions: those with control flow */
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);
 /* Programs whose code the process-wide cache holds (tests). */

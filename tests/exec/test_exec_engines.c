@@ -103,7 +103,7 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 }
 
 typedef struct stats {
-    unsigned programs, with_fast, with_jit, optimized, ran;
+    unsigned programs, with_fast, with_jit, optimized, with_flow, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -146,6 +146,7 @@ static void run_file(const char *path, stats *st)
             compare(path, jit, ref3);
             compare(path, jit2, ref4);
             st->with_jit += exec_jit_get_stats(jit).regions > 0;
+            st->with_flow += exec_jit_get_stats(jit).flow_regions > 0;
         }
         nvgp_exec *all[] = { fast, ref, fast2, ref2, jit, ref3, jit2, ref4 };
         for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
@@ -171,7 +172,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0, 0, 0, 0 };
+    stats st = { 0, 0, 0, 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -183,14 +184,16 @@ static void test_corpus_and_seeds(void **state)
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
     printf("engines: %u programs compared, %u with fast records, %u with JIT code (%u with "
-           "its optimised tier), %u ran to their end\n",
-           st.programs, st.with_fast, st.with_jit, st.optimized, st.ran);
+           "its optimised tier, %u with compiled control flow), %u ran to their end\n",
+           st.programs, st.with_fast, st.with_jit, st.optimized, st.with_flow, st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
     assert_true(st.ran >= 9);
     if (exec_jit_available()) {
         assert_true(st.with_jit > 0);
         assert_int_equal(st.optimized, st.with_jit);
+        /* (the benchmark's branchy and the JIT's seed at least) */
+        assert_true(st.with_flow >= 2);
     }
 }
 

@@ -401,6 +401,515 @@ static void test_total_cap(void **state)
     free(text);
 }
 
+/* A region called directly with a partial execution mask: the executing
+ * lanes get the results, every other lane keeps its old bits in every
+ * register the region writes (a destination its source reads included),
+ * and out_wr gains exactly the mask's lanes.  By hand, lane l starting
+ * from TEMP[0] = (l, 100 + l, 200 + l, 300 + l), IN[0] = 2:
+ * swap xy -> (100 + l, l, ...), + (1, 2, 3, 4) -> (101 + l, 2 + l,
+ * 203 + l, 304 + l); OUT[0].xz = 2 * (101 + l), 2 * (203 + l). */
+static const char masked_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                  "  0: MOV TEMP[0].xy, TEMP[0].yxzw\n"
+                                  "  1: ADD TEMP[0], TEMP[0], IMM[0]\n"
+                                  "  2: MUL OUT[0].xz, TEMP[0], IN[0]\n"
+                                  "  3: END\n";
+
+static void call_masked(xt *x, uint32_t mask)
+{
+    exec_reg *regs = aligned_alloc(64, 3 * sizeof(exec_reg));
+    assert_non_null(regs);
+    exec_reg *temp = &regs[0], *out = &regs[1], *in = &regs[2];
+    for (unsigned l = 0; l < LANES; l++)
+        for (unsigned c = 0; c < 4; c++) {
+            temp->c[c].f[l] = (float)(100 * c + l);
+            out->c[c].u[l] = 0xdead0000u + 16 * l + c;
+            in->c[c].f[l] = 2.0f;
+        }
+    exec_reg *bank[TGSI_FILE_COUNT] = { 0 };
+    bank[TGSI_FILE_TEMPORARY] = temp;
+    bank[TGSI_FILE_OUTPUT] = out;
+    bank[TGSI_FILE_INPUT] = in;
+    bank[TGSI_FILE_IMMEDIATE] = x->m->uregs;
+    uint32_t out_wr[1] = { 0x80000000u };
+    assert_true(exec_jit_prepare_tiers(x->m, 1));
+    const exec_jit_entry *ent = exec_jit_regions(x->m);
+    assert_non_null(ent);
+    assert_non_null(ent[0].fn);
+    assert_false(ent[0].flow);
+    ent[0].fn(bank, out_wr, 0, mask, NULL);
+    assert_int_equal(out_wr[0], 0x80000000u | mask);
+    for (unsigned l = 0; l < LANES; l++) {
+        float fl = (float)l;
+        if ((mask >> l) & 1) {
+            assert_int_equal(temp->c[0].u[l], fbits(101.0f + fl));
+            assert_int_equal(temp->c[1].u[l], fbits(2.0f + fl));
+            assert_int_equal(temp->c[2].u[l], fbits(203.0f + fl));
+            assert_int_equal(temp->c[3].u[l], fbits(304.0f + fl));
+            assert_int_equal(out->c[0].u[l], fbits(2.0f * (101.0f + fl)));
+            assert_int_equal(out->c[2].u[l], fbits(2.0f * (203.0f + fl)));
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                assert_int_equal(temp->c[c].u[l], fbits((float)(100 * c + l)));
+            assert_int_equal(out->c[0].u[l], 0xdead0000u + 16 * l);
+            assert_int_equal(out->c[2].u[l], 0xdead0000u + 16 * l + 2);
+        }
+        /* outside the write mask: untouched in every lane */
+        assert_int_equal(out->c[1].u[l], 0xdead0000u + 16 * l + 1);
+        assert_int_equal(out->c[3].u[l], 0xdead0000u + 16 * l + 3);
+    }
+    free(regs);
+}
+
+static void test_masked_region(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, masked_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    call_masked(&x, 0x8000f00du);
+    call_masked(&x, 1u);
+    call_masked(&x, FULL_MASK);
+    xt_free(&x);
+}
+
+/* The same shape on a divergent warp: lanes with IN[0].x < 2 (lanes 0
+ * and 1) run the IF's body, the others keep IN[0] in TEMP[0]. */
+static const char diverge_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                   "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                   "  0: MOV TEMP[0], IN[0]\n"
+                                   "  1: SLT TEMP[1].x, IN[0].xxxx, IMM[0].yyyy\n"
+                                   "  2: IF TEMP[1].xxxx\n"
+                                   "  3:   MOV TEMP[0].xy, TEMP[0].yxzw\n"
+                                   "  4:   ADD TEMP[0], TEMP[0], IMM[0]\n"
+                                   "  5: ENDIF\n"
+                                   "  6: MOV OUT[0], TEMP[0]\n"
+                                   "  7: END\n";
+
+static void setup_diverge(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++)
+        xt_in_f(x, i, 0, (float)i, 10.0f + (float)i, 20.0f + (float)i, 30.0f + (float)i);
+}
+
+static void check_diverge(xt *x)
+{
+    for (uint32_t t = 0; t < LANES; t++) {
+        float f = (float)t;
+        if (t < 2)
+            xt_expect4u(x, t, 0, fbits(11.0f + f), fbits(2.0f + f), fbits(23.0f + f),
+                        fbits(34.0f + f));
+        else
+            xt_expect4u(x, t, 0, fbits(f), fbits(10.0f + f), fbits(20.0f + f),
+                        fbits(30.0f + f));
+    }
+}
+
+static void test_diverge(void **state)
+{
+    (void)state;
+    static const nvgp_exec_engine engines[2] = { NVGP_EXEC_ENGINE_JIT,
+                                                 NVGP_EXEC_ENGINE_REFERENCE };
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, diverge_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, engines[e]);
+        setup_diverge(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        check_diverge(&x);
+        xt_free(&x);
+    }
+}
+
+/* ---- control flow in compiled code ---------------------------------------- */
+
+static const nvgp_exec_engine both[2] = { NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_REFERENCE };
+
+/* Loads text on one warp of 32 invocations with engine e, sets inputs,
+ * runs it (OK expected) and checks the warp's instruction and lane
+ * counts when given (non-zero). */
+static void run_flow_case(const char *text, nvgp_exec_engine e, void (*setup)(xt *),
+                          void (*check)(xt *), uint64_t insns, uint64_t lanes,
+                          uint32_t flow_regions)
+{
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, e);
+    setup(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    if (e == NVGP_EXEC_ENGINE_JIT)
+        assert_int_equal(exec_jit_get_stats(x.m).flow_regions, flow_regions);
+    check(&x);
+    if (insns)
+        assert_int_equal(nvgp_exec_warp_instructions(x.m), insns);
+    if (lanes)
+        assert_int_equal(nvgp_exec_lane_instructions(x.m), lanes);
+    xt_free(&x);
+}
+
+/* Nested IF/ELSE on float conditions (NaN is true, -0 false): all but END
+ * one flow region. */
+static const char ifelse_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                                  "  0: MOV TEMP[0], IN[0]\n"
+                                  "  1: IF IN[0].xxxx\n"
+                                  "  2:   IF IN[0].yyyy\n"
+                                  "  3:     MOV TEMP[0].z, IMM[0].xxxx\n"
+                                  "  4:   ELSE\n"
+                                  "  5:     MOV TEMP[0].z, IMM[0].yyyy\n"
+                                  "  6:   ENDIF\n"
+                                  "  7: ELSE\n"
+                                  "  8:   MOV TEMP[0].w, IMM[0].zzzz\n"
+                                  "  9: ENDIF\n"
+                                  " 10: MOV OUT[0], TEMP[0]\n"
+                                  " 11: END\n";
+
+static uint32_t ifelse_x(uint32_t l)
+{
+    static const uint32_t x[4] = { 0x3f800000u, 0x80000000u, 0x7fc00000u, 0 };
+    return x[l % 4]; /* 1, -0, NaN, +0: true, false, true, false */
+}
+
+static void setup_ifelse(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, ifelse_x(l), (l & 4) ? 0u : fbits(5.0f), fbits(10.0f), fbits(20.0f));
+}
+
+static void check_ifelse(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        bool outer = l % 4 == 0 || l % 4 == 2, inner = !(l & 4);
+        uint32_t z = outer ? fbits(inner ? 1.0f : 2.0f) : fbits(10.0f);
+        uint32_t w = outer ? fbits(20.0f) : fbits(3.0f);
+        xt_expect4u(x, l, 0, ifelse_x(l), (l & 4) ? 0u : fbits(5.0f), z, w);
+    }
+}
+
+/* Every lane true at both IFs: both ELSEs find no lane and jump. */
+static void setup_ifelse_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_f(x, l, 0, 1.0f, 5.0f, 10.0f, 20.0f);
+}
+
+static void check_ifelse_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_expect4f(x, l, 0, 1.0f, 5.0f, 1.0f, 20.0f);
+}
+
+/* Divergent: all 12 instructions run; lanes per instruction 32, 32, 16
+ * (outer true), 8 (both true: l % 4 in {0, 2} and l & 4 clear), 8 (ELSE
+ * dispatched under the inner then-lanes), 8 (inner else), 8 (ENDIF, under
+ * the inner else-lanes), 16 (outer ELSE under the outer then-lanes), 16,
+ * 16 (ENDIF), 32, 32: 224.  Uniform: 0 1 2 3 4, ELSE jumps to 6, 7 jumps
+ * to 9, 10 11: 10 instructions, lanes 32 each but ENDIF 6 and 9 (no lane
+ * executes there): 256. */
+static void test_flow_ifelse(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        run_flow_case(ifelse_text, both[e], setup_ifelse, check_ifelse, 12, 224, 1);
+        run_flow_case(ifelse_text, both[e], setup_ifelse_uniform, check_ifelse_uniform, 10, 256,
+                      1);
+    }
+}
+
+/* A loop with BREAKC, CONT under a UIF and a count: lane l runs
+ * n = l % 9; i counts 1, 2, ...; the loop breaks when n < i, odd i
+ * continue, even i are summed.  So x = sum of the even i <= n = m(m + 1)
+ * with m = n / 2, y = n + 1 passes through the body's head. */
+static const char loop_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                                "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                "  1: MOV TEMP[2], IMM[0].xxxx\n"
+                                "  2: BGNLOOP\n"
+                                "  3:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                "  4:   UADD TEMP[2].y, TEMP[2].yyyy, IMM[0].yyyy\n"
+                                "  5:   USLT TEMP[1].x, IN[0].xxxx, TEMP[0].xxxx\n"
+                                "  6:   BREAKC TEMP[1].xxxx\n"
+                                "  7:   AND TEMP[1].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                "  8:   UIF TEMP[1].yyyy\n"
+                                "  9:     CONT\n"
+                                " 10:   ENDIF\n"
+                                " 11:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[0].xxxx\n"
+                                " 12: ENDLOOP\n"
+                                " 13: MOV OUT[0], TEMP[2]\n"
+                                " 14: END\n";
+
+static void setup_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l % 9, 0, 0, 0);
+}
+
+static void check_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = l % 9, m = n / 2;
+        xt_expect4u(x, l, 0, m * (m + 1), n + 1, 0, 0);
+    }
+}
+
+/* The same with every lane at n = 4: uniform iterations, by hand.  0 1 2
+ * (32 lanes each: 96); odd i (1, 3): 3 4 5 6 (BREAKC, no lane) 7 8 (UIF,
+ * every lane) 9 (CONT: no lane left, none parked: on to ENDLOOP) at 32
+ * lanes, 12 at 0 (then the CONT lanes come back): 8 instructions, 224
+ * lanes; even i (2, 4): 3..8 at 32 (UIF: no lane, jump to ENDIF), 10 at
+ * 0, 11 12 at 32: 9 and 256; i = 5: 3 4 5 6 (BREAKC: every lane, on to
+ * ENDLOOP) at 32, 12 at 0: 5 and 128; 13 14: 64.  44 instructions, 1248
+ * lanes. */
+static void setup_loop_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, 4, 0, 0, 0);
+}
+
+static void check_loop_uniform(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_expect4u(x, l, 0, 6, 5, 0, 0);
+}
+
+static void test_flow_loop(void **state)
+{
+    (void)state;
+    uint64_t insns[2], lanes[2];
+    for (int e = 0; e < 2; e++) {
+        run_flow_case(loop_text, both[e], setup_loop, check_loop, 0, 0, 1);
+        run_flow_case(loop_text, both[e], setup_loop_uniform, check_loop_uniform, 44, 1248, 1);
+        /* divergent: the counts of the two engines agree */
+        xt x;
+        xt_load(&x, loop_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        setup_loop(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        lanes[e] = nvgp_exec_lane_instructions(x.m);
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+    assert_int_equal(lanes[0], lanes[1]);
+}
+
+/* The budget in a compiled loop.  Per warp: 0 1, then iterations of
+ * 2 3 4 6 7 (UIF: no lane, jump to ENDIF) while TEMP[0].x < 5, and
+ * 2 3 4 5 7 (BRK: every lane, on to ENDLOOP, which exits) at 5, then 8 9:
+ * 2 + 4 x 5 + 5 + 2 = 29 instructions.  With budget 12 the 13th
+ * instruction, the third iteration's UADD (2), fails; with 28, END (9);
+ * with 29 the run completes.  The region checks the budget at its entry
+ * and at each loop head and exit, and leaves it to the warp loop when an
+ * iteration may not fit, so every budget fails where the reference
+ * does. */
+static const char budget_text[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                  "IMM[0] UINT32 {0, 1, 5, 0}\n"
+                                  "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                  "  1: BGNLOOP\n"
+                                  "  2:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                  "  3:   USGE TEMP[1].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                                  "  4:   UIF TEMP[1].xxxx\n"
+                                  "  5:     BRK\n"
+                                  "  6:   ENDIF\n"
+                                  "  7: ENDLOOP\n"
+                                  "  8: MOV OUT[0], TEMP[0]\n"
+                                  "  9: END\n";
+
+static void run_budget(nvgp_exec_engine e, uint64_t budget, nvgp_exec_status want,
+                       const char *where)
+{
+    xt x;
+    xt_load(&x, budget_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, e);
+    nvgp_exec_set_budget(x.m, budget);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), want);
+    if (where)
+        assert_non_null(strstr(nvgp_exec_error(x.m), where));
+    if (want == NVGP_EXEC_OK) {
+        assert_int_equal(nvgp_exec_warp_instructions(x.m), 29);
+        for (uint32_t l = 0; l < LANES; l += LANES - 1)
+            xt_expect4u(&x, l, 0, 5, 0, 0, 0);
+    }
+    xt_free(&x);
+}
+
+static void test_flow_budget(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        run_budget(both[e], 12, NVGP_EXEC_ERROR_BUDGET, "at instruction 2 (UADD)");
+        run_budget(both[e], 28, NVGP_EXEC_ERROR_BUDGET, "at instruction 9 (END)");
+        run_budget(both[e], 29, NVGP_EXEC_OK, NULL);
+        /* the 10th: the second iteration's UIF (instructions 8 9 10 are
+         * 2 3 4) */
+        run_budget(both[e], 9, NVGP_EXEC_ERROR_BUDGET, "at instruction 4 (UIF)");
+        /* the 7th: the first ENDLOOP */
+        run_budget(both[e], 6, NVGP_EXEC_ERROR_BUDGET, "at instruction 7 (ENDLOOP)");
+    }
+    /* every budget up to the run's length: the same failure both ways */
+    for (uint64_t b = 1; b < 29; b++) {
+        char want[2][200];
+        for (int e = 0; e < 2; e++) {
+            xt x;
+            xt_load(&x, budget_text, LANES, 1);
+            nvgp_exec_set_engine(x.m, both[e]);
+            nvgp_exec_set_budget(x.m, b);
+            assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+            snprintf(want[e], sizeof want[e], "%s", nvgp_exec_error(x.m));
+            xt_free(&x);
+        }
+        assert_string_equal(want[0], want[1]);
+    }
+}
+
+/* A loop whose body holds a record the JIT does not compile (U2F): the
+ * region ends there, the warp loop runs it and the rest of the body, and
+ * ENDLOOP's jump back to the body's first record enters the region again
+ * (an entry with the loop open on the warp's stack).  Lane l runs
+ * n = l % 7 iterations: TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
+static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
+                                   "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                   "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                   "  1: MOV TEMP[2], IN[0]\n"
+                                   "  2: BGNLOOP\n"
+                                   "  3:   USGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                   "  4:   UIF TEMP[1].xxxx\n"
+                                   "  5:     BRK\n"
+                                   "  6:   ENDIF\n"
+                                   "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                   "  8:   U2F TEMP[3].x, TEMP[0].xxxx\n"
+                                   "  9:   ADD TEMP[2].y, TEMP[2].yyyy, TEMP[3].xxxx\n"
+                                   " 10: ENDLOOP\n"
+                                   " 11: MOV OUT[0], TEMP[2]\n"
+                                   " 12: END\n";
+
+static void setup_reenter(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l % 7, fbits(0.5f), 0, 0);
+}
+
+static void check_reenter(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = l % 7;
+        xt_expect4u(x, l, 0, n, fbits(0.5f + (float)(n * (n + 1) / 2)), 0, 0);
+    }
+}
+
+static void test_flow_reenter(void **state)
+{
+    (void)state;
+    uint64_t insns[2], lanes[2];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, reenter_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        setup_reenter(&x);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        check_reenter(&x);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        lanes[e] = nvgp_exec_lane_instructions(x.m);
+        if (both[e] == NVGP_EXEC_ENGINE_JIT) {
+            /* entries at 0 and at the body's first record, 3 (the loop
+             * open there); 9 is a straight region of its own */
+            const exec_jit_entry *ent = exec_jit_regions(x.m);
+            assert_non_null(ent);
+            assert_true(ent[0].flow && ent[0].fn);
+            assert_int_equal(ent[0].at_loop, 0);
+            assert_true(ent[3].flow && ent[3].fn);
+            assert_int_equal(ent[3].at_loop, 1);
+            assert_int_equal(ent[3].at_cond, 0);
+            assert_int_equal(ent[3].loop_depth, 1);
+            assert_int_equal(ent[3].cond_depth, 1);
+            assert_true(ent[9].fn && !ent[9].flow);
+        }
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+    assert_int_equal(lanes[0], lanes[1]);
+}
+
+/* Six nested loops, each run twice, a counter before each BGNLOOP: a flow
+ * region holds at most four open loops, so the region ends before the
+ * fifth BGNLOOP (after a fast record) and the next region starts there.
+ * The innermost ADD runs 2^6 = 64 times: OUT[0].x = 64; both engines
+ * count the same instructions. */
+static void test_flow_caps(void **state)
+{
+    (void)state;
+    char text[4096];
+    char *p = text + sprintf(text, "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..7]\n"
+                                   "IMM[0] UINT32 {0, 1, 2, 0}\nIMM[1] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
+                                   "MOV TEMP[7], IMM[1].yyyy\n");
+    for (int d = 0; d < 6; d++)
+        p += sprintf(p,
+                     "MOV TEMP[%d].x, IMM[0].xxxx\nBGNLOOP\n"
+                     "USGE TEMP[%d].y, TEMP[%d].xxxx, IMM[0].zzzz\nUIF TEMP[%d].yyyy\nBRK\nENDIF\n"
+                     "UADD TEMP[%d].x, TEMP[%d].xxxx, IMM[0].yyyy\n",
+                     d, d, d, d, d, d);
+    p += sprintf(p, "ADD TEMP[7].x, TEMP[7].xxxx, IMM[1].xxxx\n");
+    for (int d = 0; d < 6; d++)
+        p += sprintf(p, "ENDLOOP\n");
+    sprintf(p, "MOV OUT[0], TEMP[7]\nEND\n");
+    uint64_t insns[2];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        for (uint32_t l = 0; l < LANES; l += LANES - 1)
+            xt_expect4f(&x, l, 0, 64.0f, 0.0f, 0.0f, 0.0f);
+        insns[e] = nvgp_exec_warp_instructions(x.m);
+        if (both[e] == NVGP_EXEC_ENGINE_JIT)
+            assert_int_equal(exec_jit_get_stats(x.m).flow_regions, 2);
+        xt_free(&x);
+    }
+    assert_int_equal(insns[0], insns[1]);
+}
+
+/* More records in flow regions than the JIT compiles for one machine
+ * (2,048): 50 loops of 46 records (MOV, BGNLOOP, UADD, 40 x UADD, USGE,
+ * BREAKC, ENDLOOP), a region each, ended by the NOP after it.  The first
+ * 2048 / 46 = 44 are compiled (2,024 records), the other 6 run on the
+ * fast engine (the final MOV is a straight region: 2,025 records in all);
+ * each loop runs 3 times: TEMP[1].x = 50 x 3 x 40 = 6000. */
+static void test_flow_total_cap(void **state)
+{
+    (void)state;
+    enum { LOOPS = 50, ADDS = 40 };
+    static const char head[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                               "IMM[0] UINT32 {0, 1, 3, 0}\n";
+    static const char open_loop[] = "MOV TEMP[0].x, IMM[0].xxxx\nBGNLOOP\n"
+                                    "UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n";
+    static const char add[] = "UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n";
+    static const char close_loop[] = "USGE TEMP[2].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                                     "BREAKC TEMP[2].xxxx\nENDLOOP\nNOP\n";
+    size_t size = sizeof head +
+                  (size_t)LOOPS * (sizeof open_loop + ADDS * sizeof add + sizeof close_loop) + 64;
+    char *text = malloc(size);
+    assert_non_null(text);
+    char *p = text + sprintf(text, "%s", head);
+    for (int r = 0; r < LOOPS; r++) {
+        p += sprintf(p, "%s", open_loop);
+        for (int k = 0; k < ADDS; k++)
+            p += sprintf(p, "%s", add);
+        p += sprintf(p, "%s", close_loop);
+    }
+    sprintf(p, "MOV OUT[0], TEMP[1]\nEND\n");
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    exec_jit_stats s = exec_jit_get_stats(x.m);
+    assert_int_equal(s.flow_regions, 44);
+    assert_int_equal(s.records, 44 * 46 + 1);
+    for (uint32_t t = 0; t < LANES; t += LANES - 1)
+        xt_expect4u(&x, t, 0, LOOPS * 3 * ADDS, 0, 0, 0);
+    xt_free(&x);
+    free(text);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -416,6 +925,14 @@ int main(void)
         cmocka_unit_test(test_cache_bounded),
         cmocka_unit_test(test_assembly),
         cmocka_unit_test(test_total_cap),
+        cmocka_unit_test(test_masked_region),
+        cmocka_unit_test(test_diverge),
+        cmocka_unit_test(test_flow_ifelse),
+        cmocka_unit_test(test_flow_loop),
+        cmocka_unit_test(test_flow_budget),
+        cmocka_unit_test(test_flow_reenter),
+        cmocka_unit_test(test_flow_caps),
+        cmocka_unit_test(test_flow_total_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

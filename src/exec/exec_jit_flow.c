@@ -1,0 +1,799 @@
+/* The JIT's flow regions: straight runs of fast records together with the
+ * structured control flow between them (IF/UIF/ELSE/ENDIF, BGNLOOP/ENDLOOP,
+ * BRK, CONT, BREAKC), compiled as one piece of the machine's function
+ * (exec_jit_internal.h, docs/jit.md).
+ *
+ * The compiled code follows the reference handlers (exec_flow.c) step by
+ * step, with the warp's masks in SSA values instead of exec_warp: cond,
+ * loop and cont, and the entries the region's own IFs and loops push on
+ * the mask stacks (one value per static nesting level: in structured code
+ * the level of every construct is known where it is compiled).  A record
+ * whose mask comes out empty jumps where the handler sets pc, so a branch
+ * on which every active lane agrees is a real branch, and a divergent one
+ * runs both sides, each under its mask.  The fast records between control
+ * flow compute on all lanes and merge the executing lanes into their
+ * destinations at the end of each straight stretch (a select on the lane
+ * predicate), as the fast engine's masked runs do.
+ *
+ * Registers live in allocas (one per component the region touches) that
+ * mem2reg turns into SSA values and phis; each entry of the region fills
+ * them from the register blocks, and its single exit stores those the
+ * region writes, with the masks, the stack levels, the instruction and
+ * lane counts and the pc where the warp goes on (exec_jit_flow).  A region
+ * is entered at its first record and at the first record of each loop
+ * body it holds but does not close (a record it does not compile ends it
+ * inside the loop): the warp loop runs the rest of the body and comes back
+ * to compiled code at the next iteration.
+ *
+ * The budget: at each entry, loop head and loop exit the code checks that
+ * the instructions it may run before the next such check (every record up
+ * to the end of the innermost loop around it, or to the region's end)
+ * still fit; when they may not, it leaves at that pc, and the fast
+ * engine's loop goes on one record at a time to fail on the same
+ * instruction as the reference loop. */
+#if defined(NVGP_HAVE_JIT)
+
+#include "exec/exec_jit_internal.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CF_NONE, CF_IF, CF_UIF, CF_ELSE, CF_ENDIF, CF_BGNLOOP, CF_ENDLOOP, CF_BRK, CF_CONT,
+       CF_BREAKC };
+
+/* The control-flow records a flow region runs, one row each. */
+static const struct cf_row {
+    uint16_t op;
+    uint8_t kind;
+    bool cond;      /* reads a condition operand (source 0's x) */
+} cf_rows[] = {
+    { TGSI_OPCODE_IF, CF_IF, true },          { TGSI_OPCODE_UIF, CF_UIF, true },
+    { TGSI_OPCODE_ELSE, CF_ELSE, false },     { TGSI_OPCODE_ENDIF, CF_ENDIF, false },
+    { TGSI_OPCODE_BGNLOOP, CF_BGNLOOP, false }, { TGSI_OPCODE_ENDLOOP, CF_ENDLOOP, false },
+    { TGSI_OPCODE_BRK, CF_BRK, false },       { TGSI_OPCODE_CONT, CF_CONT, false },
+    { TGSI_OPCODE_BREAKC, CF_BREAKC, true },
+};
+
+static const struct cf_row *cf_row(uint16_t op)
+{
+    for (size_t i = 0; i < sizeof cf_rows / sizeof cf_rows[0]; i++)
+        if (cf_rows[i].op == op)
+            return &cf_rows[i];
+    return NULL;
+}
+
+/* A condition the compiled code reads as the fast records read sources: a
+ * direct register or uniform, without modifiers. */
+static bool cond_ok(const exec_insn *in)
+{
+    if (in->num_src < 1)
+        return false;
+    const exec_operand *s = &in->src[0];
+    return (s->loc == EXEC_LOC_WARP || s->loc == EXEC_LOC_UNIFORM) && !s->neg && !s->abs;
+}
+
+/* Limits of a flow region: LLVM's time grows faster than the region (a
+ * value a loop carries is a phi at each loop head inside it, and more
+ * than the vector registers hold spill), so a region ends before the
+ * record that would pass one, and the next region starts there. */
+enum {
+    FLOW_MAX_RECORDS = 512,
+    FLOW_MAX_IFS = 8,       /* IFs of the region open at once */
+    FLOW_MAX_LOOPS = 4,     /* loops of the region open at once */
+    FLOW_MAX_WRITTEN = 16,  /* register components written (two AVX-512
+                               registers each: 16 fill the register file) */
+};
+
+/* Adds the components r writes to keys[*n] (distinct; counting stops past
+ * FLOW_MAX_WRITTEN). */
+static void count_written(const exec_frec *r, uint64_t *keys, uint32_t *n)
+{
+    for (unsigned c = 0; c < 4 && *n <= FLOW_MAX_WRITTEN; c++) {
+        if (!((r->wmask >> c) & 1))
+            continue;
+        uint64_t key = jit_slot_key(r->dfile, r->doff, c);
+        uint32_t k = 0;
+        while (k < *n && keys[k] != key)
+            k++;
+        if (k == *n)
+            keys[(*n)++] = key;
+    }
+}
+
+uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capped)
+{
+    const exec_fast *f = m->fast;
+    /* the kinds of the constructs opened since p0 and still open */
+    uint8_t open[JIT_MAX_RECORDS];
+    uint64_t keys[FLOW_MAX_WRITTEN + 1];
+    uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0;
+    *flow = *capped = false;
+    for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++) {
+        if (f->recs[i].handler) {
+            if (!jit_record_ok(&f->recs[i]))
+                break;
+            uint64_t before[FLOW_MAX_WRITTEN + 1];
+            uint32_t n = nkeys;
+            memcpy(before, keys, sizeof keys);
+            count_written(&f->recs[i], keys, &nkeys);
+            if (*flow && (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS)) {
+                memcpy(keys, before, sizeof keys);
+                nkeys = n;
+                *capped = true;
+                break;
+            }
+            continue;
+        }
+        const exec_insn *in = &m->code[i];
+        const struct cf_row *row = cf_row(in->op);
+        if (!row || (row->cond && !cond_ok(in)))
+            break;
+        /* a straight run too big to be part of a flow region ends here */
+        if (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS) {
+            *capped = true;
+            break;
+        }
+        bool ok = true;
+        switch (row->kind) {
+        case CF_IF:
+        case CF_UIF:
+            if (ifs == FLOW_MAX_IFS) {
+                *capped = true;
+                ok = false;
+                break;
+            }
+            ifs++;
+            open[sp++] = CF_IF;
+            break;
+        case CF_ELSE:
+            ok = sp && open[sp - 1] == CF_IF;
+            break;
+        case CF_ENDIF:
+            ok = sp && open[sp - 1] == CF_IF;
+            sp -= ok;
+            ifs -= ok;
+            break;
+        case CF_BGNLOOP:
+            if (loops == FLOW_MAX_LOOPS) {
+                *capped = true;
+                ok = false;
+                break;
+            }
+            loops++;
+            open[sp++] = CF_BGNLOOP;
+            break;
+        case CF_ENDLOOP:
+            ok = sp && open[sp - 1] == CF_BGNLOOP;
+            sp -= ok;
+            loops -= ok;
+            break;
+        default:
+            /* BRK, CONT, BREAKC of a loop opened in the region (nothing
+             * but IFs between: a SWITCH ends a region) */
+            ok = !in->brk_switch && in->target < m->num_code &&
+                 m->code[in->target].target >= p0 && m->code[in->target].target < i;
+            break;
+        }
+        if (!ok)
+            break;
+        *flow = true;
+    }
+    return i - p0;
+}
+
+/* ---- building ------------------------------------------------------------- */
+
+typedef struct jit_level {
+    LLVMValueRef loop, cont, cond, csp; /* a loop record's fields (allocas) */
+} jit_level;
+
+typedef struct flow_b {
+    jit_fn *j;
+    const nvgp_exec *m;
+    uint32_t p0, end, maxc, maxl;
+    LLVMBasicBlockRef *blk;   /* per record: the block starting there, or NULL */
+    LLVMBasicBlockRef *guard; /* per record: its budget check, or NULL */
+    uint32_t *cdep, *ldep;    /* per record: IFs and loops of the region open
+                                 before it runs */
+    uint32_t *bound;          /* per record: records it may run before the
+                                 next check */
+    LLVMBasicBlockRef exit;
+    LLVMValueRef st;          /* the exec_jit_flow argument */
+    LLVMValueRef a_cond, a_loop, a_cont, a_csp, a_lsp, a_count, a_lanes, a_pc, a_stopped;
+    LLVMValueRef *lvl_c;      /* cond stack levels (allocas) */
+    jit_level *lvl_l;
+    LLVMValueRef ctpop;
+    LLVMTypeRef ctpop_ty, i16;
+    bool failed;
+} flow_b;
+
+static LLVMValueRef ci32(flow_b *F, uint32_t v) { return LLVMConstInt(F->j->i32, v, 0); }
+static LLVMValueRef ci64(flow_b *F, uint64_t v) { return LLVMConstInt(F->j->i64, v, 0); }
+
+static LLVMValueRef ld(flow_b *F, LLVMTypeRef t, LLVMValueRef a)
+{
+    return LLVMBuildLoad2(F->j->b, t, a, "");
+}
+static LLVMValueRef ld32(flow_b *F, LLVMValueRef a) { return ld(F, F->j->i32, a); }
+static void st(flow_b *F, LLVMValueRef a, LLVMValueRef v) { LLVMBuildStore(F->j->b, v, a); }
+
+/* The address of byte offset off of pointer p. */
+static LLVMValueRef at(flow_b *F, LLVMValueRef p, uint64_t off)
+{
+    LLVMValueRef idx = ci64(F, off);
+    return LLVMBuildGEP2(F->j->b, LLVMInt8TypeInContext(F->j->cx), p, &idx, 1, "");
+}
+
+/* A field of the exec_jit_flow argument. */
+#define FIELD(F, name) at((F), (F)->st, offsetof(exec_jit_flow, name))
+
+static LLVMValueRef new_var(flow_b *F, LLVMTypeRef t)
+{
+    return LLVMBuildAlloca(F->j->ab, t, "");
+}
+
+/* The execution mask now: rest & cond & loop & cont (exec_update_mask). */
+static LLVMValueRef exec_now(flow_b *F)
+{
+    LLVMBuilderRef b = F->j->b;
+    LLVMValueRef e = LLVMBuildAnd(b, ld32(F, FIELD(F, rest)), ld32(F, F->a_cond), "");
+    e = LLVMBuildAnd(b, e, ld32(F, F->a_loop), "");
+    return LLVMBuildAnd(b, e, ld32(F, F->a_cont), "");
+}
+
+static LLVMValueRef is_zero(flow_b *F, LLVMValueRef v)
+{
+    return LLVMBuildICmp(F->j->b, LLVMIntEQ, v, ci32(F, 0), "");
+}
+
+/* count += n; lane_count += n * lanes of e. */
+static void charge(flow_b *F, uint32_t n, LLVMValueRef e)
+{
+    LLVMBuilderRef b = F->j->b;
+    st(F, F->a_count, LLVMBuildAdd(b, ld(F, F->j->i64, F->a_count), ci64(F, n), ""));
+    LLVMValueRef pop = LLVMBuildCall2(b, F->ctpop_ty, F->ctpop, &e, 1, "");
+    LLVMValueRef lanes = LLVMBuildMul(b, LLVMBuildZExt(b, pop, F->j->i64, ""), ci64(F, n), "");
+    st(F, F->a_lanes, LLVMBuildAdd(b, ld(F, F->j->i64, F->a_lanes), lanes, ""));
+}
+
+static void store_levels(flow_b *F, uint32_t dc, uint32_t dl);
+
+/* A block that leaves the region at pc (stopped: the warp is abandoned),
+ * where dc IFs and dl loops of the region are open: it stores those
+ * levels (only those: a level is then live only inside its construct)
+ * and goes to the exit. */
+static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, uint32_t dc, uint32_t dl)
+{
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(F->j->cx, F->j->fn, "");
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(F->j->b);
+    LLVMPositionBuilderAtEnd(F->j->b, bb);
+    st(F, F->a_pc, ci32(F, pc));
+    if (stopped)
+        st(F, F->a_stopped, ci32(F, 1));
+    store_levels(F, dc, dl);
+    LLVMBuildBr(F->j->b, F->exit);
+    if (here)
+        LLVMPositionBuilderAtEnd(F->j->b, here);
+    return bb;
+}
+
+/* Where a jump to pc goes: its check, its block, or out of the region
+ * (with dc IFs and dl loops of the region open there). */
+static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, uint32_t dc, uint32_t dl)
+{
+    if (pc >= F->p0 && pc < F->end) {
+        uint32_t k = pc - F->p0;
+        if (F->guard[k])
+            return F->guard[k];
+        if (F->blk[k])
+            return F->blk[k];
+        F->failed = true; /* (every jump target starts a block) */
+    }
+    return stub(F, pc, false, dc, dl);
+}
+
+/* Forgets the current block's values (the next block reads the homes). */
+static void forget(jit_fn *j)
+{
+    for (uint32_t t = 0; t < j->ntouched; t++) {
+        jit_slot *s = &j->slots[j->touched[t]];
+        s->v = NULL;
+        s->dirty = false;
+        s->listed = false;
+    }
+    j->ntouched = 0;
+}
+
+/* The end of a straight stretch of n records run under mask e: charged,
+ * and each component they wrote merged into its home on e's lanes (the
+ * others keep their bits), each OUT register's out_wr gaining e. */
+static void end_stretch(flow_b *F, uint32_t n, LLVMValueRef e)
+{
+    jit_fn *j = F->j;
+    charge(F, n, e);
+    LLVMValueRef pred = jit_lane_pred(j, e);
+    for (uint32_t t = 0; t < j->ntouched; t++) {
+        jit_slot *s = &j->slots[j->touched[t]];
+        if (!s->v || !s->dirty)
+            continue;
+        uint64_t k = s->key - 1;
+        if ((unsigned)(k >> 34) == JIT_MARK_FILE) {
+            jit_mark_out(j, (uint32_t)(k >> 2), e);
+            continue;
+        }
+        LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi, s->home, "");
+        st(F, s->home, LLVMBuildSelect(j->b, pred, s->v, old, ""));
+    }
+    forget(j);
+}
+
+/* The lanes whose condition (source 0's x) is true: float != 0 (NaN true,
+ * -0 false) for IF, integer != 0 otherwise. */
+static LLVMValueRef truth(flow_b *F, const exec_insn *in, bool is_float)
+{
+    jit_fn *j = F->j;
+    const exec_operand *s = &in->src[0];
+    unsigned file = s->loc == EXEC_LOC_UNIFORM ? TGSI_FILE_IMMEDIATE : s->file;
+    LLVMValueRef v = jit_get_comp(j, file, s->offset, s->swz[0] & 3);
+    LLVMValueRef t;
+    if (is_float) {
+        LLVMValueRef zero = LLVMConstNull(j->vf);
+        t = LLVMBuildFCmp(j->b, LLVMRealUNE, LLVMBuildBitCast(j->b, v, j->vf, ""), zero, "");
+    } else {
+        t = LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), "");
+    }
+    return LLVMBuildBitCast(j->b, t, j->i32, "");
+}
+
+/* Goes to t_zero when rest & cond & loop & cont is empty, else to t_else. */
+static void branch_on_exec(flow_b *F, LLVMBasicBlockRef t_zero, LLVMBasicBlockRef t_else)
+{
+    LLVMBuildCondBr(F->j->b, is_zero(F, exec_now(F)), t_zero, t_else);
+}
+
+static LLVMBasicBlockRef new_block(flow_b *F)
+{
+    return LLVMAppendBasicBlockInContext(F->j->cx, F->j->fn, "");
+}
+
+/* skip_to_endloop (exec_flow.c) after BRK/CONT/BREAKC of the loop at level
+ * d: when no lane would run the rest of the iteration, not even one an IF
+ * in the body parked, go to ENDLOOP with the loop's IF level restored. */
+static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t d)
+{
+    uint32_t k = i - F->p0;
+    /* at ENDLOOP the loop's IF level is back */
+    uint32_t dc_loop = F->cdep[F->m->code[in->target].target - F->p0];
+    LLVMBuilderRef b = F->j->b;
+    LLVMValueRef e = exec_now(F);
+    LLVMValueRef rcond = ld32(F, F->lvl_l[d].cond);
+    LLVMValueRef resume = LLVMBuildAnd(b, rcond, ld32(F, FIELD(F, rest)), "");
+    resume = LLVMBuildAnd(b, resume, ld32(F, F->a_loop), "");
+    resume = LLVMBuildAnd(b, resume, ld32(F, F->a_cont), "");
+    LLVMBasicBlockRef skip = new_block(F);
+    LLVMBuildCondBr(b, is_zero(F, LLVMBuildOr(b, e, resume, "")), skip,
+                    to(F, i + 1, F->cdep[k], F->ldep[k]));
+    LLVMPositionBuilderAtEnd(b, skip);
+    st(F, F->a_cond, ld32(F, F->lvl_l[d].cond));
+    st(F, F->a_csp, ld32(F, F->lvl_l[d].csp));
+    LLVMBuildBr(b, to(F, in->target, dc_loop, F->ldep[k]));
+}
+
+/* The control-flow record i, in its own block; terminates it. */
+static void emit_cf(flow_b *F, uint32_t i)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    const exec_insn *in = &F->m->code[i];
+    const struct cf_row *row = cf_row(in->op);
+    uint32_t k = i - F->p0, dc = F->cdep[k], dl = F->ldep[k];
+    LLVMValueRef e = exec_now(F);
+    charge(F, 1, e);
+    switch (row->kind) {
+    case CF_IF:
+    case CF_UIF: {
+        LLVMValueRef t = truth(F, in, row->kind == CF_IF);
+        LLVMValueRef c = ld32(F, F->a_cond);
+        st(F, F->lvl_c[dc], c);
+        st(F, F->a_csp, LLVMBuildAdd(b, ld32(F, F->a_csp), ci32(F, 1), ""));
+        st(F, F->a_cond, LLVMBuildAnd(b, c, t, ""));
+        branch_on_exec(F, to(F, in->target, dc + 1, dl), to(F, i + 1, dc + 1, dl));
+        break;
+    }
+    case CF_ELSE: {
+        LLVMValueRef prev = ld32(F, F->lvl_c[dc - 1]);
+        st(F, F->a_cond, LLVMBuildAnd(b, prev, LLVMBuildNot(b, ld32(F, F->a_cond), ""), ""));
+        branch_on_exec(F, to(F, in->target, dc, dl), to(F, i + 1, dc, dl));
+        break;
+    }
+    case CF_ENDIF:
+        st(F, F->a_cond, ld32(F, F->lvl_c[dc - 1]));
+        st(F, F->a_csp, LLVMBuildSub(b, ld32(F, F->a_csp), ci32(F, 1), ""));
+        LLVMBuildBr(b, to(F, i + 1, dc - 1, dl));
+        break;
+    case CF_BGNLOOP: {
+        LLVMBasicBlockRef push = new_block(F);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1, dc, dl), push);
+        LLVMPositionBuilderAtEnd(b, push);
+        const jit_level *l = &F->lvl_l[dl];
+        st(F, l->loop, ld32(F, F->a_loop));
+        st(F, l->cont, ld32(F, F->a_cont));
+        st(F, l->cond, ld32(F, F->a_cond));
+        st(F, l->csp, ld32(F, F->a_csp));
+        st(F, F->a_lsp, LLVMBuildAdd(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
+        st(F, F->a_loop, e);
+        LLVMBuildBr(b, to(F, i + 1, dc, dl + 1));
+        break;
+    }
+    case CF_ENDLOOP: {
+        const jit_level *l = &F->lvl_l[dl - 1];
+        st(F, F->a_cont, ld32(F, l->cont));
+        LLVMBasicBlockRef done = new_block(F);
+        /* lanes left: the next iteration (its check first) */
+        branch_on_exec(F, done, to(F, in->target + 1, dc, dl));
+        LLVMPositionBuilderAtEnd(b, done);
+        st(F, F->a_loop, ld32(F, l->loop));
+        st(F, F->a_lsp, LLVMBuildSub(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
+        LLVMBuildBr(b, to(F, i + 1, dc, dl - 1));
+        break;
+    }
+    default: {
+        /* BRK, CONT, BREAKC: not run when no lane executes (not "always") */
+        LLVMBasicBlockRef run = new_block(F);
+        LLVMValueRef t = row->kind == CF_BREAKC ? truth(F, in, false) : NULL;
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, dc, dl), run);
+        LLVMPositionBuilderAtEnd(b, run);
+        if (row->kind == CF_CONT) {
+            st(F, F->a_cont, LLVMBuildAnd(b, ld32(F, F->a_cont), LLVMBuildNot(b, e, ""), ""));
+        } else {
+            LLVMValueRef lanes = t ? LLVMBuildAnd(b, e, t, "") : e;
+            st(F, F->a_loop, LLVMBuildAnd(b, ld32(F, F->a_loop), LLVMBuildNot(b, lanes, ""), ""));
+        }
+        skip_to_endloop(F, in, i, dl - 1);
+        break;
+    }
+    }
+}
+
+/* The check at record pc (an entry, a loop head or a loop exit): another
+ * warp failed (abandon), or the records up to the next check may not fit
+ * in the budget (leave here), else go on. */
+static void build_guard(flow_b *F, uint32_t pc)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    uint32_t k = pc - F->p0;
+    LLVMPositionBuilderAtEnd(b, F->guard[k]);
+    LLVMValueRef stop = LLVMBuildLoad2(b, j->i32, ld(F, j->ptr, FIELD(F, stop)), "");
+    LLVMSetOrdering(stop, LLVMAtomicOrderingMonotonic);
+    LLVMSetAlignment(stop, 4);
+    LLVMValueRef stopped = LLVMBuildICmp(b, LLVMIntULT, stop, ld32(F, FIELD(F, first_thread)), "");
+    LLVMValueRef need = LLVMBuildAdd(b, ld(F, j->i64, F->a_count), ci64(F, F->bound[k]), "");
+    LLVMValueRef fits = LLVMBuildICmp(b, LLVMIntULE, need, ld(F, j->i64, FIELD(F, budget)), "");
+    /* one way out for both (fewer blocks to compile): stopped says which */
+    st(F, F->a_stopped, LLVMBuildZExt(b, stopped, j->i32, ""));
+    LLVMValueRef go = LLVMBuildAnd(b, fits, LLVMBuildNot(b, stopped, ""), "");
+    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->cdep[k], F->ldep[k]));
+}
+
+/* An entry at record pc (the region's first record or a loop body's):
+ * the state from the exec_jit_flow argument, the stack levels open there
+ * from the warp's stacks, then the check.  Returns the prologue block
+ * (the homes are filled at its end later). */
+static LLVMBasicBlockRef build_entry(flow_b *F, uint32_t pc)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    uint32_t k = pc - F->p0;
+    LLVMBasicBlockRef bb = new_block(F);
+    LLVMPositionBuilderAtEnd(b, bb);
+    st(F, F->a_cond, ld32(F, FIELD(F, cond)));
+    st(F, F->a_loop, ld32(F, FIELD(F, loop)));
+    st(F, F->a_cont, ld32(F, FIELD(F, cont)));
+    st(F, F->a_csp, ld32(F, FIELD(F, cond_sp)));
+    st(F, F->a_lsp, ld32(F, FIELD(F, loop_sp)));
+    st(F, F->a_count, ld(F, j->i64, FIELD(F, count)));
+    st(F, F->a_lanes, ld(F, j->i64, FIELD(F, lane_count)));
+    st(F, F->a_pc, ci32(F, pc));
+    st(F, F->a_stopped, ci32(F, 0));
+    LLVMValueRef cbase = ld(F, j->ptr, FIELD(F, cond_stack));
+    LLVMValueRef lbase = ld(F, j->ptr, FIELD(F, loop_stack));
+    /* (the levels not open here are stored by their IF or BGNLOOP before
+     * anything reads them) */
+    for (uint32_t d = 0; d < F->cdep[k]; d++)
+        st(F, F->lvl_c[d], ld32(F, at(F, cbase, 4u * d)));
+    for (uint32_t d = 0; d < F->ldep[k]; d++) {
+        const jit_level *l = &F->lvl_l[d];
+        uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
+        st(F, l->loop, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, loop))));
+        st(F, l->cont, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cont))));
+        st(F, l->cond, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cond))));
+        LLVMValueRef csp = ld(F, F->i16, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)));
+        st(F, l->csp, LLVMBuildZExt(b, csp, j->i32, ""));
+    }
+    LLVMBuildBr(b, F->guard[k]);
+    LLVMAddCase(j->sw, ci32(F, pc), bb);
+    return bb;
+}
+
+/* The levels of the region's IFs and loops open where it leaves: the
+ * entries the reference handlers would have pushed. */
+static void store_levels(flow_b *F, uint32_t dc, uint32_t dl)
+{
+    LLVMBuilderRef b = F->j->b;
+    LLVMValueRef cbase = ld(F, F->j->ptr, FIELD(F, cond_stack));
+    LLVMValueRef lbase = ld(F, F->j->ptr, FIELD(F, loop_stack));
+    for (uint32_t d = 0; d < dc; d++)
+        st(F, at(F, cbase, 4u * d), ld32(F, F->lvl_c[d]));
+    LLVMValueRef sw = ld32(F, FIELD(F, sw));
+    LLVMValueRef sw_sp = LLVMBuildTrunc(b, ld32(F, FIELD(F, sw_sp)), F->i16, "");
+    for (uint32_t d = 0; d < dl; d++) {
+        const jit_level *l = &F->lvl_l[d];
+        uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, loop)), ld32(F, l->loop));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cont)), ld32(F, l->cont));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond)), ld32(F, l->cond));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw)), sw);
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)),
+           LLVMBuildTrunc(b, ld32(F, l->csp), F->i16, ""));
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)), sw_sp);
+    }
+}
+
+/* The single exit: what the region wrote, the masks, the counts and the
+ * pc, back to the warp (the stubs leading here stored the levels). */
+static void build_exit(flow_b *F)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    LLVMPositionBuilderAtEnd(b, F->exit);
+    for (uint32_t t = 0; t < j->cap; t++) {
+        const jit_slot *s = &j->slots[t];
+        if (!s->key || !s->home || !s->written)
+            continue;
+        uint64_t key = s->key - 1;
+        LLVMValueRef addr = jit_comp_addr(j, b, (unsigned)(key >> 34), (uint32_t)(key >> 2),
+                                          (unsigned)(key & 3));
+        LLVMSetAlignment(LLVMBuildStore(b, ld(F, j->vi, s->home), addr), 64);
+    }
+    st(F, FIELD(F, cond), ld32(F, F->a_cond));
+    st(F, FIELD(F, loop), ld32(F, F->a_loop));
+    st(F, FIELD(F, cont), ld32(F, F->a_cont));
+    st(F, FIELD(F, cond_sp), ld32(F, F->a_csp));
+    st(F, FIELD(F, loop_sp), ld32(F, F->a_lsp));
+    st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
+    st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
+    st(F, FIELD(F, pc), ld32(F, F->a_pc));
+    st(F, FIELD(F, stopped), ld32(F, F->a_stopped));
+    LLVMBuildRetVoid(b);
+}
+
+/* Depths, bounds and blocks of the region's records. */
+static void analyse(flow_b *F)
+{
+    const nvgp_exec *m = F->m;
+    uint32_t c = 0, l = 0, nl = 0;
+    uint32_t *open = malloc(sizeof *open * (F->end - F->p0 + 1));
+    if (!open) {
+        F->failed = true;
+        return;
+    }
+    for (uint32_t i = F->p0; i < F->end; i++) {
+        uint32_t k = i - F->p0;
+        F->cdep[k] = c;
+        F->ldep[k] = l;
+        uint32_t last = nl ? m->code[open[nl - 1]].target : F->end - 1;
+        if (last > F->end - 1)
+            last = F->end - 1;
+        F->bound[k] = last + 1 - i;
+        const struct cf_row *row = m->fast->recs[i].handler ? NULL : cf_row(m->code[i].op);
+        if (k == 0)
+            F->blk[k] = new_block(F);
+        if (!row)
+            continue;
+        F->blk[k] = F->blk[k] ? F->blk[k] : new_block(F);
+        if (i + 1 < F->end && !F->blk[k + 1])
+            F->blk[k + 1] = new_block(F);
+        switch (row->kind) {
+        case CF_IF:
+        case CF_UIF:
+            c++;
+            F->maxc = c > F->maxc ? c : F->maxc;
+            break;
+        case CF_ENDIF:
+            c--;
+            break;
+        case CF_BGNLOOP:
+            open[nl++] = i;
+            l++;
+            F->maxl = l > F->maxl ? l : F->maxl;
+            if (i + 1 < F->end)
+                F->guard[k + 1] = new_block(F);
+            break;
+        case CF_ENDLOOP:
+            nl--;
+            l--;
+            if (i + 1 < F->end)
+                F->guard[k + 1] = new_block(F);
+            break;
+        default:
+            break;
+        }
+    }
+    F->cdep[F->end - F->p0] = c;
+    F->ldep[F->end - F->p0] = l;
+    F->guard[0] = F->guard[0] ? F->guard[0] : new_block(F);
+    free(open);
+}
+
+static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
+
+bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent)
+{
+    flow_b F;
+    memset(&F, 0, sizeof F);
+    F.j = j;
+    F.m = j->m;
+    F.p0 = p0;
+    F.end = p0 + n;
+    F.st = j->flow_arg;
+    F.i16 = LLVMInt16TypeInContext(j->cx);
+    j->flow = true;
+    F.blk = zalloc(n + 1, sizeof *F.blk);
+    F.guard = zalloc(n + 1, sizeof *F.guard);
+    F.cdep = zalloc(n + 1, sizeof *F.cdep);
+    F.ldep = zalloc(n + 1, sizeof *F.ldep);
+    F.bound = zalloc(n + 1, sizeof *F.bound);
+    bool ok = F.blk && F.guard && F.cdep && F.ldep && F.bound && jit_slots_new(j, n);
+    /* the region's first block: it and every later one are the region's
+     * (finished with unreachable if building fails) */
+    LLVMBasicBlockRef first = NULL;
+    if (ok) {
+        F.exit = new_block(&F);
+        first = F.exit;
+        analyse(&F);
+        ok = !F.failed;
+    }
+    if (ok) {
+        unsigned id = LLVMLookupIntrinsicID("llvm.ctpop", 10);
+        F.ctpop = LLVMGetIntrinsicDeclaration(j->mod, id, &j->i32, 1);
+        F.ctpop_ty = LLVMIntrinsicGetType(j->cx, id, &j->i32, 1);
+        LLVMTypeRef i64 = j->i64, i32 = j->i32;
+        F.a_cond = new_var(&F, i32);
+        F.a_loop = new_var(&F, i32);
+        F.a_cont = new_var(&F, i32);
+        F.a_csp = new_var(&F, i32);
+        F.a_lsp = new_var(&F, i32);
+        F.a_pc = new_var(&F, i32);
+        F.a_stopped = new_var(&F, i32);
+        F.a_count = new_var(&F, i64);
+        F.a_lanes = new_var(&F, i64);
+        F.lvl_c = zalloc(F.maxc, sizeof *F.lvl_c);
+        F.lvl_l = zalloc(F.maxl, sizeof *F.lvl_l);
+        ok = F.lvl_c && F.lvl_l;
+        for (uint32_t d = 0; ok && d < F.maxc; d++)
+            F.lvl_c[d] = new_var(&F, i32);
+        for (uint32_t d = 0; ok && d < F.maxl; d++) {
+            F.lvl_l[d].loop = new_var(&F, i32);
+            F.lvl_l[d].cont = new_var(&F, i32);
+            F.lvl_l[d].cond = new_var(&F, i32);
+            F.lvl_l[d].csp = new_var(&F, i32);
+        }
+    }
+    if (ok) {
+        /* the components the region writes (merged at each stretch's end,
+         * stored at the exit) */
+        for (uint32_t i = p0; i < F.end; i++) {
+            const exec_frec *r = &F.m->fast->recs[i];
+            if (!r->handler)
+                continue;
+            for (unsigned c = 0; c < 4; c++)
+                if ((r->wmask >> c) & 1) {
+                    jit_slot *s = jit_slot_find(j, jit_slot_key(r->dfile, r->doff, c));
+                    s->written = true;
+                    if (!s->home)
+                        s->home = new_var(&F, j->vi);
+                }
+        }
+        forget(j);
+        /* the records, in order */
+        LLVMBasicBlockRef cur = NULL;
+        uint32_t start = UINT32_MAX;
+        LLVMValueRef se = NULL;
+        for (uint32_t i = p0; ok && i <= F.end; i++) {
+            uint32_t k = i - p0;
+            if (i == F.end || F.blk[k]) {
+                if (cur) {
+                    if (start != UINT32_MAX)
+                        end_stretch(&F, i - start, se);
+                    start = UINT32_MAX;
+                    LLVMBuildBr(j->b, to(&F, i, F.cdep[k], F.ldep[k]));
+                }
+                if (i == F.end)
+                    break;
+                LLVMPositionBuilderAtEnd(j->b, F.blk[k]);
+                cur = F.blk[k];
+                forget(j);
+            }
+            const exec_frec *r = &F.m->fast->recs[i];
+            if (r->handler) {
+                if (start == UINT32_MAX) {
+                    start = i;
+                    se = exec_now(&F);
+                }
+                ok = jit_emit_record(j, r);
+                continue;
+            }
+            emit_cf(&F, i);
+            forget(j);
+            cur = NULL;
+        }
+        ok = ok && !F.failed;
+    }
+    if (ok) {
+        for (uint32_t i = p0; i < F.end; i++)
+            if (F.guard[i - p0])
+                build_guard(&F, i);
+        build_exit(&F);
+        /* entries: the first record, and the first record of each loop
+         * body whose ENDLOOP lies past the region (the warp loop runs the
+         * rest of such a body and jumps back here every iteration); each
+         * fills every home from its register */
+        for (uint32_t i = p0; i < F.end; i++) {
+            uint32_t k = i - p0;
+            const exec_insn *prev = &F.m->code[i - (i > p0)];
+            if (i != p0 && !(F.guard[k] && prev->op == TGSI_OPCODE_BGNLOOP &&
+                             !F.m->fast->recs[i - 1].handler && prev->target >= F.end))
+                continue;
+            LLVMBasicBlockRef pro = build_entry(&F, i);
+            if (built)
+                built[i] = true;
+            if (ent) {
+                ent[i].flow = true;
+                ent[i].at_cond = (uint16_t)F.cdep[k];
+                ent[i].at_loop = (uint16_t)F.ldep[k];
+                ent[i].cond_depth = (uint16_t)F.maxc;
+                ent[i].loop_depth = (uint16_t)F.maxl;
+            }
+            LLVMPositionBuilderBefore(j->b, LLVMGetBasicBlockTerminator(pro));
+            for (uint32_t t = 0; t < j->cap; t++) {
+                const jit_slot *s = &j->slots[t];
+                if (!s->key || !s->home)
+                    continue;
+                uint64_t key = s->key - 1;
+                LLVMValueRef v = LLVMBuildLoad2(
+                    j->b, j->vi,
+                    jit_comp_addr(j, j->b, (unsigned)(key >> 34), (uint32_t)(key >> 2),
+                                  (unsigned)(key & 3)),
+                    "");
+                LLVMSetAlignment(v, 64);
+                st(&F, s->home, v);
+            }
+        }
+    } else if (first) {
+        /* no entry reaches the region's blocks: each left unfinished ends
+         * in unreachable, so the module stays valid */
+        for (LLVMBasicBlockRef bb = first; bb; bb = LLVMGetNextBasicBlock(bb))
+            if (!LLVMGetBasicBlockTerminator(bb)) {
+                LLVMPositionBuilderAtEnd(j->b, bb);
+                LLVMBuildUnreachable(j->b);
+            }
+    }
+    jit_slots_free(j);
+    j->flow = false;
+    free(F.blk);
+    free(F.guard);
+    free(F.cdep);
+    free(F.ldep);
+    free(F.bound);
+    free(F.lvl_c);
+    free(F.lvl_l);
+    return ok;
+}
+
+#else /* !NVGP_HAVE_JIT: nothing to build (ISO C wants a declaration) */
+
+typedef int exec_jit_flow_unused;
+
+#endif

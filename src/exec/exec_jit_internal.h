@@ -1,0 +1,78 @@
+/* The JIT's builder state, shared by exec_jit.c (straight regions, the
+ * module, the machine's code) and exec_jit_flow.c (regions with control
+ * flow).  Only built with LLVM (NVGP_HAVE_JIT). */
+#ifndef NVGP_EXEC_EXEC_JIT_INTERNAL_H
+#define NVGP_EXEC_EXEC_JIT_INTERNAL_H
+
+#include "exec/exec_jit.h"
+
+#include <llvm-c/Core.h>
+
+/* Runs longer than this stay with the fast engine: compile time grows with
+ * a region, and the gain of a long run over the block runner is small. */
+#define JIT_MAX_RECORDS 4096u
+
+/* A register component in the region being built. */
+typedef struct jit_slot {
+    uint64_t key;          /* file << 34 | register << 2 | component, + 1; 0: free */
+    LLVMValueRef v;        /* <32 x i32> in the current block; NULL: none yet */
+    bool dirty;            /* v written in this block: stored (merged) at its end */
+    bool listed;           /* flow: in touched[] */
+    bool written;          /* flow: some record of the region writes it */
+    LLVMValueRef home;     /* flow: the component's alloca (mem2reg makes SSA
+                              values of it), filled from its register by
+                              every entry of the region */
+} jit_slot;
+
+/* Marks of OUT registers written (out_wr) share the table under this file. */
+#define JIT_MARK_FILE 255u
+
+typedef struct jit_fn {
+    const nvgp_exec *m;
+    LLVMContextRef cx;
+    LLVMModuleRef mod;
+    LLVMBuilderRef b;
+    LLVMTypeRef i32, i64, f32, vi, vf, ptr;
+    LLVMValueRef fn, bank, out_wr, mask, flow_arg;
+    LLVMValueRef base[TGSI_FILE_COUNT];
+    LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
+    LLVMValueRef sw;       /* the function's switch on the entry record */
+    jit_slot *slots;
+    uint32_t cap;
+    /* flow regions */
+    bool flow;
+    LLVMBuilderRef ab;     /* in the function's entry block (allocas, the
+                              block pointers of flow regions) */
+    LLVMValueRef ebase[TGSI_FILE_COUNT]; /* block pointers loaded by ab */
+    uint32_t *touched;     /* slots used in the current block */
+    uint32_t ntouched;
+} jit_fn;
+
+uint64_t jit_slot_key(unsigned file, uint32_t off, unsigned c);
+jit_slot *jit_slot_find(jit_fn *j, uint64_t key);
+LLVMValueRef jit_splat_i32(jit_fn *j, uint32_t v);
+LLVMValueRef jit_comp_addr(jit_fn *j, LLVMBuilderRef b, unsigned f, uint32_t off, unsigned c);
+LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c);
+void jit_put_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c, LLVMValueRef v);
+/* Whether the JIT can compile fast record r (it has a row for its operation). */
+bool jit_record_ok(const exec_frec *r);
+/* Emits record r into the current block (false: no row). */
+bool jit_emit_record(jit_fn *j, const exec_frec *r);
+LLVMValueRef jit_lane_pred(jit_fn *j, LLVMValueRef mask);
+void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes);
+/* A fresh slot table for a region of n records (false: out of memory). */
+bool jit_slots_new(jit_fn *j, uint32_t n);
+void jit_slots_free(jit_fn *j);
+
+/* Flow regions (exec_jit_flow.c).  The records of the region starting at
+ * p0: 0 when none starts there; *flow says whether it holds control flow
+ * (else it is a straight run of compilable fast records); *capped that it
+ * ends at a limit of flow regions, where the next region starts. */
+uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capped);
+/* Builds the flow region [p0, p0 + n), its entries (p0 and each loop
+ * body's first record) as cases of the switch, marked in built[] and
+ * described in ent[] (either may be NULL); false (no entry made) when it
+ * cannot. */
+bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent);
+
+#endif
