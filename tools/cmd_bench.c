@@ -133,25 +133,12 @@ typedef struct case_result {
     stats mesa[MESA_COUNT];      /* Minv/s */
 } case_result;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static stats summarize(double *v, int n)
 {
     stats s = {0, 0, 0, n};
     if (n <= 0)
         return s;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
     s.min = v[0];
     s.max = v[n - 1];
     s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -298,9 +285,9 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
             ro.threads = t ? o->threads : 1;
             double rate[MAX_REPEATS], lanes[MAX_REPEATS];
             for (int k = 0; ok && k < o->repeats; k++) {
-                double t0 = now();
+                double t0 = bench_now();
                 ok = nvgp_machine_run(r.m, &ro, NULL) == NVGP_OK;
-                double dt = now() - t0;
+                double dt = bench_now() - t0;
                 if (dt <= 0)
                     dt = 1e-9;
                 rate[k] = inv / dt / 1e6;

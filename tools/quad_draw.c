@@ -9,14 +9,14 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
+double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int cmp_double(const void *a, const void *b)
+int bench_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -57,14 +57,14 @@ bool quad_draw_times(const nvgp_program *fp, uint32_t width, uint32_t height, un
     /* one untimed draw first: the program's translation and set-up, the
      * JIT's compilation */
     for (int r = -1; r < repeats && ok; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLE_STRIP, &v, err, errlen);
-        double dt = now() - t0;
+        double dt = bench_now() - t0;
         if (ok && r >= 0)
             secs[r] = dt;
     }
     if (ok)
-        qsort(secs, (size_t)repeats, sizeof *secs, cmp_double);
+        qsort(secs, (size_t)repeats, sizeof *secs, bench_cmp_double);
     nvgp_pipe_fb_destroy(fb);
     nvgp_pipe_state_destroy(s);
     return ok;

@@ -16,6 +16,11 @@
  * program.local[0] = (0.5, 0.25, 0.125, 1)), with `threads` host threads
  * and an nvgp_engine: one untimed draw, then `repeats` timed ones, their
  * seconds in secs[] sorted.  False, the reason in err, when a draw fails. */
+/* Monotonic seconds, and qsort's comparison of doubles (the benchmarks'
+ * timing helpers). */
+double bench_now(void);
+int bench_cmp_double(const void *a, const void *b);
+
 bool quad_draw_times(const nvgp_program *fp, uint32_t width, uint32_t height, unsigned threads,
                      unsigned engine, int repeats, double *secs, char *err, size_t errlen);
 

@@ -955,6 +955,16 @@ static void free_entry(jit_entry *e)
     free(e);
 }
 
+/* Frees a list trim_locked returned, without the cache lock. */
+static void free_list(jit_entry *dropped)
+{
+    while (dropped) {
+        jit_entry *d = dropped;
+        dropped = d->next;
+        free_entry(d);
+    }
+}
+
 /* Drops unused entries beyond JIT_CACHE_KEEP, least recently used first;
  * the cache lock held.  The dropped ones are returned as a list (freed
  * without the lock: joining a compile takes milliseconds). */
@@ -1061,11 +1071,7 @@ static jit_entry *acquire(const nvgp_exec *m, bool *made_here)
     e->users++;
     jit_entry *dropped = trim_locked();
     pthread_mutex_unlock(&g_cache.lock);
-    while (dropped) {
-        jit_entry *d = dropped;
-        dropped = d->next;
-        free_entry(d);
-    }
+    free_list(dropped);
     *made_here = made;
     if (made) {
         make_first(m, e);
@@ -1088,11 +1094,7 @@ static void release(jit_entry *e)
     e->users--;
     jit_entry *dropped = trim_locked();
     pthread_mutex_unlock(&g_cache.lock);
-    while (dropped) {
-        jit_entry *d = dropped;
-        dropped = d->next;
-        free_entry(d);
-    }
+    free_list(dropped);
 }
 
 /* m's hold on its program's code, made once; false when m has no code. */
