@@ -17,14 +17,16 @@
  * Each operation is the fast handler's expression (exec_fast_kern.h),
  * written as LLVM instructions without fast-math flags, so no multiply and
  * add fuse and NaN and signed zeros go the same way; transcendentals call
- * the same warp-wide routines (exec_vmath.h) through a stack buffer, so
- * they agree bit for bit.  The table jit_rows says, one row per opcode, how
+ * the functions the interpreter calls (on AVX-512 SLEEF's 16-lane ones
+ * straight, else the warp-wide routines of exec_vmath.h through a stack
+ * buffer), so they agree bit for bit.  The table jit_rows says, one row per opcode, how
  * each is built; a run holding a record whose opcode has no row is left to
  * the fast engine. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "exec/exec_jit.h"
 #include "exec/exec_vmath.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,62 +91,63 @@ typedef struct jit_row {
     bool dph;
     jit_vfn1 fn1;
     jit_vfn2 fn2;
+    size_t direct;   /* SC1/SC2: the 16-lane function's place in exec_vmath_direct16 */
 } jit_row;
 
 static const jit_row jit_rows[] = {
-    { TGSI_OPCODE_MOV, JK_MOV, 0, false, NULL, NULL },
-    { TGSI_OPCODE_ADD, JK_FBIN, LLVMFAdd, false, NULL, NULL },
-    { TGSI_OPCODE_SUB, JK_FBIN, LLVMFSub, false, NULL, NULL },
-    { TGSI_OPCODE_MUL, JK_FBIN, LLVMFMul, false, NULL, NULL },
-    { TGSI_OPCODE_MAD, JK_MAD, 0, false, NULL, NULL },
-    { TGSI_OPCODE_LRP, JK_LRP, 0, false, NULL, NULL },
-    { TGSI_OPCODE_MIN, JK_FMIN, LLVMRealOLT, false, NULL, NULL },
-    { TGSI_OPCODE_MAX, JK_FMIN, LLVMRealOGT, false, NULL, NULL },
-    { TGSI_OPCODE_SLT, JK_SET, LLVMRealOLT, false, NULL, NULL },
-    { TGSI_OPCODE_SGE, JK_SET, LLVMRealOGE, false, NULL, NULL },
-    { TGSI_OPCODE_SEQ, JK_SET, LLVMRealOEQ, false, NULL, NULL },
-    { TGSI_OPCODE_SNE, JK_SET, LLVMRealUNE, false, NULL, NULL },
-    { TGSI_OPCODE_SGT, JK_SET, LLVMRealOGT, false, NULL, NULL },
-    { TGSI_OPCODE_SLE, JK_SET, LLVMRealOLE, false, NULL, NULL },
-    { TGSI_OPCODE_FSLT, JK_FSET, LLVMRealOLT, false, NULL, NULL },
-    { TGSI_OPCODE_FSGE, JK_FSET, LLVMRealOGE, false, NULL, NULL },
-    { TGSI_OPCODE_FSEQ, JK_FSET, LLVMRealOEQ, false, NULL, NULL },
-    { TGSI_OPCODE_FSNE, JK_FSET, LLVMRealUNE, false, NULL, NULL },
-    { TGSI_OPCODE_CMP, JK_CMP, 0, false, NULL, NULL },
-    { TGSI_OPCODE_AND, JK_IBIN, LLVMAnd, false, NULL, NULL },
-    { TGSI_OPCODE_OR, JK_IBIN, LLVMOr, false, NULL, NULL },
-    { TGSI_OPCODE_XOR, JK_IBIN, LLVMXor, false, NULL, NULL },
-    { TGSI_OPCODE_UADD, JK_IBIN, LLVMAdd, false, NULL, NULL },
-    { TGSI_OPCODE_UMUL, JK_IBIN, LLVMMul, false, NULL, NULL },
-    { TGSI_OPCODE_SHL, JK_SHIFT, LLVMShl, false, NULL, NULL },
-    { TGSI_OPCODE_USHR, JK_SHIFT, LLVMLShr, false, NULL, NULL },
-    { TGSI_OPCODE_NOT, JK_NOT, 0, false, NULL, NULL },
-    { TGSI_OPCODE_INEG, JK_INEG, 0, false, NULL, NULL },
-    { TGSI_OPCODE_IMAX, JK_ISEL, LLVMIntSGT, false, NULL, NULL },
-    { TGSI_OPCODE_IMIN, JK_ISEL, LLVMIntSLT, false, NULL, NULL },
-    { TGSI_OPCODE_UMAX, JK_ISEL, LLVMIntUGT, false, NULL, NULL },
-    { TGSI_OPCODE_UMIN, JK_ISEL, LLVMIntULT, false, NULL, NULL },
-    { TGSI_OPCODE_ISLT, JK_ISET, LLVMIntSLT, false, NULL, NULL },
-    { TGSI_OPCODE_ISGE, JK_ISET, LLVMIntSGE, false, NULL, NULL },
-    { TGSI_OPCODE_USLT, JK_ISET, LLVMIntULT, false, NULL, NULL },
-    { TGSI_OPCODE_USGE, JK_ISET, LLVMIntUGE, false, NULL, NULL },
-    { TGSI_OPCODE_USEQ, JK_ISET, LLVMIntEQ, false, NULL, NULL },
-    { TGSI_OPCODE_USNE, JK_ISET, LLVMIntNE, false, NULL, NULL },
-    { TGSI_OPCODE_UCMP, JK_UCMP, 0, false, NULL, NULL },
-    { TGSI_OPCODE_DP2, JK_DOT, 2, false, NULL, NULL },
-    { TGSI_OPCODE_DP3, JK_DOT, 3, false, NULL, NULL },
-    { TGSI_OPCODE_DP4, JK_DOT, 4, false, NULL, NULL },
-    { TGSI_OPCODE_DPH, JK_DOT, 3, true, NULL, NULL },
+    { TGSI_OPCODE_MOV, JK_MOV, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ADD, JK_FBIN, LLVMFAdd, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SUB, JK_FBIN, LLVMFSub, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_MUL, JK_FBIN, LLVMFMul, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_MAD, JK_MAD, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_LRP, JK_LRP, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_MIN, JK_FMIN, LLVMRealOLT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_MAX, JK_FMIN, LLVMRealOGT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SLT, JK_SET, LLVMRealOLT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SGE, JK_SET, LLVMRealOGE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SEQ, JK_SET, LLVMRealOEQ, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SNE, JK_SET, LLVMRealUNE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SGT, JK_SET, LLVMRealOGT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SLE, JK_SET, LLVMRealOLE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FSLT, JK_FSET, LLVMRealOLT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FSGE, JK_FSET, LLVMRealOGE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FSEQ, JK_FSET, LLVMRealOEQ, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FSNE, JK_FSET, LLVMRealUNE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_CMP, JK_CMP, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_AND, JK_IBIN, LLVMAnd, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_OR, JK_IBIN, LLVMOr, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_XOR, JK_IBIN, LLVMXor, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UADD, JK_IBIN, LLVMAdd, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UMUL, JK_IBIN, LLVMMul, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SHL, JK_SHIFT, LLVMShl, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_USHR, JK_SHIFT, LLVMLShr, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_NOT, JK_NOT, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_INEG, JK_INEG, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_IMAX, JK_ISEL, LLVMIntSGT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_IMIN, JK_ISEL, LLVMIntSLT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UMAX, JK_ISEL, LLVMIntUGT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UMIN, JK_ISEL, LLVMIntULT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ISLT, JK_ISET, LLVMIntSLT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ISGE, JK_ISET, LLVMIntSGE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_USLT, JK_ISET, LLVMIntULT, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_USGE, JK_ISET, LLVMIntUGE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_USEQ, JK_ISET, LLVMIntEQ, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_USNE, JK_ISET, LLVMIntNE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UCMP, JK_UCMP, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_DP2, JK_DOT, 2, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_DP3, JK_DOT, 3, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_DP4, JK_DOT, 4, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_DPH, JK_DOT, 3, true, NULL, NULL, 0 },
     /* exec_vrcp and exec_vrsq are IEEE division and square root, each
      * step correctly rounded in every implementation: the same
      * instructions inline give their bits without a call */
-    { TGSI_OPCODE_RCP, JK_RCP, 0, false, NULL, NULL },
-    { TGSI_OPCODE_RSQ, JK_RSQ, 0, false, NULL, NULL },
-    { TGSI_OPCODE_EX2, JK_SC1, 0, false, exec_vex2, NULL },
-    { TGSI_OPCODE_LG2, JK_SC1, 0, false, exec_vlg2, NULL },
-    { TGSI_OPCODE_SIN, JK_SC1, 0, false, exec_vsin, NULL },
-    { TGSI_OPCODE_COS, JK_SC1, 0, false, exec_vcos, NULL },
-    { TGSI_OPCODE_POW, JK_SC2, 0, false, NULL, exec_vpow },
+    { TGSI_OPCODE_RCP, JK_RCP, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_RSQ, JK_RSQ, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_EX2, JK_SC1, 0, false, exec_vex2, NULL, offsetof(exec_vmath_direct16, ex2) },
+    { TGSI_OPCODE_LG2, JK_SC1, 0, false, exec_vlg2, NULL, offsetof(exec_vmath_direct16, lg2) },
+    { TGSI_OPCODE_SIN, JK_SC1, 0, false, exec_vsin, NULL, offsetof(exec_vmath_direct16, sin) },
+    { TGSI_OPCODE_COS, JK_SC1, 0, false, exec_vcos, NULL, offsetof(exec_vmath_direct16, cos) },
+    { TGSI_OPCODE_POW, JK_SC2, 0, false, NULL, exec_vpow, offsetof(exec_vmath_direct16, pow) },
 };
 
 static const jit_row *find_row(uint16_t op)
@@ -420,6 +423,42 @@ static LLVMValueRef callee(jit_fn *j, uintptr_t addr)
     return LLVMConstIntToPtr(LLVMConstInt(j->i64, addr, 0), j->ptr);
 }
 
+/* Lanes first..first+n-1 of v, or v and w's lanes in order as one vector. */
+static LLVMValueRef lanes_of(jit_fn *j, LLVMValueRef v, LLVMValueRef w, unsigned first,
+                             unsigned n)
+{
+    LLVMValueRef idx[LANES];
+    for (unsigned l = 0; l < n; l++)
+        idx[l] = LLVMConstInt(j->i32, first + l, 0);
+    return LLVMBuildShuffleVector(j->b, v, w ? w : LLVMGetUndef(LLVMTypeOf(v)),
+                                  LLVMConstVector(idx, n), "");
+}
+
+/* An SC record on the AVX-512 implementation: its 16-lane SLEEF function
+ * called on each half of the warp, the vectors in registers (no stack
+ * buffer, no warp-wide routine in between; the same function, so the same
+ * bits). */
+static LLVMValueRef call_direct(jit_fn *j, const jit_row *row, const exec_frec *r,
+                                const exec_vmath_direct16 *direct, unsigned nargs)
+{
+    enum { HALF = LANES / 2 };
+    exec_vmath_fn16 f = *(const exec_vmath_fn16 *)((const char *)direct + row->direct);
+    LLVMTypeRef v16 = LLVMVectorType(j->f32, HALF);
+    LLVMTypeRef params[2] = { v16, v16 };
+    LLVMTypeRef fty = LLVMFunctionType(v16, params, nargs, 0);
+    LLVMValueRef fn = callee(j, (uintptr_t)f);
+    LLVMValueRef whole[2], half[2];
+    for (unsigned k = 0; k < nargs; k++)
+        whole[k] = as_f(j, src(j, r, k, 0));
+    for (unsigned h = 0; h < 2; h++) {
+        LLVMValueRef args[2];
+        for (unsigned k = 0; k < nargs; k++)
+            args[k] = lanes_of(j, whole[k], NULL, h * HALF, HALF);
+        half[h] = LLVMBuildCall2(j->b, fty, fn, args, nargs, "");
+    }
+    return as_u(j, lanes_of(j, half[0], half[1], 0, LANES));
+}
+
 /* The scalar result of a DOT or SC record (before saturation). */
 static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
 {
@@ -446,6 +485,9 @@ static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
         return as_u(j, LLVMBuildFDiv(b, splat_f32(j, 1.0f), x, ""));
     }
     unsigned nargs = row->kind == JK_SC2 ? 2 : 1;
+    const exec_vmath_direct16 *direct = exec_vmath_direct();
+    if (direct)
+        return call_direct(j, row, r, direct, nargs);
     LLVMValueRef args[3] = { j->buf[0], j->buf[1], j->buf[2] };
     for (unsigned k = 0; k < nargs; k++)
         LLVMSetAlignment(LLVMBuildStore(b, src(j, r, k, 0), j->buf[1 + k]), 64);

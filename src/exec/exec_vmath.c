@@ -84,6 +84,8 @@ PORTABLE_OPS(portable, "libm", sinf, cosf, exp2f, log2f, powf)
 
 #if defined(NVGP_HAVE_SLEEF) && defined(NVGP_VMATH_X86)
 extern const exec_vmath_ops exec_vmath_avx512, exec_vmath_avx2;
+extern const exec_vmath_direct16 exec_vmath_avx512_direct;
+#define VMATH_DIRECT (&exec_vmath_avx512_direct)
 
 static bool cpu_has(exec_vmath_isa isa)
 {
@@ -155,6 +157,15 @@ bool exec_vmath_select(exec_vmath_isa isa)
 const char *exec_vmath_name(void)
 {
     return ops()->name;
+}
+
+const exec_vmath_direct16 *exec_vmath_direct(void)
+{
+#ifdef VMATH_DIRECT
+    return ops() == &exec_vmath_avx512 ? VMATH_DIRECT : NULL;
+#else
+    return NULL;
+#endif
 }
 
 void exec_vsin(float *restrict out, const float *restrict in) { ops()->sin(out, in); }

@@ -70,4 +70,16 @@ bool exec_vmath_select(exec_vmath_isa isa);
 /* The implementation in use: "avx512f", "avx2", "portable" or "libm". */
 const char *exec_vmath_name(void);
 
+/* When the implementation in use is the AVX-512 one: the addresses of its
+ * 16-lane SLEEF functions (taking and returning a 512-bit vector of
+ * floats in a register, two for POW), which the JIT calls straight from
+ * compiled code; else NULL.  They are the functions the warp-wide routines
+ * call, so their bits are the interpreter's (and every implementation's:
+ * tests/vmath). */
+typedef void (*exec_vmath_fn16)(void);   /* (called through the right type) */
+typedef struct exec_vmath_direct16 {
+    exec_vmath_fn16 sin, cos, ex2, lg2, pow;
+} exec_vmath_direct16;
+const exec_vmath_direct16 *exec_vmath_direct(void);
+
 #endif

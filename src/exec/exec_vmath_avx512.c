@@ -13,6 +13,11 @@
 #define VM_OPS exec_vmath_avx512
 #define VM_NAME "avx512f"
 #include "exec/exec_vmath_isa.h"
+
+const exec_vmath_direct16 exec_vmath_avx512_direct = {
+    (exec_vmath_fn16)VM_FN(sinf, u35), (exec_vmath_fn16)VM_FN(cosf, u35),
+    (exec_vmath_fn16)VM_FN(exp2f, u10), (exec_vmath_fn16)VM_FN(log2f, u10),
+    (exec_vmath_fn16)VM_FN(powf, u10)};
 #else
 typedef int exec_vmath_avx512_unused; /* no SLEEF or not x86-64: nothing here */
 #endif

@@ -348,6 +348,56 @@ static void test_cache_bounded(void **state)
     assert_int_equal(exec_jit_cache_entries(), 64);
 }
 
+/* SIN, COS, EX2, LG2 and POW called straight from compiled code (the
+ * AVX-512 implementation's 16-lane functions, when it is the one in use)
+ * against the warp-wide routines through their stack buffers (another
+ * implementation selected: no straight calls), over 32 different lanes
+ * with zeros, infinities, NaN, denormals and arguments above 125: the same
+ * bits, and the reference handlers' bits. */
+static const char trans_text[] =
+    "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
+    "  0: SIN OUT[0].x, IN[0].xxxx\n  1: COS OUT[0].y, IN[0].yyyy\n"
+    "  2: EX2 OUT[0].z, IN[0].zzzz\n  3: LG2 OUT[0].w, IN[0].wwww\n"
+    "  4: POW OUT[1], IN[0].wwww, IN[0].xxxx\n  5: END\n";
+
+static void run_trans(nvgp_exec_engine engine, uint32_t out[LANES][2][4])
+{
+    static const float special[] = { 0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-40f, 200.0f,
+                                     -3.0e4f, 1e7f, 0.5f, -127.5f, 128.5f };
+    xt x;
+    xt_load(&x, trans_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, engine);
+    for (uint32_t l = 0; l < LANES; l++) {
+        float v = l < sizeof special / sizeof special[0] ? special[l] : (float)l * 0.37f - 5.0f;
+        xt_in_f(&x, l, 0, v, -v, v * 0.25f, fabsf(v) + 0.125f);
+    }
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    if (engine == NVGP_EXEC_ENGINE_JIT)
+        assert_int_equal(exec_jit_get_stats(x.m).regions, 1);
+    for (uint32_t l = 0; l < LANES; l++)
+        for (uint32_t o = 0; o < 2; o++)
+            nvgp_exec_get_output(x.m, l, o, out[l][o]);
+    xt_free(&x);
+}
+
+static void test_direct_vmath_calls(void **state)
+{
+    (void)state;
+    static uint32_t direct[LANES][2][4], buffered[LANES][2][4], reference[LANES][2][4];
+    bool has_direct = exec_vmath_direct() != NULL;
+    run_trans(NVGP_EXEC_ENGINE_JIT, direct);
+    run_trans(NVGP_EXEC_ENGINE_REFERENCE, reference);
+    if (exec_vmath_select(EXEC_VMATH_AVX2) || exec_vmath_select(EXEC_VMATH_PORTABLE)) {
+        assert_null(exec_vmath_direct());
+        run_trans(NVGP_EXEC_ENGINE_JIT, buffered);
+        assert_true(exec_vmath_select(EXEC_VMATH_BEST));
+        assert_memory_equal(direct, buffered, sizeof direct);
+    }
+    assert_memory_equal(direct, reference, sizeof direct);
+    printf("jit: %s calls to the vector math functions\n",
+           has_direct ? "straight" : "no straight");
+}
+
 /* The assembly LLVM makes for this host: whole-warp vector instructions,
  * and no fused multiply-add anywhere (each multiply and add rounds on its
  * own, as in the reference handlers). */
@@ -918,6 +968,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ops),
+        cmocka_unit_test(test_direct_vmath_calls),
         cmocka_unit_test(test_second_run),
         cmocka_unit_test(test_second_tier_after_enough_warps),
         cmocka_unit_test(test_cache_by_program),
