@@ -64,6 +64,22 @@ void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes);
 bool jit_slots_new(jit_fn *j, uint32_t n);
 void jit_slots_free(jit_fn *j);
 
+/* What jit_build_module made. */
+typedef struct jit_made {
+    uint32_t regions, records, flow, flow_records;
+} jit_made;
+
+/* The name of a module's one function. */
+void jit_code_name(char *buf, size_t size, uint64_t serial);
+/* Builds m's code into a new module of cx: one function whose switch on
+ * the entry record goes to each region's block.  built[pc] (may be NULL)
+ * says where entries were made, ent[pc] (may be NULL) what they are. */
+LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
+                               bool *built, exec_jit_entry *ent, jit_made *made);
+/* Verifies a built module and, where flow regions keep values in allocas,
+ * promotes them (mem2reg); false: unusable. */
+bool jit_finish_module(LLVMModuleRef mod, bool flow);
+
 /* Flow regions (exec_jit_flow.c).  The records of the region starting at
  * p0: 0 when none starts there; *flow says whether it holds control flow
  * (else it is a straight run of compilable fast records); *capped that it
