@@ -2,7 +2,7 @@
 # Whole-draw speed of nvgp's pipeline beside Mesa's software drivers, in
 # one run: a 1024x1024 RGBA32F full-screen quad with the mesa-oracle
 # harness's short5.fp and long100.fp, drawn by build/bench/draw_bench
-# (nvgp, fast engine, 1 and 2 host threads) and by the harness on softpipe
+# (nvgp, default engine: the JIT, 1 and 2 host threads) and by the harness on softpipe
 # (single-threaded) and llvmpipe (LP_NUM_THREADS=1 and 2, a glFlush after
 # every draw as in its bench.sh).  Each configuration is measured REPEATS
 # times; the table gives the median Mpix/s with the slowest and fastest
