@@ -67,6 +67,19 @@ static bool NVGP_PRINTF(2, 3) fail(dj *d, const char *fmt, ...)
     return false;
 }
 
+/* Fails with a job reader's message e (freed; NULL: fallback), without the
+ * job file's name it starts with: the draw error adds it again. */
+static bool fail_job_message(dj *d, char *e, const char *fallback)
+{
+    const char *msg = e ? e : fallback;
+    size_t nl = strlen(d->job_name);
+    if (!strncmp(msg, d->job_name, nl) && !strncmp(msg + nl, ": ", 2))
+        msg += nl + 2;
+    fail(d, "%s", msg);
+    free(e);
+    return false;
+}
+
 /* "prefix["key"]" into where, the key shown escaped (nvgp_job_put_key),
  * as run jobs show keys. */
 static void key_where(char *where, size_t size, const char *prefix, const char *key)
@@ -750,16 +763,8 @@ static bool parameter_buffer(dj *d, const struct stage_row *st, const char *name
     uint8_t *bytes;
     size_t len;
     char *e = NULL;
-    if (!nvgp_job_data_from_json(v, d->job_name, where, &d->data_used, &bytes, &len, &e)) {
-        /* the message names the job file; the draw error adds it again */
-        const char *msg = e ? e : "cannot read the data";
-        size_t nl = strlen(d->job_name);
-        if (!strncmp(msg, d->job_name, nl) && !strncmp(msg + nl, ": ", 2))
-            msg += nl + 2;
-        fail(d, "%s", msg);
-        free(e);
-        return false;
-    }
+    if (!nvgp_job_data_from_json(v, d->job_name, where, &d->data_used, &bytes, &len, &e))
+        return fail_job_message(d, e, "cannot read the data");
     char err[160];
     if (!nvgp_pipe_bind_parameter_buffer(d->s, st->stage, (uint32_t)a, bytes, len, err,
                                          sizeof err)) {
@@ -867,16 +872,8 @@ static bool texture_object(dj *d, json_object *v, const char *where, unsigned lo
 {
     char *e = NULL;
     nvgp_texture *t = nvgp_job_texture_from_json(v, d->job_name, where, &e);
-    if (!t) {
-        /* the message names the job file; the draw error adds it again */
-        const char *msg = e ? e : "cannot make the texture";
-        size_t nl = strlen(d->job_name);
-        if (!strncmp(msg, d->job_name, nl) && !strncmp(msg + nl, ": ", 2))
-            msg += nl + 2;
-        fail(d, "%s", msg);
-        free(e);
-        return false;
-    }
+    if (!t)
+        return fail_job_message(d, e, "cannot make the texture");
     nvgp_texture_destroy(d->tex[u]);
     d->tex[u] = t;
     d->s->texture[u] = t;

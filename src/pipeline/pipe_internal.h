@@ -222,6 +222,22 @@ int pipe_color_slot(const pipe_draw *d, int slot);
 /* Allocates the draw's fragment batch on first use; false with d->failed
  * set when memory ran out. */
 bool pipe_raster_batch(pipe_draw *d);
+/* Clips a rectangle of candidate pixels [x0, x1) x [y0, y1) to the
+ * drawable rectangle and widens its start to whole 2x2 quads; false when
+ * nothing is left. */
+static inline bool pipe_clip_quads(const pipe_draw *d, int64_t *x0, int64_t *y0, int64_t *x1,
+                                   int64_t *y1)
+{
+    *x0 = *x0 < d->clip_x0 ? d->clip_x0 : *x0;
+    *y0 = *y0 < d->clip_y0 ? d->clip_y0 : *y0;
+    *x1 = *x1 > d->clip_x1 ? d->clip_x1 : *x1;
+    *y1 = *y1 > d->clip_y1 ? d->clip_y1 : *y1;
+    if (*x0 >= *x1 || *y0 >= *y1)
+        return false;
+    *x0 &= ~(int64_t)1;
+    *y0 &= ~(int64_t)1;
+    return true;
+}
 /* Tests set it to make every draw take the general paths, to compare them
  * with the fast ones; false otherwise. */
 extern bool pipe_debug_general_path;

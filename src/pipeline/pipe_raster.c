@@ -311,14 +311,8 @@ static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy,
 static bool emit_area(pipe_draw *d, const tri_setup *t, int64_t x0, int64_t y0, int64_t x1,
                       int64_t y1)
 {
-    x0 = x0 < d->clip_x0 ? d->clip_x0 : x0;
-    y0 = y0 < d->clip_y0 ? d->clip_y0 : y0;
-    x1 = x1 > d->clip_x1 ? d->clip_x1 : x1;
-    y1 = y1 > d->clip_y1 ? d->clip_y1 : y1;
-    if (x0 >= x1 || y0 >= y1)
+    if (!pipe_clip_quads(d, &x0, &y0, &x1, &y1))
         return true;
-    x0 &= ~(int64_t)1;
-    y0 &= ~(int64_t)1;
     uint32_t smask = d->ms && d->s->sample_mask_enabled ? d->s->sample_mask : ~0u;
     for (int64_t qy = y0; qy < y1; qy += 2)
         for (int64_t qx = x0; qx < x1 && pipe_band_row(d, qy); qx += 2) {

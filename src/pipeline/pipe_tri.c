@@ -287,14 +287,8 @@ static void span(const int64_t row[3], const int64_t sx[3], const int64_t sy[3],
 bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64_t py[3],
                    const bool tie[3], int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
-    x0 = x0 < d->clip_x0 ? d->clip_x0 : x0;
-    y0 = y0 < d->clip_y0 ? d->clip_y0 : y0;
-    x1 = x1 > d->clip_x1 ? d->clip_x1 : x1;
-    y1 = y1 > d->clip_y1 ? d->clip_y1 : y1;
-    if (x0 >= x1 || y0 >= y1)
+    if (!pipe_clip_quads(d, &x0, &y0, &x1, &y1))
         return true;
-    x0 &= ~(int64_t)1;
-    y0 &= ~(int64_t)1;
     if (!pipe_raster_batch(d))
         return false;
     /* edge i runs from vertex i+1 to i+2; at sample (X, Y) it is
