@@ -53,10 +53,7 @@ static void free_workers(pipe_bands *b)
 {
     for (unsigned k = 0; k < b->count; k++) {
         band_worker *w = &b->w[k];
-        free(w->d.frags);
-        free(w->d.inputs);
-        free(w->d.planes);
-        free(w->d.discarded);
+        pipe_raster_batch_free(&w->d);
         pipe_program_fini(&w->fp);
     }
     free(b->w);
@@ -85,6 +82,7 @@ void pipe_bands_start(pipe_draw *d)
         w->d = *d;
         w->d.s = &w->s;
         w->d.frags = NULL, w->d.inputs = NULL, w->d.planes = NULL, w->d.discarded = NULL;
+        w->d.span = NULL, w->d.span_batch = false;
         w->d.num_frags = w->d.cap_frags = 0;
         w->d.err = w->err, w->d.errlen = sizeof w->err;
         w->d.failed = false;

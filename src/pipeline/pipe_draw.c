@@ -460,10 +460,7 @@ bool nvgp_pipe_draw(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, nvgp_pipe_prim p
         }
         ok = ok && pipe_raster_flush(&c.d);
         pipe_bands_discard(&c.d);   /* a draw that failed on the way */
-        free(c.d.frags);
-        free(c.d.inputs);
-        free(c.d.planes);
-        free(c.d.discarded);
+        pipe_raster_batch_free(&c.d);
         pipe_fb_resolve(fb);
     }
     pipe_stream_free(&st);

@@ -58,6 +58,7 @@ typedef struct pipe_program {
                                     SAMPLE input: runs once per sample */
     bool position_invariant;     /* ARB_position_invariant: user clip planes apply */
     bool uses_interp;            /* INTERP_CENTROID / _SAMPLE / _OFFSET (IPAC, IPAS, IPAO) */
+    bool may_discard;            /* has KILL, KILL_IF, KIL, KILP or DEMOTE */
     bool reuse;                  /* its machine goes back to the program's cache */
     float *constants;            /* 4 floats per CONST register */
     uint32_t num_constants;
@@ -144,6 +145,8 @@ void pipe_program_vertex_inputs(pipe_program *p, uint32_t inv, const pipe_vertex
                                 uint32_t n);
 /* A program's outputs of one thread into a vertex (by semantic slot). */
 void pipe_program_vertex_out(const pipe_program *p, uint32_t thread, pipe_vertex *pv);
+/* The OUT register with a semantic, or -1. */
+int pipe_program_output(const pipe_program *p, unsigned semantic, unsigned index);
 /* Whether the program's run wrote an output of a semantic. */
 bool pipe_program_writes(const pipe_program *p, unsigned semantic);
 
@@ -199,6 +202,8 @@ struct pipe_draw {
     uint32_t num_frags, cap_frags;
     struct tri_planes *planes;   /* the triangle being drawn (pipe_tri.h) */
     bool *discarded;             /* a run's killed or demoted lanes */
+    struct pipe_span *span;      /* the span path's data (pipe_span.h) */
+    bool span_batch;             /* the batch holds the span path's quads */
     struct pipe_bands *bands;    /* triangles recorded for band workers (pipe_bands.c) */
     uint32_t band_count, band_index; /* a band worker draws the quad rows of
                                         its bands only (count 0: every row) */
@@ -220,8 +225,9 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
  * for back-facing polygons when two-sided colour selection is on. */
 int pipe_color_slot(const pipe_draw *d, int slot);
 /* Allocates the draw's fragment batch on first use; false with d->failed
- * set when memory ran out. */
+ * set when memory ran out.  pipe_raster_batch_free frees it. */
 bool pipe_raster_batch(pipe_draw *d);
+void pipe_raster_batch_free(pipe_draw *d);
 /* Clips a rectangle of candidate pixels [x0, x1) x [y0, y1) to the
  * drawable rectangle and widens its start to whole 2x2 quads; false when
  * nothing is left. */

@@ -235,6 +235,9 @@ static void read_options(pipe_program *p)
         if (op == TGSI_OPCODE_INTERP_CENTROID || op == TGSI_OPCODE_INTERP_SAMPLE ||
             op == TGSI_OPCODE_INTERP_OFFSET)
             p->uses_interp = true;
+        if (op == TGSI_OPCODE_KILL || op == TGSI_OPCODE_KILL_IF || op == TGSI_OPCODE_KIL ||
+            op == TGSI_OPCODE_KILP || op == TGSI_OPCODE_DEMOTE)
+            p->may_discard = true;
     }
     p->fog_option = -1;
     /* tgsi.rst: without FS_COORD_ORIGIN the position's origin is the upper
@@ -353,4 +356,12 @@ void pipe_program_fini(pipe_program *p)
     pipe_machine_destroy(p->machine);
     free(p->constants);
     memset(p, 0, sizeof *p);
+}
+
+int pipe_program_output(const pipe_program *p, unsigned semantic, unsigned index)
+{
+    for (uint32_t n = 0; n < p->num_outputs; n++)
+        if (p->outputs[n].semantic == semantic && p->outputs[n].semantic_index == index)
+            return (int)p->outputs[n].index;
+    return -1;
 }

@@ -17,7 +17,7 @@
  * per sample index with every input taken at that sample.  The
  * per-fragment operations are in pipe_fragment.c. */
 #include "pipeline/pipe_internal.h"
-#include "pipeline/pipe_tri.h"
+#include "pipeline/pipe_span.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -77,7 +77,18 @@ bool pipe_raster_batch(pipe_draw *d)
         return false;
     }
     d->cap_frags = BATCH_LANES;
-    return true;
+    return pipe_span_alloc(d);
+}
+
+void pipe_raster_batch_free(pipe_draw *d)
+{
+    free(d->frags);
+    free(d->inputs);
+    free(d->planes);
+    free(d->discarded);
+    pipe_span_free(d);
+    d->frags = NULL, d->inputs = NULL, d->planes = NULL, d->discarded = NULL;
+    d->num_frags = d->cap_frags = 0;
 }
 
 /* Interpolation weights at a location: screen-linear barycentrics b[] and
@@ -297,7 +308,7 @@ static bool emit_quad(pipe_draw *d, const tri_setup *t, int64_t qx, int64_t qy,
         uint32_t bits = d->per_sample ? 1u << r : d->full_mask;
         if (!((mask[0] | mask[1] | mask[2] | mask[3]) & bits))
             continue;
-        if (d->num_frags + 4 > d->cap_frags && !pipe_raster_flush(d))
+        if ((d->num_frags + 4 > d->cap_frags || d->span_batch) && !pipe_raster_flush(d))
             return false;
         for (int l = 0; l < 4; l++)
             emit_lane(d, t, qx + (l & 1), qy + (l >> 1), mask[l] & bits,
@@ -705,18 +716,9 @@ bool pipe_raster_line(pipe_draw *d, const pipe_wvertex *a, const pipe_wvertex *b
 
 /* ---- Running the fragment program ------------------------------------------------ */
 
-/* Index of the output with a semantic, or -1. */
-static int find_output(const pipe_program *p, unsigned semantic, unsigned index)
-{
-    for (uint32_t n = 0; n < p->num_outputs; n++)
-        if (p->outputs[n].semantic == semantic && p->outputs[n].semantic_index == index)
-            return (int)p->outputs[n].index;
-    return -1;
-}
-
 static int written_output(const pipe_program *p, unsigned semantic, unsigned index)
 {
-    int o = find_output(p, semantic, index);
+    int o = pipe_program_output(p, semantic, index);
     return o >= 0 && pipe_machine_written(p->machine, (uint32_t)o) ? o : -1;
 }
 
@@ -813,6 +815,10 @@ bool pipe_raster_flush(pipe_draw *d)
     d->num_frags = 0;
     if (n == 0)
         return true;
+    if (d->span_batch) {
+        d->span_batch = false;
+        return pipe_span_flush(d, n);
+    }
     pipe_program *fp = d->fp;
     if (!fp) {
         for (uint32_t i = 0; i < n; i++)
@@ -864,7 +870,7 @@ bool pipe_raster_flush(pipe_draw *d)
         d->failed = true;
         return false;
     }
-    int color_out = find_output(fp, TGSI_SEMANTIC_COLOR, 0);
+    int color_out = pipe_program_output(fp, TGSI_SEMANTIC_COLOR, 0);
     /* COLOR[1]: ARB_blend_func_extended's second source (result.color[0].secondary) */
     int color1_out = written_output(fp, TGSI_SEMANTIC_COLOR, 1);
     int depth_out = early ? -1 : written_output(fp, TGSI_SEMANTIC_POSITION, 0);

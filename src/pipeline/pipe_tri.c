@@ -4,7 +4,7 @@
  * edge functions stepped by integer adds from quad to quad (the same
  * values, hence the same tie decisions, as pipe_raster.c's per-pixel
  * products), each lane's values written straight into the batch. */
-#include "pipeline/pipe_tri.h"
+#include "pipeline/pipe_span.h"
 
 #include <string.h>
 
@@ -176,20 +176,6 @@ static void finish(tri_planes *t)
             t->konst_word[t->num_konst++] = (uint16_t)w;
 }
 
-/* fragment.position of a lane whose values are taken at (lx, ly): by the
- * program's origin and centre conventions, window z, 1/w. */
-static inline void position(const pipe_draw *d, float o[4], double lx, double ly, float z,
-                            double q)
-{
-    const pipe_program *fp = d->fp;
-    double px = lx, py = ly;
-    if (fp->origin_upper_left)
-        py = (double)d->fb->height - py;
-    if (fp->center_integer)
-        px -= 0.5, py -= 0.5;
-    o[0] = (float)px, o[1] = (float)py, o[2] = z, o[3] = (float)q;
-}
-
 /* A lane's z, fog and values (out: t->words floats) at (lx, ly), CENTROID
  * comps at (cx, cy). */
 static inline void lane_values(const pipe_draw *d, const tri_planes *t, pipe_frag *f, double lx,
@@ -214,7 +200,7 @@ static inline void lane_values(const pipe_draw *d, const tri_planes *t, pipe_fra
         out[c->word] = c->centroid ? comp_at(c, cdx, cdy, cq, cinv_q) : comp_at(c, dx, dy, q, inv_q);
     }
     if (t->pos_word >= 0)
-        position(d, out + t->pos_word, lx, ly, f->z, q);
+        pipe_tri_position(d, out + t->pos_word, lx, ly, f->z, q);
 }
 
 void pipe_tri_lane(const pipe_draw *d, const tri_planes *t, pipe_frag *f, double lx, double ly,
@@ -305,12 +291,17 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
                  (tie[i] ? 0 : -1);
     }
     const uint32_t full = d->full_mask, words = t->words;
+    const bool spans = pipe_span_case(d);
+    if (spans)
+        pipe_span_triangle(d, t);
     for (int64_t qy = y0; qy < y1; qy += 2) {
+        if (spans)
+            pipe_span_row(d, t, qy);
         /* every plane's c + b dy on the quad row's two pixel rows, so that
          * a lane adds a dx (plane_at's order: the same bits) */
         const double dy[2] = {(double)qy + 0.5 - t->y0, (double)(qy + 1) + 0.5 - t->y0};
         double zrow[2], qrow[2], frow[2], fnrow[2];
-        for (int r = 0; r < 2; r++) {
+        for (int r = 0; r < 2 && !spans; r++) {
             zrow[r] = t->z.c + t->z.b * dy[r];
             qrow[r] = t->q.c + t->q.b * dy[r];
             frow[r] = fnrow[r] = 0;
@@ -336,7 +327,7 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
             e[i] = row[i] + (sx0 - x0) * sx[i];
         for (int64_t qx = sx0; qx < sx1; qx += 2) {
             bool in[4];
-            bool any = false;
+            unsigned any = 0;
             for (int l = 0; l < 4; l++) {
                 int64_t ox = l & 1, oy = l >> 1;
                 int64_t a = e[0] + ox * sx[0] + oy * sy[0], b = e[1] + ox * sx[1] + oy * sy[1],
@@ -344,13 +335,18 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
                 int64_t x = qx + ox, y = qy + oy;
                 in[l] = (a | b | c) >= 0 && x >= d->clip_x0 && x < d->clip_x1 &&
                         y >= d->clip_y0 && y < d->clip_y1;
-                any |= in[l];
+                any |= (unsigned)in[l] << l;
             }
             for (int i = 0; i < 3; i++)
                 e[i] += 2 * sx[i];
             if (!any)
                 continue;
-            if (d->num_frags + 4 > d->cap_frags && !pipe_raster_flush(d))
+            if (spans) {
+                if (!pipe_span_quad(d, t, qx, qy, any))
+                    return false;
+                continue;
+            }
+            if ((d->num_frags + 4 > d->cap_frags || d->span_batch) && !pipe_raster_flush(d))
                 return false;
             for (int l = 0; l < 4; l++) {
                 pipe_frag *f = &d->frags[d->num_frags];
@@ -386,7 +382,7 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
                                           : (float)(t->row[k][r] + c->lin.a * dx);
                 }
                 if (t->pos_word >= 0)
-                    position(d, out + t->pos_word, (double)x + 0.5, (double)y + 0.5, f->z, q);
+                    pipe_tri_position(d, out + t->pos_word, (double)x + 0.5, (double)y + 0.5, f->z, q);
                 d->num_frags++;
             }
         }

@@ -57,6 +57,20 @@ void pipe_tri_setup(const pipe_draw *d, tri_planes *t, const pipe_wvertex *const
 void pipe_tri_lane(const pipe_draw *d, const tri_planes *t, pipe_frag *f, double lx, double ly,
                    double cx, double cy, float *in);
 
+/* fragment.position of a lane whose values are taken at (lx, ly): by the
+ * program's origin and centre conventions, window z, 1/w. */
+static inline void pipe_tri_position(const pipe_draw *d, float o[4], double lx, double ly, float z,
+                                     double q)
+{
+    const pipe_program *fp = d->fp;
+    double px = lx, py = ly;
+    if (fp->origin_upper_left)
+        py = (double)d->fb->height - py;
+    if (fp->center_integer)
+        px -= 0.5, py -= 0.5;
+    o[0] = (float)px, o[1] = (float)py, o[2] = z, o[3] = (float)q;
+}
+
 /* The fast path's case: single-sample rasterisation (one sample, or
  * MULTISAMPLE off) with a fragment program run per pixel. */
 bool pipe_tri_fast_case(const pipe_draw *d);

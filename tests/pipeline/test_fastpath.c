@@ -17,6 +17,7 @@
 #include "nvgp.h"
 #include "nvgp_pipeline.h"
 #include "pipeline/pipe_internal.h"
+#include "pipeline/pipe_span.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +175,7 @@ static void test_fast_matches_general(void **state)
     scene *sc = malloc(sizeof *sc);
     assert_non_null(sc);
     int bad = 0, drawn = 0;
+    unsigned long span_before = atomic_load(&pipe_debug_span_lanes);
     for (size_t p = 0; p < sizeof programs / sizeof programs[0]; p++) {
         nvgp_diag *d = NULL;
         nvgp_program *prog = nvgp_program_create("fast", programs[p], strlen(programs[p]), &d);
@@ -202,9 +204,13 @@ static void test_fast_matches_general(void **state)
         nvgp_program_destroy(prog);
     }
     free(sc);
-    fprintf(stderr, "fast path: %d pixels differ; %d drawn\n", bad, drawn);
+    unsigned long span_lanes = atomic_load(&pipe_debug_span_lanes) - span_before;
+    fprintf(stderr, "fast path: %d pixels differ; %d drawn; %lu lanes by spans\n", bad, drawn,
+            span_lanes);
     assert_int_equal(bad, 0);
     assert_true(drawn > 1000);
+    /* the plain states (no blending, depth test or fog) took the span path */
+    assert_true(span_lanes > 10000);
 }
 
 /* A big draw on 2 host threads (band workers, fast paths) against the

@@ -1,0 +1,212 @@
+/* The span path (pipe_span.h). */
+#include "pipeline/pipe_span.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { SPAN_WORDS = 4 * 64 };
+
+/* A lane's words as planes: word w's screen-linear value is
+ * lin_row[r][w] + lin_a[w] dx (lin_row: c + b dy of its pixel row r), a
+ * perspective one (num_row[r][w] + num_a[w] dx) / q where q != 0.  Words
+ * that are not comps have all-zero planes and take konst afterwards. */
+struct pipe_span {
+    uint32_t words;
+    double lin_a[SPAN_WORDS], lin_b[SPAN_WORDS], lin_c[SPAN_WORDS];
+    double num_a[SPAN_WORDS], num_b[SPAN_WORDS], num_c[SPAN_WORDS];
+    double lin_row[2][SPAN_WORDS], num_row[2][SPAN_WORDS];
+    uint16_t persp_word[SPAN_WORDS];
+    uint32_t num_persp;
+    double zrow[2], qrow[2];
+    /* the batch: quad k's lower left pixel and covered lanes */
+    int32_t *quad_x, *quad_y;
+    uint8_t *quad_cov;
+    int color_out;                /* OUT register of COLOR[0], -1 none */
+};
+
+bool pipe_span_case(const pipe_draw *d)
+{
+    const pipe_program *fp = d->fp;
+    if (!pipe_tri_fast_case(d) || d->samples != 1 || d->per_sample || !pipe_frag_plain(d) ||
+        fp->early_tests || fp->num_sysvals || fp->uses_interp)
+        return false;
+    for (uint32_t k = 0; k < fp->num_inputs; k++)
+        if (fp->inputs[k].index != k)
+            return false;
+    return true;
+}
+
+bool pipe_span_alloc(pipe_draw *d)
+{
+    if (!d->fp)
+        return true;
+    struct pipe_span *sp = calloc(1, sizeof *sp);
+    uint32_t quads = d->cap_frags / 4;
+    if (sp) {
+        sp->quad_x = malloc(quads * sizeof *sp->quad_x);
+        sp->quad_y = malloc(quads * sizeof *sp->quad_y);
+        sp->quad_cov = malloc(quads);
+    }
+    d->span = sp;
+    if (!sp || !sp->quad_x || !sp->quad_y || !sp->quad_cov) {
+        pipe_span_free(d);
+        snprintf(d->err, d->errlen, "out of memory for fragments");
+        d->failed = true;
+        return false;
+    }
+    sp->color_out = pipe_program_output(d->fp, TGSI_SEMANTIC_COLOR, 0);
+    return true;
+}
+
+void pipe_span_free(pipe_draw *d)
+{
+    if (!d->span)
+        return;
+    free(d->span->quad_x);
+    free(d->span->quad_y);
+    free(d->span->quad_cov);
+    free(d->span);
+    d->span = NULL;
+}
+
+void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
+{
+    struct pipe_span *sp = d->span;
+    uint32_t words = t->words;
+    sp->words = words;
+    memset(sp->lin_a, 0, words * sizeof(double));
+    memset(sp->lin_b, 0, words * sizeof(double));
+    memset(sp->lin_c, 0, words * sizeof(double));
+    sp->num_persp = 0;
+    for (uint32_t k = 0; k < t->num_comps; k++) {
+        const tri_comp *c = &t->comp[k];
+        uint32_t w = c->word;
+        sp->lin_a[w] = c->lin.a, sp->lin_b[w] = c->lin.b, sp->lin_c[w] = c->lin.c;
+        if (c->persp) {
+            sp->num_a[w] = c->num.a, sp->num_b[w] = c->num.b, sp->num_c[w] = c->num.c;
+            sp->persp_word[sp->num_persp++] = (uint16_t)w;
+        }
+    }
+}
+
+void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
+{
+    struct pipe_span *sp = d->span;
+    for (int r = 0; r < 2; r++) {
+        /* plane_at's order: c + b dy first, the same bits */
+        double dy = (double)(qy + r) + 0.5 - t->y0;
+        double *restrict row = sp->lin_row[r];
+        for (uint32_t w = 0; w < sp->words; w++)
+            row[w] = sp->lin_c[w] + sp->lin_b[w] * dy;
+        for (uint32_t k = 0; k < sp->num_persp; k++) {
+            uint32_t w = sp->persp_word[k];
+            sp->num_row[r][w] = sp->num_c[w] + sp->num_b[w] * dy;
+        }
+        sp->zrow[r] = t->z.c + t->z.b * dy;
+        sp->qrow[r] = t->q.c + t->q.b * dy;
+    }
+}
+
+/* Lane (x, pixel row r of the quad)'s inputs into out: the screen-linear
+ * words for every word in one pass, then the perspective ones, the
+ * constant ones and the position over them. */
+static void lane_inputs(const pipe_draw *d, const tri_planes *t, const struct pipe_span *sp,
+                        int r, int64_t x, int64_t y, float *restrict out)
+{
+    double dx = (double)x + 0.5 - t->x0;
+    const double *restrict row = sp->lin_row[r], *restrict a = sp->lin_a;
+    for (uint32_t w = 0; w < sp->words; w++)
+        out[w] = (float)(row[w] + a[w] * dx);
+    double q = 0;
+    if (t->need_q) {
+        q = sp->qrow[r] + t->q.a * dx;
+        if (q != 0) {
+            double inv_q = 1.0 / q;
+            for (uint32_t k = 0; k < sp->num_persp; k++) {
+                uint32_t w = sp->persp_word[k];
+                out[w] = (float)((sp->num_row[r][w] + sp->num_a[w] * dx) * inv_q);
+            }
+        }
+    }
+    for (uint32_t k = 0; k < t->num_konst; k++)
+        out[t->konst_word[k]] = t->konst[t->konst_word[k]];
+    if (t->pos_word >= 0) {
+        float z = (float)(sp->zrow[r] + t->z.a * dx);
+        pipe_tri_position(d, out + t->pos_word, (double)x + 0.5, (double)y + 0.5, z, q);
+    }
+}
+
+bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov)
+{
+    if ((d->num_frags + 4 > d->cap_frags || (d->num_frags && !d->span_batch)) &&
+        !pipe_raster_flush(d))
+        return false;
+    struct pipe_span *sp = d->span;
+    uint32_t k = d->num_frags / 4, words = sp->words;
+    sp->quad_x[k] = (int32_t)qx, sp->quad_y[k] = (int32_t)qy, sp->quad_cov[k] = (uint8_t)cov;
+    float *out = d->inputs + (size_t)words * d->num_frags;
+    for (int l = 0; l < 4; l++)
+        lane_inputs(d, t, sp, l >> 1, qx + (l & 1), qy + (l >> 1), out + (size_t)l * words);
+    d->num_frags += 4;
+    d->span_batch = true;
+    return true;
+}
+
+static float clamp01f(float x)
+{
+    return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
+}
+
+atomic_ulong pipe_debug_span_lanes;
+
+bool pipe_span_flush(pipe_draw *d, uint32_t n)
+{
+    atomic_fetch_add_explicit(&pipe_debug_span_lanes, n, memory_order_relaxed);
+    struct pipe_span *sp = d->span;
+    pipe_program *fp = d->fp;
+    pipe_machine *m = fp->machine;
+    if (!pipe_program_bind(fp, d->s, n, 1, d->err, d->errlen)) {
+        d->failed = true;
+        return false;
+    }
+    if (!pipe_machine_input_block(m, n, fp->num_inputs, d->inputs))
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < fp->num_inputs; k++)
+                pipe_machine_input(m, i, k, d->inputs + (size_t)4 * (fp->num_inputs * i + k));
+    uint32_t quads = n / 4;
+    for (uint32_t k = 0; k < quads; k++)
+        for (uint32_t l = 0; sp->quad_cov[k] != 0xf && l < 4; l++)
+            if (!((sp->quad_cov[k] >> l) & 1))
+                pipe_machine_helper(m, 4 * k + l);
+    if (!pipe_machine_run(m, d->err, d->errlen)) {
+        d->failed = true;
+        return false;
+    }
+    size_t stride = 0;
+    const uint32_t *color =
+        sp->color_out >= 0 ? pipe_machine_output_array(m, (uint32_t)sp->color_out, &stride) : NULL;
+    if (fp->may_discard)
+        pipe_machine_discarded(m, n, d->discarded);
+    nvgp_pipe_fb *fb = d->fb;
+    bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
+    for (uint32_t k = 0; k < quads; k++) {
+        float *row[2];
+        row[0] = fb->color + 4 * ((size_t)sp->quad_y[k] * fb->width + (size_t)sp->quad_x[k]);
+        row[1] = row[0] + 4 * (size_t)fb->width;
+        for (uint32_t l = 0; l < 4; l++) {
+            uint32_t i = 4 * k + l;
+            if (!((sp->quad_cov[k] >> l) & 1) || (fp->may_discard && d->discarded[i]))
+                continue;
+            float v[4] = {0, 0, 0, 0};
+            if (color)
+                memcpy(v, color + (size_t)i * stride, sizeof v);
+            else if (sp->color_out >= 0)
+                pipe_machine_output(m, i, (uint32_t)sp->color_out, v);
+            /* pipe_frag_store's value: clamped, then the buffer's */
+            for (int c = 0; rgba8 && c < 4; c++)
+                v[c] = pipe_fb_store(fb, clamp01f(v[c]));
+            memcpy(row[l >> 1] + 4 * (l & 1), v, sizeof v);
+        }
+    }
+    return true;
+}

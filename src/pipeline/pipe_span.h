@@ -1,0 +1,41 @@
+/* The span path: the pipeline's most common case (single-sample
+ * triangles, a fragment program that reads its inputs and writes a colour,
+ * the colour stored as it is) without a fragment record per lane.  The
+ * triangle's planes are laid out word by word, as a lane's inputs are, so
+ * that a lane's inputs are one pass over contiguous arrays; the batch
+ * keeps only each quad's position and coverage; its flush stores the
+ * colours of the covered lanes straight into the framebuffer.  Every value
+ * is the one the general path computes (the same operations in the same
+ * order), so the images are the same, bit for bit. */
+#ifndef NVGP_PIPELINE_PIPE_SPAN_H
+#define NVGP_PIPELINE_PIPE_SPAN_H
+
+#include "pipeline/pipe_tri.h"
+
+#include <stdatomic.h>
+
+/* Whether the draw's triangles take the span path: the fast path's case
+ * (pipe_tri_fast_case), one sample, the plain per-fragment state
+ * (pipe_frag_plain), no early tests, no system values or interpolation
+ * opcodes, inputs IN[0 ..] in order. */
+bool pipe_span_case(const pipe_draw *d);
+/* The span data of a draw's batch (allocated with it); false with d->failed
+ * set when memory ran out. */
+bool pipe_span_alloc(pipe_draw *d);
+void pipe_span_free(pipe_draw *d);
+/* Lays out the planes of triangle t word by word. */
+void pipe_span_triangle(pipe_draw *d, const tri_planes *t);
+/* Every plane's value on the two pixel rows of quad row qy less its
+ * x term. */
+void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy);
+/* Adds the quad at (qx, qy) whose lanes l with bit l of cov set are
+ * covered (cov != 0), its four lanes' inputs computed; flushes a full
+ * batch first.  False when that flush failed. */
+bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov);
+/* Runs the batch's n lanes (d->span_batch) and stores the covered lanes'
+ * colours. */
+bool pipe_span_flush(pipe_draw *d, uint32_t n);
+/* Lanes the span path has run (for tests to know it ran). */
+extern atomic_ulong pipe_debug_span_lanes;
+
+#endif
