@@ -121,35 +121,66 @@ nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
         vertices = 1;
     if (vertices > 4096 || invocations > (1u << 24))
         return NVGP_EXEC_ERROR_BINDING;
-    uint64_t words = (uint64_t)invocations * vertices * m->num_inputs * 4;
-    uint32_t *in = NULL;
-    bool *helper = NULL;
-    if (words) {
-        in = malloc(words * sizeof(uint32_t));
-        if (!in)
+    /* the storage of the last shape is kept (a pipeline runs batch after
+     * batch of one size); the inputs get their defaults when first used */
+    size_t need = invocations ? invocations : 1;
+    if (m->helper_cap < need) {
+        bool *helper = malloc(need * sizeof *helper);
+        if (!helper)
             return NVGP_EXEC_ERROR_NOMEM;
-        for (uint64_t i = 0; i < words; i += 4) {
-            in[i] = in[i + 1] = in[i + 2] = 0;
-            in[i + 3] = 0x3f800000u; /* 1.0f */
-        }
+        free(m->helper_in);
+        m->helper_in = helper;
+        m->helper_cap = need;
     }
-    helper = calloc(invocations ? invocations : 1, sizeof *helper);
-    if (!helper) {
-        free(in);
-        return NVGP_EXEC_ERROR_NOMEM;
-    }
-    free(m->inputs);
-    free(m->helper_in);
+    memset(m->helper_in, 0, need * sizeof *m->helper_in);
+    m->input_view = NULL;
     free(m->interp_at);
     m->interp_at = NULL;
-    m->inputs = in;
-    m->helper_in = helper;
     free(m->framebuffer);
     m->framebuffer = NULL;
     m->invocations = invocations;
     m->vertices = vertices;
     m->num_sv_over = 0;
     return NVGP_EXEC_OK;
+}
+
+static size_t input_words(const nvgp_exec *m)
+{
+    return (size_t)m->invocations * m->vertices * m->num_inputs * 4;
+}
+
+/* The machine's own input storage for the current shape, for a setter to
+ * change (false: out of memory). */
+static bool inputs_own(nvgp_exec *m)
+{
+    if (m->input_view && m->input_view == m->inputs)
+        return true;
+    size_t words = input_words(m);
+    if (!words)
+        return true;   /* nothing is read */
+    if (m->inputs_cap < words) {
+        uint32_t *in = malloc(words * sizeof(uint32_t));
+        if (!in)
+            return false;
+        free(m->inputs);
+        m->inputs = in;
+        m->inputs_cap = words;
+    }
+    if (m->input_view) {   /* a lent block, about to be changed: copied */
+        memcpy(m->inputs, m->input_view, words * sizeof(uint32_t));
+    } else {
+        for (size_t i = 0; i < words; i += 4) {
+            m->inputs[i] = m->inputs[i + 1] = m->inputs[i + 2] = 0;
+            m->inputs[i + 3] = 0x3f800000u; /* 1.0f */
+        }
+    }
+    m->input_view = m->inputs;
+    return true;
+}
+
+bool exec_inputs_ready(nvgp_exec *m)
+{
+    return m->input_view || inputs_own(m);
 }
 
 nvgp_exec_status nvgp_exec_set_grid(nvgp_exec *m, const uint32_t grid[3],
@@ -257,6 +288,8 @@ nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t
     }
     if (invocation >= m->invocations)
         return NVGP_EXEC_ERROR_BINDING;
+    if (!inputs_own(m))
+        return NVGP_EXEC_ERROR_NOMEM;
     uint64_t at = (((uint64_t)invocation * m->vertices + vertex) * m->num_inputs + index) * 4;
     memcpy(m->inputs + at, value, sizeof(uint32_t) * 4);
     return NVGP_EXEC_OK;
@@ -268,9 +301,22 @@ nvgp_exec_status nvgp_exec_set_input_block(nvgp_exec *m, uint32_t first, uint32_
     if (m->vertices != 1 || per_invocation != m->num_inputs || first > m->invocations ||
         count > m->invocations - first)
         return NVGP_EXEC_ERROR_BINDING;
-    if (count && per_invocation)
-        memcpy(m->inputs + (uint64_t)first * per_invocation * 4, data,
-               (size_t)count * per_invocation * 4 * sizeof(uint32_t));
+    if (!count || !per_invocation)
+        return NVGP_EXEC_OK;
+    if (!inputs_own(m))
+        return NVGP_EXEC_ERROR_NOMEM;
+    memcpy(m->inputs + (uint64_t)first * per_invocation * 4, data,
+           (size_t)count * per_invocation * 4 * sizeof(uint32_t));
+    return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
+                                           const uint32_t *data)
+{
+    if (m->vertices != 1 || per_invocation != m->num_inputs || count != m->invocations ||
+        (count && per_invocation && !data))
+        return NVGP_EXEC_ERROR_BINDING;
+    m->input_view = count && per_invocation ? data : NULL;
     return NVGP_EXEC_OK;
 }
 
@@ -287,6 +333,8 @@ nvgp_exec_status nvgp_exec_set_input_component(nvgp_exec *m, uint32_t invocation
     }
     if (invocation >= m->invocations)
         return NVGP_EXEC_ERROR_BINDING;
+    if (!inputs_own(m))
+        return NVGP_EXEC_ERROR_NOMEM;
     uint64_t at = (((uint64_t)invocation * m->vertices + vertex) * m->num_inputs + index) * 4;
     m->inputs[at + component] = word;
     return NVGP_EXEC_OK;

@@ -133,6 +133,12 @@ nvgp_exec_status nvgp_exec_set_input(nvgp_exec *m, uint32_t invocation, uint32_t
  * machine's number of inputs. */
 nvgp_exec_status nvgp_exec_set_input_block(nvgp_exec *m, uint32_t first, uint32_t count,
                                            uint32_t per_invocation, const uint32_t *data);
+/* The same block without a copy: the machine reads all its inputs
+ * (count: every invocation) from data, which must stay valid and
+ * unchanged until the next nvgp_exec_set_invocations.  A later setter of
+ * an input copies the block first. */
+nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
+                                           const uint32_t *data);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a
  * component of an input register (a clip distance of CLIPDIST); the other
  * components keep their values. */

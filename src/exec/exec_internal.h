@@ -270,9 +270,16 @@ struct nvgp_exec {
     uint32_t *const_count;      /* per buffer: vec4s */
     uint32_t const_buffers_cap;
     uint32_t invocations, vertices;
-    uint32_t *inputs;           /* [inv][vertex][index][4] */
+    /* the inputs, [inv][vertex][index][4]: input_view is what runs read,
+     * the machine's own storage `inputs` (filled with the defaults on
+     * first use after nvgp_exec_set_invocations) or a block the caller
+     * lent (nvgp_exec_use_input_block); NULL: not set up yet */
+    uint32_t *inputs;
+    size_t inputs_cap;          /* words `inputs` holds */
+    const uint32_t *input_view;
     uint32_t in_vertices;       /* vertices per warp IN file during a run */
     bool *helper_in;
+    size_t helper_cap;
     /* fragment: where each invocation's inputs were evaluated and its
      * centroid, as [inv][4] = origin x, y, centroid x, y (offsets from the
      * pixel's lower left corner); NULL: both the centre.  The interpolation
@@ -459,5 +466,9 @@ static inline uint32_t exec_mask(const exec_warp *w) { return w->exec; }
 
 #define SRC(n, c, tmp) exec_fetch(w, &in->src[n], (c), (tmp))
 #define DST_ENABLED(c) (in->dst[0].writemask & (1u << (c)))
+
+/* exec.c: the inputs a run reads set up (the defaults where nothing was
+ * set); false when memory ran out. */
+bool exec_inputs_ready(nvgp_exec *m);
 
 #endif

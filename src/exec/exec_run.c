@@ -267,7 +267,7 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
     if (gather) {
         for (uint32_t k = 0; k < per_inv; k++)
-            exec_io_gather4(&in[k], m->inputs + ((uint64_t)first * per_inv + k) * 4,
+            exec_io_gather4(&in[k], m->input_view + ((uint64_t)first * per_inv + k) * 4,
                             (size_t)per_inv * 4, n);
         if (frag)
             w->helper = exec_io_mask_of(m->helper_in + first, n);
@@ -280,9 +280,9 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
             continue;
         if (frag && m->helper_in[inv])
             w->helper |= 1u << l;
-        if (!per_inv)   /* no inputs: m->inputs may be NULL */
+        if (!per_inv)   /* no inputs: m->input_view may be NULL */
             continue;
-        const uint32_t *src = m->inputs + (uint64_t)inv * per_inv * 4;
+        const uint32_t *src = m->input_view + (uint64_t)inv * per_inv * 4;
         for (uint32_t k = 0; k < per_inv; k++)
             for (unsigned c = 0; c < 4; c++)
                 in[k].c[c].u[l] = src[k * 4 + c];
@@ -663,6 +663,13 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
             m->threads_per_warp = LANES / m->tcs_vertices_out * m->tcs_vertices_out;
         }
         items = (nthreads + m->threads_per_warp - 1) / m->threads_per_warp;
+    }
+    if (!exec_inputs_ready(m)) {
+        drop_results(&kept);
+        snprintf(m->error, sizeof m->error, "out of memory for the inputs");
+        if (diag)
+            nvgp_diag_error(diag, 0, "%s", m->error);
+        return m->status = NVGP_EXEC_ERROR_NOMEM;
     }
     if (nthreads > (1u << 24)) {
         drop_results(&kept);

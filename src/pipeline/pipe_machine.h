@@ -50,6 +50,10 @@ void pipe_machine_input(pipe_machine *m, uint32_t inv, uint32_t index, const flo
  * [invocation][input][4] floats; false (nothing set) when the program's
  * inputs are not exactly those. */
 bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv, const float *v);
+/* The same without a copy: v must stay as it is until the next
+ * pipe_machine_begin_vertices (the next batch is written after the run). */
+bool pipe_machine_use_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv,
+                                  const float *v);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
 /* Multisample interpolation opcodes: the sample positions, and where an
  * invocation's inputs were taken and its centroid (pixel offsets). */

@@ -849,7 +849,7 @@ bool pipe_raster_flush(pipe_draw *d)
     bool in_order = true;
     for (uint32_t k = 0; k < fp->num_inputs; k++)
         in_order &= fp->inputs[k].index == k;
-    bool block = in_order && pipe_machine_input_block(m, n, fp->num_inputs, d->inputs);
+    bool block = in_order && pipe_machine_use_input_block(m, n, fp->num_inputs, d->inputs);
     if (fp->uses_interp && d->ms) {
         float pos[NVGP_PIPE_MAX_SAMPLES][2];
         for (uint32_t k = 0; k < d->samples; k++)

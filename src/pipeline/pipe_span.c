@@ -169,7 +169,7 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         d->failed = true;
         return false;
     }
-    if (!pipe_machine_input_block(m, n, fp->num_inputs, d->inputs))
+    if (!pipe_machine_use_input_block(m, n, fp->num_inputs, d->inputs))
         for (uint32_t i = 0; i < n; i++)
             for (uint32_t k = 0; k < fp->num_inputs; k++)
                 pipe_machine_input(m, i, k, d->inputs + (size_t)4 * (fp->num_inputs * i + k));

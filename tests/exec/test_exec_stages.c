@@ -46,6 +46,55 @@ static void test_input_block(void **state)
     xt_free(&x);
 }
 
+/* nvgp_exec_use_input_block: the same block read where it lies (a full
+ * warp's gather and a partial warp's lane loop); a setter after it copies
+ * the block first, so that later changes to the caller's memory are not
+ * seen; the next nvgp_exec_set_invocations gives the defaults back. */
+static void test_use_input_block(void **state)
+{
+    (void)state;
+    enum { N = 40 };
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+            "DCL OUT[0], COLOR\n"
+            "  0: ADD OUT[0], IN[0], IN[1]\n"
+            "  1: END\n",
+            N, 1);
+    /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40) */
+    static uint32_t block[N][2][4];
+    for (uint32_t i = 0; i < N; i++) {
+        const float in0[4] = {(float)i, 1, 2, 3}, in1[4] = {10, 20, 30, 40};
+        for (int c = 0; c < 4; c++) {
+            block[i][0][c] = fbits(in0[c]);
+            block[i][1][c] = fbits(in1[c]);
+        }
+    }
+    assert_int_equal(nvgp_exec_use_input_block(x.m, N - 1, 2, &block[0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_use_input_block(x.m, N, 1, &block[0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_use_input_block(x.m, N, 2, &block[0][0][0]), NVGP_EXEC_OK);
+    xt_run(&x);
+    for (uint32_t i = 0; i < N; i++)
+        xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43);
+    /* a setter: the block copied, then one value changed */
+    set_vec(&x, 5, 0, 1, 100, 200, 300, 400);
+    block[7][0][0] = fbits(1000.0f);   /* after the copy: not seen */
+    xt_run(&x);
+    xt_expect4f(&x, 5, 0, 105, 201, 302, 403);
+    xt_expect4f(&x, 7, 0, 17, 21, 32, 43);
+    xt_expect4f(&x, 39, 0, 49, 21, 32, 43);
+    /* a new shape: every input (0, 0, 0, 1) again */
+    assert_int_equal(nvgp_exec_set_invocations(x.m, N, 1), NVGP_EXEC_OK);
+    xt_run(&x);
+    for (uint32_t i = 0; i < N; i += 13)
+        xt_expect4f(&x, i, 0, 0, 0, 0, 2);
+    xt_free(&x);
+}
+
 static void test_geometry(void **state)
 {
     (void)state;
@@ -469,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_tess_ctrl_cross_reads),
         cmocka_unit_test(test_component_bindings),
         cmocka_unit_test(test_input_block),
+        cmocka_unit_test(test_use_input_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
