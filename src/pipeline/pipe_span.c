@@ -17,6 +17,7 @@ struct pipe_span {
     double lin_row[2][SPAN_WORDS], num_row[2][SPAN_WORDS];
     uint16_t persp_word[SPAN_WORDS];
     uint32_t num_persp;
+    bool has_rest;                /* perspective or constant words, or the position */
     double zrow[2], qrow[2];
     /* the batch: quad k's lower left pixel and covered lanes */
     int32_t *quad_x, *quad_y;
@@ -87,6 +88,7 @@ void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
             sp->persp_word[sp->num_persp++] = (uint16_t)w;
         }
     }
+    sp->has_rest = sp->num_persp || t->num_konst || t->pos_word >= 0;
 }
 
 void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
@@ -107,16 +109,36 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
     }
 }
 
-/* Lane (x, pixel row r of the quad)'s inputs into out: the screen-linear
- * words for every word in one pass, then the perspective ones, the
- * constant ones and the position over them. */
-static void lane_inputs(const pipe_draw *d, const tri_planes *t, const struct pipe_span *sp,
-                        int r, int64_t x, int64_t y, float *restrict out)
+/* The screen-linear value of every word for the quad's four lanes (lane
+ * l at column dx[l & 1] of pixel row l >> 1), out[l] its inputs: the
+ * product a dx is the same for both rows of a column, the sum and the
+ * rounding to float are each lane's, as the general path does them.
+ * Compiled for AVX-512 and AVX2 too (the word loop is vectorised) and
+ * chosen by the CPU; -ffp-contract=off keeps every multiply and add
+ * rounded on its own, as they are everywhere. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
+    !defined(NVGP_NO_TARGET_CLONES)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+static void quad_linear(uint32_t words, const double *restrict row0, const double *restrict row1,
+                        const double *restrict a, double dx0, double dx1, float *restrict out0,
+                        float *restrict out1, float *restrict out2, float *restrict out3)
+{
+    for (uint32_t w = 0; w < words; w++) {
+        double p0 = a[w] * dx0, p1 = a[w] * dx1;
+        out0[w] = (float)(row0[w] + p0);
+        out1[w] = (float)(row0[w] + p1);
+        out2[w] = (float)(row1[w] + p0);
+        out3[w] = (float)(row1[w] + p1);
+    }
+}
+
+/* Lane (x, pixel row r of the quad)'s other words over its screen-linear
+ * ones: the perspective ones, the constant ones and the position. */
+static void lane_rest(const pipe_draw *d, const tri_planes *t, const struct pipe_span *sp, int r,
+                      int64_t x, int64_t y, float *restrict out)
 {
     double dx = (double)x + 0.5 - t->x0;
-    const double *restrict row = sp->lin_row[r], *restrict a = sp->lin_a;
-    for (uint32_t w = 0; w < sp->words; w++)
-        out[w] = (float)(row[w] + a[w] * dx);
     double q = 0;
     if (t->need_q) {
         q = sp->qrow[r] + t->q.a * dx;
@@ -145,8 +167,12 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
     uint32_t k = d->num_frags / 4, words = sp->words;
     sp->quad_x[k] = (int32_t)qx, sp->quad_y[k] = (int32_t)qy, sp->quad_cov[k] = (uint8_t)cov;
     float *out = d->inputs + (size_t)words * d->num_frags;
-    for (int l = 0; l < 4; l++)
-        lane_inputs(d, t, sp, l >> 1, qx + (l & 1), qy + (l >> 1), out + (size_t)l * words);
+    double dx0 = (double)qx + 0.5 - t->x0, dx1 = (double)(qx + 1) + 0.5 - t->x0;
+    quad_linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, dx0, dx1, out, out + words,
+                out + 2 * (size_t)words, out + 3 * (size_t)words);
+    if (sp->has_rest)
+        for (int l = 0; l < 4; l++)
+            lane_rest(d, t, sp, l >> 1, qx + (l & 1), qy + (l >> 1), out + (size_t)l * words);
     d->num_frags += 4;
     d->span_batch = true;
     return true;
