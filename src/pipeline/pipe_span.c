@@ -1,8 +1,12 @@
 /* The span path (pipe_span.h). */
 #include "pipeline/pipe_span.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 enum { SPAN_WORDS = 4 * 64 };
 
@@ -178,12 +182,41 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
     return true;
 }
 
+/* Framebuffers from this size on take streaming stores. */
+enum { STREAM_BYTES = 4 << 20 };
+
+/* A quad's four colours (src: lanes 0 .. 3) into its two rows. */
+static void stream_quad(float *row0, float *row1, const float *src)
+{
+#if defined(__SSE2__)
+    /* the buffer's pixels are 16-byte aligned (calloc) */
+    if (!(((uintptr_t)row0 | (uintptr_t)row1) & 15)) {
+        _mm_stream_ps(row0, _mm_loadu_ps(src));
+        _mm_stream_ps(row0 + 4, _mm_loadu_ps(src + 4));
+        _mm_stream_ps(row1, _mm_loadu_ps(src + 8));
+        _mm_stream_ps(row1 + 4, _mm_loadu_ps(src + 12));
+        return;
+    }
+#endif
+    memcpy(row0, src, 8 * sizeof(float));
+    memcpy(row1, src + 8, 8 * sizeof(float));
+}
+
+/* Streaming stores are ordered before whatever follows the flush. */
+static void stream_fence(void)
+{
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
+}
+
 static float clamp01f(float x)
 {
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
 }
 
 atomic_ulong pipe_debug_span_lanes;
+atomic_ulong pipe_debug_span_streamed;
 
 bool pipe_span_flush(pipe_draw *d, uint32_t n)
 {
@@ -215,10 +248,24 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         pipe_machine_discarded(m, n, d->discarded);
     nvgp_pipe_fb *fb = d->fb;
     bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
+    /* a float buffer bigger than the caches takes whole quads' colours by
+     * streaming stores: nothing reads them soon, and the lines need not be
+     * read in first */
+    bool stream = !rgba8 && color && stride == 4 &&
+                  (size_t)fb->width * fb->height * 16 >= STREAM_BYTES;
+    unsigned long streamed = 0;
     for (uint32_t k = 0; k < quads; k++) {
         float *row[2];
         row[0] = fb->color + 4 * ((size_t)sp->quad_y[k] * fb->width + (size_t)sp->quad_x[k]);
         row[1] = row[0] + 4 * (size_t)fb->width;
+        if (stream && sp->quad_cov[k] == 0xf &&
+            !(fp->may_discard && (d->discarded[4 * k] | d->discarded[4 * k + 1] |
+                                  d->discarded[4 * k + 2] | d->discarded[4 * k + 3]))) {
+            const float *src = (const float *)(const void *)(color + (size_t)16 * k);
+            stream_quad(row[0], row[1], src);
+            streamed++;
+            continue;
+        }
         for (uint32_t l = 0; l < 4; l++) {
             uint32_t i = 4 * k + l;
             if (!((sp->quad_cov[k] >> l) & 1) || (fp->may_discard && d->discarded[i]))
@@ -234,5 +281,7 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
             memcpy(row[l >> 1] + 4 * (l & 1), v, sizeof v);
         }
     }
+    stream_fence();
+    atomic_fetch_add_explicit(&pipe_debug_span_streamed, streamed, memory_order_relaxed);
     return true;
 }

@@ -37,5 +37,7 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
 bool pipe_span_flush(pipe_draw *d, uint32_t n);
 /* Lanes the span path has run (for tests to know it ran). */
 extern atomic_ulong pipe_debug_span_lanes;
+/* Quads stored by streaming stores (likewise). */
+extern atomic_ulong pipe_debug_span_streamed;
 
 #endif

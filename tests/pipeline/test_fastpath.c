@@ -253,6 +253,42 @@ static void test_bands_match_one_thread(void **state)
     assert_true(pipe_debug_banded_draws - banded >= (sizeof programs / sizeof programs[0] + 1) * 6);
 }
 
+/* A float framebuffer past the span path's streaming size: whole quads
+ * stored by streaming stores, partial and discarded ones lane by lane,
+ * on one thread and in bands, the same image as the general path's. */
+static void test_big_buffer_streams(void **state)
+{
+    (void)state;
+    W = 520, H = 512;   /* 4.2 MB of RGBA32F */
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0;
+    unsigned long span_before = atomic_load(&pipe_debug_span_lanes);
+    unsigned long streamed_before = atomic_load(&pipe_debug_span_streamed);
+    static const size_t progs[] = {0, 7};   /* texcoord; KIL */
+    for (size_t i = 0; i < 2; i++) {
+        nvgp_program *prog =
+            nvgp_program_create("big", programs[progs[i]], strlen(programs[progs[i]]), NULL);
+        assert_non_null(prog);
+        for (int k = 0; k <= 16; k += 16) {   /* plain state, 1 and 2 threads */
+            make_scene(sc, 9000u + 100u * (uint32_t)i + (uint32_t)k);
+            nvgp_pipe_fb *fast = render(sc, prog, k, NVGP_PIPE_RGBA32F, false, 0, false);
+            nvgp_pipe_fb *general = render(sc, prog, k, NVGP_PIPE_RGBA32F, true, 1, false);
+            char what[64];
+            snprintf(what, sizeof what, "big buffer: program %zu state %d", progs[i], k);
+            bad += compare_fbs(fast, general, what);
+            nvgp_pipe_fb_destroy(fast);
+            nvgp_pipe_fb_destroy(general);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    W = 67, H = 53;
+    assert_int_equal(bad, 0);
+    assert_true(atomic_load(&pipe_debug_span_lanes) - span_before > 100000);
+    assert_true(atomic_load(&pipe_debug_span_streamed) - streamed_before > 10000);
+}
+
 /* A banded draw whose program fails (its instruction budget spent) fails
  * as a one-thread draw does: false, with the executor's reason. */
 static void test_bands_failure(void **state)
@@ -352,6 +388,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_matches_general),
         cmocka_unit_test(test_bands_match_one_thread),
+        cmocka_unit_test(test_big_buffer_streams),
         cmocka_unit_test(test_bands_failure),
         cmocka_unit_test(test_machine_reuse),
     };
