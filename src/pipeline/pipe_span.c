@@ -113,27 +113,33 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
     }
 }
 
-/* The screen-linear value of every word for the quad's four lanes (lane
- * l at column dx[l & 1] of pixel row l >> 1), out[l] its inputs: the
- * product a dx is the same for both rows of a column, the sum and the
- * rounding to float are each lane's, as the general path does them.
- * Compiled for AVX-512 and AVX2 too (the word loop is vectorised) and
- * chosen by the CPU; -ffp-contract=off keeps every multiply and add
+/* The screen-linear value of every word for the four lanes of each of
+ * quads quads from column qx on (lane l of quad j at column
+ * qx + 2 j + (l & 1) of pixel row l >> 1; its words at out + (4 j + l)
+ * words): the product a dx is the same for both rows of a column, the
+ * sum and the rounding to float are each lane's, as the general path does
+ * them.  Compiled for AVX-512 and AVX2 too (the word loop is vectorised)
+ * and chosen by the CPU; -ffp-contract=off keeps every multiply and add
  * rounded on its own, as they are everywhere. */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
     !defined(NVGP_NO_TARGET_CLONES)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-static void quad_linear(uint32_t words, const double *restrict row0, const double *restrict row1,
-                        const double *restrict a, double dx0, double dx1, float *restrict out0,
-                        float *restrict out1, float *restrict out2, float *restrict out3)
+static void quads_linear(uint32_t words, const double *restrict row0,
+                         const double *restrict row1, const double *restrict a, double x0,
+                         int64_t qx, uint32_t quads, float *restrict out)
 {
-    for (uint32_t w = 0; w < words; w++) {
-        double p0 = a[w] * dx0, p1 = a[w] * dx1;
-        out0[w] = (float)(row0[w] + p0);
-        out1[w] = (float)(row0[w] + p1);
-        out2[w] = (float)(row1[w] + p0);
-        out3[w] = (float)(row1[w] + p1);
+    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
+        double dx0 = (double)qx + 0.5 - x0, dx1 = (double)(qx + 1) + 0.5 - x0;
+        float *restrict out0 = out, *restrict out1 = out + words;
+        float *restrict out2 = out + 2 * (size_t)words, *restrict out3 = out + 3 * (size_t)words;
+        for (uint32_t w = 0; w < words; w++) {
+            double p0 = a[w] * dx0, p1 = a[w] * dx1;
+            out0[w] = (float)(row0[w] + p0);
+            out1[w] = (float)(row0[w] + p1);
+            out2[w] = (float)(row1[w] + p0);
+            out3[w] = (float)(row1[w] + p1);
+        }
     }
 }
 
@@ -162,23 +168,55 @@ static void lane_rest(const pipe_draw *d, const tri_planes *t, const struct pipe
     }
 }
 
-bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov)
+/* Quads [qx, qx + 2 quads) of quad row qy, cov[j] the covered lanes of
+ * quad j (NULL: all four), into the batch, which has room. */
+static void add_quads(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, uint32_t quads,
+                      const uint8_t *cov)
 {
-    if ((d->num_frags + 4 > d->cap_frags || (d->num_frags && !d->span_batch)) &&
-        !pipe_raster_flush(d))
-        return false;
     struct pipe_span *sp = d->span;
     uint32_t k = d->num_frags / 4, words = sp->words;
-    sp->quad_x[k] = (int32_t)qx, sp->quad_y[k] = (int32_t)qy, sp->quad_cov[k] = (uint8_t)cov;
+    for (uint32_t j = 0; j < quads; j++) {
+        sp->quad_x[k + j] = (int32_t)(qx + 2 * (int64_t)j), sp->quad_y[k + j] = (int32_t)qy;
+        sp->quad_cov[k + j] = cov ? cov[j] : 0xf;
+    }
     float *out = d->inputs + (size_t)words * d->num_frags;
-    double dx0 = (double)qx + 0.5 - t->x0, dx1 = (double)(qx + 1) + 0.5 - t->x0;
-    quad_linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, dx0, dx1, out, out + words,
-                out + 2 * (size_t)words, out + 3 * (size_t)words);
-    if (sp->has_rest)
+    quads_linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, t->x0, qx, quads, out);
+    for (uint32_t j = 0; sp->has_rest && j < quads; j++)
         for (int l = 0; l < 4; l++)
-            lane_rest(d, t, sp, l >> 1, qx + (l & 1), qy + (l >> 1), out + (size_t)l * words);
-    d->num_frags += 4;
+            lane_rest(d, t, sp, l >> 1, qx + 2 * (int64_t)j + (l & 1), qy + (l >> 1),
+                      out + (size_t)(4 * j + (uint32_t)l) * words);
+    d->num_frags += 4 * quads;
     d->span_batch = true;
+}
+
+/* Room for a quad in a batch of span quads (flushing first); false when
+ * the flush failed. */
+static bool room(pipe_draw *d)
+{
+    return (d->num_frags + 4 <= d->cap_frags && (d->span_batch || !d->num_frags)) ||
+           pipe_raster_flush(d);
+}
+
+bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov)
+{
+    if (!room(d))
+        return false;
+    uint8_t c = (uint8_t)cov;
+    add_quads(d, t, qx, qy, 1, &c);
+    return true;
+}
+
+bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy)
+{
+    for (int64_t qx = qx0; qx < qx1;) {
+        if (!room(d))
+            return false;
+        uint32_t quads = (d->cap_frags - d->num_frags) / 4;
+        if ((int64_t)quads > (qx1 - qx) / 2)
+            quads = (uint32_t)((qx1 - qx) / 2);
+        add_quads(d, t, qx, qy, quads, NULL);
+        qx += 2 * (int64_t)quads;
+    }
     return true;
 }
 

@@ -32,6 +32,9 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy);
  * covered (cov != 0), its four lanes' inputs computed; flushes a full
  * batch first.  False when that flush failed. */
 bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov);
+/* The quads [qx0, qx1) of quad row qy, every lane covered (qx0, qx1
+ * even). */
+bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy);
 /* Runs the batch's n lanes (d->span_batch) and stores the covered lanes'
  * colours. */
 bool pipe_span_flush(pipe_draw *d, uint32_t n);

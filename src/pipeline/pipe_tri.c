@@ -270,6 +270,39 @@ static void span(const int64_t row[3], const int64_t sx[3], const int64_t sy[3],
         *hi = *lo;
 }
 
+/* The quads of quad row qy between columns lo and hi (even) whose four
+ * lanes are inside every edge (the exact test of each lane, solved for
+ * the column) and inside the drawable rectangle: [*f0, *f1), even, empty
+ * when *f0 == *f1. */
+static void full_quads(const pipe_draw *d, const int64_t row[3], const int64_t sx[3],
+                       const int64_t sy[3], int64_t x0, int64_t qy, int64_t lo, int64_t hi,
+                       int64_t *f0, int64_t *f1)
+{
+    /* pixel columns [xl, xh) whose lanes of both rows are inside */
+    int64_t xl = lo > d->clip_x0 ? lo : d->clip_x0, xh = hi < d->clip_x1 ? hi : d->clip_x1;
+    if (qy < d->clip_y0 || qy + 1 >= d->clip_y1)
+        xh = xl;
+    for (int i = 0; i < 3 && xl < xh; i++) {
+        int64_t v0 = row[i], v1 = row[i] + sy[i];
+        if (sx[i] == 0) {
+            if (v0 < 0 || v1 < 0)
+                xh = xl;
+        } else if (sx[i] > 0) {   /* v + (x - x0) sx >= 0 from a column on */
+            int64_t a = ceil_div(-v0, sx[i]), b = ceil_div(-v1, sx[i]);
+            int64_t from = x0 + (a > b ? a : b);
+            xl = from > xl ? from : xl;
+        } else {                  /* up to a column */
+            int64_t a = floor_div(v0, -sx[i]), b = floor_div(v1, -sx[i]);
+            int64_t to = x0 + (a < b ? a : b) + 1;
+            xh = to < xh ? to : xh;
+        }
+    }
+    *f0 = (xl + 1) & ~(int64_t)1;
+    *f1 = xh & ~(int64_t)1;
+    if (*f1 < *f0)
+        *f1 = *f0;
+}
+
 bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64_t py[3],
                    const bool tie[3], int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
@@ -325,7 +358,19 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
         int64_t e[3];
         for (int i = 0; i < 3; i++)
             e[i] = row[i] + (sx0 - x0) * sx[i];
+        /* the span path takes the fully covered quads in one run */
+        int64_t f0 = sx1, f1 = sx1;
+        if (spans && sx0 < sx1)
+            full_quads(d, row, sx, sy, x0, qy, sx0, sx1, &f0, &f1);
         for (int64_t qx = sx0; qx < sx1; qx += 2) {
+            if (qx == f0 && f1 > f0) {
+                if (!pipe_span_full(d, t, f0, f1, qy))
+                    return false;
+                for (int i = 0; i < 3; i++)
+                    e[i] += (f1 - f0) * sx[i];
+                qx = f1 - 2;
+                continue;
+            }
             bool in[4];
             unsigned any = 0;
             for (int l = 0; l < 4; l++) {
