@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #endif
 
@@ -14,6 +14,9 @@ enum { SPAN_WORDS = 4 * 64 };
  * lin_row[r][w] + lin_a[w] dx (lin_row: c + b dy of its pixel row r), a
  * perspective one (num_row[r][w] + num_a[w] dx) / q where q != 0.  Words
  * that are not comps have all-zero planes and take konst afterwards. */
+typedef void quads_linear_fn(uint32_t words, const double *row0, const double *row1,
+                             const double *a, double x0, int64_t qx, uint32_t quads, float *out);
+
 struct pipe_span {
     uint32_t words;
     double lin_a[SPAN_WORDS], lin_b[SPAN_WORDS], lin_c[SPAN_WORDS];
@@ -27,7 +30,100 @@ struct pipe_span {
     int32_t *quad_x, *quad_y;
     uint8_t *quad_cov;
     int color_out;                /* OUT register of COLOR[0], -1 none */
+    quads_linear_fn *linear;      /* the screen-linear words of a run of quads */
 };
+
+/* The screen-linear value of every word for the four lanes of each of
+ * quads quads from column qx on (lane l of quad j at column
+ * qx + 2 j + (l & 1) of pixel row l >> 1; its words at out + (4 j + l)
+ * words): the product a dx is the same for both rows of a column, the
+ * sum and the rounding to float are each lane's, as the general path does
+ * them.  Written out for AVX-512 and AVX2 (compilers do not vectorise the
+ * word loop: the four lanes' stores may overlap as far as they know), the
+ * CPU choosing; every multiply and add rounded on its own, as everywhere
+ * (-ffp-contract=off for the portable loop; the vector forms name their
+ * operations). */
+static void quads_linear_c(uint32_t words, const double *restrict row0,
+                           const double *restrict row1, const double *restrict a, double x0,
+                           int64_t qx, uint32_t quads, float *restrict out)
+{
+    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
+        double dx0 = (double)qx + 0.5 - x0, dx1 = (double)(qx + 1) + 0.5 - x0;
+        for (uint32_t w = 0; w < words; w++) {
+            double p0 = a[w] * dx0, p1 = a[w] * dx1;
+            out[w] = (float)(row0[w] + p0);
+            out[words + w] = (float)(row0[w] + p1);
+            out[2 * words + w] = (float)(row1[w] + p0);
+            out[3 * words + w] = (float)(row1[w] + p1);
+        }
+    }
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define SPAN_X86 1
+__attribute__((target("avx512f,avx512vl"))) static void
+quads_linear_avx512(uint32_t words, const double *row0, const double *row1, const double *a,
+                    double x0, int64_t qx, uint32_t quads, float *out)
+{
+    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
+        __m512d dx0 = _mm512_set1_pd((double)qx + 0.5 - x0);
+        __m512d dx1 = _mm512_set1_pd((double)(qx + 1) + 0.5 - x0);
+        for (uint32_t w = 0; w < words; w += 8) {
+            __mmask8 m = words - w >= 8 ? 0xff : (__mmask8)((1u << (words - w)) - 1);
+            __m512d va = _mm512_maskz_loadu_pd(m, a + w);
+            __m512d r0 = _mm512_maskz_loadu_pd(m, row0 + w), r1 = _mm512_maskz_loadu_pd(m, row1 + w);
+            __m512d p0 = _mm512_mul_pd(va, dx0), p1 = _mm512_mul_pd(va, dx1);
+            _mm256_mask_storeu_ps(out + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r0, p0)));
+            _mm256_mask_storeu_ps(out + words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r0, p1)));
+            _mm256_mask_storeu_ps(out + 2 * words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r1, p0)));
+            _mm256_mask_storeu_ps(out + 3 * words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r1, p1)));
+        }
+    }
+}
+
+__attribute__((target("avx2"))) static void
+quads_linear_avx2(uint32_t words, const double *row0, const double *row1, const double *a,
+                  double x0, int64_t qx, uint32_t quads, float *out)
+{
+    uint32_t whole = words & ~3u;
+    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
+        double sdx0 = (double)qx + 0.5 - x0, sdx1 = (double)(qx + 1) + 0.5 - x0;
+        __m256d dx0 = _mm256_set1_pd(sdx0), dx1 = _mm256_set1_pd(sdx1);
+        uint32_t w = 0;
+        for (; w < whole; w += 4) {
+            __m256d va = _mm256_loadu_pd(a + w);
+            __m256d r0 = _mm256_loadu_pd(row0 + w), r1 = _mm256_loadu_pd(row1 + w);
+            __m256d p0 = _mm256_mul_pd(va, dx0), p1 = _mm256_mul_pd(va, dx1);
+            _mm_storeu_ps(out + w, _mm256_cvtpd_ps(_mm256_add_pd(r0, p0)));
+            _mm_storeu_ps(out + words + w, _mm256_cvtpd_ps(_mm256_add_pd(r0, p1)));
+            _mm_storeu_ps(out + 2 * words + w, _mm256_cvtpd_ps(_mm256_add_pd(r1, p0)));
+            _mm_storeu_ps(out + 3 * words + w, _mm256_cvtpd_ps(_mm256_add_pd(r1, p1)));
+        }
+        for (; w < words; w++) {
+            double p0 = a[w] * sdx0, p1 = a[w] * sdx1;
+            out[w] = (float)(row0[w] + p0);
+            out[words + w] = (float)(row0[w] + p1);
+            out[2 * words + w] = (float)(row1[w] + p0);
+            out[3 * words + w] = (float)(row1[w] + p1);
+        }
+    }
+}
+#endif
+
+int pipe_debug_span_form = 0;
+
+/* The CPU's form (the tests may pin another). */
+static quads_linear_fn *quads_linear_for_cpu(void)
+{
+#ifdef SPAN_X86
+    int form = pipe_debug_span_form;
+    if (form == 0 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+        return quads_linear_avx512;
+    if ((form == 0 || form == 2) && __builtin_cpu_supports("avx2"))
+        return quads_linear_avx2;
+#endif
+    return quads_linear_c;
+}
 
 bool pipe_span_case(const pipe_draw *d)
 {
@@ -60,6 +156,7 @@ bool pipe_span_alloc(pipe_draw *d)
         return false;
     }
     sp->color_out = pipe_program_output(d->fp, TGSI_SEMANTIC_COLOR, 0);
+    sp->linear = quads_linear_for_cpu();
     return true;
 }
 
@@ -113,36 +210,6 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
     }
 }
 
-/* The screen-linear value of every word for the four lanes of each of
- * quads quads from column qx on (lane l of quad j at column
- * qx + 2 j + (l & 1) of pixel row l >> 1; its words at out + (4 j + l)
- * words): the product a dx is the same for both rows of a column, the
- * sum and the rounding to float are each lane's, as the general path does
- * them.  Compiled for AVX-512 and AVX2 too (the word loop is vectorised)
- * and chosen by the CPU; -ffp-contract=off keeps every multiply and add
- * rounded on its own, as they are everywhere. */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && \
-    !defined(NVGP_NO_TARGET_CLONES)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-static void quads_linear(uint32_t words, const double *restrict row0,
-                         const double *restrict row1, const double *restrict a, double x0,
-                         int64_t qx, uint32_t quads, float *restrict out)
-{
-    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
-        double dx0 = (double)qx + 0.5 - x0, dx1 = (double)(qx + 1) + 0.5 - x0;
-        float *restrict out0 = out, *restrict out1 = out + words;
-        float *restrict out2 = out + 2 * (size_t)words, *restrict out3 = out + 3 * (size_t)words;
-        for (uint32_t w = 0; w < words; w++) {
-            double p0 = a[w] * dx0, p1 = a[w] * dx1;
-            out0[w] = (float)(row0[w] + p0);
-            out1[w] = (float)(row0[w] + p1);
-            out2[w] = (float)(row1[w] + p0);
-            out3[w] = (float)(row1[w] + p1);
-        }
-    }
-}
-
 /* Lane (x, pixel row r of the quad)'s other words over its screen-linear
  * ones: the perspective ones, the constant ones and the position. */
 static void lane_rest(const pipe_draw *d, const tri_planes *t, const struct pipe_span *sp, int r,
@@ -180,7 +247,7 @@ static void add_quads(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy,
         sp->quad_cov[k + j] = cov ? cov[j] : 0xf;
     }
     float *out = d->inputs + (size_t)words * d->num_frags;
-    quads_linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, t->x0, qx, quads, out);
+    sp->linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, t->x0, qx, quads, out);
     for (uint32_t j = 0; sp->has_rest && j < quads; j++)
         for (int l = 0; l < 4; l++)
             lane_rest(d, t, sp, l >> 1, qx + 2 * (int64_t)j + (l & 1), qy + (l >> 1),

@@ -40,6 +40,10 @@ bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1,
 bool pipe_span_flush(pipe_draw *d, uint32_t n);
 /* Lanes the span path has run (for tests to know it ran). */
 extern atomic_ulong pipe_debug_span_lanes;
+/* Tests set it to pick the form of the span path's vector code for the
+ * batches allocated after it: 0 the CPU's best, 1 the portable loop, 2
+ * AVX2 (where the CPU has it), to compare them. */
+extern int pipe_debug_span_form;
 /* Quads stored by streaming stores (likewise). */
 extern atomic_ulong pipe_debug_span_streamed;
 

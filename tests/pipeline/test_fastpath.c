@@ -253,6 +253,41 @@ static void test_bands_match_one_thread(void **state)
     assert_true(pipe_debug_banded_draws - banded >= (sizeof programs / sizeof programs[0] + 1) * 6);
 }
 
+/* The span path's vector forms (the CPU's best, AVX-512 here; the
+ * portable loop; AVX2 with its scalar tail) give the general path's
+ * image: programs of 4, 8 and 12 input words (AVX-512 masks the rest). */
+static void test_span_forms_agree(void **state)
+{
+    (void)state;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0;
+    static const size_t progs[] = {0, 5, 6};
+    for (size_t i = 0; i < 3; i++) {
+        nvgp_program *prog =
+            nvgp_program_create("forms", programs[progs[i]], strlen(programs[progs[i]]), NULL);
+        assert_non_null(prog);
+        for (int k = 0; k < 32; k += 16) {
+            make_scene(sc, 11000u + 100u * (uint32_t)i + (uint32_t)k);
+            nvgp_pipe_fb *general = render(sc, prog, k, NVGP_PIPE_RGBA32F, true, 1, false);
+            for (int form = 0; form < 3; form++) {
+                pipe_debug_span_form = form;
+                nvgp_pipe_fb *fast = render(sc, prog, k, NVGP_PIPE_RGBA32F, false, 0, false);
+                pipe_debug_span_form = 0;
+                char what[64];
+                snprintf(what, sizeof what, "span form %d: program %zu state %d", form,
+                         progs[i], k);
+                bad += compare_fbs(fast, general, what);
+                nvgp_pipe_fb_destroy(fast);
+            }
+            nvgp_pipe_fb_destroy(general);
+        }
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    assert_int_equal(bad, 0);
+}
+
 /* A float framebuffer past the span path's streaming size: whole quads
  * stored by streaming stores, partial and discarded ones lane by lane,
  * on one thread and in bands, the same image as the general path's. */
@@ -388,6 +423,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_matches_general),
         cmocka_unit_test(test_bands_match_one_thread),
+        cmocka_unit_test(test_span_forms_agree),
         cmocka_unit_test(test_big_buffer_streams),
         cmocka_unit_test(test_bands_failure),
         cmocka_unit_test(test_machine_reuse),
