@@ -287,8 +287,12 @@ bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1,
     return true;
 }
 
-/* Framebuffers from this size on take streaming stores. */
-enum { STREAM_BYTES = 4 << 20 };
+/* Float framebuffers from this size on take streaming stores: past what
+ * a last-level cache holds (32 MB here), lines read in for each store are
+ * lines of the buffer evicted again; below it plain stores are faster
+ * (1024x1024 RGBA32F, 16 MB: 157 against 150 Mpix/s for short5 on one
+ * thread). */
+size_t pipe_span_stream_bytes = (size_t)32 << 20;
 
 /* A quad's four colours (src: lanes 0 .. 3) into its two rows. */
 static void stream_quad(float *row0, float *row1, const float *src)
@@ -353,22 +357,27 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         pipe_machine_discarded(m, n, d->discarded);
     nvgp_pipe_fb *fb = d->fb;
     bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
-    /* a float buffer bigger than the caches takes whole quads' colours by
-     * streaming stores: nothing reads them soon, and the lines need not be
-     * read in first */
-    bool stream = !rgba8 && color && stride == 4 &&
-                  (size_t)fb->width * fb->height * 16 >= STREAM_BYTES;
+    /* whole quads of a float buffer go in 64-byte copies, by streaming
+     * stores when the buffer is bigger than the caches: nothing reads them
+     * soon, and the lines need not be read in first */
+    bool whole = !rgba8 && color && stride == 4;
+    bool stream = whole && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes;
     unsigned long streamed = 0;
     for (uint32_t k = 0; k < quads; k++) {
         float *row[2];
         row[0] = fb->color + 4 * ((size_t)sp->quad_y[k] * fb->width + (size_t)sp->quad_x[k]);
         row[1] = row[0] + 4 * (size_t)fb->width;
-        if (stream && sp->quad_cov[k] == 0xf &&
+        if (whole && sp->quad_cov[k] == 0xf &&
             !(fp->may_discard && (d->discarded[4 * k] | d->discarded[4 * k + 1] |
                                   d->discarded[4 * k + 2] | d->discarded[4 * k + 3]))) {
             const float *src = (const float *)(const void *)(color + (size_t)16 * k);
-            stream_quad(row[0], row[1], src);
-            streamed++;
+            if (stream) {
+                stream_quad(row[0], row[1], src);
+                streamed++;
+            } else {
+                memcpy(row[0], src, 8 * sizeof(float));
+                memcpy(row[1], src + 8, 8 * sizeof(float));
+            }
             continue;
         }
         for (uint32_t l = 0; l < 4; l++) {
@@ -386,7 +395,8 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
             memcpy(row[l >> 1] + 4 * (l & 1), v, sizeof v);
         }
     }
-    stream_fence();
+    if (stream)
+        stream_fence();
     atomic_fetch_add_explicit(&pipe_debug_span_streamed, streamed, memory_order_relaxed);
     return true;
 }

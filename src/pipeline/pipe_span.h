@@ -44,7 +44,10 @@ extern atomic_ulong pipe_debug_span_lanes;
  * batches allocated after it: 0 the CPU's best, 1 the portable loop, 2
  * AVX2 (where the CPU has it), to compare them. */
 extern int pipe_debug_span_form;
-/* Quads stored by streaming stores (likewise). */
+/* Float framebuffers of at least this many bytes take streaming stores
+ * (tests lower it). */
+extern size_t pipe_span_stream_bytes;
+/* Quads stored by streaming stores (for tests to know they ran). */
 extern atomic_ulong pipe_debug_span_streamed;
 
 #endif
