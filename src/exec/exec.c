@@ -134,6 +134,7 @@ nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
     }
     memset(m->helper_in, 0, need * sizeof *m->helper_in);
     m->input_view = NULL;
+    m->input_warps = NULL;
     free(m->interp_at);
     m->interp_at = NULL;
     free(m->framebuffer);
@@ -166,7 +167,14 @@ static bool inputs_own(nvgp_exec *m)
         m->inputs = in;
         m->inputs_cap = words;
     }
-    if (m->input_view) {   /* a lent block, about to be changed: copied */
+    if (m->input_warps) {  /* a lent block by warps, about to be changed */
+        uint32_t per = m->num_inputs * 4;
+        for (size_t i = 0; i < m->invocations; i++)
+            for (uint32_t k = 0; k < per; k++)
+                m->inputs[i * per + k] =
+                    m->input_warps[((i / LANES) * per + k) * LANES + i % LANES];
+        m->input_warps = NULL;
+    } else if (m->input_view) {   /* a lent block, about to be changed: copied */
         memcpy(m->inputs, m->input_view, words * sizeof(uint32_t));
     } else {
         for (size_t i = 0; i < words; i += 4) {
@@ -180,7 +188,7 @@ static bool inputs_own(nvgp_exec *m)
 
 bool exec_inputs_ready(nvgp_exec *m)
 {
-    return m->input_view || inputs_own(m);
+    return m->input_view || m->input_warps || inputs_own(m);
 }
 
 nvgp_exec_status nvgp_exec_set_grid(nvgp_exec *m, const uint32_t grid[3],
@@ -317,6 +325,22 @@ nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_
         (count && per_invocation && !data))
         return NVGP_EXEC_ERROR_BINDING;
     m->input_view = count && per_invocation ? data : NULL;
+    m->input_warps = NULL;
+    return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
+                                           const uint32_t *data)
+{
+    /* one invocation a thread, every warp starting at a multiple of the
+     * lanes */
+    bool one_a_thread = m->processor == TGSI_PROCESSOR_VERTEX ||
+                        m->processor == TGSI_PROCESSOR_FRAGMENT;
+    if (!one_a_thread || m->vertices != 1 || per_invocation != m->num_inputs ||
+        count != m->invocations || (count && per_invocation && !data))
+        return NVGP_EXEC_ERROR_BINDING;
+    m->input_view = NULL;
+    m->input_warps = count && per_invocation ? data : NULL;
     return NVGP_EXEC_OK;
 }
 

@@ -139,6 +139,14 @@ nvgp_exec_status nvgp_exec_set_input_block(nvgp_exec *m, uint32_t first, uint32_
  * an input copies the block first. */
 nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
                                            const uint32_t *data);
+/* The same inputs laid out warp by warp as the machine's registers are,
+ * read without a transposition: IN[k] component c of invocation i at
+ * data[((i / 32 * per_invocation + k) * 4 + c) * 32 + i % 32] (the last
+ * warp's block whole, its lanes past count unread).  Vertex and fragment
+ * programs only (one invocation a thread); the same lifetime and setters
+ * as nvgp_exec_use_input_block. */
+nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
+                                           const uint32_t *data);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a
  * component of an input register (a clip distance of CLIPDIST); the other
  * components keep their values. */

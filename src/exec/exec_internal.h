@@ -277,6 +277,9 @@ struct nvgp_exec {
     uint32_t *inputs;
     size_t inputs_cap;          /* words `inputs` holds */
     const uint32_t *input_view;
+    /* or a lent block laid out warp by warp as the registers are
+     * (nvgp_exec_use_input_warps); NULL: none */
+    const uint32_t *input_warps;
     uint32_t in_vertices;       /* vertices per warp IN file during a run */
     bool *helper_in;
     size_t helper_cap;

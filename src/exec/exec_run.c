@@ -265,7 +265,21 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     if (!(gather && n == LANES && in_regs == per_inv))
         memset(in, 0, sizeof(exec_reg) * in_regs);
     memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
-    if (gather) {
+    if (gather && m->input_warps) {
+        /* the block is the registers' layout: copies, the lanes past the
+         * invocations left 0 as above */
+        const uint32_t *src = m->input_warps + (uint64_t)(first / LANES) * per_inv * 4 * LANES;
+        if (n == LANES) {
+            memcpy(in, src, sizeof(exec_reg) * per_inv);
+        } else {
+            for (uint32_t k = 0; k < per_inv; k++)
+                for (unsigned c = 0; c < 4; c++)
+                    memcpy(in[k].c[c].u, src + (k * 4 + c) * LANES, n * sizeof(uint32_t));
+        }
+        if (frag)
+            w->helper = exec_io_mask_of(m->helper_in + first, n);
+        n = 0; /* done */
+    } else if (gather) {
         for (uint32_t k = 0; k < per_inv; k++)
             exec_io_gather4(&in[k], m->input_view + ((uint64_t)first * per_inv + k) * 4,
                             (size_t)per_inv * 4, n);

@@ -129,6 +129,13 @@ bool pipe_machine_use_input_block(pipe_machine *m, uint32_t count, uint32_t per_
                                      (const uint32_t *)(const void *)v) == NVGP_EXEC_OK;
 }
 
+bool pipe_machine_use_input_warps(pipe_machine *m, uint32_t count, uint32_t per_inv,
+                                  const float *v)
+{
+    return nvgp_exec_use_input_warps(m->exec, count, per_inv,
+                                     (const uint32_t *)(const void *)v) == NVGP_EXEC_OK;
+}
+
 void pipe_machine_helper(pipe_machine *m, uint32_t inv)
 {
     nvgp_exec_set_helper(m->exec, inv, true);

@@ -54,6 +54,10 @@ bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv,
  * pipe_machine_begin_vertices (the next batch is written after the run). */
 bool pipe_machine_use_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv,
                                   const float *v);
+/* The same laid out warp by warp as the executor's registers
+ * (nvgp_exec_use_input_warps). */
+bool pipe_machine_use_input_warps(pipe_machine *m, uint32_t count, uint32_t per_inv,
+                                  const float *v);
 void pipe_machine_helper(pipe_machine *m, uint32_t inv);
 /* Multisample interpolation opcodes: the sample positions, and where an
  * invocation's inputs were taken and its centroid (pixel offsets). */

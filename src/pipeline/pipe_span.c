@@ -13,15 +13,30 @@ enum { SPAN_WORDS = 4 * 64 };
 /* A lane's words as planes: word w's screen-linear value is
  * lin_row[r][w] + lin_a[w] dx (lin_row: c + b dy of its pixel row r), a
  * perspective one (num_row[r][w] + num_a[w] dx) / q where q != 0.  Words
- * that are not comps have all-zero planes and take konst afterwards. */
-typedef void quads_linear_fn(uint32_t words, const double *row0, const double *row1,
-                             const double *a, double x0, int64_t qx, uint32_t quads, float *out);
+ * that are not comps have all-zero planes and take konst afterwards.
+ *
+ * The batch's inputs are laid out warp by warp as the executor's registers
+ * are (nvgp_exec_use_input_warps): word w of lane i at
+ * in[(i / 32 * words + w) * 32 + i % 32], so that a warp's inputs are
+ * copied, not transposed, and a quad's four lanes of a word are four
+ * adjacent floats. */
+enum { WARP = 32 };
+
+static inline float *lane_word0(float *in, uint32_t words, uint32_t lane)
+{
+    return in + ((size_t)(lane / WARP) * words * WARP + lane % WARP);
+}
+
+typedef void quads_linear_fn(uint32_t words, const double *rows, const double *a, double x0,
+                             int64_t qx, uint32_t quads, float *in, uint32_t lane);
 
 struct pipe_span {
     uint32_t words;
     double lin_a[SPAN_WORDS], lin_b[SPAN_WORDS], lin_c[SPAN_WORDS];
     double num_a[SPAN_WORDS], num_b[SPAN_WORDS], num_c[SPAN_WORDS];
-    double lin_row[2][SPAN_WORDS], num_row[2][SPAN_WORDS];
+    /* each word's row values as a quad's lanes take them: r0, r0, r1, r1 */
+    double lin_rows[SPAN_WORDS][4];
+    double num_row[2][SPAN_WORDS];
     uint16_t persp_word[SPAN_WORDS];
     uint32_t num_persp;
     bool has_rest;                /* perspective or constant words, or the position */
@@ -34,79 +49,68 @@ struct pipe_span {
 };
 
 /* The screen-linear value of every word for the four lanes of each of
- * quads quads from column qx on (lane l of quad j at column
- * qx + 2 j + (l & 1) of pixel row l >> 1; its words at out + (4 j + l)
- * words): the product a dx is the same for both rows of a column, the
- * sum and the rounding to float are each lane's, as the general path does
- * them.  Written out for AVX-512 and AVX2 (compilers do not vectorise the
- * word loop: the four lanes' stores may overlap as far as they know), the
- * CPU choosing; every multiply and add rounded on its own, as everywhere
- * (-ffp-contract=off for the portable loop; the vector forms name their
- * operations). */
-static void quads_linear_c(uint32_t words, const double *restrict row0,
-                           const double *restrict row1, const double *restrict a, double x0,
-                           int64_t qx, uint32_t quads, float *restrict out)
+ * quads quads from column qx on, the first quad's lane 0 being batch lane
+ * `lane` (lane l of quad j at column qx + 2 j + (l & 1) of pixel row
+ * l >> 1): the product a dx is the same for both rows of a column, the sum
+ * and the rounding to float are each lane's, as the general path does
+ * them; every multiply and add rounded on its own (-ffp-contract=off for
+ * the portable loop; the vector forms name their operations).  A quad's
+ * lanes of a word are one 4-wide vector (AVX2), two quads' one 8-wide
+ * vector (AVX-512), where the CPU has them. */
+static void quads_linear_c(uint32_t words, const double *rows, const double *a, double x0,
+                           int64_t qx, uint32_t quads, float *in, uint32_t lane)
 {
-    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
-        double dx0 = (double)qx + 0.5 - x0, dx1 = (double)(qx + 1) + 0.5 - x0;
-        for (uint32_t w = 0; w < words; w++) {
-            double p0 = a[w] * dx0, p1 = a[w] * dx1;
-            out[w] = (float)(row0[w] + p0);
-            out[words + w] = (float)(row0[w] + p1);
-            out[2 * words + w] = (float)(row1[w] + p0);
-            out[3 * words + w] = (float)(row1[w] + p1);
-        }
+    for (uint32_t j = 0; j < quads; j++, qx += 2, lane += 4) {
+        double dx[2] = {(double)qx + 0.5 - x0, (double)(qx + 1) + 0.5 - x0};
+        float *out = lane_word0(in, words, lane);
+        for (uint32_t w = 0; w < words; w++)
+            for (int l = 0; l < 4; l++)
+                out[(size_t)w * WARP + (uint32_t)l] = (float)(rows[4 * w + (uint32_t)l] + a[w] * dx[l & 1]);
     }
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define SPAN_X86 1
-__attribute__((target("avx512f,avx512vl"))) static void
-quads_linear_avx512(uint32_t words, const double *row0, const double *row1, const double *a,
-                    double x0, int64_t qx, uint32_t quads, float *out)
+__attribute__((target("avx2"))) static void
+quads_linear_avx2(uint32_t words, const double *rows, const double *a, double x0, int64_t qx,
+                  uint32_t quads, float *in, uint32_t lane)
 {
-    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
-        __m512d dx0 = _mm512_set1_pd((double)qx + 0.5 - x0);
-        __m512d dx1 = _mm512_set1_pd((double)(qx + 1) + 0.5 - x0);
-        for (uint32_t w = 0; w < words; w += 8) {
-            __mmask8 m = words - w >= 8 ? 0xff : (__mmask8)((1u << (words - w)) - 1);
-            __m512d va = _mm512_maskz_loadu_pd(m, a + w);
-            __m512d r0 = _mm512_maskz_loadu_pd(m, row0 + w), r1 = _mm512_maskz_loadu_pd(m, row1 + w);
-            __m512d p0 = _mm512_mul_pd(va, dx0), p1 = _mm512_mul_pd(va, dx1);
-            _mm256_mask_storeu_ps(out + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r0, p0)));
-            _mm256_mask_storeu_ps(out + words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r0, p1)));
-            _mm256_mask_storeu_ps(out + 2 * words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r1, p0)));
-            _mm256_mask_storeu_ps(out + 3 * words + w, m, _mm512_cvtpd_ps(_mm512_add_pd(r1, p1)));
+    for (uint32_t j = 0; j < quads; j++, qx += 2, lane += 4) {
+        double dx0 = (double)qx + 0.5 - x0, dx1 = (double)(qx + 1) + 0.5 - x0;
+        __m256d dx = _mm256_setr_pd(dx0, dx1, dx0, dx1);
+        float *out = lane_word0(in, words, lane);
+        for (uint32_t w = 0; w < words; w++) {
+            __m256d p = _mm256_mul_pd(_mm256_broadcast_sd(a + w), dx);
+            __m256d v = _mm256_add_pd(_mm256_loadu_pd(rows + 4 * (size_t)w), p);
+            _mm_storeu_ps(out + (size_t)w * WARP, _mm256_cvtpd_ps(v));
         }
     }
 }
 
-__attribute__((target("avx2"))) static void
-quads_linear_avx2(uint32_t words, const double *row0, const double *row1, const double *a,
-                  double x0, int64_t qx, uint32_t quads, float *out)
+/* Two quads a vector where they share an aligned group of 8 lanes (every
+ * group lies within a warp). */
+__attribute__((target("avx512f"))) static void
+quads_linear_avx512(uint32_t words, const double *rows, const double *a, double x0, int64_t qx,
+                    uint32_t quads, float *in, uint32_t lane)
 {
-    uint32_t whole = words & ~3u;
-    for (uint32_t j = 0; j < quads; j++, qx += 2, out += 4 * (size_t)words) {
-        double sdx0 = (double)qx + 0.5 - x0, sdx1 = (double)(qx + 1) + 0.5 - x0;
-        __m256d dx0 = _mm256_set1_pd(sdx0), dx1 = _mm256_set1_pd(sdx1);
-        uint32_t w = 0;
-        for (; w < whole; w += 4) {
-            __m256d va = _mm256_loadu_pd(a + w);
-            __m256d r0 = _mm256_loadu_pd(row0 + w), r1 = _mm256_loadu_pd(row1 + w);
-            __m256d p0 = _mm256_mul_pd(va, dx0), p1 = _mm256_mul_pd(va, dx1);
-            _mm_storeu_ps(out + w, _mm256_cvtpd_ps(_mm256_add_pd(r0, p0)));
-            _mm_storeu_ps(out + words + w, _mm256_cvtpd_ps(_mm256_add_pd(r0, p1)));
-            _mm_storeu_ps(out + 2 * words + w, _mm256_cvtpd_ps(_mm256_add_pd(r1, p0)));
-            _mm_storeu_ps(out + 3 * words + w, _mm256_cvtpd_ps(_mm256_add_pd(r1, p1)));
-        }
-        for (; w < words; w++) {
-            double p0 = a[w] * sdx0, p1 = a[w] * sdx1;
-            out[w] = (float)(row0[w] + p0);
-            out[words + w] = (float)(row0[w] + p1);
-            out[2 * words + w] = (float)(row1[w] + p0);
-            out[3 * words + w] = (float)(row1[w] + p1);
+    if (quads && lane % 8) {   /* a quad to the group's start */
+        quads_linear_avx2(words, rows, a, x0, qx, 1, in, lane);
+        quads--, qx += 2, lane += 4;
+    }
+    for (; quads >= 2; quads -= 2, qx += 4, lane += 8) {
+        double d[4];
+        for (int c = 0; c < 4; c++)
+            d[c] = (double)(qx + c) + 0.5 - x0;
+        __m512d dx = _mm512_setr_pd(d[0], d[1], d[0], d[1], d[2], d[3], d[2], d[3]);
+        float *out = lane_word0(in, words, lane);
+        for (uint32_t w = 0; w < words; w++) {
+            __m512d p = _mm512_mul_pd(_mm512_set1_pd(a[w]), dx);
+            __m512d r = _mm512_broadcast_f64x4(_mm256_loadu_pd(rows + 4 * (size_t)w));
+            _mm256_storeu_ps(out + (size_t)w * WARP, _mm512_cvtpd_ps(_mm512_add_pd(r, p)));
         }
     }
+    if (quads)
+        quads_linear_avx2(words, rows, a, x0, qx, 1, in, lane);
 }
 #endif
 
@@ -117,7 +121,7 @@ static quads_linear_fn *quads_linear_for_cpu(void)
 {
 #ifdef SPAN_X86
     int form = pipe_debug_span_form;
-    if (form == 0 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+    if (form == 0 && __builtin_cpu_supports("avx512f"))
         return quads_linear_avx512;
     if ((form == 0 || form == 2) && __builtin_cpu_supports("avx2"))
         return quads_linear_avx2;
@@ -198,9 +202,8 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
     for (int r = 0; r < 2; r++) {
         /* plane_at's order: c + b dy first, the same bits */
         double dy = (double)(qy + r) + 0.5 - t->y0;
-        double *restrict row = sp->lin_row[r];
         for (uint32_t w = 0; w < sp->words; w++)
-            row[w] = sp->lin_c[w] + sp->lin_b[w] * dy;
+            sp->lin_rows[w][2 * r] = sp->lin_rows[w][2 * r + 1] = sp->lin_c[w] + sp->lin_b[w] * dy;
         for (uint32_t k = 0; k < sp->num_persp; k++) {
             uint32_t w = sp->persp_word[k];
             sp->num_row[r][w] = sp->num_c[w] + sp->num_b[w] * dy;
@@ -211,9 +214,10 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
 }
 
 /* Lane (x, pixel row r of the quad)'s other words over its screen-linear
- * ones: the perspective ones, the constant ones and the position. */
+ * ones (out: its word 0, words WARP floats apart): the perspective ones,
+ * the constant ones and the position. */
 static void lane_rest(const pipe_draw *d, const tri_planes *t, const struct pipe_span *sp, int r,
-                      int64_t x, int64_t y, float *restrict out)
+                      int64_t x, int64_t y, float *out)
 {
     double dx = (double)x + 0.5 - t->x0;
     double q = 0;
@@ -223,15 +227,17 @@ static void lane_rest(const pipe_draw *d, const tri_planes *t, const struct pipe
             double inv_q = 1.0 / q;
             for (uint32_t k = 0; k < sp->num_persp; k++) {
                 uint32_t w = sp->persp_word[k];
-                out[w] = (float)((sp->num_row[r][w] + sp->num_a[w] * dx) * inv_q);
+                out[(size_t)w * WARP] = (float)((sp->num_row[r][w] + sp->num_a[w] * dx) * inv_q);
             }
         }
     }
     for (uint32_t k = 0; k < t->num_konst; k++)
-        out[t->konst_word[k]] = t->konst[t->konst_word[k]];
+        out[(size_t)t->konst_word[k] * WARP] = t->konst[t->konst_word[k]];
     if (t->pos_word >= 0) {
-        float z = (float)(sp->zrow[r] + t->z.a * dx);
-        pipe_tri_position(d, out + t->pos_word, (double)x + 0.5, (double)y + 0.5, z, q);
+        float z = (float)(sp->zrow[r] + t->z.a * dx), pos[4];
+        pipe_tri_position(d, pos, (double)x + 0.5, (double)y + 0.5, z, q);
+        for (int c = 0; c < 4; c++)
+            out[(size_t)(t->pos_word + c) * WARP] = pos[c];
     }
 }
 
@@ -246,12 +252,11 @@ static void add_quads(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy,
         sp->quad_x[k + j] = (int32_t)(qx + 2 * (int64_t)j), sp->quad_y[k + j] = (int32_t)qy;
         sp->quad_cov[k + j] = cov ? cov[j] : 0xf;
     }
-    float *out = d->inputs + (size_t)words * d->num_frags;
-    sp->linear(words, sp->lin_row[0], sp->lin_row[1], sp->lin_a, t->x0, qx, quads, out);
+    sp->linear(words, &sp->lin_rows[0][0], sp->lin_a, t->x0, qx, quads, d->inputs, d->num_frags);
     for (uint32_t j = 0; sp->has_rest && j < quads; j++)
-        for (int l = 0; l < 4; l++)
-            lane_rest(d, t, sp, l >> 1, qx + 2 * (int64_t)j + (l & 1), qy + (l >> 1),
-                      out + (size_t)(4 * j + (uint32_t)l) * words);
+        for (uint32_t l = 0; l < 4; l++)
+            lane_rest(d, t, sp, (int)(l >> 1), qx + 2 * (int64_t)j + (l & 1), qy + (l >> 1),
+                      lane_word0(d->inputs, words, d->num_frags + 4 * j + l));
     d->num_frags += 4 * quads;
     d->span_batch = true;
 }
@@ -337,10 +342,13 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         d->failed = true;
         return false;
     }
-    if (!pipe_machine_use_input_block(m, n, fp->num_inputs, d->inputs))
+    if (!pipe_machine_use_input_warps(m, n, fp->num_inputs, d->inputs))
         for (uint32_t i = 0; i < n; i++)
-            for (uint32_t k = 0; k < fp->num_inputs; k++)
-                pipe_machine_input(m, i, k, d->inputs + (size_t)4 * (fp->num_inputs * i + k));
+            for (uint32_t k = 0; k < fp->num_inputs; k++) {
+                const float *w0 = lane_word0(d->inputs, sp->words, i) + (size_t)4 * k * WARP;
+                float v[4] = {w0[0], w0[WARP], w0[2 * WARP], w0[3 * WARP]};
+                pipe_machine_input(m, i, k, v);
+            }
     uint32_t quads = n / 4;
     for (uint32_t k = 0; k < quads; k++)
         for (uint32_t l = 0; sp->quad_cov[k] != 0xf && l < 4; l++)

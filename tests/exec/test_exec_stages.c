@@ -95,6 +95,47 @@ static void test_use_input_block(void **state)
     xt_free(&x);
 }
 
+/* nvgp_exec_use_input_warps: the block laid out warp by warp, read as
+ * the registers (a full warp and a partial one); a setter after it turns
+ * it into the machine's own layout first. */
+static void test_use_input_warps(void **state)
+{
+    (void)state;
+    enum { N = 40 };
+    xt x;
+    xt_load(&x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+            "DCL OUT[0], COLOR\n"
+            "  0: ADD OUT[0], IN[0], IN[1]\n"
+            "  1: END\n",
+            N, 1);
+    /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 + i) */
+    static uint32_t block[2][2][4][32];
+    for (uint32_t i = 0; i < N; i++) {
+        const float in0[4] = {(float)i, 1, 2, 3}, in1[4] = {10, 20, 30, 40 + (float)i};
+        for (int c = 0; c < 4; c++) {
+            block[i / 32][0][c][i % 32] = fbits(in0[c]);
+            block[i / 32][1][c][i % 32] = fbits(in1[c]);
+        }
+    }
+    assert_int_equal(nvgp_exec_use_input_warps(x.m, N + 1, 2, &block[0][0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 3, &block[0][0][0][0]),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 2, &block[0][0][0][0]), NVGP_EXEC_OK);
+    xt_run(&x);
+    for (uint32_t i = 0; i < N; i++)
+        xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43 + (float)i);
+    set_vec(&x, 33, 0, 0, 1, 1, 1, 1);
+    xt_run(&x);
+    xt_expect4f(&x, 33, 0, 11, 21, 31, 74);
+    xt_expect4f(&x, 2, 0, 12, 21, 32, 45);
+    xt_expect4f(&x, 39, 0, 49, 21, 32, 82);
+    xt_free(&x);
+}
+
 static void test_geometry(void **state)
 {
     (void)state;
@@ -519,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_component_bindings),
         cmocka_unit_test(test_input_block),
         cmocka_unit_test(test_use_input_block),
+        cmocka_unit_test(test_use_input_warps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -253,9 +253,10 @@ static void test_bands_match_one_thread(void **state)
     assert_true(pipe_debug_banded_draws - banded >= (sizeof programs / sizeof programs[0] + 1) * 6);
 }
 
-/* The span path's vector forms (the CPU's best, AVX-512 here; the
- * portable loop; AVX2 with its scalar tail) give the general path's
- * image: programs of 4, 8 and 12 input words (AVX-512 masks the rest). */
+/* The span path's vector forms (the CPU's best: AVX-512 two quads a
+ * vector, with a single quad at a group's odd start and end; the portable
+ * loop; AVX2) give the general path's image: programs of 4, 8 and 12
+ * input words. */
 static void test_span_forms_agree(void **state)
 {
     (void)state;
