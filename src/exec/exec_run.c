@@ -269,7 +269,11 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
         /* the block is the registers' layout: copies, the lanes past the
          * invocations left 0 as above */
         const uint32_t *src = m->input_warps + (uint64_t)(first / LANES) * per_inv * 4 * LANES;
-        if (n == LANES) {
+        if (n == LANES && in_regs == per_inv && !((uintptr_t)src & 63)) {
+            /* a full warp reads its inputs where they lie (nothing writes
+             * the input file; the compiled code's aligned loads need 64) */
+            w->file[TGSI_FILE_INPUT] = (exec_reg *)(uintptr_t)src;
+        } else if (n == LANES) {
             memcpy(in, src, sizeof(exec_reg) * per_inv);
         } else {
             for (uint32_t k = 0; k < per_inv; k++)

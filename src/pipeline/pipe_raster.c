@@ -69,7 +69,12 @@ bool pipe_raster_batch(pipe_draw *d)
     uint32_t ninputs = d->fp ? d->fp->num_inputs : 0;
     d->frags = calloc(BATCH_LANES, sizeof *d->frags);
     d->planes = malloc(sizeof *d->planes);
-    d->inputs = calloc((size_t)BATCH_LANES * (ninputs ? ninputs : 1), 4 * sizeof(float));
+    /* 64-byte aligned: the executor reads a warp's inputs where they lie
+     * (nvgp_exec_use_input_warps) with aligned vector loads */
+    size_t in_bytes = (size_t)BATCH_LANES * (ninputs ? ninputs : 1) * 4 * sizeof(float);
+    d->inputs = aligned_alloc(64, in_bytes);
+    if (d->inputs)
+        memset(d->inputs, 0, in_bytes);
     d->discarded = malloc(BATCH_LANES * sizeof *d->discarded);
     if (!d->frags || !d->inputs || !d->planes || !d->discarded) {
         snprintf(d->err, d->errlen, "out of memory for fragments");

@@ -96,8 +96,9 @@ static void test_use_input_block(void **state)
 }
 
 /* nvgp_exec_use_input_warps: the block laid out warp by warp, read as
- * the registers (a full warp and a partial one); a setter after it turns
- * it into the machine's own layout first. */
+ * the registers (a full warp where it lies, a partial one copied), by
+ * every engine; a setter after it turns it into the machine's own layout
+ * first. */
 static void test_use_input_warps(void **state)
 {
     (void)state;
@@ -111,8 +112,10 @@ static void test_use_input_warps(void **state)
             "  0: ADD OUT[0], IN[0], IN[1]\n"
             "  1: END\n",
             N, 1);
-    /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 + i) */
-    static uint32_t block[2][2][4][32];
+    /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 + i); 64-byte
+     * aligned, so that the full warp reads it where it lies and the
+     * partial one copies */
+    static _Alignas(64) uint32_t block[2][2][4][32];
     for (uint32_t i = 0; i < N; i++) {
         const float in0[4] = {(float)i, 1, 2, 3}, in1[4] = {10, 20, 30, 40 + (float)i};
         for (int c = 0; c < 4; c++) {
@@ -124,10 +127,16 @@ static void test_use_input_warps(void **state)
                      NVGP_EXEC_ERROR_BINDING);
     assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 3, &block[0][0][0][0]),
                      NVGP_EXEC_ERROR_BINDING);
-    assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 2, &block[0][0][0][0]), NVGP_EXEC_OK);
-    xt_run(&x);
-    for (uint32_t i = 0; i < N; i++)
-        xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43 + (float)i);
+    static const nvgp_exec_engine engines[] = {NVGP_EXEC_ENGINE_REFERENCE, NVGP_EXEC_ENGINE_FAST,
+                                               NVGP_EXEC_ENGINE_JIT};
+    for (int e = 0; e < 3; e++) {
+        nvgp_exec_set_engine(x.m, engines[e]);
+        assert_int_equal(nvgp_exec_set_invocations(x.m, N, 1), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 2, &block[0][0][0][0]), NVGP_EXEC_OK);
+        xt_run(&x);
+        for (uint32_t i = 0; i < N; i++)
+            xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43 + (float)i);
+    }
     set_vec(&x, 33, 0, 0, 1, 1, 1, 1);
     xt_run(&x);
     xt_expect4f(&x, 33, 0, 11, 21, 31, 74);
