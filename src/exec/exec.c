@@ -135,6 +135,7 @@ nvgp_exec_status nvgp_exec_set_invocations(nvgp_exec *m, uint32_t invocations,
     memset(m->helper_in, 0, need * sizeof *m->helper_in);
     m->input_view = NULL;
     m->input_warps = NULL;
+    m->output_warps = NULL;
     free(m->interp_at);
     m->interp_at = NULL;
     free(m->framebuffer);
@@ -326,6 +327,17 @@ nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_
         return NVGP_EXEC_ERROR_BINDING;
     m->input_view = count && per_invocation ? data : NULL;
     m->input_warps = NULL;
+    return NVGP_EXEC_OK;
+}
+
+nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32_t *data)
+{
+    bool one_a_thread = m->processor == TGSI_PROCESSOR_VERTEX ||
+                        m->processor == TGSI_PROCESSOR_FRAGMENT;
+    if (!one_a_thread || m->vertices != 1 || count != m->invocations || m->out_2d ||
+        ((uintptr_t)data & 63) || (count && m->num_outputs && !data))
+        return NVGP_EXEC_ERROR_BINDING;
+    m->output_warps = count && m->num_outputs ? data : NULL;
     return NVGP_EXEC_OK;
 }
 
@@ -613,6 +625,12 @@ void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
     memset(value, 0, sizeof(uint32_t) * 4);
     if (!m->outputs || thread >= m->num_threads || index >= m->num_outputs)
         return;
+    if (m->output_warps) {
+        for (unsigned c = 0; c < 4; c++)
+            value[c] = m->output_warps[(((uint64_t)thread / LANES * m->num_outputs + index) * 4 + c) *
+                                           LANES + thread % LANES];
+        return;
+    }
     uint32_t v = m->out_2d && !m->out_patch[index] ? thread % m->out_vertices : 0;
     const uint32_t *p =
         m->outputs + (((uint64_t)thread * m->out_vertices + v) * m->num_outputs + index) * 4;
@@ -621,7 +639,7 @@ void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
 
 const uint32_t *nvgp_exec_output_array(const nvgp_exec *m, uint32_t index, size_t *stride)
 {
-    if (!m->outputs || m->out_2d || index >= m->num_outputs)
+    if (!m->outputs || m->out_2d || m->output_warps || index >= m->num_outputs)
         return NULL;
     *stride = (size_t)m->out_vertices * m->num_outputs * 4;
     return m->outputs + (size_t)index * 4;

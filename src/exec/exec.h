@@ -147,6 +147,15 @@ nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_
  * as nvgp_exec_use_input_block. */
 nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
                                            const uint32_t *data);
+/* The run's outputs written into data, laid out as nvgp_exec_use_input_warps
+ * lays out inputs (OUT[k] component c of invocation i at
+ * data[((i / 32 * outputs + k) * 4 + c) * 32 + i % 32], outputs =
+ * nvgp_exec_num_outputs, whole warps: the last one's lanes past count
+ * are scratch), 64-byte aligned: each warp's OUT registers are there, so
+ * nothing is transposed.  nvgp_exec_get_output reads it;
+ * nvgp_exec_output_array gives NULL.  Vertex and fragment programs; until
+ * the next nvgp_exec_set_invocations. */
+nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32_t *data);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a
  * component of an input register (a clip distance of CLIPDIST); the other
  * components keep their values. */

@@ -256,24 +256,27 @@ static void find_keep(nvgp_exec *m, exec_fast *f)
     f->keep = keep;
 }
 
-void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp)
+void exec_fast_clear(const nvgp_exec *m, exec_reg *temps, exec_reg *outs, bool full_warp)
 {
-    uint32_t n = m->file_size[TGSI_FILE_TEMPORARY] + m->file_size[TGSI_FILE_OUTPUT];
+    uint32_t nt = m->file_size[TGSI_FILE_TEMPORARY], n = nt + m->file_size[TGSI_FILE_OUTPUT];
     const bool *keep = m->fast ? m->fast->keep : NULL;
     if (!keep || !full_warp || m->hook || m->budget < m->fast->prefix) {
-        memset(regs, 0, sizeof(exec_reg) * n);
+        memset(temps, 0, sizeof(exec_reg) * nt);
+        memset(outs, 0, sizeof(exec_reg) * (n - nt));
         return;
     }
-    /* runs of registers to clear, one memset each */
+    /* runs of registers to clear (register k: TEMP[k], or OUT[k - nt]),
+     * one memset each */
     for (uint32_t k = 0; k < n;) {
         if (keep[k]) {
             k++;
             continue;
         }
         uint32_t e = k;
-        while (e < n && !keep[e])
+        while (e < n && !keep[e] && (e != nt || e == k))
             e++;
-        memset(regs + k, 0, sizeof(exec_reg) * (e - k));
+        exec_reg *at = k < nt ? temps + k : outs + (k - nt);
+        memset(at, 0, sizeof(exec_reg) * (e - k));
         k = e;
     }
 }

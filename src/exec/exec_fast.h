@@ -107,12 +107,12 @@ typedef struct exec_fast {
  * the reference engine). */
 bool exec_fast_decode(nvgp_exec *m);
 void exec_fast_free(nvgp_exec *m);
-/* Clears the TEMP and OUT registers of a warp starting on all 32 lanes
- * (regs: the warp's TEMP block, OUT following it) except those the
- * program's opening straight run writes whole first, when nothing can stop
- * the warp inside that run (its budget covers it, no step hook watches);
- * else all of them. */
-void exec_fast_clear(const nvgp_exec *m, exec_reg *regs, bool full_warp);
+/* Clears the TEMP and OUT registers of a warp (temps: its TEMP block,
+ * outs: its OUT block) except, for a warp starting on all 32 lanes, those
+ * the program's opening straight run writes whole first, when nothing can
+ * stop the warp inside that run (its budget covers it, no step hook
+ * watches). */
+void exec_fast_clear(const nvgp_exec *m, exec_reg *temps, exec_reg *outs, bool full_warp);
 /* Runs a warp to its end or its next barrier, as run_warp does. */
 void exec_fast_run_warp(exec_warp *w);
 

@@ -280,6 +280,10 @@ struct nvgp_exec {
     /* or a lent block laid out warp by warp as the registers are
      * (nvgp_exec_use_input_warps); NULL: none */
     const uint32_t *input_warps;
+    /* a block lent for the outputs, warp by warp as the registers are
+     * (nvgp_exec_use_output_warps): each warp's OUT file; NULL: the
+     * outputs go to `outputs` */
+    uint32_t *output_warps;
     uint32_t in_vertices;       /* vertices per warp IN file during a run */
     bool *helper_in;
     size_t helper_cap;

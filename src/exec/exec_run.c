@@ -261,7 +261,10 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
      * may be larger than what is gathered, so only when they are the
      * same); what follows */
     size_t before_in = (size_t)(in - regs), in_regs = m->file_size[TGSI_FILE_INPUT];
-    exec_fast_clear(m, regs, n == LANES);
+    if (m->output_warps && m->file_size[TGSI_FILE_OUTPUT])   /* the OUT file where it goes */
+        w->file[TGSI_FILE_OUTPUT] = (exec_reg *)(void *)(m->output_warps +
+            (uint64_t)(first / LANES) * m->file_size[TGSI_FILE_OUTPUT] * 4 * LANES);
+    exec_fast_clear(m, regs, w->file[TGSI_FILE_OUTPUT], n == LANES);
     if (!(gather && n == LANES && in_regs == per_inv))
         memset(in, 0, sizeof(exec_reg) * in_regs);
     memset(in + in_regs, 0, sizeof(exec_reg) * (m->warp_regs - before_in - in_regs));
@@ -332,7 +335,7 @@ static void warp_end(exec_warp *w)
     unsigned n = exec_lanes(w->active);
     if (!tcs && w->active == (n == LANES ? FULL_MASK : (1u << n) - 1)) {
         const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
-        for (uint32_t r = 0; r < per; r++)
+        for (uint32_t r = 0; r < per && !m->output_warps; r++)
             exec_io_scatter4(m->outputs + ((uint64_t)w->first_thread * per + r) * 4,
                              (size_t)per * 4, &out[r], n);
         uint32_t t = w->first_thread;
@@ -351,7 +354,7 @@ static void warp_end(exec_warp *w)
         uint32_t t = w->first_thread + l;
         uint32_t *dst = m->outputs + (uint64_t)t * per * 4;
         const exec_reg *out = w->file[TGSI_FILE_OUTPUT];
-        for (uint32_t r = 0; r < per; r++) {
+        for (uint32_t r = 0; r < per && !m->output_warps; r++) {
             unsigned src = tcs ? output_source_lane(w, l, r) : l;
             for (unsigned c = 0; c < 4; c++)
                 dst[r * 4 + c] = out[r].c[c].u[src];

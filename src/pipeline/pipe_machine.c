@@ -136,6 +136,11 @@ bool pipe_machine_use_input_warps(pipe_machine *m, uint32_t count, uint32_t per_
                                      (const uint32_t *)(const void *)v) == NVGP_EXEC_OK;
 }
 
+bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *out)
+{
+    return nvgp_exec_use_output_warps(m->exec, count, out) == NVGP_EXEC_OK;
+}
+
 void pipe_machine_helper(pipe_machine *m, uint32_t inv)
 {
     nvgp_exec_set_helper(m->exec, inv, true);

@@ -54,6 +54,9 @@ bool pipe_machine_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv,
  * pipe_machine_begin_vertices (the next batch is written after the run). */
 bool pipe_machine_use_input_block(pipe_machine *m, uint32_t count, uint32_t per_inv,
                                   const float *v);
+/* The run's outputs into out, laid out warp by warp as the executor's
+ * registers (nvgp_exec_use_output_warps; out 64-byte aligned). */
+bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *out);
 /* The same laid out warp by warp as the executor's registers
  * (nvgp_exec_use_input_warps). */
 bool pipe_machine_use_input_warps(pipe_machine *m, uint32_t count, uint32_t per_inv,

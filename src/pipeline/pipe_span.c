@@ -45,6 +45,8 @@ struct pipe_span {
     int32_t *quad_x, *quad_y;
     uint8_t *quad_cov;
     int color_out;                /* OUT register of COLOR[0], -1 none */
+    uint32_t *outputs;            /* the batch's outputs, warp by warp (64-byte aligned) */
+    uint32_t num_outputs;
     quads_linear_fn *linear;      /* the screen-linear words of a run of quads */
 };
 
@@ -160,6 +162,11 @@ bool pipe_span_alloc(pipe_draw *d)
         return false;
     }
     sp->color_out = pipe_program_output(d->fp, TGSI_SEMANTIC_COLOR, 0);
+    sp->num_outputs = pipe_machine_num_outputs(d->fp->machine);
+    if (sp->num_outputs) {
+        size_t bytes = (size_t)d->cap_frags * sp->num_outputs * 4 * sizeof(uint32_t);
+        sp->outputs = aligned_alloc(64, bytes);   /* NULL: the machine's own array */
+    }
     sp->linear = quads_linear_for_cpu();
     return true;
 }
@@ -171,6 +178,7 @@ void pipe_span_free(pipe_draw *d)
     free(d->span->quad_x);
     free(d->span->quad_y);
     free(d->span->quad_cov);
+    free(d->span->outputs);
     free(d->span);
     d->span = NULL;
 }
@@ -324,6 +332,25 @@ static void stream_fence(void)
 #endif
 }
 
+/* A quad's colours from the machine's layout (component c of lane l at
+ * planes[c * WARP + l]) to four RGBA pixels. */
+static void transpose_quad(const float *planes, float px[16])
+{
+#if defined(__SSE2__)
+    __m128 r = _mm_loadu_ps(planes), g = _mm_loadu_ps(planes + WARP);
+    __m128 b = _mm_loadu_ps(planes + 2 * WARP), a = _mm_loadu_ps(planes + 3 * WARP);
+    _MM_TRANSPOSE4_PS(r, g, b, a);
+    _mm_storeu_ps(px, r);
+    _mm_storeu_ps(px + 4, g);
+    _mm_storeu_ps(px + 8, b);
+    _mm_storeu_ps(px + 12, a);
+#else
+    for (int l = 0; l < 4; l++)
+        for (int c = 0; c < 4; c++)
+            px[4 * l + c] = planes[c * WARP + l];
+#endif
+}
+
 static float clamp01f(float x)
 {
     return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
@@ -349,6 +376,8 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
                 float v[4] = {w0[0], w0[WARP], w0[2 * WARP], w0[3 * WARP]};
                 pipe_machine_input(m, i, k, v);
             }
+    /* the outputs into the span's block, in the registers' layout */
+    bool lent = sp->outputs && pipe_machine_use_output_warps(m, n, sp->outputs);
     uint32_t quads = n / 4;
     for (uint32_t k = 0; k < quads; k++)
         for (uint32_t l = 0; sp->quad_cov[k] != 0xf && l < 4; l++)
@@ -359,8 +388,9 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         return false;
     }
     size_t stride = 0;
-    const uint32_t *color =
-        sp->color_out >= 0 ? pipe_machine_output_array(m, (uint32_t)sp->color_out, &stride) : NULL;
+    const uint32_t *color = NULL;
+    if (!lent && sp->color_out >= 0)
+        color = pipe_machine_output_array(m, (uint32_t)sp->color_out, &stride);
     if (fp->may_discard)
         pipe_machine_discarded(m, n, d->discarded);
     nvgp_pipe_fb *fb = d->fb;
@@ -368,23 +398,34 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
     /* whole quads of a float buffer go in 64-byte copies, by streaming
      * stores when the buffer is bigger than the caches: nothing reads them
      * soon, and the lines need not be read in first */
-    bool whole = !rgba8 && color && stride == 4;
+    bool whole = !rgba8 && sp->color_out >= 0 && (lent || (color && stride == 4));
     bool stream = whole && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes;
     unsigned long streamed = 0;
     for (uint32_t k = 0; k < quads; k++) {
         float *row[2];
         row[0] = fb->color + 4 * ((size_t)sp->quad_y[k] * fb->width + (size_t)sp->quad_x[k]);
         row[1] = row[0] + 4 * (size_t)fb->width;
+        /* the colour's four components of the quad's lanes, where the
+         * machine wrote them (component c of lane l at planes[c * WARP + l]) */
+        const float *planes = NULL;
+        if (lent && sp->color_out >= 0)
+            planes = (const float *)(const void *)sp->outputs +
+                     ((size_t)(4 * k / WARP) * sp->num_outputs + (size_t)sp->color_out) * 4 * WARP +
+                     4 * k % WARP;
         if (whole && sp->quad_cov[k] == 0xf &&
             !(fp->may_discard && (d->discarded[4 * k] | d->discarded[4 * k + 1] |
                                   d->discarded[4 * k + 2] | d->discarded[4 * k + 3]))) {
-            const float *src = (const float *)(const void *)(color + (size_t)16 * k);
+            float px[16];
+            if (planes)
+                transpose_quad(planes, px);
+            else
+                memcpy(px, color + (size_t)16 * k, sizeof px);
             if (stream) {
-                stream_quad(row[0], row[1], src);
+                stream_quad(row[0], row[1], px);
                 streamed++;
             } else {
-                memcpy(row[0], src, 8 * sizeof(float));
-                memcpy(row[1], src + 8, 8 * sizeof(float));
+                memcpy(row[0], px, 8 * sizeof(float));
+                memcpy(row[1], px + 8, 8 * sizeof(float));
             }
             continue;
         }
@@ -393,7 +434,10 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
             if (!((sp->quad_cov[k] >> l) & 1) || (fp->may_discard && d->discarded[i]))
                 continue;
             float v[4] = {0, 0, 0, 0};
-            if (color)
+            if (planes)
+                for (int c = 0; c < 4; c++)
+                    v[c] = planes[c * WARP + (int)l];
+            else if (color)
                 memcpy(v, color + (size_t)i * stride, sizeof v);
             else if (sp->color_out >= 0)
                 pipe_machine_output(m, i, (uint32_t)sp->color_out, v);

@@ -97,8 +97,9 @@ static void test_use_input_block(void **state)
 
 /* nvgp_exec_use_input_warps: the block laid out warp by warp, read as
  * the registers (a full warp where it lies, a partial one copied), by
- * every engine; a setter after it turns it into the machine's own layout
- * first. */
+ * every engine; nvgp_exec_use_output_warps: the outputs written where the
+ * caller wants them, in the same layout; a setter after the inputs turns
+ * them into the machine's own layout first. */
 static void test_use_input_warps(void **state)
 {
     (void)state;
@@ -137,6 +138,30 @@ static void test_use_input_warps(void **state)
         for (uint32_t i = 0; i < N; i++)
             xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43 + (float)i);
     }
+    /* the outputs into a lent block of the same layout, by every engine:
+     * read back through nvgp_exec_get_output and where they lie */
+    static _Alignas(64) uint32_t outs[2][1][4][32];
+    for (int e = 0; e < 3; e++) {
+        nvgp_exec_set_engine(x.m, engines[e]);
+        assert_int_equal(nvgp_exec_set_invocations(x.m, N, 1), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 2, &block[0][0][0][0]), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_use_output_warps(x.m, N, &outs[0][0][0][1]),
+                         NVGP_EXEC_ERROR_BINDING);   /* not 64-byte aligned */
+        assert_int_equal(nvgp_exec_use_output_warps(x.m, N - 1, &outs[0][0][0][0]),
+                         NVGP_EXEC_ERROR_BINDING);
+        memset(outs, 0xff, sizeof outs);
+        assert_int_equal(nvgp_exec_use_output_warps(x.m, N, &outs[0][0][0][0]), NVGP_EXEC_OK);
+        xt_run(&x);
+        size_t stride = 0;
+        assert_null(nvgp_exec_output_array(x.m, 0, &stride));
+        for (uint32_t i = 0; i < N; i++) {
+            xt_expect4f(&x, i, 0, (float)i + 10, 21, 32, 43 + (float)i);
+            assert_int_equal(outs[i / 32][0][0][i % 32], fbits((float)i + 10));
+            assert_int_equal(outs[i / 32][0][3][i % 32], fbits(43 + (float)i));
+        }
+    }
+    assert_int_equal(nvgp_exec_set_invocations(x.m, N, 1), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_use_input_warps(x.m, N, 2, &block[0][0][0][0]), NVGP_EXEC_OK);
     set_vec(&x, 33, 0, 0, 1, 1, 1, 1);
     xt_run(&x);
     xt_expect4f(&x, 33, 0, 11, 21, 31, 74);
