@@ -11,6 +11,19 @@ static void set_vec(xt *x, uint32_t inv, uint32_t vertex, uint32_t index, float 
     assert_int_equal(nvgp_exec_set_input(x->m, inv, vertex, index, v), NVGP_EXEC_OK);
 }
 
+/* OUT[0] = IN[0] + IN[1] over n fragment invocations. */
+static void load_add_inputs(xt *x, uint32_t n)
+{
+    xt_load(x,
+            "FRAG\n"
+            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
+            "DCL OUT[0], COLOR\n"
+            "  0: ADD OUT[0], IN[0], IN[1]\n"
+            "  1: END\n",
+            n, 1);
+}
+
 /* nvgp_exec_set_input_block: inputs of a run of invocations in one copy
  * from [invocation][index][4]; refused (nothing set) for a block that is
  * not the machine's whole input set or runs past the invocations. */
@@ -18,14 +31,7 @@ static void test_input_block(void **state)
 {
     (void)state;
     xt x;
-    xt_load(&x,
-            "FRAG\n"
-            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
-            "DCL OUT[0], COLOR\n"
-            "  0: ADD OUT[0], IN[0], IN[1]\n"
-            "  1: END\n",
-            3, 1);
+    load_add_inputs(&x, 3);
     /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 i) */
     uint32_t block[3][2][4];
     for (uint32_t i = 0; i < 3; i++) {
@@ -55,14 +61,7 @@ static void test_use_input_block(void **state)
     (void)state;
     enum { N = 40 };
     xt x;
-    xt_load(&x,
-            "FRAG\n"
-            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
-            "DCL OUT[0], COLOR\n"
-            "  0: ADD OUT[0], IN[0], IN[1]\n"
-            "  1: END\n",
-            N, 1);
+    load_add_inputs(&x, N);
     /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40) */
     static uint32_t block[N][2][4];
     for (uint32_t i = 0; i < N; i++) {
@@ -105,14 +104,7 @@ static void test_use_input_warps(void **state)
     (void)state;
     enum { N = 40 };
     xt x;
-    xt_load(&x,
-            "FRAG\n"
-            "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-            "DCL IN[1], GENERIC[1], PERSPECTIVE\n"
-            "DCL OUT[0], COLOR\n"
-            "  0: ADD OUT[0], IN[0], IN[1]\n"
-            "  1: END\n",
-            N, 1);
+    load_add_inputs(&x, N);
     /* invocation i: IN[0] = (i, 1, 2, 3), IN[1] = (10, 20, 30, 40 + i); 64-byte
      * aligned, so that the full warp reads it where it lies and the
      * partial one copies */

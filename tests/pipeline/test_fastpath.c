@@ -169,6 +169,19 @@ static int compare_fbs(const nvgp_pipe_fb *a, const nvgp_pipe_fb *b, const char 
     return bad;
 }
 
+/* The scene drawn by the fast paths on fast_threads (0: the state's) and
+ * by the general paths on one thread, compared; the pixels that differ. */
+static int fast_vs_general(const scene *sc, const nvgp_program *prog, int k, nvgp_pipe_format fmt,
+                           unsigned fast_threads, bool lines, const char *what)
+{
+    nvgp_pipe_fb *fast = render(sc, prog, k, fmt, false, fast_threads, lines);
+    nvgp_pipe_fb *general = render(sc, prog, k, fmt, true, 1, lines);
+    int bad = compare_fbs(fast, general, what);
+    nvgp_pipe_fb_destroy(fast);
+    nvgp_pipe_fb_destroy(general);
+    return bad;
+}
+
 static void test_fast_matches_general(void **state)
 {
     (void)state;
@@ -235,13 +248,9 @@ static void test_bands_match_one_thread(void **state)
         for (int k = 0; k < 16; k += 3) {
             make_scene(sc, 7000u + 1000u * (uint32_t)p + (uint32_t)k);
             nvgp_pipe_format fmt = k % 2 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F;
-            nvgp_pipe_fb *two = render(sc, prog, k, fmt, false, 2, k == 3);
-            nvgp_pipe_fb *one = render(sc, prog, k, fmt, true, 1, k == 3);
             char what[64];
             snprintf(what, sizeof what, "threads: program %zu state %d", p, k);
-            bad += compare_fbs(two, one, what);
-            nvgp_pipe_fb_destroy(two);
-            nvgp_pipe_fb_destroy(one);
+            bad += fast_vs_general(sc, prog, k, fmt, 2, k == 3, what);
         }
         nvgp_program_destroy(prog);
     }
@@ -311,13 +320,9 @@ static void test_big_buffer_streams(void **state)
         assert_non_null(prog);
         for (int k = 0; k <= 16; k += 16) {   /* plain state, 1 and 2 threads */
             make_scene(sc, 9000u + 100u * (uint32_t)i + (uint32_t)k);
-            nvgp_pipe_fb *fast = render(sc, prog, k, NVGP_PIPE_RGBA32F, false, 0, false);
-            nvgp_pipe_fb *general = render(sc, prog, k, NVGP_PIPE_RGBA32F, true, 1, false);
             char what[64];
             snprintf(what, sizeof what, "big buffer: program %zu state %d", progs[i], k);
-            bad += compare_fbs(fast, general, what);
-            nvgp_pipe_fb_destroy(fast);
-            nvgp_pipe_fb_destroy(general);
+            bad += fast_vs_general(sc, prog, k, NVGP_PIPE_RGBA32F, 0, false, what);
         }
         nvgp_program_destroy(prog);
     }
