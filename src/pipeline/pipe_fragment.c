@@ -11,7 +11,7 @@
 /* GL's comparison functions: does `value` pass against `stored`?  (The
  * depth, alpha and stencil tests all compare the incoming value on the
  * left.) */
-static bool compare(uint8_t func, double value, double stored)
+bool pipe_frag_compare(uint8_t func, double value, double stored)
 {
     switch (func) {
     case NVGP_PIPE_NEVER: return false;
@@ -89,15 +89,15 @@ static bool depth_stencil(pipe_draw *d, const pipe_frag *f, size_t at, float z)
     if (s->stencil_test) {
         const nvgp_pipe_stencil *st = &s->stencil[f->front ? 0 : 1];
         uint8_t *sp = &fb->sample_stencil[at];
-        if (!compare(st->func, st->ref & st->value_mask, *sp & st->value_mask)) {
+        if (!pipe_frag_compare(st->func, st->ref & st->value_mask, *sp & st->value_mask)) {
             stencil_update(sp, st, st->sfail);
             return false;
         }
-        bool zpass = !s->depth_test || compare(s->depth_func, z, fb->sample_depth[at]);
+        bool zpass = !s->depth_test || pipe_frag_compare(s->depth_func, z, fb->sample_depth[at]);
         stencil_update(sp, st, zpass ? st->dppass : st->dpfail);
         if (!zpass)
             return false;
-    } else if (s->depth_test && !compare(s->depth_func, z, fb->sample_depth[at])) {
+    } else if (s->depth_test && !pipe_frag_compare(s->depth_func, z, fb->sample_depth[at])) {
         return false;
     }
     if (s->depth_test && s->depth_write)
@@ -148,7 +148,7 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
     if (s->alpha_test) {
         float a = fb->format == NVGP_PIPE_RGBA8 ? pipe_fb_store(fb, color[3]) : color[3];
         float ref = s->alpha_ref > 1.0f ? 1.0f : s->alpha_ref > 0.0f ? s->alpha_ref : 0.0f;
-        if (!compare(s->alpha_func, a, ref))
+        if (!pipe_frag_compare(s->alpha_func, a, ref))
             return;
     }
     /* in an RGBA8 buffer the sources are clamped to [0,1] before blending */
@@ -181,13 +181,18 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
     }
 }
 
-bool pipe_frag_plain(const pipe_draw *d)
+bool pipe_frag_plain_but_depth(const pipe_draw *d)
 {
     const nvgp_pipe_state *s = d->s;
     bool full_mask = s->color_mask[0] && s->color_mask[1] && s->color_mask[2] && s->color_mask[3];
-    return d->fog_mode < 0 && !s->alpha_test && !s->stencil_test && !s->depth_test &&
-           !s->blend && full_mask && !(d->ms && (s->alpha_to_coverage || s->alpha_to_one)) &&
+    return d->fog_mode < 0 && !s->alpha_test && !s->stencil_test && !s->blend && full_mask &&
+           !(d->ms && (s->alpha_to_coverage || s->alpha_to_one)) &&
            (d->fb->format == NVGP_PIPE_RGBA32F || d->fb->format == NVGP_PIPE_RGBA8);
+}
+
+bool pipe_frag_plain(const pipe_draw *d)
+{
+    return !d->s->depth_test && pipe_frag_plain_but_depth(d);
 }
 
 void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4])

@@ -44,6 +44,7 @@ struct pipe_span {
     /* the batch: quad k's lower left pixel and covered lanes */
     int32_t *quad_x, *quad_y;
     uint8_t *quad_cov;
+    float *lane_z;                /* with the depth test: each lane's window z */
     int color_out;                /* OUT register of COLOR[0], -1 none */
     uint32_t *outputs;            /* the batch's outputs, warp by warp (64-byte aligned) */
     uint32_t num_outputs;
@@ -134,7 +135,8 @@ static quads_linear_fn *quads_linear_for_cpu(void)
 bool pipe_span_case(const pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
-    if (!pipe_tri_fast_case(d) || d->samples != 1 || d->per_sample || !pipe_frag_plain(d) ||
+    if (!pipe_tri_fast_case(d) || d->samples != 1 || d->per_sample ||
+        !pipe_frag_plain_but_depth(d) ||
         fp->early_tests || fp->num_sysvals || fp->uses_interp)
         return false;
     for (uint32_t k = 0; k < fp->num_inputs; k++)
@@ -153,9 +155,10 @@ bool pipe_span_alloc(pipe_draw *d)
         sp->quad_x = malloc(quads * sizeof *sp->quad_x);
         sp->quad_y = malloc(quads * sizeof *sp->quad_y);
         sp->quad_cov = malloc(quads);
+        sp->lane_z = malloc((size_t)d->cap_frags * sizeof *sp->lane_z);
     }
     d->span = sp;
-    if (!sp || !sp->quad_x || !sp->quad_y || !sp->quad_cov) {
+    if (!sp || !sp->quad_x || !sp->quad_y || !sp->quad_cov || !sp->lane_z) {
         pipe_span_free(d);
         snprintf(d->err, d->errlen, "out of memory for fragments");
         d->failed = true;
@@ -178,6 +181,7 @@ void pipe_span_free(pipe_draw *d)
     free(d->span->quad_x);
     free(d->span->quad_y);
     free(d->span->quad_cov);
+    free(d->span->lane_z);
     free(d->span->outputs);
     free(d->span);
     d->span = NULL;
@@ -265,6 +269,13 @@ static void add_quads(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy,
         for (uint32_t l = 0; l < 4; l++)
             lane_rest(d, t, sp, (int)(l >> 1), qx + 2 * (int64_t)j + (l & 1), qy + (l >> 1),
                       lane_word0(d->inputs, words, d->num_frags + 4 * j + l));
+    /* window z where the depth test reads it (the general path's
+     * zrow + a dx, the same bits) */
+    for (uint32_t j = 0; d->s->depth_test && j < quads; j++)
+        for (uint32_t l = 0; l < 4; l++) {
+            double dx = (double)(qx + 2 * (int64_t)j + (l & 1)) + 0.5 - t->x0;
+            sp->lane_z[d->num_frags + 4 * j + l] = (float)(sp->zrow[l >> 1] + t->z.a * dx);
+        }
     d->num_frags += 4 * quads;
     d->span_batch = true;
 }
@@ -398,7 +409,14 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
     /* whole quads of a float buffer go in 64-byte copies, by streaming
      * stores when the buffer is bigger than the caches: nothing reads them
      * soon, and the lines need not be read in first */
-    bool whole = !rgba8 && sp->color_out >= 0 && (lent || (color && stride == 4));
+    /* the depth test (no stencil test): on the program's depth where it
+     * writes one, clamped to [0,1], else the lane's */
+    const nvgp_pipe_state *s = d->s;
+    bool depth = s->depth_test;
+    int depth_out = depth ? pipe_program_output(fp, TGSI_SEMANTIC_POSITION, 0) : -1;
+    if (depth_out >= 0 && !pipe_machine_written(m, (uint32_t)depth_out))
+        depth_out = -1;
+    bool whole = !rgba8 && !depth && sp->color_out >= 0 && (lent || (color && stride == 4));
     bool stream = whole && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes;
     unsigned long streamed = 0;
     for (uint32_t k = 0; k < quads; k++) {
@@ -433,6 +451,20 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
             uint32_t i = 4 * k + l;
             if (!((sp->quad_cov[k] >> l) & 1) || (fp->may_discard && d->discarded[i]))
                 continue;
+            if (depth) {
+                float z = sp->lane_z[i];
+                if (depth_out >= 0) {
+                    float dv[4];
+                    pipe_machine_output(m, i, (uint32_t)depth_out, dv);
+                    z = dv[2] > 1.0f ? 1.0f : dv[2] > 0.0f ? dv[2] : 0.0f;
+                }
+                float *zp = fb->sample_depth + (size_t)(sp->quad_y[k] + (int32_t)(l >> 1)) * fb->width +
+                            (size_t)(sp->quad_x[k] + (int32_t)(l & 1));
+                if (!pipe_frag_compare(s->depth_func, z, *zp))
+                    continue;
+                if (s->depth_write)
+                    *zp = z;
+            }
             float v[4] = {0, 0, 0, 0};
             if (planes)
                 for (int c = 0; c < 4; c++)

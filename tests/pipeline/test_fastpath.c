@@ -46,6 +46,9 @@ static const char *const programs[] = {
     "!!ARBfp1.0\nTEMP t;\nSUB t, fragment.texcoord[0], 0.5;\nKIL t;\n"
     "MOV result.color, fragment.texcoord[0];\nMUL result.depth.z, fragment.texcoord[0].x, 0.5;\n"
     "END\n",
+    /* a depth past [0,1] on both sides: clamped before the test */
+    "!!ARBfp1.0\nMOV result.color, fragment.color;\n"
+    "MAD result.depth.z, fragment.texcoord[0].x, 4, -1.5;\nEND\n",
 };
 
 /* A small deterministic generator (the test must not vary run to run). */
