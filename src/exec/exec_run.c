@@ -738,8 +738,10 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     }
     m->res_threads = nt;
     m->res_words = words;
-    m->emit_index = calloc(nt + 1, sizeof(uint32_t));
-    if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || !m->emit_index ||
+    /* only geometry programs emit (nvgp_exec_num_emitted: 0 without an index) */
+    bool geom = m->processor == TGSI_PROCESSOR_GEOMETRY;
+    m->emit_index = geom ? calloc(nt + 1, sizeof(uint32_t)) : NULL;
+    if (!m->outputs || !m->killed || !m->demoted_out || !m->helper_out || (geom && !m->emit_index) ||
         !build_sv_maps(m)) {
         free_sv_maps(m);
         exec_free_results(m);
