@@ -181,18 +181,18 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
     }
 }
 
-bool pipe_frag_plain_but_depth(const pipe_draw *d)
+bool pipe_frag_simple(const pipe_draw *d)
 {
     const nvgp_pipe_state *s = d->s;
     bool full_mask = s->color_mask[0] && s->color_mask[1] && s->color_mask[2] && s->color_mask[3];
-    return d->fog_mode < 0 && !s->alpha_test && !s->stencil_test && !s->blend && full_mask &&
+    return d->fog_mode < 0 && !s->alpha_test && !s->stencil_test && full_mask &&
            !(d->ms && (s->alpha_to_coverage || s->alpha_to_one)) &&
            (d->fb->format == NVGP_PIPE_RGBA32F || d->fb->format == NVGP_PIPE_RGBA8);
 }
 
 bool pipe_frag_plain(const pipe_draw *d)
 {
-    return !d->s->depth_test && pipe_frag_plain_but_depth(d);
+    return !d->s->depth_test && !d->s->blend && pipe_frag_simple(d);
 }
 
 void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4])

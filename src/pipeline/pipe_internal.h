@@ -287,9 +287,9 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
  * alpha, stencil or depth test, blending, alpha to coverage or one, a full
  * colour mask), so that pipe_frag_store gives the same buffer. */
 bool pipe_frag_plain(const pipe_draw *d);
-/* The same but for the depth test (with or without its write), which the
- * caller does itself with pipe_frag_compare. */
-bool pipe_frag_plain_but_depth(const pipe_draw *d);
+/* The same but for the depth test (with or without its write) and
+ * blending, which the caller does itself (pipe_frag_compare, pipe_blend). */
+bool pipe_frag_simple(const pipe_draw *d);
 /* GL's comparison function func: does `value` pass against `stored`? */
 bool pipe_frag_compare(uint8_t func, double value, double stored);
 void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4]);

@@ -136,7 +136,7 @@ bool pipe_span_case(const pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
     if (!pipe_tri_fast_case(d) || d->samples != 1 || d->per_sample ||
-        !pipe_frag_plain_but_depth(d) ||
+        !pipe_frag_simple(d) ||
         fp->early_tests || fp->num_sysvals || fp->uses_interp)
         return false;
     for (uint32_t k = 0; k < fp->num_inputs; k++)
@@ -416,7 +416,13 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
     int depth_out = depth ? pipe_program_output(fp, TGSI_SEMANTIC_POSITION, 0) : -1;
     if (depth_out >= 0 && !pipe_machine_written(m, (uint32_t)depth_out))
         depth_out = -1;
-    bool whole = !rgba8 && !depth && sp->color_out >= 0 && (lent || (color && stride == 4));
+    /* blending, with ARB_blend_func_extended's second source where the
+     * program writes COLOR[1] */
+    int color1_out = s->blend ? pipe_program_output(fp, TGSI_SEMANTIC_COLOR, 1) : -1;
+    if (color1_out >= 0 && !pipe_machine_written(m, (uint32_t)color1_out))
+        color1_out = -1;
+    bool whole = !rgba8 && !depth && !s->blend && sp->color_out >= 0 &&
+                 (lent || (color && stride == 4));
     bool stream = whole && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes;
     unsigned long streamed = 0;
     for (uint32_t k = 0; k < quads; k++) {
@@ -473,10 +479,24 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
                 memcpy(v, color + (size_t)i * stride, sizeof v);
             else if (sp->color_out >= 0)
                 pipe_machine_output(m, i, (uint32_t)sp->color_out, v);
-            /* pipe_frag_store's value: clamped, then the buffer's */
+            /* pipe_frag_write's value: an RGBA8 buffer's sources clamped,
+             * blended, then the buffer's value */
+            float *dst = row[l >> 1] + 4 * (l & 1);
             for (int c = 0; rgba8 && c < 4; c++)
-                v[c] = pipe_fb_store(fb, clamp01f(v[c]));
-            memcpy(row[l >> 1] + 4 * (l & 1), v, sizeof v);
+                v[c] = clamp01f(v[c]);
+            if (s->blend) {
+                float src1[4] = {0, 0, 0, 0}, out[4];
+                if (color1_out >= 0)
+                    pipe_machine_output(m, i, (uint32_t)color1_out, src1);
+                for (int c = 0; rgba8 && c < 4; c++)
+                    src1[c] = clamp01f(src1[c]);
+                pipe_blend_in in = {v, src1, dst, s->blend_color};
+                pipe_blend(s, &in, out);
+                memcpy(v, out, sizeof v);
+            }
+            for (int c = 0; rgba8 && c < 4; c++)
+                v[c] = pipe_fb_store(fb, v[c]);
+            memcpy(dst, v, sizeof v);
         }
     }
     if (stream)

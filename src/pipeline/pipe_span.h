@@ -1,6 +1,6 @@
 /* The span path: the pipeline's most common case (single-sample
  * triangles, a fragment program that reads its inputs and writes a colour,
- * the colour stored as it is, behind the depth test or not) without a fragment record per lane.  The
+ * the colour stored as it is or blended, behind the depth test or not) without a fragment record per lane.  The
  * triangle's planes are laid out word by word, as a lane's inputs are, so
  * that a lane's inputs are one pass over contiguous arrays; the batch
  * keeps only each quad's position and coverage; its flush stores the
@@ -16,7 +16,7 @@
 
 /* Whether the draw's triangles take the span path: the fast path's case
  * (pipe_tri_fast_case), one sample, the plain per-fragment state but for
- * the depth test (pipe_frag_plain_but_depth), no early tests, no system values or interpolation
+ * the depth test and blending (pipe_frag_simple), no early tests, no system values or interpolation
  * opcodes, inputs IN[0 ..] in order. */
 bool pipe_span_case(const pipe_draw *d);
 /* The span data of a draw's batch (allocated with it); false with d->failed
