@@ -11,9 +11,10 @@
 enum { SPAN_WORDS = 4 * 64 };
 
 /* A lane's words as planes: word w's screen-linear value is
- * lin_row[r][w] + lin_a[w] dx (lin_row: c + b dy of its pixel row r), a
- * perspective one (num_row[r][w] + num_a[w] dx) / q where q != 0.  Words
- * that are not comps have all-zero planes and take konst afterwards.
+ * row + lin_a[w] dx (row: lin_c[w] + lin_b[w] dy of its pixel row, kept in
+ * lin_rows), a perspective one (num_row[r][w] + num_a[w] dx) / q where
+ * q != 0.  Words that are not comps have all-zero planes and take their
+ * constant afterwards.
  *
  * The batch's inputs are laid out warp by warp as the executor's registers
  * are (nvgp_exec_use_input_warps): word w of lane i at
