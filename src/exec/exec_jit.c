@@ -243,9 +243,11 @@ LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
     } else if (j->flow && s->home) {
         s->v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
     } else if (j->lanes == PAIR_LANES) {
-        /* a pair: the two warps' words side by side */
-        s->v = lanes_of(j, load_warp(j, false, f, off, c), load_warp(j, true, f, off, c), 0,
-                        PAIR_LANES);
+        /* a pair: the two warps' words side by side; a uniform register
+         * (the machine's block, which both warps' banks give) read once */
+        LLVMValueRef a = load_warp(j, false, f, off, c);
+        LLVMValueRef b = f == TGSI_FILE_IMMEDIATE ? a : load_warp(j, true, f, off, c);
+        s->v = lanes_of(j, a, b, 0, PAIR_LANES);
     } else {
         s->v = load_warp(j, false, f, off, c);
     }
@@ -438,6 +440,17 @@ static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
     LLVMValueRef v = LLVMBuildLoad2(b, j->vi, j->buf[0], "");
     LLVMSetAlignment(v, 64);
     return v;
+}
+
+/* Whether one of the n records from r calls a vmath function. */
+static bool calls_vmath(const exec_frec *r, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const jit_row *row = find_row(r[i].op);
+        if (row && (row->kind == JK_SC1 || row->kind == JK_SC2))
+            return true;
+    }
+    return false;
 }
 
 /* Emits one record; false when the JIT has no row for its operation. */
@@ -712,9 +725,15 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
                 ok = build_region(&j, pc, &f->recs[pc], n);
                 if (built)
                     built[pc] = ok;
-                /* the same records for a pair of warps (a region of the
-                 * pair function fails alone: the warps then run apart) */
-                if (ok && pairs && build_region(&jp, pc, &f->recs[pc], n)) {
+                /* the same records for a pair of warps where they call
+                 * vmath functions: there one warp's chain of calls and
+                 * the spills around them leave the core waiting, and a
+                 * pair's independent work fills it; elsewhere the pair's
+                 * twice as many live values spill more than they gain
+                 * (docs/jit.md).  (A region of the pair function fails
+                 * alone: the warps then run apart.) */
+                if (ok && pairs && calls_vmath(&f->recs[pc], n) &&
+                    build_region(&jp, pc, &f->recs[pc], n)) {
                     made->pairs++;
                     if (ent)
                         ent[pc].paired = true;
