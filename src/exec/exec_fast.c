@@ -527,7 +527,10 @@ void exec_fast_run_warp(exec_warp *w)
 /* Two warps of the same program side by side: where both are at the same
  * straight region and its pair entry exists, one call runs it for both
  * (their independent chains interleaved keep the core busy: docs/jit.md,
- * "Warp pairs"); elsewhere each takes its own steps, in turn.  Each warp
+ * "Warp pairs"); elsewhere each takes its own steps, the one behind
+ * first (the lower pc: in structured code the other waits for it where
+ * their paths join, and a warp in a loop's next iteration is behind one
+ * past the loop, which it therefore cannot keep waiting forever).  Each warp
  * is charged and gets what it would get alone: every lane computes from
  * its own lanes, and each warp's budget, mask and abandonment are its
  * own. */
@@ -559,8 +562,13 @@ void exec_fast_run_pair(exec_warp *a, exec_warp *b)
             go_b = !b->done;
             continue;
         }
-        go_a = fast_step(&L, a, bank_a) && !a->done;
-        go_b = fast_step(&L, b, bank_b) && !b->done;
+        /* apart: the warp behind steps (both where they are level), so
+         * that warps parted by a branch meet again where their paths do */
+        bool step_a = a->pc <= b->pc, step_b = b->pc <= a->pc;
+        if (step_a)
+            go_a = fast_step(&L, a, bank_a) && !a->done;
+        if (step_b)
+            go_b = fast_step(&L, b, bank_b) && !b->done;
     }
     while (go_a)
         go_a = fast_step(&L, a, bank_a) && !a->done;

@@ -582,7 +582,7 @@ static void test_diverge(void **state)
  * its body is a region of its own, entered by warps 0, 1 and 2 on some of
  * their lanes (a pair with two partial masks) and skipped by warp
  * 3 (x = 0 on all its lanes): warps 2 and 3 part there and pair again
- * after ENDIF. */
+ * after ENDIF (the region of records 10 and 11). */
 enum { PAIR_INV = 112 };
 static const char pair_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
                                 "DCL TEMP[0..1]\n"
@@ -597,8 +597,9 @@ static const char pair_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL OU
                                 "  7:   ADD TEMP[0], TEMP[0], IMM[0].wwww\n"
                                 "  8:   COS TEMP[0].y, TEMP[0].yyyy\n"
                                 "  9: ENDIF\n"
-                                " 10: MOV OUT[1], TEMP[0]\n"
-                                " 11: END\n";
+                                " 10: EX2 TEMP[0].w, TEMP[0].wwww\n"
+                                " 11: MOV OUT[1], TEMP[0]\n"
+                                " 12: END\n";
 
 /* Invocation i's IN[0] (x: the IF's condition: not 0 on the odd lanes of
  * warp 0, every third lane of warp 1, lanes 1, 5, 9... of warp 2, none of
@@ -641,8 +642,9 @@ static void test_warp_pairs(void **state)
     run_pairs(NVGP_EXEC_ENGINE_REFERENCE, 10000000, &r);
     assert_int_equal(nvgp_exec_run(j.m, j.diag), NVGP_EXEC_OK);
     assert_int_equal(nvgp_exec_run(r.m, r.diag), NVGP_EXEC_OK);
-    /* by hand: OUT[1] is IN[0] / 2, plus 1 in x, z, w where x is not 0
-     * (y: the cosine of y / 2 + 1, the reference's bits) */
+    /* by hand: OUT[1] is IN[0] / 2, plus 1 in x and z where x is not 0
+     * (y: the cosine of y / 2 + 1 there, w: 2 to the power of w / 2 (+ 1):
+     * the reference's bits) */
     for (uint32_t i = 0; i < PAIR_INV; i++) {
         float v[4];
         pair_in(i, v);
@@ -651,25 +653,26 @@ static void test_warp_pairs(void **state)
         bool body = v[0] != 0.0f;
         xt_expect4u(&j, i, 1, fbits(v[0] * 0.5f + (body ? 1.0f : 0.0f)),
                     body ? want[1] : fbits(v[1] * 0.5f), fbits(v[2] * 0.5f + (body ? 1.0f : 0.0f)),
-                    fbits(v[3] * 0.5f + (body ? 1.0f : 0.0f)));
+                    want[3]);
         /* the vmath results: the reference handlers' bits */
         nvgp_exec_get_output(j.m, i, 0, got);
         nvgp_exec_get_output(r.m, i, 0, want);
         assert_memory_equal(got, want, sizeof got);
     }
-    /* instructions: 8 a warp, and 2 more in warps 0..2 (the body) */
-    assert_int_equal(nvgp_exec_warp_instructions(j.m), 4 * 10 + 3 * 2);
+    /* instructions: 11 a warp, and 2 more in warps 0..2 (the body) */
+    assert_int_equal(nvgp_exec_warp_instructions(j.m), 4 * 11 + 3 * 2);
     assert_int_equal(nvgp_exec_warp_instructions(j.m), nvgp_exec_warp_instructions(r.m));
     assert_int_equal(nvgp_exec_lane_instructions(j.m), nvgp_exec_lane_instructions(r.m));
     xt_free(&j);
     xt_free(&r);
-    /* a budget that stops the warps running the body at the run after
-     * ENDIF (10 + 1 > 10), where warp 3 (8 so far) and warp 2 part: the
-     * same failure, on the first warp */
+    /* a budget of 11, which stops the warps running the body in the run
+     * after ENDIF (10 + 2 > 11: its EX2 is their 11th instruction, its
+     * MOV the 12th), where warp 3 (8 so far) and warp 2 meet but cannot
+     * pair: the same failure, on the first warp */
     for (int e = 0; e < 2; e++) {
-        run_pairs((e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_JIT), 10, &j);
+        run_pairs((e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_JIT), 11, &j);
         assert_int_equal(nvgp_exec_run(j.m, NULL), NVGP_EXEC_ERROR_BUDGET);
-        assert_non_null(strstr(nvgp_exec_error(j.m), "at instruction 10 (MOV)"));
+        assert_non_null(strstr(nvgp_exec_error(j.m), "at instruction 11 (MOV)"));
         assert_non_null(strstr(nvgp_exec_error(j.m), "threads 0..31"));
         xt_free(&j);
     }
