@@ -451,8 +451,9 @@ static int worker_warps(void *arg)
     run_ctx *ctx = arg;
     nvgp_exec *m = ctx->m;
     exec_warp w, w2;
-    /* the second warp of a pair, where the JIT may give pair code */
-    bool two = m->fast && m->engine == EXEC_ENGINE_JIT && !m->hook;
+    /* the second warp of a pair, where the JIT has pair code (from the
+     * start of the run: a run that starts before it runs without) */
+    bool two = pairs_now(m);
     memset(&w2, 0, sizeof w2);
     if (!warp_alloc(&w, m) || (two && !warp_alloc(&w2, m))) {
         warp_free(&w);
@@ -472,7 +473,7 @@ static int worker_warps(void *arg)
                 over = true; /* an earlier warp failed: the run is over */
                 break;
             }
-            if (two && item + 1 < end && pairs_now(m) && item_begin(ctx, &w2, item + 1)) {
+            if (two && item + 1 < end && item_begin(ctx, &w2, item + 1)) {
                 exec_fast_run_pair(&w, &w2);
                 item_end(ctx, &w, item, &ts);
                 /* the second warp as if it had started after the first:
