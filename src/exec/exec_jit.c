@@ -38,6 +38,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include "exec/exec_jit_internal.h"
+#include "tgsi/tgsi_info.h"
 
 /* Records compiled for one machine at most (regions in program order; the
  * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
@@ -616,6 +617,20 @@ bool jit_pairs_possible(void)
     return exec_vmath_direct() != NULL;
 }
 
+/* Whether m's program stores to memory or runs atomics.  Its warps'
+ * effects on memory must then come in the order of one warp after the
+ * other (what a run on one thread gives, and the reference), which a pair
+ * would interleave: such a program gets no pair code. */
+static bool writes_memory(const nvgp_exec *m)
+{
+    for (uint32_t pc = 0; pc < m->num_code; pc++) {
+        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(m->code[pc].op);
+        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
+            return true;
+    }
+    return false;
+}
+
 /* j's types for values of `lanes` lanes, in cx. */
 static void set_types(jit_fn *j, LLVMContextRef cx, unsigned lanes)
 {
@@ -694,7 +709,7 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
     char name[64];
     jit_code_name(name, sizeof name, serial);
     begin_function(&j, name);
-    pairs = pairs && jit_pairs_possible();
+    pairs = pairs && jit_pairs_possible() && !writes_memory(m);
     if (pairs) {
         memset(&jp, 0, sizeof jp);
         jp.m = m;

@@ -678,6 +678,46 @@ static void test_warp_pairs(void **state)
     }
 }
 
+/* A program that writes memory gets no pair code: two warps side by side
+ * would interleave their atomics, and one thread must give the order of
+ * one warp after the other.  Two warps, each adding 1 per lane twice
+ * around a SIN region: warp 0 gets 0..31 then 32..63, warp 1 64..95 then
+ * 96..127 (lanes in order). */
+static const char pair_mem_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL BUFFER[0]\n"
+                                    "DCL TEMP[0]\n"
+                                    "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                    "  0: ATOMUADD OUT[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy\n"
+                                    "  1: SIN TEMP[0].x, IN[0].xxxx\n"
+                                    "  2: MOV OUT[0].z, TEMP[0].xxxx\n"
+                                    "  3: ATOMUADD OUT[0].y, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy\n"
+                                    "  4: END\n";
+
+static void test_warp_pairs_memory(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, pair_mem_text, 2 * LANES, 1);
+        nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_JIT);
+        if (!e) {
+            assert_true(exec_jit_prepare_tiers(x.m, 2));
+            exec_jit_wait(x.m);
+            assert_null(exec_jit_pair_regions(x.m));
+        }
+        uint32_t b[1] = { 0 };
+        assert_int_equal(nvgp_exec_bind_buffer(x.m, 0, b, sizeof b), NVGP_EXEC_OK);
+        for (uint32_t i = 0; i < 2 * LANES; i++)
+            xt_in_f(&x, i, 0, (float)i * 0.1f, 0.0f, 0.0f, 0.0f);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        for (uint32_t i = 0; i < 2 * LANES; i++) {
+            uint32_t base = i / LANES * 2 * LANES + i % LANES;
+            assert_int_equal(xt_out_u(&x, i, 0, 0), base);
+            assert_int_equal(xt_out_u(&x, i, 0, 1), base + LANES);
+        }
+        xt_free(&x);
+    }
+}
+
 /* ---- control flow in compiled code ---------------------------------------- */
 
 static const nvgp_exec_engine both[2] = { NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_REFERENCE };
@@ -1087,6 +1127,7 @@ int main(void)
         cmocka_unit_test(test_diverge),
         cmocka_unit_test(test_flow_ifelse),
         cmocka_unit_test(test_warp_pairs),
+        cmocka_unit_test(test_warp_pairs_memory),
         cmocka_unit_test(test_flow_loop),
         cmocka_unit_test(test_flow_budget),
         cmocka_unit_test(test_flow_reenter),
