@@ -126,6 +126,8 @@ typedef struct exec_jit_stats {
     bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
     uint32_t flow_regions;   /* of regions: those with control flow */
+    uint32_t pair_regions;   /* of regions: those the running tier also has
+                                for pairs of warps (exec_jit_pair_fn) */
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);
 /* Programs whose code the process-wide cache holds (tests). */

@@ -149,6 +149,7 @@ struct jit_entry {
     uint64_t second_serial;
     double second_build_ms, second_build_cpu_ms;
     uint32_t regions, records, flow_regions;
+    uint32_t second_pairs;       /* the second tier's pair entries */
 };
 
 /* A machine's hold on its program's code. */
@@ -332,6 +333,7 @@ static void start_second(const nvgp_exec *m, jit_entry *e)
     if (!build_for(m, true, &e->second_tsc, &e->second_mod, &e->second_built, &e->tier[1].entry,
                    &e->second_serial, &made))
         return;
+    e->second_pairs = made.pairs;
     e->second_build_ms = now_ms(CLOCK_MONOTONIC) - t0;
     e->second_build_cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     e->second_running = pthread_create(&e->second, NULL, second_tier, e) == 0;
@@ -613,6 +615,7 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
         s.optimized_ms = e->tier[1].ms;
         s.optimized_cpu_ms = e->tier[1].cpu_ms;
         s.optimized = !m->jit->first_only;
+        s.pair_regions = s.optimized ? e->second_pairs : 0;
     }
     return s;
 }
