@@ -418,76 +418,163 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
     return moved;
 }
 
+/* What a warp's loop reads of its machine, the same for every warp. */
+typedef struct fast_loop {
+    nvgp_exec *m;
+    const exec_frec *recs;
+    const exec_insn *code;
+    uint32_t n;
+    uint64_t budget;
+    exec_fast_block_fn block;
+    /* the JIT's compiled regions, per entry record (fn NULL: none) */
+    const exec_jit_entry *jit;
+} fast_loop;
+
+static void loop_init(fast_loop *L, nvgp_exec *m, const exec_jit_entry *jit)
+{
+    const char *isa;
+    L->m = m;
+    L->recs = m->fast->recs;
+    L->code = m->code;
+    L->n = m->num_code;
+    L->budget = m->budget;
+    L->block = pick_block(&isa);
+    L->jit = jit;
+}
+
+/* w's register blocks as the block runner and compiled code take them. */
+static void warp_bank(exec_warp *w, exec_reg **bank, exec_reg *scratch)
+{
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
+        bank[f] = w->file[f];
+    bank[TGSI_FILE_IMMEDIATE] = w->m->uregs;
+    bank[SCRATCH] = scratch;
+}
+
+/* Charges w for the straight run of `run` records at pc, which it will
+ * have passed: false when it is not to run it (no lane executes, or an
+ * earlier warp failed and w is abandoned: done). */
+static bool charge_run(exec_warp *w, uint32_t pc, uint32_t run)
+{
+    uint64_t before = w->count;
+    w->count += run;
+    w->pc = pc + run;
+    if ((before >> 12) != (w->count >> 12) &&
+        atomic_load_explicit(&w->m->stop_thread, memory_order_relaxed) < w->first_thread) {
+        w->done = true;
+        return false;
+    }
+    if (!w->exec)
+        return false;
+    w->lane_count += (uint64_t)run * (w->exec == FULL_MASK ? LANES : exec_lanes(w->exec));
+    return true;
+}
+
+/* One step of w's loop: a flow region, a straight run (compiled or on the
+ * block runner), or one instruction.  False when the warp stops here
+ * (done, failed, or at a barrier). */
+static bool fast_step(const fast_loop *L, exec_warp *w, exec_reg *const *bank)
+{
+    const exec_jit_entry *jit = L->jit;
+    uint32_t pc = w->pc;
+    if (pc >= L->n) {
+        w->done = true;
+        return false;
+    }
+    if (jit && jit[pc].flow && jit[pc].fn && run_flow(w, bank, &jit[pc], pc))
+        return !w->done;
+    uint32_t run = L->recs[pc].run;
+    /* a straight region of the JIT starting here (the warp loop
+     * charges it) */
+    const exec_jit_region_fn region = jit && !jit[pc].flow ? jit[pc].fn : NULL;
+    if (run && w->count + run <= L->budget) {
+        /* a straight run of fast records, charged at once */
+        if (!charge_run(w, pc, run))
+            return !w->done;
+        /* compiled code merges the executing lanes itself */
+        if (region)
+            region(bank, w->out_wr, pc, w->exec, NULL);
+        else if (w->exec == FULL_MASK)
+            L->block(w, bank, &L->recs[pc], run);
+        else
+            run_masked(w, bank, L->block, &L->recs[pc], run);
+        return true;
+    }
+    /* one instruction as the reference loop (exec_run.c run_warp) runs
+     * it: control flow, memory, what the fast handlers do not know, and
+     * a run that would cross the budget (so the failure names the same
+     * instruction) */
+    const exec_insn *in = &L->code[pc];
+    if (!exec_step_admit(w, in, pc, L->budget))
+        return false;
+    if (!w->exec && !in->always)
+        return true;
+    w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
+    exec_handlers[in->op](w, in);
+    return !w->at_barrier;
+}
+
 void exec_fast_run_warp(exec_warp *w)
 {
     nvgp_exec *m = w->m;
-    const exec_frec *recs = m->fast->recs;
-    const exec_insn *code = m->code;
-    const uint32_t n = m->num_code;
-    const uint64_t budget = m->budget;
-    const char *isa;
-    const exec_fast_block_fn block = pick_block(&isa);
+    fast_loop L;
+    loop_init(&L, m, m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL);
     _Alignas(64) exec_reg scratch;
-    /* the JIT's compiled regions, per entry record (fn NULL: none) */
-    const exec_jit_entry *jit = m->engine == EXEC_ENGINE_JIT ? exec_jit_regions(m) : NULL;
     exec_reg *bank[TGSI_FILE_COUNT + 1];
-    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
-        bank[f] = w->file[f];
-    bank[TGSI_FILE_IMMEDIATE] = m->uregs;
-    bank[SCRATCH] = &scratch;
+    warp_bank(w, bank, &scratch);
     w->at_barrier = false;
-    while (!w->done) {
-        uint32_t pc = w->pc;
-        if (pc >= n) {
-            w->done = true;
-            break;
+    while (!w->done && fast_step(&L, w, bank))
+        ;
+}
+
+/* Two warps of the same program side by side: where both are at the same
+ * straight region and its pair entry exists, one call runs it for both
+ * (their independent chains interleaved keep the core busy: docs/jit.md,
+ * "Warp pairs"); elsewhere each takes its own steps, the one behind
+ * first (the lower pc: in structured code the other waits for it where
+ * their paths join, and a warp in a loop's next iteration is behind one
+ * past the loop, which it therefore cannot keep waiting forever).  Each warp
+ * is charged and gets what it would get alone: every lane computes from
+ * its own lanes, and each warp's budget, mask and abandonment are its
+ * own. */
+void exec_fast_run_pair(exec_warp *a, exec_warp *b)
+{
+    nvgp_exec *m = a->m;
+    const exec_jit_entry *pairs = exec_jit_pair_regions(m);
+    fast_loop L;
+    loop_init(&L, m, pairs ? pairs : exec_jit_regions(m));
+    _Alignas(64) exec_reg scratch_a, scratch_b;
+    exec_reg *bank_a[TGSI_FILE_COUNT + 1], *bank_b[TGSI_FILE_COUNT + 1];
+    warp_bank(a, bank_a, &scratch_a);
+    warp_bank(b, bank_b, &scratch_b);
+    a->at_barrier = b->at_barrier = false;
+    bool go_a = !a->done, go_b = !b->done;
+    while (go_a && go_b) {
+        uint32_t pc = a->pc;
+        uint32_t run = pc < L.n ? L.recs[pc].run : 0;
+        if (pairs && pc == b->pc && pc < L.n && pairs[pc].pair && run &&
+            a->count + run <= L.budget && b->count + run <= L.budget) {
+            bool run_a = charge_run(a, pc, run), run_b = charge_run(b, pc, run);
+            if (run_a && run_b)
+                pairs[pc].pair(bank_a, a->out_wr, pc, a->exec, bank_b, b->out_wr, b->exec);
+            else if (run_a)
+                pairs[pc].fn(bank_a, a->out_wr, pc, a->exec, NULL);
+            else if (run_b)
+                pairs[pc].fn(bank_b, b->out_wr, pc, b->exec, NULL);
+            go_a = !a->done;
+            go_b = !b->done;
+            continue;
         }
-        if (jit && jit[pc].flow && jit[pc].fn && run_flow(w, bank, &jit[pc], pc))
-            continue;
-        uint32_t run = recs[pc].run;
-        /* a straight region of the JIT starting here (the warp loop
-         * charges it) */
-        const exec_jit_region_fn region = jit && !jit[pc].flow ? jit[pc].fn : NULL;
-        if (run && w->count + run <= budget) {
-            /* a straight run of fast records, charged at once */
-            uint64_t before = w->count;
-            w->count += run;
-            w->pc = pc + run;
-            if ((before >> 12) != (w->count >> 12) &&
-                atomic_load_explicit(&m->stop_thread, memory_order_relaxed) < w->first_thread) {
-                w->done = true;
-                break;
-            }
-            if (!w->exec)
-                continue;
-            if (w->exec == FULL_MASK) {
-                w->lane_count += (uint64_t)run * LANES;
-                if (region)
-                    region(bank, w->out_wr, pc, FULL_MASK, NULL);
-                else
-                    block(w, bank, &recs[pc], run);
-            } else {
-                w->lane_count += (uint64_t)run * exec_lanes(w->exec);
-                /* compiled code merges the executing lanes itself */
-                if (region)
-                    region(bank, w->out_wr, pc, w->exec, NULL);
-                else
-                    run_masked(w, bank, block, &recs[pc], run);
-            }
-            continue;
-        }
-        /* one instruction as the reference loop (exec_run.c run_warp) runs
-         * it: control flow, memory, what the fast handlers do not know, and
-         * a run that would cross the budget (so the failure names the same
-         * instruction) */
-        const exec_insn *in = &code[pc];
-        if (!exec_step_admit(w, in, pc, budget))
-            break;
-        if (!w->exec && !in->always)
-            continue;
-        w->lane_count += w->exec == FULL_MASK ? LANES : exec_lanes(w->exec);
-        exec_handlers[in->op](w, in);
-        if (w->at_barrier)
-            break;
+        /* apart: the warp behind steps (both where they are level), so
+         * that warps parted by a branch meet again where their paths do */
+        bool step_a = a->pc <= b->pc, step_b = b->pc <= a->pc;
+        if (step_a)
+            go_a = fast_step(&L, a, bank_a) && !a->done;
+        if (step_b)
+            go_b = fast_step(&L, b, bank_b) && !b->done;
     }
+    while (go_a)
+        go_a = fast_step(&L, a, bank_a) && !a->done;
+    while (go_b)
+        go_b = fast_step(&L, b, bank_b) && !b->done;
 }

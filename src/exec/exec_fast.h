@@ -115,6 +115,10 @@ void exec_fast_free(nvgp_exec *m);
 void exec_fast_clear(const nvgp_exec *m, exec_reg *temps, exec_reg *outs, bool full_warp);
 /* Runs a warp to its end or its next barrier, as run_warp does. */
 void exec_fast_run_warp(exec_warp *w);
+/* Runs two warps of the machine so, each as exec_fast_run_warp would,
+ * straight regions of the JIT's pair entries (exec_jit_pair_regions) run
+ * for both at once where both are at one. */
+void exec_fast_run_pair(exec_warp *a, exec_warp *b);
 
 /* Runs `left` (>= 1) fast records from r on a warp whose execution mask is
  * full; bank[f] is the register block of file f.  One per instruction set

@@ -38,6 +38,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include "exec/exec_jit_internal.h"
+#include "tgsi/tgsi_info.h"
 
 /* Records compiled for one machine at most (regions in program order; the
  * rest run on the fast engine): LLVM takes about 0.2 ms a record, so a
@@ -173,13 +174,16 @@ jit_slot *jit_slot_find(jit_fn *j, uint64_t key)
     return s;
 }
 
+/* Lanes of a value at most: a pair of warps. */
+enum { PAIR_LANES = 2 * LANES };
+
 LLVMValueRef jit_splat_i32(jit_fn *j, uint32_t v)
 {
-    LLVMValueRef e[LANES];
+    LLVMValueRef e[PAIR_LANES];
     LLVMValueRef c = LLVMConstInt(j->i32, v, 0);
-    for (unsigned l = 0; l < LANES; l++)
+    for (unsigned l = 0; l < j->lanes; l++)
         e[l] = c;
-    return LLVMConstVector(e, LANES);
+    return LLVMConstVector(e, j->lanes);
 }
 
 static LLVMValueRef splat_f32(jit_fn *j, float v)
@@ -191,18 +195,35 @@ static LLVMValueRef splat_f32(jit_fn *j, float v)
  * flow region's block pointers are loaded in the function's entry block
  * (they dominate each of its entries and blocks); a straight region's
  * where it first needs one. */
-LLVMValueRef jit_comp_addr(jit_fn *j, LLVMBuilderRef b, unsigned f, uint32_t off, unsigned c)
+static LLVMValueRef comp_addr(jit_fn *j, LLVMBuilderRef b, bool second, unsigned f,
+                              uint32_t off, unsigned c)
 {
-    LLVMValueRef *base = j->flow ? &j->ebase[f] : &j->base[f];
+    LLVMValueRef *base = j->flow ? &j->ebase[f] : second ? &j->base2[f] : &j->base[f];
     if (!*base) {
         LLVMBuilderRef at = j->flow ? j->ab : b;
         LLVMValueRef idx = LLVMConstInt(j->i64, f, 0);
-        LLVMValueRef p = LLVMBuildGEP2(at, j->ptr, j->bank, &idx, 1, "");
+        LLVMValueRef p = LLVMBuildGEP2(at, j->ptr, second ? j->bank2 : j->bank, &idx, 1, "");
         *base = LLVMBuildLoad2(at, j->ptr, p, "");
     }
     LLVMValueRef byte = LLVMConstInt(j->i64, (uint64_t)off * sizeof(exec_reg) +
                                                  (uint64_t)c * sizeof(exec_chan), 0);
     return LLVMBuildGEP2(b, LLVMInt8TypeInContext(j->cx), *base, &byte, 1, "");
+}
+
+LLVMValueRef jit_comp_addr(jit_fn *j, LLVMBuilderRef b, unsigned f, uint32_t off, unsigned c)
+{
+    return comp_addr(j, b, false, f, off, c);
+}
+
+static LLVMValueRef lanes_of(jit_fn *j, LLVMValueRef v, LLVMValueRef w, unsigned first,
+                             unsigned n);
+
+/* One warp's 32 words of a component (the second warp's of a pair). */
+static LLVMValueRef load_warp(jit_fn *j, bool second, unsigned f, uint32_t off, unsigned c)
+{
+    LLVMValueRef v = LLVMBuildLoad2(j->b, j->vw, comp_addr(j, j->b, second, f, off, c), "");
+    LLVMSetAlignment(v, 64);
+    return v;
 }
 
 /* The 32 words of component c of register off of file f.  In a flow
@@ -222,9 +243,14 @@ LLVMValueRef jit_get_comp(jit_fn *j, unsigned f, uint32_t off, unsigned c)
         s->v = jit_splat_i32(j, j->m->uregs[off].c[c].u[0]);
     } else if (j->flow && s->home) {
         s->v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
+    } else if (j->lanes == PAIR_LANES) {
+        /* a pair: the two warps' words side by side; a uniform register
+         * (the machine's block, which both warps' banks give) read once */
+        LLVMValueRef a = load_warp(j, false, f, off, c);
+        LLVMValueRef b = f == TGSI_FILE_IMMEDIATE ? a : load_warp(j, true, f, off, c);
+        s->v = lanes_of(j, a, b, 0, PAIR_LANES);
     } else {
-        s->v = LLVMBuildLoad2(j->b, j->vi, jit_comp_addr(j, j->b, f, off, c), "");
-        LLVMSetAlignment(s->v, 64);
+        s->v = load_warp(j, false, f, off, c);
     }
     s->dirty = false;
     return s->v;
@@ -339,7 +365,7 @@ static LLVMValueRef callee(jit_fn *j, uintptr_t addr)
 static LLVMValueRef lanes_of(jit_fn *j, LLVMValueRef v, LLVMValueRef w, unsigned first,
                              unsigned n)
 {
-    LLVMValueRef idx[LANES];
+    LLVMValueRef idx[PAIR_LANES];
     for (unsigned l = 0; l < n; l++)
         idx[l] = LLVMConstInt(j->i32, first + l, 0);
     return LLVMBuildShuffleVector(j->b, v, w ? w : LLVMGetUndef(LLVMTypeOf(v)),
@@ -347,28 +373,33 @@ static LLVMValueRef lanes_of(jit_fn *j, LLVMValueRef v, LLVMValueRef w, unsigned
 }
 
 /* An SC record on the AVX-512 implementation: its 16-lane SLEEF function
- * called on each half of the warp, the vectors in registers (no stack
- * buffer, no warp-wide routine in between; the same function, so the same
- * bits). */
+ * called on each half of the warp (each quarter of a pair), the vectors
+ * in registers (no stack buffer, no warp-wide routine in between; the
+ * same function, so the same bits). */
 static LLVMValueRef call_direct(jit_fn *j, const jit_row *row, const exec_frec *r,
                                 const exec_vmath_direct16 *direct, unsigned nargs)
 {
-    enum { HALF = LANES / 2 };
+    enum { PART = LANES / 2, MAX_PARTS = PAIR_LANES / PART };
     exec_vmath_fn16 f = *(const exec_vmath_fn16 *)((const char *)direct + row->direct);
-    LLVMTypeRef v16 = LLVMVectorType(j->f32, HALF);
+    LLVMTypeRef v16 = LLVMVectorType(j->f32, PART);
     LLVMTypeRef params[2] = { v16, v16 };
     LLVMTypeRef fty = LLVMFunctionType(v16, params, nargs, 0);
     LLVMValueRef fn = callee(j, (uintptr_t)f);
-    LLVMValueRef whole[2], half[2];
+    LLVMValueRef whole[2], part[MAX_PARTS];
+    unsigned parts = j->lanes / PART;
     for (unsigned k = 0; k < nargs; k++)
         whole[k] = as_f(j, src(j, r, k, 0));
-    for (unsigned h = 0; h < 2; h++) {
+    for (unsigned h = 0; h < parts; h++) {
         LLVMValueRef args[2];
         for (unsigned k = 0; k < nargs; k++)
-            args[k] = lanes_of(j, whole[k], NULL, h * HALF, HALF);
-        half[h] = LLVMBuildCall2(j->b, fty, fn, args, nargs, "");
+            args[k] = lanes_of(j, whole[k], NULL, h * PART, PART);
+        part[h] = LLVMBuildCall2(j->b, fty, fn, args, nargs, "");
     }
-    return as_u(j, lanes_of(j, half[0], half[1], 0, LANES));
+    /* the parts joined in order, pairwise */
+    for (unsigned n = parts; n > 1; n /= 2)
+        for (unsigned h = 0; h < n / 2; h++)
+            part[h] = lanes_of(j, part[2 * h], part[2 * h + 1], 0, j->lanes / n * 2);
+    return as_u(j, part[0]);
 }
 
 /* The scalar result of a DOT or SC record (before saturation). */
@@ -412,6 +443,17 @@ static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
     return v;
 }
 
+/* Whether one of the n records from r calls a vmath function. */
+static bool calls_vmath(const exec_frec *r, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const jit_row *row = find_row(r[i].op);
+        if (row && (row->kind == JK_SC1 || row->kind == JK_SC2))
+            return true;
+    }
+    return false;
+}
+
 /* Emits one record; false when the JIT has no row for its operation. */
 bool jit_record_ok(const exec_frec *r)
 {
@@ -426,6 +468,11 @@ bool jit_emit_record(jit_fn *j, const exec_frec *r)
     if (!jit_record_ok(r))
         return false;
     const jit_row *row = find_row(r->op);
+    /* (a pair's vmath calls go straight to the 16-lane functions: the
+     * warp-wide routines' buffers hold one warp) */
+    if (j->lanes != LANES && (row->kind == JK_SC1 || row->kind == JK_SC2) &&
+        !exec_vmath_direct())
+        return false;
     LLVMValueRef res[4] = { NULL, NULL, NULL, NULL };
     if (row->kind >= JK_DOT) {
         LLVMValueRef v = scalar(j, row, r);
@@ -462,10 +509,10 @@ LLVMValueRef jit_lane_pred(jit_fn *j, LLVMValueRef mask)
 }
 
 /* out_wr[off] |= lanes */
-void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes)
+void jit_mark_out(jit_fn *j, LLVMValueRef out_wr, uint32_t off, LLVMValueRef lanes)
 {
     LLVMValueRef idx = LLVMConstInt(j->i64, off, 0);
-    LLVMValueRef p = LLVMBuildGEP2(j->b, j->i32, j->out_wr, &idx, 1, "");
+    LLVMValueRef p = LLVMBuildGEP2(j->b, j->i32, out_wr, &idx, 1, "");
     LLVMBuildStore(j->b, LLVMBuildOr(j->b, LLVMBuildLoad2(j->b, j->i32, p, ""), lanes, ""), p);
 }
 
@@ -479,9 +526,11 @@ void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes)
  * with the full mask, and less code to compile.) */
 static void store_region(jit_fn *j)
 {
+    bool pair = j->lanes == PAIR_LANES;
     LLVMValueRef pred = jit_lane_pred(j, j->mask);
+    LLVMValueRef pred2 = pair ? jit_lane_pred(j, j->mask2) : NULL;
     unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
-    LLVMTypeRef over[2] = { j->vi, j->ptr };
+    LLVMTypeRef over[2] = { j->vw, j->ptr };
     LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, 2);
     LLVMTypeRef fty = LLVMIntrinsicGetType(j->cx, id, over, 2);
     for (uint32_t i = 0; i < j->cap; i++) {
@@ -492,12 +541,19 @@ static void store_region(jit_fn *j)
         unsigned f = (unsigned)(k >> 34), c = (unsigned)(k & 3);
         uint32_t off = (uint32_t)(k >> 2);
         if (f == JIT_MARK_FILE) {
-            jit_mark_out(j, off, j->mask);
+            jit_mark_out(j, j->out_wr, off, j->mask);
+            if (pair)
+                jit_mark_out(j, j->out_wr2, off, j->mask2);
             continue;
         }
-        LLVMValueRef args[4] = { s->v, jit_comp_addr(j, j->b, f, off, c),
-                                 LLVMConstInt(j->i32, 64, 0), pred };
-        LLVMBuildCall2(j->b, fty, fn, args, 4, "");
+        /* a pair: lanes 0..31 to the first warp's register, 32..63 to
+         * the second's, each on its own warp's mask */
+        for (unsigned w = 0; w < (pair ? 2u : 1u); w++) {
+            LLVMValueRef v = pair ? lanes_of(j, s->v, NULL, w * LANES, LANES) : s->v;
+            LLVMValueRef args[4] = { v, comp_addr(j, j->b, w == 1, f, off, c),
+                                     LLVMConstInt(j->i32, 64, 0), w ? pred2 : pred };
+            LLVMBuildCall2(j->b, fty, fn, args, 4, "");
+        }
     }
     LLVMBuildRetVoid(j->b);
 }
@@ -532,7 +588,7 @@ static bool build_region(jit_fn *j, uint32_t pc, const exec_frec *r, uint32_t n)
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(j->cx, j->fn, "");
     LLVMPositionBuilderAtEnd(j->b, bb);
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
-        j->base[f] = NULL;
+        j->base[f] = j->base2[f] = NULL;
     bool ok = jit_slots_new(j, n);
     for (uint32_t i = 0; ok && i < n; i++)
         ok = jit_emit_record(j, &r[i]);
@@ -551,55 +607,118 @@ void jit_code_name(char *buf, size_t size, uint64_t serial)
     snprintf(buf, size, "nvgp_jit_%llu", (unsigned long long)serial);
 }
 
+void jit_pair_name(char *buf, size_t size, uint64_t serial)
+{
+    snprintf(buf, size, "nvgp_jit_%llu_pair", (unsigned long long)serial);
+}
+
+bool jit_pairs_possible(void)
+{
+    return exec_vmath_direct() != NULL;
+}
+
+/* Whether m's program stores to memory or runs atomics.  Its warps'
+ * effects on memory must then come in the order of one warp after the
+ * other (what a run on one thread gives, and the reference), which a pair
+ * would interleave: such a program gets no pair code. */
+static bool writes_memory(const nvgp_exec *m)
+{
+    for (uint32_t pc = 0; pc < m->num_code; pc++) {
+        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(m->code[pc].op);
+        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
+            return true;
+    }
+    return false;
+}
+
+/* j's types for values of `lanes` lanes, in cx. */
+static void set_types(jit_fn *j, LLVMContextRef cx, unsigned lanes)
+{
+    j->cx = cx;
+    j->lanes = lanes;
+    j->i32 = LLVMInt32TypeInContext(cx);
+    j->i64 = LLVMInt64TypeInContext(cx);
+    j->f32 = LLVMFloatTypeInContext(cx);
+    j->vi = LLVMVectorType(j->i32, lanes);
+    j->vf = LLVMVectorType(j->f32, lanes);
+    j->vw = LLVMVectorType(j->i32, LANES);
+    j->ptr = LLVMPointerTypeInContext(cx, 0);
+}
+
+/* Adds j's function to j->mod: entered by a switch on the pc (a case per
+ * region, added as they are built), the stack buffers of the vmath calls
+ * in its entry block.  One warp: (bank, out_wr, pc, mask, flow); a pair
+ * (j->lanes 64): (bank, out_wr, pc, mask, bank2, out_wr2, mask2). */
+static void begin_function(jit_fn *j, const char *name)
+{
+    bool pair = j->lanes == PAIR_LANES;
+    LLVMContextRef cx = j->cx;
+    LLVMTypeRef params[7] = { j->ptr, j->ptr, j->i32, j->i32, j->ptr, j->ptr, j->i32 };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, pair ? 7 : 5, 0);
+    j->fn = LLVMAddFunction(j->mod, name, fty);
+    /* the register blocks, out_wr (and the other warp's) are distinct
+     * allocations */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+    static const unsigned one[] = { 1, 2, 5 }, two[] = { 1, 2, 5, 6 };
+    for (unsigned k = 0; k < (pair ? 4u : 3u); k++)
+        LLVMAddAttributeAtIndex(j->fn, pair ? two[k] : one[k],
+                                LLVMCreateEnumAttribute(cx, noalias, 0));
+    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(cx, nounwind, 0));
+    j->bank = LLVMGetParam(j->fn, 0);
+    j->out_wr = LLVMGetParam(j->fn, 1);
+    j->mask = LLVMGetParam(j->fn, 3);
+    if (pair) {
+        j->bank2 = LLVMGetParam(j->fn, 4);
+        j->out_wr2 = LLVMGetParam(j->fn, 5);
+        j->mask2 = LLVMGetParam(j->fn, 6);
+    } else {
+        j->flow_arg = LLVMGetParam(j->fn, 4);
+    }
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j->fn, "");
+    LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(cx, j->fn, "");
+    LLVMPositionBuilderAtEnd(j->b, none);
+    LLVMBuildRetVoid(j->b);
+    LLVMPositionBuilderAtEnd(j->b, entry);
+    if (!pair)
+        for (unsigned k = 0; k < 3; k++) {
+            j->buf[k] = LLVMBuildAlloca(j->b, j->vi, "");
+            LLVMSetAlignment(j->buf[k], 64);
+        }
+    j->sw = LLVMBuildSwitch(j->b, LLVMGetParam(j->fn, 2), none, 0);
+    j->ab = LLVMCreateBuilderInContext(cx);
+    LLVMPositionBuilderBefore(j->ab, j->sw);
+}
+
 /* Builds m's code into a new module of cx: one function whose switch on
  * the entry record goes to each region's block (one function rather than
  * one a region: LLVM's fixed cost per function is most of the time of a
- * short region).  built[pc] (may be NULL) says where entries were made,
- * ent[pc] (may be NULL) what they are. */
+ * short region), and with pairs a second function holding each straight
+ * region for two warps at once.  built[pc] (may be NULL) says where
+ * entries were made, ent[pc] (may be NULL) what they are. */
 LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
-                               bool *built, exec_jit_entry *ent, jit_made *made)
+                               bool pairs, bool *built, exec_jit_entry *ent, jit_made *made)
 {
-    jit_fn j;
+    jit_fn j, jp;
     memset(&j, 0, sizeof j);
     j.m = m;
-    j.cx = cx;
+    set_types(&j, cx, LANES);
     j.mod = LLVMModuleCreateWithNameInContext("nvgp", cx);
     j.b = LLVMCreateBuilderInContext(cx);
-    j.i32 = LLVMInt32TypeInContext(cx);
-    j.i64 = LLVMInt64TypeInContext(cx);
-    j.f32 = LLVMFloatTypeInContext(cx);
-    j.vi = LLVMVectorType(j.i32, LANES);
-    j.vf = LLVMVectorType(j.f32, LANES);
-    j.ptr = LLVMPointerTypeInContext(cx, 0);
-    LLVMTypeRef params[5] = { j.ptr, j.ptr, j.i32, j.i32, j.ptr };
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 5, 0);
     char name[64];
     jit_code_name(name, sizeof name, serial);
-    j.fn = LLVMAddFunction(j.mod, name, fty);
-    /* the register blocks and out_wr are distinct allocations */
-    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-    LLVMAddAttributeAtIndex(j.fn, 1, LLVMCreateEnumAttribute(cx, noalias, 0));
-    LLVMAddAttributeAtIndex(j.fn, 2, LLVMCreateEnumAttribute(cx, noalias, 0));
-    LLVMAddAttributeAtIndex(j.fn, 5, LLVMCreateEnumAttribute(cx, noalias, 0));
-    LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
-                            LLVMCreateEnumAttribute(cx, nounwind, 0));
-    j.bank = LLVMGetParam(j.fn, 0);
-    j.out_wr = LLVMGetParam(j.fn, 1);
-    j.mask = LLVMGetParam(j.fn, 3);
-    j.flow_arg = LLVMGetParam(j.fn, 4);
-    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
-    LLVMBasicBlockRef none = LLVMAppendBasicBlockInContext(cx, j.fn, "");
-    LLVMPositionBuilderAtEnd(j.b, none);
-    LLVMBuildRetVoid(j.b);
-    LLVMPositionBuilderAtEnd(j.b, entry);
-    for (unsigned k = 0; k < 3; k++) {
-        j.buf[k] = LLVMBuildAlloca(j.b, j.vi, "");
-        LLVMSetAlignment(j.buf[k], 64);
+    begin_function(&j, name);
+    pairs = pairs && jit_pairs_possible() && !writes_memory(m);
+    if (pairs) {
+        memset(&jp, 0, sizeof jp);
+        jp.m = m;
+        set_types(&jp, cx, PAIR_LANES);
+        jp.mod = j.mod;
+        jp.b = j.b;
+        jit_pair_name(name, sizeof name, serial);
+        begin_function(&jp, name);
     }
-    j.sw = LLVMBuildSwitch(j.b, LLVMGetParam(j.fn, 2), none, 0);
-    j.ab = LLVMCreateBuilderInContext(cx);
-    LLVMPositionBuilderBefore(j.ab, j.sw);
     memset(made, 0, sizeof *made);
     const exec_fast *f = m->fast;
     /* regions tile the program: each starts where the warp loop arrives
@@ -621,6 +740,19 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
                 ok = build_region(&j, pc, &f->recs[pc], n);
                 if (built)
                     built[pc] = ok;
+                /* the same records for a pair of warps where they call
+                 * vmath functions: there one warp's chain of calls and
+                 * the spills around them leave the core waiting, and a
+                 * pair's independent work fills it; elsewhere the pair's
+                 * twice as many live values spill more than they gain
+                 * (docs/jit.md).  (A region of the pair function fails
+                 * alone: the warps then run apart.) */
+                if (ok && pairs && calls_vmath(&f->recs[pc], n) &&
+                    build_region(&jp, pc, &f->recs[pc], n)) {
+                    made->pairs++;
+                    if (ent)
+                        ent[pc].paired = true;
+                }
             }
         }
         if (ok) {
@@ -632,6 +764,8 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
         pc += n ? n : 1;
     }
     LLVMDisposeBuilder(j.ab);
+    if (pairs)
+        LLVMDisposeBuilder(jp.ab);
     LLVMDisposeBuilder(j.b);
     return j.mod;
 }

@@ -60,9 +60,21 @@ typedef struct exec_jit_flow {
 typedef void (*exec_jit_region_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc,
                                    uint32_t mask, exec_jit_flow *flow);
 
+/* The same straight region compiled for two warps at once (a pair): the
+ * first warp's bank, out_wr and mask, then the second's, each as above.
+ * Two warps' independent work side by side keeps the core busy where one
+ * warp's chain of dependent operations and calls would leave it waiting
+ * (docs/jit.md, "Warp pairs"). */
+typedef void (*exec_jit_pair_fn)(exec_reg *const *bank, uint32_t *out_wr, uint32_t pc,
+                                 uint32_t mask, exec_reg *const *bank2, uint32_t *out_wr2,
+                                 uint32_t mask2);
+
 /* Per record: the region starting there, if any. */
 typedef struct exec_jit_entry {
     exec_jit_region_fn fn;        /* NULL: none */
+    exec_jit_pair_fn pair;        /* the straight region for a pair of warps
+                                     (NULL: none; the second tier only) */
+    bool paired;                  /* (the builder: a pair entry was made) */
     bool flow;                    /* an entry of a flow region */
     uint16_t at_cond, at_loop;    /* flow: the region's IFs and loops open
                                      here (the top entries of the warp's
@@ -97,6 +109,9 @@ void exec_jit_free(nvgp_exec *m);
  * there (fn NULL: the fast engine runs the record).  NULL when m has no
  * code. */
 const exec_jit_entry *exec_jit_regions(const nvgp_exec *m);
+/* The same table when it has pair entries (exec_jit_entry.pair), else
+ * NULL: the warp loop then runs warps two at a time. */
+const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m);
 
 /* What compiling m took: wall-clock and the compiling thread's CPU
  * milliseconds (on a loaded host the second says what the work costs) of
@@ -111,6 +126,8 @@ typedef struct exec_jit_stats {
     bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
     uint32_t flow_regions;   /* of regions: those with control flow */
+    uint32_t pair_regions;   /* of regions: those the running tier also has
+                                for pairs of warps (exec_jit_pair_fn) */
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);
 /* Programs whose code the process-wide cache holds (tests). */

@@ -115,7 +115,9 @@ bool exec_jit_available(void)
 
 /* One tier's code. */
 typedef struct jit_code {
-    exec_jit_entry *entry;       /* per record (fn NULL: none), or NULL: no code */
+    exec_jit_entry *entry;       /* per record (fn NULL: none), or NULL: no code;
+                                    one more past them: [num_code].paired says
+                                    that the table has pair entries */
     LLVMOrcResourceTrackerRef rt;
     double ms, cpu_ms;           /* what compiling it took */
 } jit_code;
@@ -147,6 +149,7 @@ struct jit_entry {
     uint64_t second_serial;
     double second_build_ms, second_build_cpu_ms;
     uint32_t regions, records, flow_regions;
+    uint32_t second_pairs;       /* the second tier's pair entries */
 };
 
 /* A machine's hold on its program's code. */
@@ -170,8 +173,9 @@ static double now_ms(clockid_t clock)
 }
 
 /* Compiles a built and finished module with tier t's LLJIT into code (the
- * function of the entries where built[pc]; code->entry holds what the
- * builder made of them); false on any error.  Takes the module. */
+ * function of the entries where built[pc], the pair function of those the
+ * builder marked paired; code->entry holds what the builder made of them,
+ * num_code + 1 entries); false on any error.  Takes the module. */
 static bool compile_tier(uint32_t num_code, unsigned t, jit_code *code,
                          LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const bool *built,
                          uint64_t serial)
@@ -183,21 +187,34 @@ static bool compile_tier(uint32_t num_code, unsigned t, jit_code *code,
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
     code->rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
     LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, code->rt, tsm);
-    LLVMOrcExecutorAddress addr = 0;
+    LLVMOrcExecutorAddress addr = 0, pair = 0;
+    char name[64];
     if (!e) {
-        char name[64];
         jit_code_name(name, sizeof name, serial);
         e = LLVMOrcLLJITLookup(jit, &addr, name);
     }
+    bool paired = false;
+    for (uint32_t pc = 0; pc < num_code; pc++)
+        paired = paired || code->entry[pc].paired;
+    if (!e && paired) {
+        jit_pair_name(name, sizeof name, serial);
+        e = LLVMOrcLLJITLookup(jit, &pair, name);
+    }
     pthread_mutex_unlock(&g_jit.lock[t]);
-    if (e || !addr) {
+    if (e || !addr || (paired && !pair)) {
         if (e)
             LLVMConsumeError(e); /* (a module added was taken all the same) */
         return false;
     }
-    for (uint32_t pc = 0; pc < num_code; pc++)
+    for (uint32_t pc = 0; pc < num_code; pc++) {
         if (built[pc])
             code->entry[pc].fn = (exec_jit_region_fn)(uintptr_t)addr;
+        if (code->entry[pc].paired)
+            code->entry[pc].pair = (exec_jit_pair_fn)(uintptr_t)pair;
+    }
+    /* the table's last entry, past the program's records, says whether it
+     * has pairs (exec_jit_pair_regions reads it where it found the table) */
+    code->entry[num_code].paired = paired;
     return true;
 }
 
@@ -219,11 +236,12 @@ static void drop_code(unsigned t, jit_code *code)
 /* m's module, in a new context, verified and finished, with its entries
  * (*ent, their functions still NULL): false when there is nothing to
  * compile, LLVM would reject it, or memory ran out (nothing kept). */
-static bool build_for(const nvgp_exec *m, LLVMOrcThreadSafeContextRef *tsc, LLVMModuleRef *mod,
-                      bool **built, exec_jit_entry **ent, uint64_t *serial, jit_made *made)
+static bool build_for(const nvgp_exec *m, bool pairs, LLVMOrcThreadSafeContextRef *tsc,
+                      LLVMModuleRef *mod, bool **built, exec_jit_entry **ent, uint64_t *serial,
+                      jit_made *made)
 {
     *built = calloc(m->num_code, sizeof **built);
-    *ent = calloc(m->num_code, sizeof **ent);
+    *ent = calloc((size_t)m->num_code + 1, sizeof **ent); /* (+ 1: compile_tier) */
     if (!*built || !*ent) {
         free(*built);
         free(*ent);
@@ -233,7 +251,8 @@ static bool build_for(const nvgp_exec *m, LLVMOrcThreadSafeContextRef *tsc, LLVM
     }
     *serial = ++g_jit.serial;
     *tsc = LLVMOrcCreateNewThreadSafeContext();
-    *mod = jit_build_module(m, LLVMOrcThreadSafeContextGetContext(*tsc), *serial, *built, *ent, made);
+    *mod = jit_build_module(m, LLVMOrcThreadSafeContextGetContext(*tsc), *serial, pairs, *built,
+                            *ent, made);
     if (made->regions && jit_finish_module(*mod, made->flow > 0))
         return true;
     LLVMDisposeModule(*mod);
@@ -256,7 +275,7 @@ static void make_first(const nvgp_exec *m, jit_entry *e)
     uint64_t serial;
     jit_made made;
     memset(&made, 0, sizeof made);
-    if (!build_for(m, &tsc, &mod, &built, &e->tier[0].entry, &serial, &made))
+    if (!build_for(m, false, &tsc, &mod, &built, &e->tier[0].entry, &serial, &made))
         return;
     bool ok = compile_tier(m->num_code, 0, &e->tier[0], tsc, mod, built, serial);
     LLVMOrcDisposeThreadSafeContext(tsc);
@@ -311,9 +330,10 @@ static void start_second(const nvgp_exec *m, jit_entry *e)
     double t0 = now_ms(CLOCK_MONOTONIC), c0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
     jit_made made;
     memset(&made, 0, sizeof made);
-    if (!build_for(m, &e->second_tsc, &e->second_mod, &e->second_built, &e->tier[1].entry,
+    if (!build_for(m, true, &e->second_tsc, &e->second_mod, &e->second_built, &e->tier[1].entry,
                    &e->second_serial, &made))
         return;
+    e->second_pairs = made.pairs;
     e->second_build_ms = now_ms(CLOCK_MONOTONIC) - t0;
     e->second_build_cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     e->second_running = pthread_create(&e->second, NULL, second_tier, e) == 0;
@@ -424,7 +444,7 @@ static void exit_guard_once(void)
     bool built = true;
     jit_code code;
     memset(&code, 0, sizeof code);
-    code.entry = calloc(1, sizeof *code.entry);
+    code.entry = calloc(2, sizeof *code.entry);
     if (code.entry)
         (void)compile_tier(1, 1, &code, tsc, mod, &built, serial);
     else
@@ -564,6 +584,12 @@ const exec_jit_entry *exec_jit_regions(const nvgp_exec *m)
     return atomic_load_explicit(&e->current, memory_order_acquire);
 }
 
+const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m)
+{
+    const exec_jit_entry *t = exec_jit_regions(m);
+    return t && t[m->num_code].paired ? t : NULL;
+}
+
 unsigned exec_jit_cache_entries(void)
 {
     pthread_mutex_lock(&g_cache.lock);
@@ -589,6 +615,7 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
         s.optimized_ms = e->tier[1].ms;
         s.optimized_cpu_ms = e->tier[1].cpu_ms;
         s.optimized = !m->jit->first_only;
+        s.pair_regions = s.optimized ? e->second_pairs : 0;
     }
     return s;
 }
@@ -602,7 +629,7 @@ char *exec_jit_assembly(const nvgp_exec *m)
         return NULL;
     LLVMContextRef cx = LLVMContextCreate();
     jit_made made;
-    LLVMModuleRef mod = jit_build_module(m, cx, 0, NULL, NULL, &made);
+    LLVMModuleRef mod = jit_build_module(m, cx, 0, true, NULL, NULL, &made);
     char *err = NULL, *out = NULL;
     if (!jit_finish_module(mod, made.flow > 0)) {
         LLVMDisposeModule(mod);
@@ -649,6 +676,11 @@ bool exec_jit_prepare_tiers(nvgp_exec *m, unsigned tiers)
 void exec_jit_free(nvgp_exec *m) { (void)m; }
 void exec_jit_wait(nvgp_exec *m) { (void)m; }
 const exec_jit_entry *exec_jit_regions(const nvgp_exec *m)
+{
+    (void)m;
+    return NULL;
+}
+const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m)
 {
     (void)m;
     return NULL;

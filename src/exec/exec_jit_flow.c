@@ -319,7 +319,7 @@ static void end_stretch(flow_b *F, uint32_t n, LLVMValueRef e)
             continue;
         uint64_t k = s->key - 1;
         if ((unsigned)(k >> 34) == JIT_MARK_FILE) {
-            jit_mark_out(j, (uint32_t)(k >> 2), e);
+            jit_mark_out(j, j->out_wr, (uint32_t)(k >> 2), e);
             continue;
         }
         LLVMValueRef old = LLVMBuildLoad2(j->b, j->vi, s->home, "");

@@ -33,8 +33,14 @@ typedef struct jit_fn {
     LLVMModuleRef mod;
     LLVMBuilderRef b;
     LLVMTypeRef i32, i64, f32, vi, vf, ptr;
+    LLVMTypeRef vw;        /* one warp's component, <32 x i32> */
+    unsigned lanes;        /* of a value: 32, or 64 for a pair of warps
+                              (lanes 32..63: the second warp's) */
     LLVMValueRef fn, bank, out_wr, mask, flow_arg;
     LLVMValueRef base[TGSI_FILE_COUNT];
+    /* a pair's second warp: its bank, out_wr, mask, block pointers */
+    LLVMValueRef bank2, out_wr2, mask2;
+    LLVMValueRef base2[TGSI_FILE_COUNT];
     LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
     LLVMValueRef sw;       /* the function's switch on the entry record */
     jit_slot *slots;
@@ -59,7 +65,7 @@ bool jit_record_ok(const exec_frec *r);
 /* Emits record r into the current block (false: no row). */
 bool jit_emit_record(jit_fn *j, const exec_frec *r);
 LLVMValueRef jit_lane_pred(jit_fn *j, LLVMValueRef mask);
-void jit_mark_out(jit_fn *j, uint32_t off, LLVMValueRef lanes);
+void jit_mark_out(jit_fn *j, LLVMValueRef out_wr, uint32_t off, LLVMValueRef lanes);
 /* A fresh slot table for a region of n records (false: out of memory). */
 bool jit_slots_new(jit_fn *j, uint32_t n);
 void jit_slots_free(jit_fn *j);
@@ -67,15 +73,23 @@ void jit_slots_free(jit_fn *j);
 /* What jit_build_module made. */
 typedef struct jit_made {
     uint32_t regions, records, flow, flow_records;
+    uint32_t pairs;    /* straight regions also built for pairs of warps */
 } jit_made;
 
 /* The name of a module's one function. */
 void jit_code_name(char *buf, size_t size, uint64_t serial);
+/* The name of a module's function for pairs of warps. */
+void jit_pair_name(char *buf, size_t size, uint64_t serial);
 /* Builds m's code into a new module of cx: one function whose switch on
- * the entry record goes to each region's block.  built[pc] (may be NULL)
- * says where entries were made, ent[pc] (may be NULL) what they are. */
+ * the entry record goes to each region's block, and with pairs (where
+ * jit_pairs_possible) a second one running each straight region for two
+ * warps.  built[pc] (may be NULL) says where entries were made, ent[pc]
+ * (may be NULL) what they are (paired: a pair entry too). */
 LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
-                               bool *built, exec_jit_entry *ent, jit_made *made);
+                               bool pairs, bool *built, exec_jit_entry *ent, jit_made *made);
+/* Whether pair code can be built here: the vector math functions are
+ * called straight (16 lanes a call), so a pair needs no 64-lane buffers. */
+bool jit_pairs_possible(void);
 /* Verifies a built module and, where flow regions keep values in allocas,
  * promotes them (mem2reg); false: unusable. */
 bool jit_finish_module(LLVMModuleRef mod, bool flow);

@@ -393,7 +393,7 @@ typedef struct run_ctx {
 static uint32_t warp_chunk(uint32_t items, unsigned threads)
 {
     if (threads <= 1)
-        return 1;
+        return 2; /* (a pair of warps: exec_fast_run_pair) */
     uint32_t c = 16;
     while (c > 2 && items / c < 32u * threads)
         c /= 2;
@@ -438,13 +438,48 @@ static void add_stats(run_ctx *ctx, const thread_stats *ts)
     pthread_mutex_unlock(&ctx->lock);
 }
 
+/* Whether warps of m run two at a time now: the JIT's code for pairs of
+ * warps is in place (its second tier) and nothing hooks the warps. */
+static bool pairs_now(const nvgp_exec *m)
+{
+    return m->fast && m->engine == EXEC_ENGINE_JIT && !m->hook && exec_jit_pair_regions(m);
+}
+
+/* Starts warp w of item on this thread (false: an earlier warp failed,
+ * the run is over). */
+static bool item_begin(const run_ctx *ctx, exec_warp *w, uint32_t item)
+{
+    const nvgp_exec *m = ctx->m;
+    uint32_t tpw = m->threads_per_warp;
+    uint32_t first = item * tpw;
+    if (first > atomic_load_explicit(&m->stop_thread, memory_order_relaxed))
+        return false;
+    uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
+    warp_begin(w, first, lanes);
+    return true;
+}
+
+static void item_end(run_ctx *ctx, exec_warp *w, uint32_t item, thread_stats *ts)
+{
+    if (w->status != NVGP_EXEC_OK)
+        note_failure(ctx, item, w);
+    warp_end(w);
+    count_warp(ts, w);
+}
+
 static int worker_warps(void *arg)
 {
     run_ctx *ctx = arg;
     nvgp_exec *m = ctx->m;
-    exec_warp w;
-    if (!warp_alloc(&w, m)) {
+    exec_warp w, w2;
+    /* the second warp of a pair, where the JIT has pair code (from the
+     * start of the run: a run that starts before it runs without) */
+    bool two = pairs_now(m);
+    memset(&w2, 0, sizeof w2);
+    if (!warp_alloc(&w, m) || (two && !warp_alloc(&w2, m))) {
         warp_free(&w);
+        if (two)
+            warp_free(&w2);
         return 1;
     }
     thread_stats ts = { 0, 0 };
@@ -454,24 +489,34 @@ static int worker_warps(void *arg)
         if (item >= ctx->items)
             break;
         uint32_t end = ctx->items - item < ctx->chunk ? ctx->items : item + ctx->chunk;
-        for (; item < end; item++) {
-            uint32_t tpw = m->threads_per_warp;
-            uint32_t first = item * tpw;
-            if (first > atomic_load_explicit(&m->stop_thread, memory_order_relaxed)) {
+        while (item < end) {
+            if (!item_begin(ctx, &w, item)) {
                 over = true; /* an earlier warp failed: the run is over */
                 break;
             }
-            uint32_t lanes = m->num_threads - first < tpw ? m->num_threads - first : tpw;
-            warp_begin(&w, first, lanes);
+            if (two && item + 1 < end && item_begin(ctx, &w2, item + 1)) {
+                exec_fast_run_pair(&w, &w2);
+                item_end(ctx, &w, item, &ts);
+                /* the second warp as if it had started after the first:
+                 * dropped when the first (or an earlier warp) failed */
+                if ((item + 1) * m->threads_per_warp >
+                    atomic_load_explicit(&m->stop_thread, memory_order_relaxed)) {
+                    over = true;
+                    break;
+                }
+                item_end(ctx, &w2, item + 1, &ts);
+                item += 2;
+                continue;
+            }
             run_warp(&w);
-            if (w.status != NVGP_EXEC_OK)
-                note_failure(ctx, item, &w);
-            warp_end(&w);
-            count_warp(&ts, &w);
+            item_end(ctx, &w, item, &ts);
+            item++;
         }
     }
     add_stats(ctx, &ts);
     warp_free(&w);
+    if (two)
+        warp_free(&w2);
     return 0;
 }
 

@@ -20,6 +20,7 @@
 #include "engine_compare.h"
 #include "exec/exec_fast.h"
 #include "exec/exec_jit.h"
+#include "exec/exec_vmath.h"
 #include "exec/texture.h"
 #include "api/program.h"
 #include "walk_files.h"
@@ -103,7 +104,7 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 }
 
 typedef struct stats {
-    unsigned programs, with_fast, with_jit, optimized, with_flow, ran;
+    unsigned programs, with_fast, with_jit, optimized, with_flow, with_pairs, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -136,6 +137,7 @@ static void run_file(const char *path, stats *st)
         if (jit2 && exec_jit_prepare_tiers(jit2, 2)) {
             exec_jit_wait(jit2);
             st->optimized += exec_jit_get_stats(jit2).optimized;
+            st->with_pairs += exec_jit_get_stats(jit2).pair_regions > 0;
         }
         nvgp_exec *ref4 = make_machine(p, NVGP_EXEC_ENGINE_REFERENCE, 1);
         if (fast && ref && fast2 && ref2 && jit && ref3 && jit2 && ref4) {
@@ -172,7 +174,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0, 0, 0, 0, 0 };
+    stats st = { 0, 0, 0, 0, 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -184,8 +186,10 @@ static void test_corpus_and_seeds(void **state)
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
     printf("engines: %u programs compared, %u with fast records, %u with JIT code (%u with "
-           "its optimised tier, %u with compiled control flow), %u ran to their end\n",
-           st.programs, st.with_fast, st.with_jit, st.optimized, st.with_flow, st.ran);
+           "its optimised tier, %u with compiled control flow, %u with code for pairs of "
+           "warps), %u ran to their end\n",
+           st.programs, st.with_fast, st.with_jit, st.optimized, st.with_flow, st.with_pairs,
+           st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
     assert_true(st.ran >= 9);
@@ -194,6 +198,9 @@ static void test_corpus_and_seeds(void **state)
         assert_int_equal(st.optimized, st.with_jit);
         /* (the benchmark's branchy and the JIT's seed at least) */
         assert_true(st.with_flow >= 2);
+        /* (long100 at least, wherever the vmath calls are straight) */
+        if (exec_vmath_direct())
+            assert_true(st.with_pairs >= 1);
     }
 }
 

@@ -571,6 +571,153 @@ static void test_diverge(void **state)
     }
 }
 
+/* ---- warp pairs ---------------------------------------------------------- */
+
+/* Straight regions run for two warps at once (the second tier's pair
+ * code, docs/jit.md "Warp pairs").  112 invocations on one host thread:
+ * warps 0+1 and 2+3 run as pairs, warp 3 with 16 lanes.  Every lane's
+ * inputs differ, so lanes 16..31 and the second warp's lanes go through
+ * the vmath calls with other words than lanes 0..15.  The IF's condition
+ * has a modifier, so the reference handlers run it: the straight run in
+ * its body is a region of its own, entered by warps 0, 1 and 2 on some of
+ * their lanes (a pair with two partial masks) and skipped by warp
+ * 3 (x = 0 on all its lanes): warps 2 and 3 part there and pair again
+ * after ENDIF (the region of records 10 and 11). */
+enum { PAIR_INV = 112 };
+static const char pair_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
+                                "DCL TEMP[0..1]\n"
+                                "IMM[0] FLT32 {0.5, 2.0, 3.0, 1.0}\n"
+                                "  0: MUL TEMP[0], IN[0], IMM[0].xxxx\n"
+                                "  1: SIN TEMP[1].x, TEMP[0].xxxx\n"
+                                "  2: EX2 TEMP[1].y, IN[0].yyyy\n"
+                                "  3: POW TEMP[1].z, IN[0].zzzz, IMM[0].yyyy\n"
+                                "  4: LG2 TEMP[1].w, IN[0].wwww\n"
+                                "  5: MOV OUT[0], TEMP[1]\n"
+                                "  6: IF -IN[0].xxxx\n"
+                                "  7:   ADD TEMP[0], TEMP[0], IMM[0].wwww\n"
+                                "  8:   COS TEMP[0].y, TEMP[0].yyyy\n"
+                                "  9: ENDIF\n"
+                                " 10: EX2 TEMP[0].w, TEMP[0].wwww\n"
+                                " 11: MOV OUT[1], TEMP[0]\n"
+                                " 12: END\n";
+
+/* Invocation i's IN[0] (x: the IF's condition: not 0 on the odd lanes of
+ * warp 0, every third lane of warp 1, lanes 1, 5, 9... of warp 2, none of
+ * warp 3: each pair's two masks differ). */
+static void pair_in(uint32_t i, float v[4])
+{
+    bool body = i < 32 ? (i & 1) : i < 64 ? i % 3 == 0 : i < 96 ? i % 4 == 1 : false;
+    v[0] = body ? (float)i : 0.0f;
+    v[1] = (float)(i % 23) - 11.0f;
+    v[2] = (float)i * 0.25f + 0.5f;
+    v[3] = (float)i * 3.0f + 1.0f;
+}
+
+static void run_pairs(nvgp_exec_engine e, uint64_t budget, xt *x)
+{
+    xt_load(x, pair_text, PAIR_INV, 1);
+    nvgp_exec_set_engine(x->m, e);
+    nvgp_exec_set_budget(x->m, budget);
+    if (e == NVGP_EXEC_ENGINE_JIT) {
+        assert_true(exec_jit_prepare_tiers(x->m, 2));
+        exec_jit_wait(x->m);
+        /* pair code wherever the vmath functions are called straight */
+        if (exec_vmath_direct())
+            assert_non_null(exec_jit_pair_regions(x->m));
+        else
+            assert_null(exec_jit_pair_regions(x->m));
+    }
+    for (uint32_t i = 0; i < PAIR_INV; i++) {
+        float v[4];
+        pair_in(i, v);
+        xt_in_f(x, i, 0, v[0], v[1], v[2], v[3]);
+    }
+}
+
+static void test_warp_pairs(void **state)
+{
+    (void)state;
+    xt j, r;
+    run_pairs(NVGP_EXEC_ENGINE_JIT, 10000000, &j);
+    run_pairs(NVGP_EXEC_ENGINE_REFERENCE, 10000000, &r);
+    assert_int_equal(nvgp_exec_run(j.m, j.diag), NVGP_EXEC_OK);
+    assert_int_equal(nvgp_exec_run(r.m, r.diag), NVGP_EXEC_OK);
+    /* by hand: OUT[1] is IN[0] / 2, plus 1 in x and z where x is not 0
+     * (y: the cosine of y / 2 + 1 there, w: 2 to the power of w / 2 (+ 1):
+     * the reference's bits) */
+    for (uint32_t i = 0; i < PAIR_INV; i++) {
+        float v[4];
+        pair_in(i, v);
+        uint32_t got[4], want[4];
+        nvgp_exec_get_output(r.m, i, 1, want);
+        bool body = v[0] != 0.0f;
+        xt_expect4u(&j, i, 1, fbits(v[0] * 0.5f + (body ? 1.0f : 0.0f)),
+                    body ? want[1] : fbits(v[1] * 0.5f), fbits(v[2] * 0.5f + (body ? 1.0f : 0.0f)),
+                    want[3]);
+        /* the vmath results: the reference handlers' bits */
+        nvgp_exec_get_output(j.m, i, 0, got);
+        nvgp_exec_get_output(r.m, i, 0, want);
+        assert_memory_equal(got, want, sizeof got);
+    }
+    /* instructions: 11 a warp, and 2 more in warps 0..2 (the body) */
+    assert_int_equal(nvgp_exec_warp_instructions(j.m), 4 * 11 + 3 * 2);
+    assert_int_equal(nvgp_exec_warp_instructions(j.m), nvgp_exec_warp_instructions(r.m));
+    assert_int_equal(nvgp_exec_lane_instructions(j.m), nvgp_exec_lane_instructions(r.m));
+    xt_free(&j);
+    xt_free(&r);
+    /* a budget of 11, which stops the warps running the body in the run
+     * after ENDIF (10 + 2 > 11: its EX2 is their 11th instruction, its
+     * MOV the 12th), where warp 3 (8 so far) and warp 2 meet but cannot
+     * pair: the same failure, on the first warp */
+    for (int e = 0; e < 2; e++) {
+        run_pairs((e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_JIT), 11, &j);
+        assert_int_equal(nvgp_exec_run(j.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+        assert_non_null(strstr(nvgp_exec_error(j.m), "at instruction 11 (MOV)"));
+        assert_non_null(strstr(nvgp_exec_error(j.m), "threads 0..31"));
+        xt_free(&j);
+    }
+}
+
+/* A program that writes memory gets no pair code: two warps side by side
+ * would interleave their atomics, and one thread must give the order of
+ * one warp after the other.  Two warps, each adding 1 per lane twice
+ * around a SIN region: warp 0 gets 0..31 then 32..63, warp 1 64..95 then
+ * 96..127 (lanes in order). */
+static const char pair_mem_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL BUFFER[0]\n"
+                                    "DCL TEMP[0]\n"
+                                    "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                    "  0: ATOMUADD OUT[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy\n"
+                                    "  1: SIN TEMP[0].x, IN[0].xxxx\n"
+                                    "  2: MOV OUT[0].z, TEMP[0].xxxx\n"
+                                    "  3: ATOMUADD OUT[0].y, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy\n"
+                                    "  4: END\n";
+
+static void test_warp_pairs_memory(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, pair_mem_text, 2 * LANES, 1);
+        nvgp_exec_set_engine(x.m, e ? NVGP_EXEC_ENGINE_REFERENCE : NVGP_EXEC_ENGINE_JIT);
+        if (!e) {
+            assert_true(exec_jit_prepare_tiers(x.m, 2));
+            exec_jit_wait(x.m);
+            assert_null(exec_jit_pair_regions(x.m));
+        }
+        uint32_t b[1] = { 0 };
+        assert_int_equal(nvgp_exec_bind_buffer(x.m, 0, b, sizeof b), NVGP_EXEC_OK);
+        for (uint32_t i = 0; i < 2 * LANES; i++)
+            xt_in_f(&x, i, 0, (float)i * 0.1f, 0.0f, 0.0f, 0.0f);
+        assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+        for (uint32_t i = 0; i < 2 * LANES; i++) {
+            uint32_t base = i / LANES * 2 * LANES + i % LANES;
+            assert_int_equal(xt_out_u(&x, i, 0, 0), base);
+            assert_int_equal(xt_out_u(&x, i, 0, 1), base + LANES);
+        }
+        xt_free(&x);
+    }
+}
+
 /* ---- control flow in compiled code ---------------------------------------- */
 
 static const nvgp_exec_engine both[2] = { NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_REFERENCE };
@@ -979,6 +1126,8 @@ int main(void)
         cmocka_unit_test(test_masked_region),
         cmocka_unit_test(test_diverge),
         cmocka_unit_test(test_flow_ifelse),
+        cmocka_unit_test(test_warp_pairs),
+        cmocka_unit_test(test_warp_pairs_memory),
         cmocka_unit_test(test_flow_loop),
         cmocka_unit_test(test_flow_budget),
         cmocka_unit_test(test_flow_reenter),
