@@ -170,10 +170,10 @@ static bool inputs_own(nvgp_exec *m)
     }
     if (m->input_warps) {  /* a lent block by warps, about to be changed */
         uint32_t per = m->num_inputs * 4;
-        for (size_t i = 0; i < m->invocations; i++)
+        for (uint32_t i = 0; i < m->invocations; i++)
             for (uint32_t k = 0; k < per; k++)
-                m->inputs[i * per + k] =
-                    m->input_warps[((i / LANES) * per + k) * LANES + i % LANES];
+                m->inputs[(size_t)i * per + k] =
+                    m->input_warps[exec_warp_word(i, m->num_inputs, k)];
         m->input_warps = NULL;
     } else if (m->input_view) {   /* a lent block, about to be changed: copied */
         memcpy(m->inputs, m->input_view, words * sizeof(uint32_t));
@@ -330,11 +330,17 @@ nvgp_exec_status nvgp_exec_use_input_block(nvgp_exec *m, uint32_t count, uint32_
     return NVGP_EXEC_OK;
 }
 
+/* Whether a run's threads can take blocks laid out warp by warp: one
+ * invocation a thread, each warp starting at a multiple of the lanes. */
+static bool warp_layout_ok(const nvgp_exec *m, uint32_t count)
+{
+    return (m->processor == TGSI_PROCESSOR_VERTEX || m->processor == TGSI_PROCESSOR_FRAGMENT) &&
+           m->vertices == 1 && count == m->invocations;
+}
+
 nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32_t *data)
 {
-    bool one_a_thread = m->processor == TGSI_PROCESSOR_VERTEX ||
-                        m->processor == TGSI_PROCESSOR_FRAGMENT;
-    if (!one_a_thread || m->vertices != 1 || count != m->invocations || m->out_2d ||
+    if (!warp_layout_ok(m, count) || m->out_2d ||
         ((uintptr_t)data & 63) || (count && m->num_outputs && !data))
         return NVGP_EXEC_ERROR_BINDING;
     m->output_warps = count && m->num_outputs ? data : NULL;
@@ -344,12 +350,8 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
 nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,
                                            const uint32_t *data)
 {
-    /* one invocation a thread, every warp starting at a multiple of the
-     * lanes */
-    bool one_a_thread = m->processor == TGSI_PROCESSOR_VERTEX ||
-                        m->processor == TGSI_PROCESSOR_FRAGMENT;
-    if (!one_a_thread || m->vertices != 1 || per_invocation != m->num_inputs ||
-        count != m->invocations || (count && per_invocation && !data))
+    if (!warp_layout_ok(m, count) || per_invocation != m->num_inputs ||
+        (count && per_invocation && !data))
         return NVGP_EXEC_ERROR_BINDING;
     m->input_view = NULL;
     m->input_warps = count && per_invocation ? data : NULL;
@@ -627,8 +629,7 @@ void nvgp_exec_get_output(const nvgp_exec *m, uint32_t thread, uint32_t index,
         return;
     if (m->output_warps) {
         for (unsigned c = 0; c < 4; c++)
-            value[c] = m->output_warps[(((uint64_t)thread / LANES * m->num_outputs + index) * 4 + c) *
-                                           LANES + thread % LANES];
+            value[c] = m->output_warps[exec_warp_word(thread, m->num_outputs, index * 4 + c)];
         return;
     }
     uint32_t v = m->out_2d && !m->out_patch[index] ? thread % m->out_vertices : 0;

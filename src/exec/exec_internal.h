@@ -474,6 +474,14 @@ static inline uint32_t exec_mask(const exec_warp *w) { return w->exec; }
 #define SRC(n, c, tmp) exec_fetch(w, &in->src[n], (c), (tmp))
 #define DST_ENABLED(c) (in->dst[0].writemask & (1u << (c)))
 
+/* Word `word` (register * 4 + component) of thread t in a block laid out
+ * warp by warp as the registers are, `regs` registers a thread
+ * (nvgp_exec_use_input_warps, nvgp_exec_use_output_warps). */
+static inline uint64_t exec_warp_word(uint32_t t, uint32_t regs, uint32_t word)
+{
+    return ((uint64_t)t / LANES * regs * 4 + word) * LANES + t % LANES;
+}
+
 /* exec.c: the inputs a run reads set up (the defaults where nothing was
  * set); false when memory ran out. */
 bool exec_inputs_ready(nvgp_exec *m);

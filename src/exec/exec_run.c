@@ -263,7 +263,7 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     size_t before_in = (size_t)(in - regs), in_regs = m->file_size[TGSI_FILE_INPUT];
     if (m->output_warps && m->file_size[TGSI_FILE_OUTPUT])   /* the OUT file where it goes */
         w->file[TGSI_FILE_OUTPUT] = (exec_reg *)(void *)(m->output_warps +
-            (uint64_t)(first / LANES) * m->file_size[TGSI_FILE_OUTPUT] * 4 * LANES);
+            exec_warp_word(first, m->file_size[TGSI_FILE_OUTPUT], 0));
     exec_fast_clear(m, regs, w->file[TGSI_FILE_OUTPUT], n == LANES);
     if (!(gather && n == LANES && in_regs == per_inv))
         memset(in, 0, sizeof(exec_reg) * in_regs);
@@ -271,7 +271,7 @@ static void warp_begin(exec_warp *w, uint32_t first, uint32_t lanes)
     if (gather && m->input_warps) {
         /* the block is the registers' layout: copies, the lanes past the
          * invocations left 0 as above */
-        const uint32_t *src = m->input_warps + (uint64_t)(first / LANES) * per_inv * 4 * LANES;
+        const uint32_t *src = m->input_warps + exec_warp_word(first, per_inv, 0);
         if (n == LANES && in_regs == per_inv && !((uintptr_t)src & 63)) {
             /* a full warp reads its inputs where they lie (nothing writes
              * the input file; the compiled code's aligned loads need 64) */

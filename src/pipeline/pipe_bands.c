@@ -81,9 +81,7 @@ void pipe_bands_start(pipe_draw *d)
         w->s.threads = 1;
         w->d = *d;
         w->d.s = &w->s;
-        w->d.frags = NULL, w->d.inputs = NULL, w->d.planes = NULL, w->d.discarded = NULL;
-        w->d.span = NULL, w->d.span_batch = false;
-        w->d.num_frags = w->d.cap_frags = 0;
+        pipe_raster_batch_none(&w->d);
         w->d.err = w->err, w->d.errlen = sizeof w->err;
         w->d.failed = false;
         w->d.bands = NULL;

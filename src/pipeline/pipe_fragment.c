@@ -79,6 +79,18 @@ static bool inside_fb(const pipe_draw *d, const pipe_frag *f)
            (uint32_t)f->y < d->fb->height;
 }
 
+bool pipe_frag_depth(pipe_draw *d, size_t at, float z)
+{
+    const nvgp_pipe_state *s = d->s;
+    if (!s->depth_test)
+        return true;
+    if (!pipe_frag_compare(s->depth_func, z, d->fb->sample_depth[at]))
+        return false;
+    if (s->depth_write)
+        d->fb->sample_depth[at] = z;
+    return true;
+}
+
 /* Stencil test (GL 4.1.5, the face's state), then the depth test, whose
  * result picks the stencil operation; the depth write.  at: the sample's
  * index in the sample buffers. */
@@ -86,20 +98,18 @@ static bool depth_stencil(pipe_draw *d, const pipe_frag *f, size_t at, float z)
 {
     const nvgp_pipe_state *s = d->s;
     nvgp_pipe_fb *fb = d->fb;
-    if (s->stencil_test) {
-        const nvgp_pipe_stencil *st = &s->stencil[f->front ? 0 : 1];
-        uint8_t *sp = &fb->sample_stencil[at];
-        if (!pipe_frag_compare(st->func, st->ref & st->value_mask, *sp & st->value_mask)) {
-            stencil_update(sp, st, st->sfail);
-            return false;
-        }
-        bool zpass = !s->depth_test || pipe_frag_compare(s->depth_func, z, fb->sample_depth[at]);
-        stencil_update(sp, st, zpass ? st->dppass : st->dpfail);
-        if (!zpass)
-            return false;
-    } else if (s->depth_test && !pipe_frag_compare(s->depth_func, z, fb->sample_depth[at])) {
+    if (!s->stencil_test)
+        return pipe_frag_depth(d, at, z);
+    const nvgp_pipe_stencil *st = &s->stencil[f->front ? 0 : 1];
+    uint8_t *sp = &fb->sample_stencil[at];
+    if (!pipe_frag_compare(st->func, st->ref & st->value_mask, *sp & st->value_mask)) {
+        stencil_update(sp, st, st->sfail);
         return false;
     }
+    bool zpass = !s->depth_test || pipe_frag_compare(s->depth_func, z, fb->sample_depth[at]);
+    stencil_update(sp, st, zpass ? st->dppass : st->dpfail);
+    if (!zpass)
+        return false;
     if (s->depth_test && s->depth_write)
         fb->sample_depth[at] = z;
     return true;
@@ -151,34 +161,45 @@ void pipe_frag_write(pipe_draw *d, const pipe_frag *f, uint32_t mask, float colo
         if (!pipe_frag_compare(s->alpha_func, a, ref))
             return;
     }
-    /* in an RGBA8 buffer the sources are clamped to [0,1] before blending */
-    bool fixed = fb->format == NVGP_PIPE_RGBA8;
-    float src[4], src1[4] = {0, 0, 0, 0};
-    for (int c = 0; c < 4; c++) {
-        src[c] = fixed ? clamp01f(color[c]) : color[c];
-        if (color1)
-            src1[c] = fixed ? clamp01f(color1[c]) : color1[c];
-    }
+    float src[4], src1[4];
+    pipe_frag_sources(fb, color, color1, src, src1);
     for (uint32_t smp = 0; smp < d->samples; smp++) {
         if (!((mask >> smp) & 1))
             continue;
         size_t at = sample_at(d, f, smp);
         if (!early && !depth_stencil(d, f, at, z_program ? *z_program : f->zs[smp]))
             continue;
-        float *dst = fb->sample_color + 4 * at;
-        float out[4];
-        if (s->blend) {
-            pipe_blend_in in = {src, src1, dst, s->blend_color};
-            pipe_blend(s, &in, out);
-        } else {
-            memcpy(out, src, sizeof out);
-        }
-        /* a float buffer holds the value itself (pipe_fb_store's identity),
-         * without a call a component */
-        for (int c = 0; c < 4; c++)
-            if (s->color_mask[c])
-                dst[c] = fixed ? pipe_fb_store(fb, out[c]) : out[c];
+        pipe_frag_put(s, fb, fb->sample_color + 4 * at, src, src1);
     }
+}
+
+void pipe_frag_sources(const nvgp_pipe_fb *fb, const float color[4], const float *color1,
+                       float src[4], float src1[4])
+{
+    /* in an RGBA8 buffer the sources are clamped to [0,1] before blending */
+    bool fixed = fb->format == NVGP_PIPE_RGBA8;
+    for (int c = 0; c < 4; c++) {
+        src[c] = fixed ? clamp01f(color[c]) : color[c];
+        src1[c] = !color1 ? 0.0f : fixed ? clamp01f(color1[c]) : color1[c];
+    }
+}
+
+void pipe_frag_put(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, float *dst, const float src[4],
+                   const float src1[4])
+{
+    bool fixed = fb->format == NVGP_PIPE_RGBA8;
+    float out[4];
+    if (s->blend) {
+        pipe_blend_in in = {src, src1, dst, s->blend_color};
+        pipe_blend(s, &in, out);
+    } else {
+        memcpy(out, src, sizeof out);
+    }
+    /* a float buffer holds the value itself (pipe_fb_store's identity),
+     * without a call a component */
+    for (int c = 0; c < 4; c++)
+        if (s->color_mask[c])
+            dst[c] = fixed ? pipe_fb_store(fb, out[c]) : out[c];
 }
 
 bool pipe_frag_simple(const pipe_draw *d)

@@ -48,6 +48,8 @@ typedef struct pipe_program {
     pipe_machine *machine;
     pipe_io inputs[64], outputs[64];
     uint32_t num_inputs, num_outputs;
+    bool inputs_in_order;        /* inputs[k] is IN[k]: a batch laid out as the
+                                    executor keeps its inputs */
     pipe_io sysvals[8];          /* fragment system values the pipeline sets
                                     (sample id, position, mask; facing) */
     uint32_t num_sysvals;
@@ -228,6 +230,9 @@ int pipe_color_slot(const pipe_draw *d, int slot);
  * set when memory ran out.  pipe_raster_batch_free frees it. */
 bool pipe_raster_batch(pipe_draw *d);
 void pipe_raster_batch_free(pipe_draw *d);
+/* Leaves d without a batch, as before its first fragment (a copy of a
+ * draw that must not share the original's). */
+void pipe_raster_batch_none(pipe_draw *d);
 /* Clips a rectangle of candidate pixels [x0, x1) x [y0, y1) to the
  * drawable rectangle and widens its start to whole 2x2 quads; false when
  * nothing is left. */
@@ -292,6 +297,17 @@ bool pipe_frag_plain(const pipe_draw *d);
 bool pipe_frag_simple(const pipe_draw *d);
 /* GL's comparison function func: does `value` pass against `stored`? */
 bool pipe_frag_compare(uint8_t func, double value, double stored);
+/* The depth test of z at sample index at, without a stencil test, and the
+ * depth write; true when it passes (or the test is off). */
+bool pipe_frag_depth(pipe_draw *d, size_t at, float z);
+/* The colour write's sources: color and the second source color1 (NULL:
+ * zero), clamped to [0,1] for an RGBA8 buffer. */
+void pipe_frag_sources(const nvgp_pipe_fb *fb, const float color[4], const float *color1,
+                       float src[4], float src1[4]);
+/* Blending (when on) over the pixel at dst, then the masked write of the
+ * buffer's value. */
+void pipe_frag_put(const nvgp_pipe_state *s, nvgp_pipe_fb *fb, float *dst, const float src[4],
+                   const float src1[4]);
 void pipe_frag_store(pipe_draw *d, const pipe_frag *f, uint32_t mask, const float color[4]);
 
 /* pipe_clip.c: the user clip distances of a position-invariant vertex

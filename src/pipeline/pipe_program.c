@@ -94,6 +94,9 @@ static bool collect_io(pipe_program *p, char *err, size_t errlen)
             (*n)++;
         }
     }
+    p->inputs_in_order = true;
+    for (uint32_t k = 0; k < p->num_inputs; k++)
+        p->inputs_in_order &= p->inputs[k].index == k;
     return true;
 }
 

@@ -92,7 +92,13 @@ void pipe_raster_batch_free(pipe_draw *d)
     free(d->planes);
     free(d->discarded);
     pipe_span_free(d);
+    pipe_raster_batch_none(d);
+}
+
+void pipe_raster_batch_none(pipe_draw *d)
+{
     d->frags = NULL, d->inputs = NULL, d->planes = NULL, d->discarded = NULL;
+    d->span = NULL, d->span_batch = false;
     d->num_frags = d->cap_frags = 0;
 }
 
@@ -849,12 +855,10 @@ bool pipe_raster_flush(pipe_draw *d)
         d->failed = true;
         return false;
     }
-    /* the batch is laid out as the executor keeps its inputs: one copy
-     * when the program's inputs are IN[0 ..] in order */
-    bool in_order = true;
-    for (uint32_t k = 0; k < fp->num_inputs; k++)
-        in_order &= fp->inputs[k].index == k;
-    bool block = in_order && pipe_machine_use_input_block(m, n, fp->num_inputs, d->inputs);
+    /* the batch is laid out as the executor keeps its inputs: lent as it
+     * is when the program's inputs are IN[0 ..] in order */
+    bool block = fp->inputs_in_order &&
+                 pipe_machine_use_input_block(m, n, fp->num_inputs, d->inputs);
     if (fp->uses_interp && d->ms) {
         float pos[NVGP_PIPE_MAX_SAMPLES][2];
         for (uint32_t k = 0; k < d->samples; k++)

@@ -2,6 +2,7 @@
 #include "pipeline/pipe_span.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -140,10 +141,7 @@ bool pipe_span_case(const pipe_draw *d)
         !pipe_frag_simple(d) ||
         fp->early_tests || fp->num_sysvals || fp->uses_interp)
         return false;
-    for (uint32_t k = 0; k < fp->num_inputs; k++)
-        if (fp->inputs[k].index != k)
-            return false;
-    return true;
+    return fp->inputs_in_order;
 }
 
 bool pipe_span_alloc(pipe_draw *d)
@@ -363,11 +361,6 @@ static void transpose_quad(const float *planes, float px[16])
 #endif
 }
 
-static float clamp01f(float x)
-{
-    return x > 1.0f ? 1.0f : x > 0.0f ? x : 0.0f;
-}
-
 atomic_ulong pipe_debug_span_lanes;
 atomic_ulong pipe_debug_span_streamed;
 
@@ -381,13 +374,12 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
         d->failed = true;
         return false;
     }
-    if (!pipe_machine_use_input_warps(m, n, fp->num_inputs, d->inputs))
-        for (uint32_t i = 0; i < n; i++)
-            for (uint32_t k = 0; k < fp->num_inputs; k++) {
-                const float *w0 = lane_word0(d->inputs, sp->words, i) + (size_t)4 * k * WARP;
-                float v[4] = {w0[0], w0[WARP], w0[2 * WARP], w0[3 * WARP]};
-                pipe_machine_input(m, i, k, v);
-            }
+    /* (pipe_span_case's conditions are the executor's for this layout) */
+    if (!pipe_machine_use_input_warps(m, n, fp->num_inputs, d->inputs)) {
+        snprintf(d->err, d->errlen, "the fragment batch's inputs were refused");
+        d->failed = true;
+        return false;
+    }
     /* the outputs into the span's block, in the registers' layout */
     bool lent = sp->outputs && pipe_machine_use_output_warps(m, n, sp->outputs);
     uint32_t quads = n / 4;
@@ -465,12 +457,10 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
                     pipe_machine_output(m, i, (uint32_t)depth_out, dv);
                     z = dv[2] > 1.0f ? 1.0f : dv[2] > 0.0f ? dv[2] : 0.0f;
                 }
-                float *zp = fb->sample_depth + (size_t)(sp->quad_y[k] + (int32_t)(l >> 1)) * fb->width +
+                size_t at = (size_t)(sp->quad_y[k] + (int32_t)(l >> 1)) * fb->width +
                             (size_t)(sp->quad_x[k] + (int32_t)(l & 1));
-                if (!pipe_frag_compare(s->depth_func, z, *zp))
+                if (!pipe_frag_depth(d, at, z))
                     continue;
-                if (s->depth_write)
-                    *zp = z;
             }
             float v[4] = {0, 0, 0, 0};
             if (planes)
@@ -480,24 +470,12 @@ bool pipe_span_flush(pipe_draw *d, uint32_t n)
                 memcpy(v, color + (size_t)i * stride, sizeof v);
             else if (sp->color_out >= 0)
                 pipe_machine_output(m, i, (uint32_t)sp->color_out, v);
-            /* pipe_frag_write's value: an RGBA8 buffer's sources clamped,
-             * blended, then the buffer's value */
-            float *dst = row[l >> 1] + 4 * (l & 1);
-            for (int c = 0; rgba8 && c < 4; c++)
-                v[c] = clamp01f(v[c]);
-            if (s->blend) {
-                float src1[4] = {0, 0, 0, 0}, out[4];
-                if (color1_out >= 0)
-                    pipe_machine_output(m, i, (uint32_t)color1_out, src1);
-                for (int c = 0; rgba8 && c < 4; c++)
-                    src1[c] = clamp01f(src1[c]);
-                pipe_blend_in in = {v, src1, dst, s->blend_color};
-                pipe_blend(s, &in, out);
-                memcpy(v, out, sizeof v);
-            }
-            for (int c = 0; rgba8 && c < 4; c++)
-                v[c] = pipe_fb_store(fb, v[c]);
-            memcpy(dst, v, sizeof v);
+            /* pipe_frag_write's steps */
+            float v1[4], src[4], src1[4];
+            if (color1_out >= 0)
+                pipe_machine_output(m, i, (uint32_t)color1_out, v1);
+            pipe_frag_sources(fb, v, color1_out >= 0 ? v1 : NULL, src, src1);
+            pipe_frag_put(s, fb, row[l >> 1] + 4 * (l & 1), src, src1);
         }
     }
     if (stream)
