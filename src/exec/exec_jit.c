@@ -468,11 +468,6 @@ bool jit_emit_record(jit_fn *j, const exec_frec *r)
     if (!jit_record_ok(r))
         return false;
     const jit_row *row = find_row(r->op);
-    /* (a pair's vmath calls go straight to the 16-lane functions: the
-     * warp-wide routines' buffers hold one warp) */
-    if (j->lanes != LANES && (row->kind == JK_SC1 || row->kind == JK_SC2) &&
-        !exec_vmath_direct())
-        return false;
     LLVMValueRef res[4] = { NULL, NULL, NULL, NULL };
     if (row->kind >= JK_DOT) {
         LLVMValueRef v = scalar(j, row, r);
@@ -612,7 +607,10 @@ void jit_pair_name(char *buf, size_t size, uint64_t serial)
     snprintf(buf, size, "nvgp_jit_%llu_pair", (unsigned long long)serial);
 }
 
-bool jit_pairs_possible(void)
+/* Whether pair code can be built here: the vector math functions are
+ * called straight (16 lanes a call), so a pair's calls need no 64-lane
+ * buffers (the warp-wide routines' hold one warp). */
+static bool pairs_possible(void)
 {
     return exec_vmath_direct() != NULL;
 }
@@ -623,11 +621,9 @@ bool jit_pairs_possible(void)
  * would interleave: such a program gets no pair code. */
 static bool writes_memory(const nvgp_exec *m)
 {
-    for (uint32_t pc = 0; pc < m->num_code; pc++) {
-        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(m->code[pc].op);
-        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
+    for (uint32_t pc = 0; pc < m->num_code; pc++)
+        if (nvgp_tgsi_opcode_writes_memory(m->code[pc].op))
             return true;
-    }
     return false;
 }
 
@@ -709,7 +705,7 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
     char name[64];
     jit_code_name(name, sizeof name, serial);
     begin_function(&j, name);
-    pairs = pairs && jit_pairs_possible() && !writes_memory(m);
+    pairs = pairs && pairs_possible() && !writes_memory(m);
     if (pairs) {
         memset(&jp, 0, sizeof jp);
         jp.m = m;

@@ -113,13 +113,8 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
         if (f->recs[i].handler) {
             if (!jit_record_ok(&f->recs[i]))
                 break;
-            uint64_t before[FLOW_MAX_WRITTEN + 1];
-            uint32_t n = nkeys;
-            memcpy(before, keys, sizeof keys);
             count_written(&f->recs[i], keys, &nkeys);
             if (*flow && (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS)) {
-                memcpy(keys, before, sizeof keys);
-                nkeys = n;
                 *capped = true;
                 break;
             }

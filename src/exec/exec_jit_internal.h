@@ -81,15 +81,12 @@ void jit_code_name(char *buf, size_t size, uint64_t serial);
 /* The name of a module's function for pairs of warps. */
 void jit_pair_name(char *buf, size_t size, uint64_t serial);
 /* Builds m's code into a new module of cx: one function whose switch on
- * the entry record goes to each region's block, and with pairs (where
- * jit_pairs_possible) a second one running each straight region for two
+ * the entry record goes to each region's block, and with pairs (where the
+ * vmath functions are called straight) a second one running each straight region for two
  * warps.  built[pc] (may be NULL) says where entries were made, ent[pc]
  * (may be NULL) what they are (paired: a pair entry too). */
 LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t serial,
                                bool pairs, bool *built, exec_jit_entry *ent, jit_made *made);
-/* Whether pair code can be built here: the vector math functions are
- * called straight (16 lanes a call), so a pair needs no 64-lane buffers. */
-bool jit_pairs_possible(void);
 /* Verifies a built module and, where flow regions keep values in allocas,
  * promotes them (mem2reg); false: unusable. */
 bool jit_finish_module(LLVMModuleRef mod, bool flow);

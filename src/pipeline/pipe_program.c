@@ -278,11 +278,9 @@ static void read_options(pipe_program *p)
 
 bool pipe_program_side_effects(const pipe_program *p)
 {
-    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++) {
-        const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(p->tgsi->instructions[i].opcode);
-        if (info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC)))
+    for (uint32_t i = 0; i < p->tgsi->num_instructions; i++)
+        if (nvgp_tgsi_opcode_writes_memory(p->tgsi->instructions[i].opcode))
             return true;
-    }
     return false;
 }
 

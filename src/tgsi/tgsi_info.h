@@ -67,6 +67,14 @@ static inline const tgsi_opcode_info *nvgp_tgsi_opcode_info(unsigned op)
     return op < TGSI_OPCODE_COUNT ? &nvgp_tgsi_opcode_infos[op] : NULL;
 }
 
+/* Whether the opcode stores to memory or is an atomic (an effect beyond
+ * its destination, ordered across invocations). */
+static inline bool nvgp_tgsi_opcode_writes_memory(unsigned op)
+{
+    const tgsi_opcode_info *info = nvgp_tgsi_opcode_info(op);
+    return info && (info->flags & (TGSI_OPF_STORE | TGSI_OPF_ATOMIC));
+}
+
 /* Looks an opcode up by its exact (case-sensitive) name of len bytes, in
  * constant time.  Returns TGSI_OPCODE_COUNT when the name is unknown. */
 tgsi_opcode nvgp_tgsi_opcode_lookup(const char *name, size_t len);
