@@ -222,6 +222,14 @@ typedef struct exec_sv_decl {
 /* exec_insn.aux of the interpolation opcodes: how their input was taken */
 enum { EXEC_INTERP_FLAT = 1, EXEC_INTERP_CENTROID = 2 };
 
+/* nvgp_exec_span_kernel_for's answer: the JIT's span kernel
+ * (exec_jit_span_fn). */
+struct nvgp_exec_span_kernel {
+    void (*fn)(const double *rows, const double *slope, double x0, int64_t qx, uint32_t groups,
+               float *row0, float *row1, exec_reg *const *bank);
+    uint32_t words, color;
+};
+
 struct nvgp_exec {
     const tgsi_program *prog;
     tgsi_program *renamed; /* prog with legacy files renamed (exec_legacy.c), owned */
@@ -235,6 +243,7 @@ struct nvgp_exec {
     struct exec_jit *jit;       /* the JIT's code (exec_jit.h), made on the
                                    first run with the JIT engine */
     uint8_t engine;             /* EXEC_ENGINE_FAST, _REFERENCE or _JIT */
+    struct nvgp_exec_span_kernel span; /* fn NULL: none asked for or none */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */
@@ -351,6 +360,10 @@ typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
 #include "tgsi/tgsi_opcodes.def"
 #undef OP
 
+/* The directly indexed constants as uniform registers (m->uregs), from
+ * the constants set (exec_run.c: every run, and a span kernel's first
+ * call of a draw). */
+void exec_uniform_constants(nvgp_exec *m);
 /* Runs one instruction between the hook's calls (exec_hook.c). */
 void exec_hook_step(exec_warp *w, const exec_insn *in, exec_handler handler);
 

@@ -627,8 +627,7 @@ static bool writes_memory(const nvgp_exec *m)
     return false;
 }
 
-/* j's types for values of `lanes` lanes, in cx. */
-static void set_types(jit_fn *j, LLVMContextRef cx, unsigned lanes)
+void jit_set_types(jit_fn *j, LLVMContextRef cx, unsigned lanes)
 {
     j->cx = cx;
     j->lanes = lanes;
@@ -699,7 +698,7 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
     jit_fn j, jp;
     memset(&j, 0, sizeof j);
     j.m = m;
-    set_types(&j, cx, LANES);
+    jit_set_types(&j, cx, LANES);
     j.mod = LLVMModuleCreateWithNameInContext("nvgp", cx);
     j.b = LLVMCreateBuilderInContext(cx);
     char name[64];
@@ -709,7 +708,7 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
     if (pairs) {
         memset(&jp, 0, sizeof jp);
         jp.m = m;
-        set_types(&jp, cx, PAIR_LANES);
+        jit_set_types(&jp, cx, PAIR_LANES);
         jp.mod = j.mod;
         jp.b = j.b;
         jit_pair_name(name, sizeof name, serial);

@@ -113,6 +113,16 @@ const exec_jit_entry *exec_jit_regions(const nvgp_exec *m);
  * NULL: the warp loop then runs warps two at a time. */
 const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m);
 
+/* The span kernel of m (exec_jit_span.c, nvgp_exec_span_run): its inputs
+ * interpolated, its one straight region, OUT[color] stored to two pixel
+ * rows, for groups of 8 fully covered quads.  Compiled once per program
+ * at the first call (later calls with other words or color get NULL);
+ * NULL when m's program is not such a program or there is no JIT. */
+typedef void (*exec_jit_span_fn)(const double *rows, const double *slope, double x0, int64_t qx,
+                                 uint32_t groups, float *row0, float *row1,
+                                 exec_reg *const *bank);
+exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color);
+
 /* What compiling m took: wall-clock and the compiling thread's CPU
  * milliseconds (on a loaded host the second says what the work costs) of
  * the first tier, which the first warp waits for, and of the second when it

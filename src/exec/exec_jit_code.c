@@ -53,6 +53,11 @@ static struct {
 } g_jit = { PTHREAD_ONCE_INIT, { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER },
             false, { NULL, NULL }, 0 };
 
+/* The LLJIT span kernels are compiled with: the first tier's level, as the
+ * draw that asks for one waits for it (long100.fp: 17 ms, against 50 ms at
+ * the second's, which ran short5.fp's kernel no faster). */
+#define JIT_SPAN_TIER 0u
+
 static const LLVMCodeGenOptLevel tier_level[JIT_TIERS] = { LLVMCodeGenLevelNone,
                                                            LLVMCodeGenLevelDefault };
 
@@ -150,6 +155,11 @@ struct jit_entry {
     double second_build_ms, second_build_cpu_ms;
     uint32_t regions, records, flow_regions;
     uint32_t second_pairs;       /* the second tier's pair entries */
+    /* the span kernel (exec_jit_span), made once under `lock` */
+    bool span_tried;
+    uint32_t span_words, span_color;
+    exec_jit_span_fn span;
+    LLVMOrcResourceTrackerRef span_rt;
 };
 
 /* A machine's hold on its program's code. */
@@ -365,6 +375,8 @@ static void free_entry(jit_entry *e)
     pthread_mutex_unlock(&e->lock);
     for (unsigned t = 0; t < JIT_TIERS; t++)
         drop_code(t, &e->tier[t]);
+    jit_code span = { NULL, e->span_rt, 0, 0 };
+    drop_code(JIT_SPAN_TIER, &span);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     free(e);
@@ -590,6 +602,57 @@ const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m)
     return t && t[m->num_code].paired ? t : NULL;
 }
 
+/* The span kernel of e's program from m, compiled here (e->lock held) at
+ * the second tier's level: a kernel is small, and the draw that asks for
+ * it runs a million pixels through it. */
+static void make_span(const nvgp_exec *m, jit_entry *e, uint32_t words, uint32_t color)
+{
+    pthread_once(&g_exit_guard, exit_guard_once);
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    char name[64];
+    uint64_t serial = ++g_jit.serial;
+    snprintf(name, sizeof name, "nvgp_span_%llu", (unsigned long long)serial);
+    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, words,
+                                       color);
+    if (!mod) {
+        LLVMOrcDisposeThreadSafeContext(tsc);
+        return;
+    }
+    LLVMOrcLLJITRef jit = g_jit.jit[JIT_SPAN_TIER];
+    pthread_mutex_lock(&g_jit.lock[JIT_SPAN_TIER]);
+    LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
+    LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+    e->span_rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
+    LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, e->span_rt, tsm);
+    LLVMOrcExecutorAddress addr = 0;
+    if (!err)
+        err = LLVMOrcLLJITLookup(jit, &addr, name);
+    pthread_mutex_unlock(&g_jit.lock[JIT_SPAN_TIER]);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    if (err)
+        LLVMConsumeError(err);
+    else
+        e->span = (exec_jit_span_fn)(uintptr_t)addr;
+}
+
+exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color)
+{
+    if (!prepare_first(m))
+        return NULL;
+    jit_entry *e = m->jit->e;
+    pthread_mutex_lock(&e->lock);
+    if (!e->span_tried) {
+        e->span_tried = true;
+        e->span_words = words;
+        e->span_color = color;
+        make_span(m, e, words, color);
+    }
+    exec_jit_span_fn f = e->span_words == words && e->span_color == color ? e->span : NULL;
+    pthread_mutex_unlock(&e->lock);
+    return f;
+}
+
 unsigned exec_jit_cache_entries(void)
 {
     pthread_mutex_lock(&g_cache.lock);
@@ -663,6 +726,11 @@ char *exec_jit_assembly(const nvgp_exec *m)
 #else /* !NVGP_HAVE_JIT */
 
 bool exec_jit_available(void) { return false; }
+exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color)
+{
+    (void)m, (void)words, (void)color;
+    return NULL;
+}
 bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)
 {
     (void)m, (void)warps;

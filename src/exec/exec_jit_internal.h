@@ -54,6 +54,8 @@ typedef struct jit_fn {
     uint32_t ntouched;
 } jit_fn;
 
+/* j's types for values of `lanes` lanes, in cx. */
+void jit_set_types(jit_fn *j, LLVMContextRef cx, unsigned lanes);
 uint64_t jit_slot_key(unsigned file, uint32_t off, unsigned c);
 jit_slot *jit_slot_find(jit_fn *j, uint64_t key);
 LLVMValueRef jit_splat_i32(jit_fn *j, uint32_t v);
@@ -101,5 +103,11 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
  * described in ent[] (either may be NULL); false (no entry made) when it
  * cannot. */
 bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent);
+
+/* The span kernel of m (exec_jit_span.c): a module holding the function
+ * `name`, or NULL when m's program is not one straight region of records
+ * reading input words below `words` (nvgp_exec_span_run). */
+LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
+                             uint32_t words, uint32_t color);
 
 #endif

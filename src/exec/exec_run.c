@@ -54,6 +54,20 @@ static void run_warp(exec_warp *w)
     }
 }
 
+void exec_uniform_constants(nvgp_exec *m)
+{
+    for (uint32_t b = 0; b < m->num_const_buffers; b++)
+        for (uint32_t i = 0; i < m->const_decl_last[b]; i++) {
+            exec_reg *r = &m->uregs[m->const_ureg_base[b] + i];
+            for (unsigned c = 0; c < 4; c++) {
+                uint32_t v = b < m->const_buffers_cap && i < m->const_count[b]
+                                 ? m->consts[b][i * 4 + c] : 0;
+                for (unsigned l = 0; l < LANES; l++)
+                    r->c[c].u[l] = v;
+            }
+        }
+}
+
 /* ---- thread numbering -------------------------------------------------- */
 
 static uint32_t threads_per_invocation(const nvgp_exec *m)
@@ -754,17 +768,7 @@ nvgp_exec_status nvgp_exec_run(nvgp_exec *m, nvgp_diag *diag)
     for (unsigned f = 0; f < TGSI_FILE_COUNT; f++)
         m->warp_regs += m->file_size[f];
 
-    /* Directly indexed constants become uniform registers. */
-    for (uint32_t b = 0; b < m->num_const_buffers; b++)
-        for (uint32_t i = 0; i < m->const_decl_last[b]; i++) {
-            exec_reg *r = &m->uregs[m->const_ureg_base[b] + i];
-            for (unsigned c = 0; c < 4; c++) {
-                uint32_t v = b < m->const_buffers_cap && i < m->const_count[b]
-                                 ? m->consts[b][i * 4 + c] : 0;
-                for (unsigned l = 0; l < LANES; l++)
-                    r->c[c].u[l] = v;
-            }
-        }
+    exec_uniform_constants(m);
 
     size_t nt = m->num_threads ? m->num_threads : 1;
     size_t words = nt * m->out_vertices * (m->num_outputs ? m->num_outputs : 1) * 4;

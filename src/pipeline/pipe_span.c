@@ -51,6 +51,11 @@ struct pipe_span {
     uint32_t *outputs;            /* the batch's outputs, warp by warp (64-byte aligned) */
     uint32_t num_outputs;
     quads_linear_fn *linear;      /* the screen-linear words of a run of quads */
+    /* the machine's span kernel (pipe_machine_span_kernel), asked for once
+     * a draw; taken for the triangles whose words are all screen-linear */
+    bool kernel_asked, kernel, kernel_tri;
+    uint32_t tri_serial;          /* triangles begun this draw */
+    uint32_t batch_tri;           /* the triangle the batch's first quad is of */
 };
 
 /* The screen-linear value of every word for the four lanes of each of
@@ -186,10 +191,33 @@ void pipe_span_free(pipe_draw *d)
     d->span = NULL;
 }
 
+int pipe_debug_span_kernel = 1;
+atomic_ulong pipe_debug_span_kernel_lanes;
+
+/* Whether the draw's state lets a kernel store whole quads (the flush's
+ * `whole` stores, in plain stores) and the machine has one. */
+static bool want_kernel(pipe_draw *d, const tri_planes *t)
+{
+    const pipe_program *fp = d->fp;
+    const struct pipe_span *sp = d->span;
+    const nvgp_pipe_fb *fb = d->fb;
+    if (!pipe_debug_span_kernel || fb->format != NVGP_PIPE_RGBA32F || d->s->depth_test ||
+        d->s->blend || sp->color_out < 0 || fp->may_discard ||
+        (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes)
+        return false;
+    return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants) &&
+           pipe_machine_span_kernel(fp->machine, t->words, (uint32_t)sp->color_out);
+}
+
 void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
 {
     struct pipe_span *sp = d->span;
     uint32_t words = t->words;
+    if (!sp->kernel_asked) {
+        sp->kernel_asked = true;
+        sp->kernel = want_kernel(d, t);
+    }
+    sp->tri_serial++;
     sp->words = words;
     memset(sp->lin_a, 0, words * sizeof(double));
     memset(sp->lin_b, 0, words * sizeof(double));
@@ -205,6 +233,7 @@ void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
         }
     }
     sp->has_rest = sp->num_persp || t->num_konst || t->pos_word >= 0;
+    sp->kernel_tri = sp->kernel && !sp->has_rest;
 }
 
 void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
@@ -259,6 +288,8 @@ static void add_quads(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy,
 {
     struct pipe_span *sp = d->span;
     uint32_t k = d->num_frags / 4, words = sp->words;
+    if (!d->num_frags)
+        sp->batch_tri = sp->tri_serial;
     for (uint32_t j = 0; j < quads; j++) {
         sp->quad_x[k + j] = (int32_t)(qx + 2 * (int64_t)j), sp->quad_y[k + j] = (int32_t)qy;
         sp->quad_cov[k + j] = cov ? cov[j] : 0xf;
@@ -296,8 +327,34 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
     return true;
 }
 
+/* Groups of 8 quads from qx0 on by the machine's span kernel, straight
+ * into the framebuffer: the batch is flushed first where it holds
+ * fragments of an earlier primitive, which may cover the same pixels and
+ * come first (false: that flush failed).  *qx0 moves past them. */
+static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64_t qx1, int64_t qy)
+{
+    struct pipe_span *sp = d->span;
+    uint32_t groups = (uint32_t)((qx1 - *qx0) / 16);
+    if (!groups)
+        return true;
+    if (d->num_frags && (!d->span_batch || sp->batch_tri != sp->tri_serial) &&
+        !pipe_raster_flush(d))
+        return false;
+    nvgp_pipe_fb *fb = d->fb;
+    float *row0 = fb->color + 4 * ((size_t)qy * fb->width + (size_t)*qx0);
+    pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, t->x0, *qx0, groups,
+                         row0, row0 + 4 * (size_t)fb->width };
+    pipe_machine_span_run(d->fp->machine, &a);
+    atomic_fetch_add_explicit(&pipe_debug_span_lanes, 32ul * groups, memory_order_relaxed);
+    atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, 32ul * groups, memory_order_relaxed);
+    *qx0 += 16 * (int64_t)groups;
+    return true;
+}
+
 bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy)
 {
+    if (d->span->kernel_tri && !kernel_groups(d, t, &qx0, qx1, qy))
+        return false;
     for (int64_t qx = qx0; qx < qx1;) {
         if (!room(d))
             return false;

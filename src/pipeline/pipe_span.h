@@ -44,6 +44,11 @@ extern atomic_ulong pipe_debug_span_lanes;
  * batches allocated after it: 0 the CPU's best, 1 the portable loop, 2
  * AVX2 (where the CPU has it), to compare them. */
 extern int pipe_debug_span_form;
+/* Tests set it to 0 to leave the machine's span kernel unused (the
+ * batches run the machine), to compare. */
+extern int pipe_debug_span_kernel;
+/* Lanes the span kernel has run. */
+extern atomic_ulong pipe_debug_span_kernel_lanes;
 /* Float framebuffers of at least this many bytes take streaming stores
  * (tests lower it). */
 extern size_t pipe_span_stream_bytes;

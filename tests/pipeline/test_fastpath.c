@@ -431,6 +431,109 @@ static void test_machine_reuse(void **state)
     assert_true(pipe_debug_machines_reused - before >= 3);
 }
 
+/* The span kernel (the JIT's whole program with its interpolation and
+ * colour store, for fully covered quads of triangles whose words are all
+ * screen-linear): overlapping triangles of one w each, so that every
+ * varying is affine, through programs reading constants that change from
+ * draw to draw (one program object: its machine serves every draw),
+ * registers read before written, modifiers, a partial colour write,
+ * vector maths, integer operations; drawn with the kernel on 1 and 2
+ * threads, without it, and by the general path: the same image bit for
+ * bit, and the kernel ran for each program. */
+static const char *const kernel_programs[] = {
+    "!!ARBfp1.0\nPARAM c = program.local[0];\nTEMP t;\nMUL t, fragment.texcoord[0], c;\n"
+    "MAD t, t, c, fragment.color;\nDP3 t.w, t, t;\nRSQ t.w, t.w;\nMUL result.color, t, t.w;\n"
+    "END\n",
+    "!!NVfp4.0\nPARAM c = program.local[0];\nTEMP t, u;\nADD t, u, -|fragment.texcoord[1]|;\n"
+    "MAD.SAT u.yw, t.wzyx, c.x, fragment.texcoord[0].y;\nEX2 t.x, fragment.texcoord[0].x;\n"
+    "LRP result.color.xz, c, t.xxyy, u;\nEND\n",
+    "!!NVfp4.0\nPARAM c = program.local[0];\nUINT TEMP i, j;\nTEMP f;\n"
+    "MOV.U i, fragment.texcoord[2];\nSHR.U j, i, 8;\nMUL.U j.xy, j, i;\nADD.U i, i, j;\n"
+    "SNE.U j.xy, i, j;\nAND.U i.z, i, 8323072;\nMAX.U i.w, j, i;\n"
+    "SLT f, fragment.texcoord[0], c;\nCMP f.yw, -fragment.texcoord[0], f, fragment.texcoord[3];\n"
+    "MAD result.color, f, c, fragment.texcoord[1];\nMOV.U result.color.xzw, i;\nEND\n",
+};
+
+static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, int k, bool general,
+                                   unsigned threads)
+{
+    char err[256];
+    nvgp_pipe_state *s = nvgp_pipe_state_create();
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
+    assert_non_null(s);
+    assert_non_null(fb);
+    static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    nvgp_pipe_fb_clear(fb, NULL, clear, NULL);
+    set_state(s, k & 1);   /* the scissor or not; no blending, depth test or fog */
+    s->threads = threads;
+    s->program[NVGP_PIPE_FRAGMENT] = prog;
+    for (int c = 0; c < 4; c++)
+        s->local[NVGP_PIPE_FRAGMENT][0][c] = 0.375f * (float)(k + c) - 1.0f;
+    nvgp_pipe_vertices v;
+    memset(&v, 0, sizeof v);
+    v.count = 3 * TRIS;
+    v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+    for (int t = 0; t < 4; t++)
+        v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
+    v.attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
+    pipe_debug_general_path = general;
+    bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
+    pipe_debug_general_path = false;
+    if (!ok)
+        fprintf(stderr, "draw: %s\n", err);
+    assert_true(ok);
+    nvgp_pipe_state_destroy(s);
+    return fb;
+}
+
+static void test_span_kernel_agrees(void **state)
+{
+    (void)state;
+    W = 150, H = 132;
+    scene *sc = malloc(sizeof *sc);
+    assert_non_null(sc);
+    int bad = 0;
+    for (size_t p = 0; p < sizeof kernel_programs / sizeof kernel_programs[0]; p++) {
+        nvgp_diag *dg = NULL;
+        nvgp_program *prog =
+            nvgp_program_create("kernel", kernel_programs[p], strlen(kernel_programs[p]), &dg);
+        if (!prog && dg)
+            nvgp_diag_print(dg, stderr);
+        nvgp_diag_destroy(dg);
+        assert_non_null(prog);
+        unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes);
+        for (int k = 0; k < 4; k++) {
+            make_scene(sc, 31000u + 100u * (uint32_t)p + (uint32_t)k);
+            /* one w a triangle: every varying screen-linear */
+            for (int v = 0; v < 3 * TRIS; v++) {
+                float *q = &sc->pos[4 * v], w0 = sc->pos[4 * (v - v % 3) + 3];
+                for (int c = 0; c < 3; c++)
+                    q[c] *= w0 / q[3];
+                q[3] = w0;
+            }
+            nvgp_pipe_fb *general = render_affine(sc, prog, k, true, 1);
+            for (int form = 0; form < 3; form++) {
+                /* 0, 1: the kernel on 1 and 2 threads; 2: without it */
+                pipe_debug_span_kernel = form < 2;
+                nvgp_pipe_fb *fb = render_affine(sc, prog, k, false, form == 1 ? 2 : 1);
+                pipe_debug_span_kernel = 1;
+                char what[64];
+                snprintf(what, sizeof what, "kernel program %zu state %d form %d", p, k, form);
+                bad += compare_fbs(fb, general, what);
+                nvgp_pipe_fb_destroy(fb);
+            }
+            nvgp_pipe_fb_destroy(general);
+        }
+        unsigned long lanes = atomic_load(&pipe_debug_span_kernel_lanes) - before;
+        fprintf(stderr, "kernel program %zu: %lu lanes by the kernel\n", p, lanes);
+        assert_true(lanes > 10000);
+        nvgp_program_destroy(prog);
+    }
+    free(sc);
+    W = 67, H = 53;
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_big_buffer_streams),
         cmocka_unit_test(test_bands_failure),
         cmocka_unit_test(test_machine_reuse),
+        cmocka_unit_test(test_span_kernel_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,259 @@
+/* The span kernel: a fragment program whose code is one straight region,
+ * compiled together with the interpolation of its inputs and the store
+ * of its colour, for the pipeline's runs of fully covered quads
+ * (nvgp_exec_span_run, docs/jit.md "Span kernels").
+ *
+ * A warp's run through the executor writes its inputs to memory, reads
+ * them back in the compiled region, writes its outputs to memory, and
+ * then the pipeline reads them again to store them in the framebuffer,
+ * around per-warp bookkeeping the fast engine's loop does for every
+ * program.  For a short program that traffic and bookkeeping cost more
+ * than the program (docs/performance.md): here the inputs are computed in
+ * registers, the region's code is the same records' code (jit_emit_record,
+ * so the same bits), and the colour goes from registers to the
+ * framebuffer's two pixel rows.
+ *
+ * The function, one per program: void span(const double *rows, const
+ * double *slope, double x0, int64_t qx, uint32_t groups, float *row0,
+ * float *row1, exec_reg *const *bank).  Each of `groups` groups is 8
+ * quads (one warp, 16 columns): lane l = 4 j + q is quad j's lane q, at
+ * column qx + 16 g + 2 j + (q & 1) of pixel row q >> 1, and input word w
+ * of it is (float)(rows[4 w + q] + slope[w] * dx) with dx = (double)column
+ * + 0.5 - x0, every operation rounded on its own: the pipeline's
+ * quads_linear (pipe_span.c) to the bit.  bank[TGSI_FILE_IMMEDIATE] is
+ * the machine's uniform block (immediates and constants). */
+#include "exec/exec_jit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(NVGP_HAVE_JIT)
+
+#include <llvm-c/Core.h>
+#include "exec/exec_jit_internal.h"
+
+enum { QUAD_LANES = 4, GROUP_COLS = 2 * LANES / QUAD_LANES };
+
+/* The files a kernel's records may read: the inputs (computed), the
+ * uniform block, and the warp-local files a warp starts with cleared
+ * (read before written: 0, as exec_fast_clear leaves them). */
+static bool readable(unsigned f)
+{
+    return f == TGSI_FILE_INPUT || f == TGSI_FILE_IMMEDIATE || f == TGSI_FILE_TEMPORARY ||
+           f == TGSI_FILE_OUTPUT || f == TGSI_FILE_ADDRESS;
+}
+
+static bool writable(unsigned f)
+{
+    return f == TGSI_FILE_TEMPORARY || f == TGSI_FILE_OUTPUT || f == TGSI_FILE_ADDRESS;
+}
+
+/* The records of m a kernel runs (its one straight run, then END), or 0
+ * when m is not such a program. */
+static uint32_t kernel_records(const nvgp_exec *m, uint32_t words)
+{
+    const exec_fast *f = m->fast;
+    if (!f || m->processor != TGSI_PROCESSOR_FRAGMENT || m->num_code < 2 ||
+        m->code[m->num_code - 1].op != TGSI_OPCODE_END)
+        return 0;
+    uint32_t n = m->num_code - 1;
+    if (f->num < n || f->recs[0].run != n)
+        return 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const exec_frec *r = &f->recs[i];
+        if (!jit_record_ok(r) || !writable(r->dfile))
+            return 0;
+        for (unsigned k = 0; k < r->nsrc; k++) {
+            if (!readable(r->sfile[k]))
+                return 0;
+            for (unsigned c = 0; r->sfile[k] == TGSI_FILE_INPUT && c < 4; c++)
+                if (r->soff[k] * 4 + ((r->swz[k] >> (2 * c)) & 3) >= words)
+                    return 0;
+        }
+    }
+    return n;
+}
+
+static LLVMValueRef const_i64s(jit_fn *j, const int64_t *v, unsigned n)
+{
+    LLVMValueRef e[LANES];
+    for (unsigned l = 0; l < n; l++)
+        e[l] = LLVMConstInt(j->i64, (unsigned long long)v[l], 1);
+    return LLVMConstVector(e, n);
+}
+
+static LLVMValueRef shuffle(jit_fn *j, LLVMValueRef a, LLVMValueRef b, const unsigned *idx,
+                            unsigned n)
+{
+    LLVMValueRef e[4 * LANES];
+    for (unsigned l = 0; l < n; l++)
+        e[l] = LLVMConstInt(j->i32, idx[l], 0);
+    return LLVMBuildShuffleVector(j->b, a, b ? b : LLVMGetUndef(LLVMTypeOf(a)),
+                                  LLVMConstVector(e, n), "");
+}
+
+static LLVMValueRef splat_vec(jit_fn *j, LLVMValueRef scalar, unsigned n)
+{
+    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(scalar), n);
+    LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(vt), scalar,
+                                            LLVMConstInt(j->i32, 0, 0), "");
+    unsigned zero[LANES] = { 0 };
+    return shuffle(j, v, NULL, zero, n);
+}
+
+/* Every source of the records reading the input word or a warp-local
+ * register's component before the records write it gets its value first:
+ * the word interpolated at the lanes' dx, or 0. */
+static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, LLVMValueRef rows_p,
+                         LLVMValueRef slope_p, LLVMValueRef dx)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    LLVMTypeRef v4d = LLVMVectorType(f64, QUAD_LANES);
+    unsigned quad_pattern[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        quad_pattern[l] = l % QUAD_LANES;
+    for (uint32_t i = 0; i < n; i++)
+        for (unsigned k = 0; k < recs[i].nsrc; k++)
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned f = recs[i].sfile[k], comp = (recs[i].swz[k] >> (2 * c)) & 3;
+                uint32_t off = recs[i].soff[k];
+                if (f == TGSI_FILE_IMMEDIATE)
+                    continue;
+                jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, comp));
+                if (s->v)
+                    continue;
+                s->dirty = false;
+                if (f != TGSI_FILE_INPUT) {
+                    s->v = jit_splat_i32(j, 0);
+                    continue;
+                }
+                uint32_t w = off * 4 + comp;
+                LLVMValueRef at = LLVMConstInt(j->i64, (uint64_t)w * QUAD_LANES, 0);
+                LLVMValueRef rp = LLVMBuildGEP2(j->b, f64, rows_p, &at, 1, "");
+                LLVMValueRef rq = LLVMBuildLoad2(j->b, v4d, rp, "");
+                LLVMSetAlignment(rq, 8);
+                LLVMValueRef row = shuffle(j, rq, NULL, quad_pattern, LANES);
+                LLVMValueRef wi = LLVMConstInt(j->i64, w, 0);
+                LLVMValueRef a = LLVMBuildLoad2(j->b, f64,
+                                                LLVMBuildGEP2(j->b, f64, slope_p, &wi, 1, ""), "");
+                LLVMValueRef prod = LLVMBuildFMul(j->b, splat_vec(j, a, LANES), dx, "");
+                LLVMValueRef v = LLVMBuildFPTrunc(j->b, LLVMBuildFAdd(j->b, row, prod, ""), j->vf, "");
+                s->v = LLVMBuildBitCast(j->b, v, j->vi, "");
+            }
+}
+
+/* Stores the warp's colour (component c: values[c]) as two pixel rows of
+ * 16 RGBA pixels: row r's pixel p is lane 4 (p / 2) + 2 r + p % 2. */
+static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
+{
+    unsigned idx[4 * LANES];
+    /* components interleaved: element 4 l + c of all = component c of lane l */
+    for (unsigned l = 0; l < LANES; l++)
+        idx[2 * l] = l, idx[2 * l + 1] = LANES + l;
+    LLVMValueRef xy = shuffle(j, values[0], values[1], idx, 2 * LANES);
+    LLVMValueRef zw = shuffle(j, values[2], values[3], idx, 2 * LANES);
+    for (unsigned l = 0; l < LANES; l++)
+        for (unsigned c = 0; c < 4; c++)
+            idx[4 * l + c] = (c < 2 ? 0 : 2 * LANES) + 2 * l + c % 2;
+    LLVMValueRef all = shuffle(j, xy, zw, idx, 4 * LANES);
+    for (unsigned r = 0; r < 2; r++) {
+        for (unsigned p = 0; p < GROUP_COLS; p++)
+            for (unsigned c = 0; c < 4; c++)
+                idx[4 * p + c] = 4 * (QUAD_LANES * (p / 2) + 2 * r + p % 2) + c;
+        LLVMValueRef row = shuffle(j, all, NULL, idx, 4 * GROUP_COLS);
+        LLVMValueRef st = LLVMBuildStore(j->b, row, row_p[r]);
+        LLVMSetAlignment(st, 16);
+    }
+}
+
+LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
+                             uint32_t words, uint32_t color)
+{
+    uint32_t n = kernel_records(m, words);
+    if (!n || color >= m->file_size[TGSI_FILE_OUTPUT])
+        return NULL;
+    jit_fn j;
+    memset(&j, 0, sizeof j);
+    j.m = m;
+    jit_set_types(&j, cx, LANES);
+    j.mod = LLVMModuleCreateWithNameInContext("nvgp_span", cx);
+    j.b = LLVMCreateBuilderInContext(cx);
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(cx), vd = LLVMVectorType(f64, LANES);
+    LLVMTypeRef params[8] = { j.ptr, j.ptr, f64, j.i64, j.i32, j.ptr, j.ptr, j.ptr };
+    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 8, 0));
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+    for (unsigned k = 6; k <= 8; k++)   /* row0, row1, bank (1-based) */
+        LLVMAddAttributeAtIndex(j.fn, k, LLVMCreateEnumAttribute(cx, noalias, 0));
+    LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(cx, nounwind, 0));
+    LLVMValueRef rows_p = LLVMGetParam(j.fn, 0), slope_p = LLVMGetParam(j.fn, 1);
+    LLVMValueRef x0 = LLVMGetParam(j.fn, 2), qx = LLVMGetParam(j.fn, 3);
+    LLVMValueRef groups = LLVMGetParam(j.fn, 4);
+    LLVMValueRef row_base[2] = { LLVMGetParam(j.fn, 5), LLVMGetParam(j.fn, 6) };
+    j.bank = LLVMGetParam(j.fn, 7);
+
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+    LLVMPositionBuilderAtEnd(j.b, entry);
+    for (unsigned k = 0; k < 3; k++) {
+        j.buf[k] = LLVMBuildAlloca(j.b, j.vi, "");
+        LLVMSetAlignment(j.buf[k], 64);
+    }
+    LLVMValueRef zero32 = LLVMConstInt(j.i32, 0, 0);
+    LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntEQ, groups, zero32, ""), done, body);
+
+    LLVMPositionBuilderAtEnd(j.b, body);
+    LLVMValueRef g = LLVMBuildPhi(j.b, j.i32, "");
+    /* the lanes' columns, dx = (double)column + 0.5 - x0 */
+    int64_t offs[LANES];
+    for (unsigned l = 0; l < LANES; l++)
+        offs[l] = 2 * (int64_t)(l / QUAD_LANES) + (int64_t)(l % 2);
+    LLVMValueRef g64 = LLVMBuildZExt(j.b, g, j.i64, "");
+    LLVMValueRef col0 = LLVMBuildAdd(j.b, qx, LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, GROUP_COLS, 0), ""), "");
+    LLVMValueRef cols = LLVMBuildAdd(j.b, splat_vec(&j, col0, LANES), const_i64s(&j, offs, LANES), "");
+    LLVMValueRef dx = LLVMBuildSIToFP(j.b, cols, vd, "");
+    dx = LLVMBuildFAdd(j.b, dx, splat_vec(&j, LLVMConstReal(f64, 0.5), LANES), "");
+    dx = LLVMBuildFSub(j.b, dx, splat_vec(&j, x0, LANES), "");
+
+    bool ok = jit_slots_new(&j, n + words);
+    if (ok) {
+        const exec_frec *recs = m->fast->recs;
+        seed_sources(&j, recs, n, rows_p, slope_p, dx);
+        for (uint32_t i = 0; ok && i < n; i++)
+            ok = jit_emit_record(&j, &recs[i]);
+    }
+    if (ok) {
+        LLVMValueRef values[4];
+        for (unsigned c = 0; c < 4; c++) {
+            jit_slot *s = jit_slot_find(&j, jit_slot_key(TGSI_FILE_OUTPUT, color, c));
+            values[c] = LLVMBuildBitCast(j.b, s->v ? s->v : jit_splat_i32(&j, 0), j.vf, "");
+        }
+        LLVMValueRef row_p[2];
+        LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, 4 * GROUP_COLS, 0), "");
+        for (unsigned r = 0; r < 2; r++)
+            row_p[r] = LLVMBuildGEP2(j.b, j.f32, row_base[r], &at, 1, "");
+        store_rows(&j, values, row_p);
+        LLVMValueRef next = LLVMBuildAdd(j.b, g, LLVMConstInt(j.i32, 1, 0), "");
+        LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntULT, next, groups, ""), body, done);
+        LLVMValueRef in_v[2] = { zero32, next };
+        LLVMBasicBlockRef in_b[2] = { entry, LLVMGetInsertBlock(j.b) };
+        LLVMAddIncoming(g, in_v, in_b, 2);
+        LLVMPositionBuilderAtEnd(j.b, done);
+        LLVMBuildRetVoid(j.b);
+    }
+    jit_slots_free(&j);
+    LLVMDisposeBuilder(j.b);
+    if (!ok || !jit_finish_module(j.mod, false)) {
+        LLVMDisposeModule(j.mod);
+        return NULL;
+    }
+    return j.mod;
+}
+
+#else /* !NVGP_HAVE_JIT */
+
+typedef int exec_jit_span_unused;
+
+#endif
