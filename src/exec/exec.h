@@ -159,28 +159,33 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
 /* A run of fully covered fragment quads computed and stored in one call,
  * without a run of the machine: the JIT's span kernel (docs/jit.md "Span
  * kernels").  Groups of 8 quads (16 columns, one warp) from column qx of
- * a quad row: lane q of a quad (0, 1 the lower pixel row, 2, 3 the upper)
- * takes input word w (IN[w / 4] component w % 4) as
- * (float)(rows[4 w + q] + slope[w] * dx), dx = ((double)column + 0.5) - x0,
- * and OUT[color] is stored as RGBA32F pixels from row0 and row1. */
+ * a quad row, lane q of a quad (0, 1 on the lower pixel row, 2, 3 on the
+ * upper) at dx = ((double)column + 0.5) - x0; its input word w (IN[w / 4]
+ * component w % 4) by the kernel's modes[w]:
+ *   'l' (float)(rows[4 w + q] + slope[w] * dx),
+ *   'p' (float)((num_rows[4 w + q] + num_slope[w] * dx) * (1 / qv)) with
+ *       qv = q[q] + q[4] * dx, where qv != 0 (else as 'l'),
+ *   'k' konst[w];
+ * OUT[color] is stored as RGBA32F pixels from row0 and row1. */
 typedef struct nvgp_exec_span {
-    const double *rows, *slope;
+    const double *rows, *slope, *num_rows, *num_slope, *q;
+    const float *konst;
     double x0;
     int64_t qx;
     uint32_t groups;
     float *row0, *row1;
 } nvgp_exec_span;
 typedef struct nvgp_exec_span_kernel nvgp_exec_span_kernel;
-/* The kernel for inputs of `words` words (those past them unread) and
- * the colour in OUT[color], compiled at the first call: NULL (run the
- * machine) unless the machine runs the JIT engine without a hook, its
- * budget covers the whole program, and the program is one straight region
- * of operations the JIT compiles, reading nothing but its inputs,
- * constants and the registers it writes (a fragment program).  The
- * constants set at the call are the ones the kernel reads (call it again
- * after setting others). */
+/* The kernel for `words` input words made as modes[0 .. words) say (a
+ * string of 'l', 'p', 'k') and the colour in OUT[color], compiled at the
+ * first call: NULL (run the machine) unless the machine runs the JIT
+ * engine without a hook, its budget covers the whole program, and the
+ * program is one short straight region of operations the JIT compiles,
+ * reading nothing but its inputs, constants and the registers it writes
+ * (a fragment program).  The constants set at the call are those the
+ * kernel reads (call it again after setting others). */
 const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, uint32_t words,
-                                                       uint32_t color);
+                                                       uint32_t color, const char *modes);
 void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
                         const nvgp_exec_span *s);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a

@@ -222,12 +222,18 @@ typedef struct exec_sv_decl {
 /* exec_insn.aux of the interpolation opcodes: how their input was taken */
 enum { EXEC_INTERP_FLAT = 1, EXEC_INTERP_CENTROID = 2 };
 
-/* nvgp_exec_span_kernel_for's answer: the JIT's span kernel
- * (exec_jit_span_fn). */
+/* Input words a span kernel takes at most. */
+#define EXEC_SPAN_MAX_WORDS 256u
+
+/* nvgp_exec_span_kernel_for's answer: a JIT span kernel (exec_jit_span.c)
+ * for inputs of `words` words of the given modes and the colour in
+ * OUT[color]; fn NULL: none could be made. */
 struct nvgp_exec_span_kernel {
-    void (*fn)(const double *rows, const double *slope, double x0, int64_t qx, uint32_t groups,
-               float *row0, float *row1, exec_reg *const *bank);
+    void (*fn)(const double *rows, const double *slope, const double *num_rows,
+               const double *num_slope, const double *q, const float *konst, double x0,
+               int64_t qx, uint32_t groups, float *row0, float *row1, exec_reg *const *bank);
     uint32_t words, color;
+    char modes[EXEC_SPAN_MAX_WORDS + 1];
 };
 
 struct nvgp_exec {
@@ -243,7 +249,6 @@ struct nvgp_exec {
     struct exec_jit *jit;       /* the JIT's code (exec_jit.h), made on the
                                    first run with the JIT engine */
     uint8_t engine;             /* EXEC_ENGINE_FAST, _REFERENCE or _JIT */
-    struct nvgp_exec_span_kernel span; /* fn NULL: none asked for or none */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */

@@ -113,15 +113,13 @@ const exec_jit_entry *exec_jit_regions(const nvgp_exec *m);
  * NULL: the warp loop then runs warps two at a time. */
 const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m);
 
-/* The span kernel of m (exec_jit_span.c, nvgp_exec_span_run): its inputs
- * interpolated, its one straight region, OUT[color] stored to two pixel
- * rows, for groups of 8 fully covered quads.  Compiled once per program
- * at the first call (later calls with other words or color get NULL);
- * NULL when m's program is not such a program or there is no JIT. */
-typedef void (*exec_jit_span_fn)(const double *rows, const double *slope, double x0, int64_t qx,
-                                 uint32_t groups, float *row0, float *row1,
-                                 exec_reg *const *bank);
-exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color);
+/* The span kernel of m for inputs of `words` words of the given modes
+ * (exec_jit_span.c, nvgp_exec_span_run) and the colour in OUT[color]:
+ * compiled at the first call for each (a program keeps a few), then kept
+ * with m's code; NULL when m's program is not one straight region a kernel
+ * takes, compilation failed, or there is no JIT. */
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
+                                                  const char *modes);
 
 /* What compiling m took: wall-clock and the compiling thread's CPU
  * milliseconds (on a loaded host the second says what the work costs) of

@@ -57,6 +57,9 @@ static struct {
  * draw that asks for one waits for it (long100.fp: 17 ms, against 50 ms at
  * the second's, which ran short5.fp's kernel no faster). */
 #define JIT_SPAN_TIER 0u
+/* Span kernels a program keeps at most (a draw asks for one or two: its
+ * triangles with perspective and without). */
+#define JIT_SPAN_KERNELS 4u
 
 static const LLVMCodeGenOptLevel tier_level[JIT_TIERS] = { LLVMCodeGenLevelNone,
                                                            LLVMCodeGenLevelDefault };
@@ -155,11 +158,11 @@ struct jit_entry {
     double second_build_ms, second_build_cpu_ms;
     uint32_t regions, records, flow_regions;
     uint32_t second_pairs;       /* the second tier's pair entries */
-    /* the span kernel (exec_jit_span), made once under `lock` */
-    bool span_tried;
-    uint32_t span_words, span_color;
-    exec_jit_span_fn span;
-    LLVMOrcResourceTrackerRef span_rt;
+    /* span kernels (exec_jit_span), each made once under `lock` (those
+     * that could not be made too, fn NULL) */
+    struct nvgp_exec_span_kernel span[JIT_SPAN_KERNELS];
+    LLVMOrcResourceTrackerRef span_rt[JIT_SPAN_KERNELS];
+    unsigned num_span;
 };
 
 /* A machine's hold on its program's code. */
@@ -375,8 +378,10 @@ static void free_entry(jit_entry *e)
     pthread_mutex_unlock(&e->lock);
     for (unsigned t = 0; t < JIT_TIERS; t++)
         drop_code(t, &e->tier[t]);
-    jit_code span = { NULL, e->span_rt, 0, 0 };
-    drop_code(JIT_SPAN_TIER, &span);
+    for (unsigned k = 0; k < e->num_span; k++) {
+        jit_code span = { NULL, e->span_rt[k], 0, 0 };
+        drop_code(JIT_SPAN_TIER, &span);
+    }
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     free(e);
@@ -602,29 +607,30 @@ const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m)
     return t && t[m->num_code].paired ? t : NULL;
 }
 
-/* The span kernel of e's program from m, compiled here (e->lock held) at
- * the second tier's level: a kernel is small, and the draw that asks for
- * it runs a million pixels through it. */
-static void make_span(const nvgp_exec *m, jit_entry *e, uint32_t words, uint32_t color)
+/* Span kernel k of e's program from m, compiled here (e->lock held) at
+ * JIT_SPAN_TIER's level. */
+static void make_span(const nvgp_exec *m, jit_entry *e, struct nvgp_exec_span_kernel *k,
+                      LLVMOrcResourceTrackerRef *rt)
 {
     pthread_once(&g_exit_guard, exit_guard_once);
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     char name[64];
     uint64_t serial = ++g_jit.serial;
     snprintf(name, sizeof name, "nvgp_span_%llu", (unsigned long long)serial);
-    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, words,
-                                       color);
+    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, k->words,
+                                       k->color, k->modes);
     if (!mod) {
         LLVMOrcDisposeThreadSafeContext(tsc);
         return;
     }
+    (void)e;
     LLVMOrcLLJITRef jit = g_jit.jit[JIT_SPAN_TIER];
     pthread_mutex_lock(&g_jit.lock[JIT_SPAN_TIER]);
     LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
     LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(jit));
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-    e->span_rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
-    LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, e->span_rt, tsm);
+    *rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(jit));
+    LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, *rt, tsm);
     LLVMOrcExecutorAddress addr = 0;
     if (!err)
         err = LLVMOrcLLJITLookup(jit, &addr, name);
@@ -633,24 +639,34 @@ static void make_span(const nvgp_exec *m, jit_entry *e, uint32_t words, uint32_t
     if (err)
         LLVMConsumeError(err);
     else
-        e->span = (exec_jit_span_fn)(uintptr_t)addr;
+        k->fn = (void (*)(const double *, const double *, const double *, const double *,
+                          const double *, const float *, double, int64_t, uint32_t, float *,
+                          float *, exec_reg *const *))(uintptr_t)addr;
 }
 
-exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color)
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
+                                                  const char *modes)
 {
-    if (!prepare_first(m))
+    if (words > EXEC_SPAN_MAX_WORDS || strlen(modes) != words || !prepare_first(m))
         return NULL;
     jit_entry *e = m->jit->e;
+    const struct nvgp_exec_span_kernel *found = NULL;
     pthread_mutex_lock(&e->lock);
-    if (!e->span_tried) {
-        e->span_tried = true;
-        e->span_words = words;
-        e->span_color = color;
-        make_span(m, e, words, color);
+    for (unsigned i = 0; i < e->num_span && !found; i++)
+        if (e->span[i].words == words && e->span[i].color == color &&
+            !strcmp(e->span[i].modes, modes))
+            found = &e->span[i];
+    if (!found && e->num_span < JIT_SPAN_KERNELS) {
+        struct nvgp_exec_span_kernel *k = &e->span[e->num_span];
+        k->words = words;
+        k->color = color;
+        memcpy(k->modes, modes, words + 1);
+        make_span(m, e, k, &e->span_rt[e->num_span]);
+        e->num_span++;
+        found = k;
     }
-    exec_jit_span_fn f = e->span_words == words && e->span_color == color ? e->span : NULL;
     pthread_mutex_unlock(&e->lock);
-    return f;
+    return found && found->fn ? found : NULL;
 }
 
 unsigned exec_jit_cache_entries(void)
@@ -726,9 +742,10 @@ char *exec_jit_assembly(const nvgp_exec *m)
 #else /* !NVGP_HAVE_JIT */
 
 bool exec_jit_available(void) { return false; }
-exec_jit_span_fn exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color)
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
+                                                  const char *modes)
 {
-    (void)m, (void)words, (void)color;
+    (void)m, (void)words, (void)color, (void)modes;
     return NULL;
 }
 bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)

@@ -106,8 +106,9 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
 
 /* The span kernel of m (exec_jit_span.c): a module holding the function
  * `name`, or NULL when m's program is not one straight region of records
- * reading input words below `words` (nvgp_exec_span_run). */
+ * reading input words below `words` (nvgp_exec_span_run), modes[w] how
+ * word w is made ('l', 'p', 'k'). */
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color);
+                             uint32_t words, uint32_t color, const char *modes);
 
 #endif

@@ -13,15 +13,20 @@
  * so the same bits), and the colour goes from registers to the
  * framebuffer's two pixel rows.
  *
- * The function, one per program: void span(const double *rows, const
- * double *slope, double x0, int64_t qx, uint32_t groups, float *row0,
- * float *row1, exec_reg *const *bank).  Each of `groups` groups is 8
- * quads (one warp, 16 columns): lane l = 4 j + q is quad j's lane q, at
- * column qx + 16 g + 2 j + (q & 1) of pixel row q >> 1, and input word w
- * of it is (float)(rows[4 w + q] + slope[w] * dx) with dx = (double)column
- * + 0.5 - x0, every operation rounded on its own: the pipeline's
- * quads_linear (pipe_span.c) to the bit.  bank[TGSI_FILE_IMMEDIATE] is
- * the machine's uniform block (immediates and constants). */
+ * The function, one per program and pattern of input words (nvgp_exec.h,
+ * nvgp_exec_span: its fields are the function's parameters, in order, then
+ * bank): each of `groups` groups is 8 quads (one warp, 16 columns), lane
+ * l = 4 j + q being quad j's lane q, at column qx + 16 g + 2 j + (q & 1)
+ * of pixel row q >> 1, dx = (double)column + 0.5 - x0.  Input word w of
+ * a lane is, by modes[w]:
+ *   'l' (float)(rows[4 w + q] + slope[w] dx);
+ *   'p' (float)((num_rows[4 w + q] + num_slope[w] dx) / ...) as
+ *       (num + a dx) * (1 / qv), qv = q[q] + q[4] dx, where qv != 0,
+ *       else the 'l' value;
+ *   'k' konst[w];
+ * every operation rounded on its own: the pipeline's quads_linear and
+ * lane_rest (pipe_span.c) to the bit.  bank[TGSI_FILE_IMMEDIATE] is the
+ * machine's uniform block (immediates and constants). */
 #include "exec/exec_jit.h"
 
 #include <stdlib.h>
@@ -48,13 +53,18 @@ static bool writable(unsigned f)
     return f == TGSI_FILE_TEMPORARY || f == TGSI_FILE_OUTPUT || f == TGSI_FILE_ADDRESS;
 }
 
+/* Records a kernel holds at most: past them the program's own work hides
+ * what a kernel saves (long100.fp's 103 records drew no faster), and the
+ * draw would wait for their compilation (17 ms). */
+#define SPAN_MAX_RECORDS 64u
+
 /* The records of m a kernel runs (its one straight run, then END), or 0
  * when m is not such a program. */
 static uint32_t kernel_records(const nvgp_exec *m, uint32_t words)
 {
     const exec_fast *f = m->fast;
     if (!f || m->processor != TGSI_PROCESSOR_FRAGMENT || m->num_code < 2 ||
-        m->code[m->num_code - 1].op != TGSI_OPCODE_END)
+        m->num_code - 1 > SPAN_MAX_RECORDS || m->code[m->num_code - 1].op != TGSI_OPCODE_END)
         return 0;
     uint32_t n = m->num_code - 1;
     if (f->num < n || f->recs[0].run != n)
@@ -101,17 +111,74 @@ static LLVMValueRef splat_vec(jit_fn *j, LLVMValueRef scalar, unsigned n)
     return shuffle(j, v, NULL, zero, n);
 }
 
-/* Every source of the records reading the input word or a warp-local
- * register's component before the records write it gets its value first:
- * the word interpolated at the lanes' dx, or 0. */
-static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, LLVMValueRef rows_p,
-                         LLVMValueRef slope_p, LLVMValueRef dx)
+/* The kernel's parameters and per-group values seed_sources reads. */
+typedef struct span_in {
+    LLVMValueRef rows, slope, num_rows, num_slope, q, konst;
+    LLVMValueRef dx;       /* <32 x double> */
+    LLVMValueRef qv_inv;   /* 1 / qv, made where a 'p' word first needs it */
+    LLVMValueRef qv_nz;    /* qv != 0 */
+    const char *modes;
+} span_in;
+
+/* A quad's four doubles at p + 4 w repeated over the warp's quads. */
+static LLVMValueRef quad_rows(jit_fn *j, LLVMValueRef p, uint32_t w)
 {
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
-    LLVMTypeRef v4d = LLVMVectorType(f64, QUAD_LANES);
-    unsigned quad_pattern[LANES];
+    unsigned pattern[LANES];
     for (unsigned l = 0; l < LANES; l++)
-        quad_pattern[l] = l % QUAD_LANES;
+        pattern[l] = l % QUAD_LANES;
+    LLVMValueRef at = LLVMConstInt(j->i64, (uint64_t)w * QUAD_LANES, 0);
+    LLVMValueRef v = LLVMBuildLoad2(j->b, LLVMVectorType(f64, QUAD_LANES),
+                                    LLVMBuildGEP2(j->b, f64, p, &at, 1, ""), "");
+    LLVMSetAlignment(v, 8);
+    return shuffle(j, v, NULL, pattern, LANES);
+}
+
+/* p[w] (of type t) splat over the warp. */
+static LLVMValueRef splat_at(jit_fn *j, LLVMTypeRef t, LLVMValueRef p, uint32_t w)
+{
+    LLVMValueRef at = LLVMConstInt(j->i64, w, 0);
+    return splat_vec(j, LLVMBuildLoad2(j->b, t, LLVMBuildGEP2(j->b, t, p, &at, 1, ""), ""), LANES);
+}
+
+/* row + slope dx of the plane word w of rows / slope: one rounding a step. */
+static LLVMValueRef plane_at(jit_fn *j, const span_in *in, LLVMValueRef rows, LLVMValueRef slope,
+                             uint32_t w)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, slope, w), in->dx, "");
+    return LLVMBuildFAdd(j->b, quad_rows(j, rows, w), prod, "");
+}
+
+/* Input word w's 32 lanes by its mode. */
+static LLVMValueRef input_word(jit_fn *j, span_in *in, uint32_t w)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    if (in->modes[w] == 'k')
+        return LLVMBuildBitCast(j->b, splat_at(j, j->f32, in->konst, w), j->vi, "");
+    LLVMValueRef v = LLVMBuildFPTrunc(j->b, plane_at(j, in, in->rows, in->slope, w), j->vf, "");
+    if (in->modes[w] == 'p') {
+        if (!in->qv_inv) {
+            LLVMTypeRef vd = LLVMVectorType(f64, LANES);
+            LLVMValueRef qv = LLVMBuildFAdd(
+                j->b, quad_rows(j, in->q, 0),
+                LLVMBuildFMul(j->b, splat_at(j, f64, in->q, QUAD_LANES), in->dx, ""), "");
+            LLVMValueRef one = splat_vec(j, LLVMConstReal(f64, 1.0), LANES);
+            in->qv_inv = LLVMBuildFDiv(j->b, one, qv, "");
+            in->qv_nz = LLVMBuildFCmp(j->b, LLVMRealUNE, qv, LLVMConstNull(vd), "");
+        }
+        LLVMValueRef num = plane_at(j, in, in->num_rows, in->num_slope, w);
+        LLVMValueRef p = LLVMBuildFPTrunc(j->b, LLVMBuildFMul(j->b, num, in->qv_inv, ""), j->vf, "");
+        v = LLVMBuildSelect(j->b, in->qv_nz, p, v, "");
+    }
+    return LLVMBuildBitCast(j->b, v, j->vi, "");
+}
+
+/* Every source of the records reading the input word or a warp-local
+ * register's component before the records write it gets its value first:
+ * the input word at the lanes, or 0. */
+static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, span_in *in)
+{
     for (uint32_t i = 0; i < n; i++)
         for (unsigned k = 0; k < recs[i].nsrc; k++)
             for (unsigned c = 0; c < 4; c++) {
@@ -123,22 +190,8 @@ static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, LLVMValue
                 if (s->v)
                     continue;
                 s->dirty = false;
-                if (f != TGSI_FILE_INPUT) {
-                    s->v = jit_splat_i32(j, 0);
-                    continue;
-                }
-                uint32_t w = off * 4 + comp;
-                LLVMValueRef at = LLVMConstInt(j->i64, (uint64_t)w * QUAD_LANES, 0);
-                LLVMValueRef rp = LLVMBuildGEP2(j->b, f64, rows_p, &at, 1, "");
-                LLVMValueRef rq = LLVMBuildLoad2(j->b, v4d, rp, "");
-                LLVMSetAlignment(rq, 8);
-                LLVMValueRef row = shuffle(j, rq, NULL, quad_pattern, LANES);
-                LLVMValueRef wi = LLVMConstInt(j->i64, w, 0);
-                LLVMValueRef a = LLVMBuildLoad2(j->b, f64,
-                                                LLVMBuildGEP2(j->b, f64, slope_p, &wi, 1, ""), "");
-                LLVMValueRef prod = LLVMBuildFMul(j->b, splat_vec(j, a, LANES), dx, "");
-                LLVMValueRef v = LLVMBuildFPTrunc(j->b, LLVMBuildFAdd(j->b, row, prod, ""), j->vf, "");
-                s->v = LLVMBuildBitCast(j->b, v, j->vi, "");
+                s->v = f == TGSI_FILE_INPUT ? input_word(j, in, off * 4 + comp)
+                                            : jit_splat_i32(j, 0);
             }
 }
 
@@ -167,11 +220,14 @@ static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
 }
 
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color)
+                             uint32_t words, uint32_t color, const char *modes)
 {
     uint32_t n = kernel_records(m, words);
     if (!n || color >= m->file_size[TGSI_FILE_OUTPUT])
         return NULL;
+    for (uint32_t w = 0; w < words; w++)
+        if (modes[w] != 'l' && modes[w] != 'p' && modes[w] != 'k')
+            return NULL;
     jit_fn j;
     memset(&j, 0, sizeof j);
     j.m = m;
@@ -179,19 +235,24 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     j.mod = LLVMModuleCreateWithNameInContext("nvgp_span", cx);
     j.b = LLVMCreateBuilderInContext(cx);
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(cx), vd = LLVMVectorType(f64, LANES);
-    LLVMTypeRef params[8] = { j.ptr, j.ptr, f64, j.i64, j.i32, j.ptr, j.ptr, j.ptr };
-    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 8, 0));
+    /* rows, slope, num_rows, num_slope, q, konst, x0, qx, groups, row0,
+     * row1, bank */
+    LLVMTypeRef params[12] = { j.ptr, j.ptr, j.ptr, j.ptr, j.ptr, j.ptr,
+                               f64, j.i64, j.i32, j.ptr, j.ptr, j.ptr };
+    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 12, 0));
     unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
     unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-    for (unsigned k = 6; k <= 8; k++)   /* row0, row1, bank (1-based) */
+    for (unsigned k = 10; k <= 12; k++)   /* row0, row1, bank (1-based) */
         LLVMAddAttributeAtIndex(j.fn, k, LLVMCreateEnumAttribute(cx, noalias, 0));
     LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(cx, nounwind, 0));
-    LLVMValueRef rows_p = LLVMGetParam(j.fn, 0), slope_p = LLVMGetParam(j.fn, 1);
-    LLVMValueRef x0 = LLVMGetParam(j.fn, 2), qx = LLVMGetParam(j.fn, 3);
-    LLVMValueRef groups = LLVMGetParam(j.fn, 4);
-    LLVMValueRef row_base[2] = { LLVMGetParam(j.fn, 5), LLVMGetParam(j.fn, 6) };
-    j.bank = LLVMGetParam(j.fn, 7);
+    span_in in = { LLVMGetParam(j.fn, 0), LLVMGetParam(j.fn, 1), LLVMGetParam(j.fn, 2),
+                   LLVMGetParam(j.fn, 3), LLVMGetParam(j.fn, 4), LLVMGetParam(j.fn, 5),
+                   NULL, NULL, NULL, modes };
+    LLVMValueRef x0 = LLVMGetParam(j.fn, 6), qx = LLVMGetParam(j.fn, 7);
+    LLVMValueRef groups = LLVMGetParam(j.fn, 8);
+    LLVMValueRef row_base[2] = { LLVMGetParam(j.fn, 9), LLVMGetParam(j.fn, 10) };
+    j.bank = LLVMGetParam(j.fn, 11);
 
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cx, j.fn, "");
@@ -215,12 +276,12 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     LLVMValueRef cols = LLVMBuildAdd(j.b, splat_vec(&j, col0, LANES), const_i64s(&j, offs, LANES), "");
     LLVMValueRef dx = LLVMBuildSIToFP(j.b, cols, vd, "");
     dx = LLVMBuildFAdd(j.b, dx, splat_vec(&j, LLVMConstReal(f64, 0.5), LANES), "");
-    dx = LLVMBuildFSub(j.b, dx, splat_vec(&j, x0, LANES), "");
+    in.dx = LLVMBuildFSub(j.b, dx, splat_vec(&j, x0, LANES), "");
 
     bool ok = jit_slots_new(&j, n + words);
     if (ok) {
         const exec_frec *recs = m->fast->recs;
-        seed_sources(&j, recs, n, rows_p, slope_p, dx);
+        seed_sources(&j, recs, n, &in);
         for (uint32_t i = 0; ok && i < n; i++)
             ok = jit_emit_record(&j, &recs[i]);
     }

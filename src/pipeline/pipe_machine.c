@@ -12,7 +12,6 @@
 
 struct pipe_machine {
     nvgp_exec *exec;
-    const nvgp_exec_span_kernel *span;  /* pipe_machine_span_kernel's */
     nvgp_texture *incomplete;   /* made on first use */
     bool failed;                /* a run failed */
 };
@@ -142,16 +141,17 @@ bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *ou
     return nvgp_exec_use_output_warps(m->exec, count, out) == NVGP_EXEC_OK;
 }
 
-bool pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color)
+const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
+                                     const char *modes)
 {
-    m->span = nvgp_exec_span_kernel_for(m->exec, words, color);
-    return m->span != NULL;
+    return nvgp_exec_span_kernel_for(m->exec, words, color, modes);
 }
 
-void pipe_machine_span_run(const pipe_machine *m, const pipe_span_args *a)
+void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
 {
-    nvgp_exec_span s = { a->rows, a->slope, a->x0, a->qx, a->groups, a->row0, a->row1 };
-    nvgp_exec_span_run(m->exec, m->span, &s);
+    nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->konst,
+                         a->x0, a->qx, a->groups, a->row0, a->row1 };
+    nvgp_exec_span_run(m->exec, kernel, &s);
 }
 
 void pipe_machine_helper(pipe_machine *m, uint32_t inv)

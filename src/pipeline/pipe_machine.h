@@ -83,22 +83,24 @@ bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
 /* A run of fully covered quads in one call, without a run of the machine
- * (the executor's span kernel, nvgp_exec_span_run): groups of 8 quads
- * from column qx, input word w of quad lane q (float)(rows[4 w + q] +
- * slope[w] * ((double)column + 0.5 - x0)), the colour stored from the
- * two pixel rows' first pixels. */
+ * (the executor's span kernel, nvgp_exec_span_run, which says what the
+ * fields are): groups of 8 quads from column qx, their colour stored from
+ * the two pixel rows' first pixels. */
 typedef struct pipe_span_args {
-    const double *rows, *slope;
+    const double *rows, *slope, *num_rows, *num_slope, *q;
+    const float *konst;
     double x0;
     int64_t qx;
     uint32_t groups;
     float *row0, *row1;
 } pipe_span_args;
-/* Whether the machine has a span kernel for `words` input words and the
- * colour in OUT[color] (compiled at the first call), the constants set so
- * far taken in; false: run the machine. */
-bool pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color);
-void pipe_machine_span_run(const pipe_machine *m, const pipe_span_args *a);
+/* The machine's span kernel for `words` input words made as modes says
+ * ('l' screen-linear, 'p' perspective, 'k' constant) and the colour in
+ * OUT[color], compiled at the first call, the constants set so far taken
+ * in; NULL: run the machine. */
+const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
+                                     const char *modes);
+void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a);
 /* Runs fn(ctx) on up to `threads` host threads at once (the executor's
  * pool, the caller's thread included); fn takes its work from a shared
  * counter, as it may run on fewer.  The OR of the results. */

@@ -51,9 +51,17 @@ struct pipe_span {
     uint32_t *outputs;            /* the batch's outputs, warp by warp (64-byte aligned) */
     uint32_t num_outputs;
     quads_linear_fn *linear;      /* the screen-linear words of a run of quads */
-    /* the machine's span kernel (pipe_machine_span_kernel), asked for once
-     * a draw; taken for the triangles whose words are all screen-linear */
-    bool kernel_asked, kernel, kernel_tri;
+    /* the machine's span kernels (pipe_machine_span_kernel): whether the
+     * draw's state takes them (asked once a draw), those asked for by
+     * their modes (a draw has one or two: triangles with and without
+     * perspective), the current triangle's */
+    bool kernel_asked, kernel_state;
+    char kernel_modes[2][SPAN_WORDS + 1];
+    const void *kernels[2];
+    unsigned num_kernels;
+    const void *tri_kernel;
+    double num_rows[SPAN_WORDS][4];   /* the kernel's: num_row by quad lane */
+    double q4[5];                 /* q's row values by quad lane, then q.a */
     uint32_t tri_serial;          /* triangles begun this draw */
     uint32_t batch_tri;           /* the triangle the batch's first quad is of */
 };
@@ -195,8 +203,9 @@ int pipe_debug_span_kernel = 1;
 atomic_ulong pipe_debug_span_kernel_lanes;
 
 /* Whether the draw's state lets a kernel store whole quads (the flush's
- * `whole` stores, in plain stores) and the machine has one. */
-static bool want_kernel(pipe_draw *d, const tri_planes *t)
+ * `whole` stores, in plain stores); the program's constants are then set,
+ * for the kernels to take in. */
+static bool kernel_state(pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
     const struct pipe_span *sp = d->span;
@@ -205,8 +214,34 @@ static bool want_kernel(pipe_draw *d, const tri_planes *t)
         d->s->blend || sp->color_out < 0 || fp->may_discard ||
         (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes)
         return false;
-    return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants) &&
-           pipe_machine_span_kernel(fp->machine, t->words, (uint32_t)sp->color_out);
+    return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
+}
+
+/* The kernel for triangle t's words, or NULL (the position is not one a
+ * kernel makes). */
+static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
+{
+    struct pipe_span *sp = d->span;
+    if (t->pos_word >= 0 || t->words > SPAN_WORDS)
+        return NULL;
+    char modes[SPAN_WORDS + 1];
+    memset(modes, 'l', t->words);
+    modes[t->words] = 0;
+    for (uint32_t k = 0; k < t->num_comps; k++)
+        if (t->comp[k].persp)
+            modes[t->comp[k].word] = 'p';
+    for (uint32_t k = 0; k < t->num_konst; k++)
+        modes[t->konst_word[k]] = 'k';
+    for (unsigned i = 0; i < sp->num_kernels; i++)
+        if (!strcmp(sp->kernel_modes[i], modes))
+            return sp->kernels[i];
+    if (sp->num_kernels == 2)
+        return NULL;
+    unsigned i = sp->num_kernels++;
+    memcpy(sp->kernel_modes[i], modes, t->words + 1);
+    sp->kernels[i] = pipe_machine_span_kernel(d->fp->machine, t->words, (uint32_t)sp->color_out,
+                                              modes);
+    return sp->kernels[i];
 }
 
 void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
@@ -215,7 +250,7 @@ void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
     uint32_t words = t->words;
     if (!sp->kernel_asked) {
         sp->kernel_asked = true;
-        sp->kernel = want_kernel(d, t);
+        sp->kernel_state = kernel_state(d);
     }
     sp->tri_serial++;
     sp->words = words;
@@ -233,7 +268,7 @@ void pipe_span_triangle(pipe_draw *d, const tri_planes *t)
         }
     }
     sp->has_rest = sp->num_persp || t->num_konst || t->pos_word >= 0;
-    sp->kernel_tri = sp->kernel && !sp->has_rest;
+    sp->tri_kernel = sp->kernel_state ? triangle_kernel(d, t) : NULL;
 }
 
 void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
@@ -251,6 +286,17 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
         sp->zrow[r] = t->z.c + t->z.b * dy;
         sp->qrow[r] = t->q.c + t->q.b * dy;
     }
+    if (!sp->tri_kernel)
+        return;
+    /* the kernel's planes by quad lane: rows r0, r0, r1, r1 */
+    for (uint32_t k = 0; k < sp->num_persp; k++) {
+        uint32_t w = sp->persp_word[k];
+        for (int l = 0; l < 4; l++)
+            sp->num_rows[w][l] = sp->num_row[l >> 1][w];
+    }
+    for (int l = 0; l < 4; l++)
+        sp->q4[l] = sp->qrow[l >> 1];
+    sp->q4[4] = t->q.a;
 }
 
 /* Lane (x, pixel row r of the quad)'s other words over its screen-linear
@@ -342,9 +388,9 @@ static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64
         return false;
     nvgp_pipe_fb *fb = d->fb;
     float *row0 = fb->color + 4 * ((size_t)qy * fb->width + (size_t)*qx0);
-    pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, t->x0, *qx0, groups,
-                         row0, row0 + 4 * (size_t)fb->width };
-    pipe_machine_span_run(d->fp->machine, &a);
+    pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
+                         t->konst, t->x0, *qx0, groups, row0, row0 + 4 * (size_t)fb->width };
+    pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
     atomic_fetch_add_explicit(&pipe_debug_span_lanes, 32ul * groups, memory_order_relaxed);
     atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, 32ul * groups, memory_order_relaxed);
     *qx0 += 16 * (int64_t)groups;
@@ -353,7 +399,7 @@ static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64
 
 bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy)
 {
-    if (d->span->kernel_tri && !kernel_groups(d, t, &qx0, qx1, qy))
+    if (d->span->tri_kernel && !kernel_groups(d, t, &qx0, qx1, qy))
         return false;
     for (int64_t qx = qx0; qx < qx1;) {
         if (!room(d))

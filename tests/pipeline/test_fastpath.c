@@ -432,14 +432,14 @@ static void test_machine_reuse(void **state)
 }
 
 /* The span kernel (the JIT's whole program with its interpolation and
- * colour store, for fully covered quads of triangles whose words are all
- * screen-linear): overlapping triangles of one w each, so that every
- * varying is affine, through programs reading constants that change from
- * draw to draw (one program object: its machine serves every draw),
- * registers read before written, modifiers, a partial colour write,
- * vector maths, integer operations; drawn with the kernel on 1 and 2
- * threads, without it, and by the general path: the same image bit for
- * bit, and the kernel ran for each program. */
+ * colour store, for fully covered quads): overlapping triangles, of one w
+ * each (every varying screen-linear) or with perspective, with flat
+ * shading or not (the colour's words constant), through programs reading
+ * constants that change from draw to draw (one program object: its
+ * machine serves every draw), registers read before written, modifiers,
+ * a partial colour write, vector maths, integer operations; drawn with
+ * the kernel on 1 and 2 threads, without it, and by the general path: the
+ * same image bit for bit, and the kernel ran for each program. */
 static const char *const kernel_programs[] = {
     "!!ARBfp1.0\nPARAM c = program.local[0];\nTEMP t;\nMUL t, fragment.texcoord[0], c;\n"
     "MAD t, t, c, fragment.color;\nDP3 t.w, t, t;\nRSQ t.w, t.w;\nMUL result.color, t, t.w;\n"
@@ -465,6 +465,7 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
     nvgp_pipe_fb_clear(fb, NULL, clear, NULL);
     set_state(s, k & 1);   /* the scissor or not; no blending, depth test or fog */
+    s->flat = (k & 2) != 0;
     s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
     for (int c = 0; c < 4; c++)
@@ -502,10 +503,10 @@ static void test_span_kernel_agrees(void **state)
         nvgp_diag_destroy(dg);
         assert_non_null(prog);
         unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes);
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < 8; k++) {
             make_scene(sc, 31000u + 100u * (uint32_t)p + (uint32_t)k);
             /* one w a triangle: every varying screen-linear */
-            for (int v = 0; v < 3 * TRIS; v++) {
+            for (int v = 0; k < 4 && v < 3 * TRIS; v++) {
                 float *q = &sc->pos[4 * v], w0 = sc->pos[4 * (v - v % 3) + 3];
                 for (int c = 0; c < 3; c++)
                     q[c] *= w0 / q[3];
