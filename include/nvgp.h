@@ -584,14 +584,19 @@ NVGP_API uint64_t nvgp_machine_lane_instructions(const nvgp_machine *m);
  * in them, and how many of those regions hold control flow; then the same
  * program optimised further, compiled on a thread of its own while the
  * first code runs (0 until it is done), and whether that code has replaced
- * the first (docs/jit.md).  All 0 when m has not run with the JIT or the
- * JIT compiled nothing. */
+ * the first (docs/jit.md); then the span kernels the pipeline's draws of
+ * the program had compiled (the program with its interpolation and colour
+ * store, docs/jit.md "Span kernels") and the milliseconds they took, at
+ * the draw that first needed each.  All 0 when m has not run with the JIT
+ * or the JIT compiled nothing. */
 typedef struct nvgp_jit_info {
     double compile_ms, compile_cpu_ms;
     uint32_t regions, instructions;
     uint32_t flow_regions;
     double optimized_ms, optimized_cpu_ms;
     bool optimized;
+    uint32_t span_kernels;
+    double span_ms;
 } nvgp_jit_info;
 NVGP_API void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out);
 /* Waits until the JIT's optimised code for m is in place, or known not to

@@ -299,6 +299,9 @@ static bool bench_nvgp(const options *o, const bench_case *c, case_result *res)
     }
     if (ok && c->mesa)
         ok = bench_draws(o, c, r.prog, inv, res);
+    /* the span kernels the draws had made (the program's code is shared) */
+    if (ok && res->jit.regions)
+        nvgp_machine_jit_info(r.m, &res->jit);
     res->ran = ok;
     nvgp_runner_free(&r);
     return ok;
@@ -420,6 +423,9 @@ static void print_table(const options *o, const case_result *res, size_t n)
                        r->draw_w * r->draw_h, r->draw_e[e][t].median, r->draw_e[e][t].min,
                        r->draw_e[e][t].max);
             }
+        if (r->has_draw && r->jit.span_kernels)
+            printf("%-12s draws: %u span kernel%s, compiled in %.2f ms at the first draw\n", "",
+                   r->jit.span_kernels, r->jit.span_kernels == 1 ? "" : "s", r->jit.span_ms);
         if (r->has_mesa[0] && r->has_mesa[1] && r->has_mesa[2]) {
             char what[64];
             snprintf(what, sizeof what, "%s, invocations alone", engine_name(o->engines[0]));
@@ -483,10 +489,11 @@ static bool write_json(const options *o, const case_result *res, size_t n)
         if (r->jit.regions)
             fprintf(f, ",\n   \"jit\": {\"regions\": %u, \"flow_regions\": %u, "
                        "\"instructions\": %u, \"compile_ms\": %.4g, \"compile_cpu_ms\": %.4g, "
-                       "\"optimized_ms\": %.4g, \"optimized_cpu_ms\": %.4g, \"optimized\": %s}",
+                       "\"optimized_ms\": %.4g, \"optimized_cpu_ms\": %.4g, \"optimized\": %s, "
+                       "\"span_kernels\": %u, \"span_ms\": %.4g}",
                     r->jit.regions, r->jit.flow_regions, r->jit.instructions, r->jit.compile_ms,
                     r->jit.compile_cpu_ms, r->jit.optimized_ms, r->jit.optimized_cpu_ms,
-                    r->jit.optimized ? "true" : "false");
+                    r->jit.optimized ? "true" : "false", r->jit.span_kernels, r->jit.span_ms);
         for (int e = 0; r->has_draw && e < o->num_engines; e++)
             for (int t = 0; t < 2; t++) {
                 fprintf(f, "%s{\"engine\": \"%s\", \"threads\": %u, \"width\": %u, "

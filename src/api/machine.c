@@ -704,6 +704,8 @@ void nvgp_machine_jit_info(const nvgp_machine *m, nvgp_jit_info *out)
     out->optimized_ms = s.optimized_ms;
     out->optimized_cpu_ms = s.optimized_cpu_ms;
     out->optimized = s.optimized;
+    out->span_kernels = s.span_kernels;
+    out->span_ms = s.span_ms;
 }
 
 void nvgp_machine_jit_wait(nvgp_machine *m)

@@ -136,6 +136,8 @@ typedef struct exec_jit_stats {
     uint32_t flow_regions;   /* of regions: those with control flow */
     uint32_t pair_regions;   /* of regions: those the running tier also has
                                 for pairs of warps (exec_jit_pair_fn) */
+    uint32_t span_kernels;   /* span kernels made (exec_jit_span) */
+    double span_ms;          /* what compiling them took */
 } exec_jit_stats;
 exec_jit_stats exec_jit_get_stats(const nvgp_exec *m);
 /* Programs whose code the process-wide cache holds (tests). */

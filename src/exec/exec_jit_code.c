@@ -163,6 +163,7 @@ struct jit_entry {
     struct nvgp_exec_span_kernel span[JIT_SPAN_KERNELS];
     LLVMOrcResourceTrackerRef span_rt[JIT_SPAN_KERNELS];
     unsigned num_span;
+    double span_ms;
 };
 
 /* A machine's hold on its program's code. */
@@ -607,9 +608,9 @@ const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m)
     return t && t[m->num_code].paired ? t : NULL;
 }
 
-/* Span kernel k of e's program from m, compiled here (e->lock held) at
+/* Span kernel k of m's program, compiled here (e->lock held) at
  * JIT_SPAN_TIER's level. */
-static void make_span(const nvgp_exec *m, jit_entry *e, struct nvgp_exec_span_kernel *k,
+static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
                       LLVMOrcResourceTrackerRef *rt)
 {
     pthread_once(&g_exit_guard, exit_guard_once);
@@ -623,7 +624,6 @@ static void make_span(const nvgp_exec *m, jit_entry *e, struct nvgp_exec_span_ke
         LLVMOrcDisposeThreadSafeContext(tsc);
         return;
     }
-    (void)e;
     LLVMOrcLLJITRef jit = g_jit.jit[JIT_SPAN_TIER];
     pthread_mutex_lock(&g_jit.lock[JIT_SPAN_TIER]);
     LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(jit));
@@ -661,7 +661,9 @@ const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, 
         k->words = words;
         k->color = color;
         memcpy(k->modes, modes, words + 1);
-        make_span(m, e, k, &e->span_rt[e->num_span]);
+        double t0 = now_ms(CLOCK_MONOTONIC);
+        make_span(m, k, &e->span_rt[e->num_span]);
+        e->span_ms += now_ms(CLOCK_MONOTONIC) - t0;
         e->num_span++;
         found = k;
     }
@@ -681,7 +683,7 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
 {
     exec_jit_stats s;
     memset(&s, 0, sizeof s);
-    const jit_entry *e = m->jit ? m->jit->e : NULL;
+    jit_entry *e = m->jit ? m->jit->e : NULL;
     if (!e || !e->has_code)
         return s;
     s.compile_ms = e->tier[0].ms;
@@ -696,6 +698,11 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
         s.optimized = !m->jit->first_only;
         s.pair_regions = s.optimized ? e->second_pairs : 0;
     }
+    pthread_mutex_lock((pthread_mutex_t *)&e->lock);
+    for (unsigned k = 0; k < e->num_span; k++)
+        s.span_kernels += e->span[k].fn != NULL;
+    s.span_ms = e->span_ms;
+    pthread_mutex_unlock((pthread_mutex_t *)&e->lock);
     return s;
 }
 
