@@ -348,13 +348,14 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
 }
 
 const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, uint32_t words,
-                                                       uint32_t color, const char *modes)
+                                                       uint32_t color, const char *modes,
+                                                       bool rgba8)
 {
     /* the budget: a whole warp's run of the program's records, END
      * included, never reaches it, so a kernel's lanes are the run's */
     if (m->engine != EXEC_ENGINE_JIT || m->hook || m->budget < m->num_code)
         return NULL;
-    const nvgp_exec_span_kernel *k = exec_jit_span(m, words, color, modes);
+    const nvgp_exec_span_kernel *k = exec_jit_span(m, words, color, modes, rgba8);
     if (k)  /* the constants set since the last run */
         exec_uniform_constants(m);
     return k;

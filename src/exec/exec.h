@@ -166,7 +166,9 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
  *   'p' (float)((num_rows[4 w + q] + num_slope[w] * dx) * (1 / qv)) with
  *       qv = q[q] + q[4] * dx, where qv != 0 (else as 'l'),
  *   'k' konst[w];
- * OUT[color] is stored as RGBA32F pixels from row0 and row1. */
+ * OUT[color] is stored as pixels of 4 floats from row0 and row1: its
+ * values, or with a kernel for RGBA8 buffers the values such a buffer
+ * keeps (clamped to [0,1], to the nearest k / 255). */
 typedef struct nvgp_exec_span {
     const double *rows, *slope, *num_rows, *num_slope, *q;
     const float *konst;
@@ -185,7 +187,8 @@ typedef struct nvgp_exec_span_kernel nvgp_exec_span_kernel;
  * (a fragment program).  The constants set at the call are those the
  * kernel reads (call it again after setting others). */
 const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, uint32_t words,
-                                                       uint32_t color, const char *modes);
+                                                       uint32_t color, const char *modes,
+                                                       bool rgba8);
 void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
                         const nvgp_exec_span *s);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a

@@ -233,6 +233,7 @@ struct nvgp_exec_span_kernel {
                const double *num_slope, const double *q, const float *konst, double x0,
                int64_t qx, uint32_t groups, float *row0, float *row1, exec_reg *const *bank);
     uint32_t words, color;
+    bool fixed;            /* the colour stored as an RGBA8 buffer keeps it */
     char modes[EXEC_SPAN_MAX_WORDS + 1];
 };
 

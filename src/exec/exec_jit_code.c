@@ -58,8 +58,9 @@ static struct {
  * the second's, which ran short5.fp's kernel no faster). */
 #define JIT_SPAN_TIER 0u
 /* Span kernels a program keeps at most (a draw asks for one or two: its
- * triangles with perspective and without). */
-#define JIT_SPAN_KERNELS 4u
+ * triangles with perspective and without; flat shading and the buffer's
+ * format make others). */
+#define JIT_SPAN_KERNELS 8u
 
 static const LLVMCodeGenOptLevel tier_level[JIT_TIERS] = { LLVMCodeGenLevelNone,
                                                            LLVMCodeGenLevelDefault };
@@ -619,7 +620,7 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
     uint64_t serial = ++g_jit.serial;
     snprintf(name, sizeof name, "nvgp_span_%llu", (unsigned long long)serial);
     LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, k->words,
-                                       k->color, k->modes);
+                                       k->color, k->modes, k->fixed);
     if (!mod) {
         LLVMOrcDisposeThreadSafeContext(tsc);
         return;
@@ -645,7 +646,7 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
 }
 
 const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
-                                                  const char *modes)
+                                                  const char *modes, bool fixed)
 {
     if (words > EXEC_SPAN_MAX_WORDS || strlen(modes) != words || !prepare_first(m))
         return NULL;
@@ -654,12 +655,13 @@ const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, 
     pthread_mutex_lock(&e->lock);
     for (unsigned i = 0; i < e->num_span && !found; i++)
         if (e->span[i].words == words && e->span[i].color == color &&
-            !strcmp(e->span[i].modes, modes))
+            e->span[i].fixed == fixed && !strcmp(e->span[i].modes, modes))
             found = &e->span[i];
     if (!found && e->num_span < JIT_SPAN_KERNELS) {
         struct nvgp_exec_span_kernel *k = &e->span[e->num_span];
         k->words = words;
         k->color = color;
+        k->fixed = fixed;
         memcpy(k->modes, modes, words + 1);
         double t0 = now_ms(CLOCK_MONOTONIC);
         make_span(m, k, &e->span_rt[e->num_span]);
@@ -750,9 +752,9 @@ char *exec_jit_assembly(const nvgp_exec *m)
 
 bool exec_jit_available(void) { return false; }
 const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
-                                                  const char *modes)
+                                                  const char *modes, bool fixed)
 {
-    (void)m, (void)words, (void)color, (void)modes;
+    (void)m, (void)words, (void)color, (void)modes, (void)fixed;
     return NULL;
 }
 bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)

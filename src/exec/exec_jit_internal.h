@@ -107,8 +107,12 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
 /* The span kernel of m (exec_jit_span.c): a module holding the function
  * `name`, or NULL when m's program is not one straight region of records
  * reading input words below `words` (nvgp_exec_span_run), modes[w] how
- * word w is made ('l', 'p', 'k'). */
+ * word w is made ('l', 'p', 'k'), fixed: the colour stored as an RGBA8
+ * buffer keeps it. */
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color, const char *modes);
+                             uint32_t words, uint32_t color, const char *modes, bool fixed);
+/* Whether k / 255 in float is (float)(k / 255.0) for every k in 0..255,
+ * as an RGBA8 kernel's store takes it to be. */
+bool span_unorm8_exact(void);
 
 #endif

@@ -195,6 +195,39 @@ static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, span_in *
             }
 }
 
+/* An RGBA8 buffer's value of a colour component (the pipeline's
+ * clamp01f then pipe_fb_store): 0 for NaN and what is not above 0, 1 for
+ * what is above 1, else k / 255 with k = floor(c 255 + 0.5) in double.
+ * The division is a float one: for every k in 0..255 the float quotient
+ * is the double one rounded to float (span_unorm8_exact checks it). */
+static LLVMValueRef unorm8(jit_fn *j, LLVMValueRef v)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx), vd = LLVMVectorType(f64, LANES);
+    LLVMValueRef zero = LLVMConstNull(j->vf);
+    LLVMValueRef one = splat_vec(j, LLVMConstReal(j->f32, 1.0), LANES);
+    v = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, zero, ""), v, zero, "");
+    v = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, one, ""), one, v, "");
+    LLVMValueRef d = LLVMBuildFMul(j->b, LLVMBuildFPExt(j->b, v, vd, ""),
+                                   splat_vec(j, LLVMConstReal(f64, 255.0), LANES), "");
+    d = LLVMBuildFAdd(j->b, d, splat_vec(j, LLVMConstReal(f64, 0.5), LANES), "");
+    unsigned id = LLVMLookupIntrinsicID("llvm.floor", 10);
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, &vd, 1);
+    d = LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->cx, id, &vd, 1), fn, &d, 1, "");
+    return LLVMBuildFDiv(j->b, LLVMBuildFPTrunc(j->b, d, j->vf, ""),
+                         splat_vec(j, LLVMConstReal(j->f32, 255.0), LANES), "");
+}
+
+bool span_unorm8_exact(void)
+{
+    for (int k = 0; k < 256; k++) {
+        volatile float by_double = (float)((double)k / 255.0);
+        volatile float by_float = (float)k / 255.0f;
+        if (by_double != by_float)
+            return false;
+    }
+    return true;
+}
+
 /* Stores the warp's colour (component c: values[c]) as two pixel rows of
  * 16 RGBA pixels: row r's pixel p is lane 4 (p / 2) + 2 r + p % 2. */
 static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
@@ -220,10 +253,10 @@ static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
 }
 
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color, const char *modes)
+                             uint32_t words, uint32_t color, const char *modes, bool fixed)
 {
     uint32_t n = kernel_records(m, words);
-    if (!n || color >= m->file_size[TGSI_FILE_OUTPUT])
+    if (!n || color >= m->file_size[TGSI_FILE_OUTPUT] || (fixed && !span_unorm8_exact()))
         return NULL;
     for (uint32_t w = 0; w < words; w++)
         if (modes[w] != 'l' && modes[w] != 'p' && modes[w] != 'k')
@@ -290,6 +323,8 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
         for (unsigned c = 0; c < 4; c++) {
             jit_slot *s = jit_slot_find(&j, jit_slot_key(TGSI_FILE_OUTPUT, color, c));
             values[c] = LLVMBuildBitCast(j.b, s->v ? s->v : jit_splat_i32(&j, 0), j.vf, "");
+            if (fixed)
+                values[c] = unorm8(&j, values[c]);
         }
         LLVMValueRef row_p[2];
         LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, 4 * GROUP_COLS, 0), "");

@@ -142,9 +142,9 @@ bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *ou
 }
 
 const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
-                                     const char *modes)
+                                     const char *modes, bool rgba8)
 {
-    return nvgp_exec_span_kernel_for(m->exec, words, color, modes);
+    return nvgp_exec_span_kernel_for(m->exec, words, color, modes, rgba8);
 }
 
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)

@@ -96,10 +96,11 @@ typedef struct pipe_span_args {
 } pipe_span_args;
 /* The machine's span kernel for `words` input words made as modes says
  * ('l' screen-linear, 'p' perspective, 'k' constant) and the colour in
- * OUT[color], compiled at the first call, the constants set so far taken
- * in; NULL: run the machine. */
+ * OUT[color] (stored as an RGBA8 buffer keeps it where rgba8), compiled
+ * at the first call, the constants set so far taken in; NULL: run the
+ * machine. */
 const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
-                                     const char *modes);
+                                     const char *modes, bool rgba8);
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a);
 /* Runs fn(ctx) on up to `threads` host threads at once (the executor's
  * pool, the caller's thread included); fn takes its work from a shared

@@ -203,16 +203,16 @@ int pipe_debug_span_kernel = 1;
 atomic_ulong pipe_debug_span_kernel_lanes;
 
 /* Whether the draw's state lets a kernel store whole quads (the flush's
- * `whole` stores, in plain stores); the program's constants are then set,
- * for the kernels to take in. */
+ * `whole` stores, in plain stores, and an RGBA8 buffer's rounded values);
+ * the program's constants are then set, for the kernels to take in. */
 static bool kernel_state(pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
     const struct pipe_span *sp = d->span;
     const nvgp_pipe_fb *fb = d->fb;
-    if (!pipe_debug_span_kernel || fb->format != NVGP_PIPE_RGBA32F || d->s->depth_test ||
-        d->s->blend || sp->color_out < 0 || fp->may_discard ||
-        (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes)
+    bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
+    if (!pipe_debug_span_kernel || d->s->depth_test || d->s->blend || sp->color_out < 0 ||
+        fp->may_discard || (!rgba8 && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes))
         return false;
     return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
 }
@@ -240,7 +240,7 @@ static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
     unsigned i = sp->num_kernels++;
     memcpy(sp->kernel_modes[i], modes, t->words + 1);
     sp->kernels[i] = pipe_machine_span_kernel(d->fp->machine, t->words, (uint32_t)sp->color_out,
-                                              modes);
+                                              modes, d->fb->format == NVGP_PIPE_RGBA8);
     return sp->kernels[i];
 }
 

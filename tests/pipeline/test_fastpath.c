@@ -434,7 +434,8 @@ static void test_machine_reuse(void **state)
 /* The span kernel (the JIT's whole program with its interpolation and
  * colour store, for fully covered quads): overlapping triangles, of one w
  * each (every varying screen-linear) or with perspective, with flat
- * shading or not (the colour's words constant), through programs reading
+ * shading or not (the colour's words constant), into float and RGBA8
+ * buffers (the kernel clamps and rounds as the buffer keeps colours), through programs reading
  * constants that change from draw to draw (one program object: its
  * machine serves every draw), registers read before written, modifiers,
  * a partial colour write, vector maths, integer operations; drawn with
@@ -459,7 +460,8 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
 {
     char err[256];
     nvgp_pipe_state *s = nvgp_pipe_state_create();
-    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, NVGP_PIPE_RGBA32F, err, sizeof err);
+    nvgp_pipe_fb *fb = nvgp_pipe_fb_create(W, H, k & 8 ? NVGP_PIPE_RGBA8 : NVGP_PIPE_RGBA32F, err,
+                                           sizeof err);
     assert_non_null(s);
     assert_non_null(fb);
     static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
@@ -503,10 +505,10 @@ static void test_span_kernel_agrees(void **state)
         nvgp_diag_destroy(dg);
         assert_non_null(prog);
         unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes);
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 16; k++) {
             make_scene(sc, 31000u + 100u * (uint32_t)p + (uint32_t)k);
             /* one w a triangle: every varying screen-linear */
-            for (int v = 0; k < 4 && v < 3 * TRIS; v++) {
+            for (int v = 0; !(k & 4) && v < 3 * TRIS; v++) {
                 float *q = &sc->pos[4 * v], w0 = sc->pos[4 * (v - v % 3) + 3];
                 for (int c = 0; c < 3; c++)
                     q[c] *= w0 / q[3];
