@@ -347,15 +347,13 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
     return NVGP_EXEC_OK;
 }
 
-const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, uint32_t words,
-                                                       uint32_t color, const char *modes,
-                                                       bool rgba8)
+const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, const nvgp_exec_span_form *f)
 {
     /* the budget: a whole warp's run of the program's records, END
      * included, never reaches it, so a kernel's lanes are the run's */
     if (m->engine != EXEC_ENGINE_JIT || m->hook || m->budget < m->num_code)
         return NULL;
-    const nvgp_exec_span_kernel *k = exec_jit_span(m, words, color, modes, rgba8);
+    const nvgp_exec_span_kernel *k = exec_jit_span(m, f);
     if (k)  /* the constants set since the last run */
         exec_uniform_constants(m);
     return k;
@@ -366,8 +364,7 @@ void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
 {
     exec_reg *bank[TGSI_FILE_COUNT + 1] = { NULL };
     bank[TGSI_FILE_IMMEDIATE] = m->uregs;
-    k->fn(s->rows, s->slope, s->num_rows, s->num_slope, s->q, s->konst, s->x0, s->qx, s->groups,
-          s->row0, s->row1, bank);
+    k->fn(s, bank);
 }
 
 nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,

@@ -166,29 +166,39 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
  *   'p' (float)((num_rows[4 w + q] + num_slope[w] * dx) * (1 / qv)) with
  *       qv = q[q] + q[4] * dx, where qv != 0 (else as 'l'),
  *   'k' konst[w];
- * OUT[color] is stored as pixels of 4 floats from row0 and row1: its
- * values, or with a kernel for RGBA8 buffers the values such a buffer
- * keeps (clamped to [0,1], to the nearest k / 255). */
+ * with a depth test, the lane's depth is (float)(z[q] + z[4] * dx), or the
+ * program's (its depth output's z clamped to [0,1]), tested against and
+ * written to the depth rows depth0 and depth1 (a float a pixel); OUT[color]
+ * of the lanes that pass is stored as pixels of 4 floats from row0 and
+ * row1: its values, or with a kernel for RGBA8 buffers the values such a
+ * buffer keeps (clamped to [0,1], to the nearest k / 255). */
 typedef struct nvgp_exec_span {
-    const double *rows, *slope, *num_rows, *num_slope, *q;
+    const double *rows, *slope, *num_rows, *num_slope, *q, *z;
     const float *konst;
     double x0;
     int64_t qx;
     uint32_t groups;
-    float *row0, *row1;
+    float *row0, *row1, *depth0, *depth1;
 } nvgp_exec_span;
+/* What a kernel is made for. */
+typedef struct nvgp_exec_span_form {
+    uint32_t words;          /* input words */
+    const char *modes;       /* words characters, 'l', 'p' or 'k' */
+    uint32_t color;          /* the colour's OUT register */
+    bool rgba8;              /* the colour stored as an RGBA8 buffer keeps it */
+    int depth_func;          /* -1: no depth test, else GL's order NEVER .. ALWAYS, 0 .. 7 */
+    bool depth_write;
+    int depth_out;           /* the OUT register whose z is the depth, -1: the lane's */
+} nvgp_exec_span_form;
 typedef struct nvgp_exec_span_kernel nvgp_exec_span_kernel;
-/* The kernel for `words` input words made as modes[0 .. words) say (a
- * string of 'l', 'p', 'k') and the colour in OUT[color], compiled at the
- * first call: NULL (run the machine) unless the machine runs the JIT
- * engine without a hook, its budget covers the whole program, and the
- * program is one short straight region of operations the JIT compiles,
- * reading nothing but its inputs, constants and the registers it writes
- * (a fragment program).  The constants set at the call are those the
- * kernel reads (call it again after setting others). */
-const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, uint32_t words,
-                                                       uint32_t color, const char *modes,
-                                                       bool rgba8);
+/* The kernel of form f, compiled at the first call: NULL (run the
+ * machine) unless the machine runs the JIT engine without a hook, its
+ * budget covers the whole program, and the program is one short straight
+ * region of operations the JIT compiles, reading nothing but its inputs,
+ * constants and the registers it writes (a fragment program).  The
+ * constants set at the call are those the kernel reads (call it again
+ * after setting others). */
+const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, const nvgp_exec_span_form *f);
 void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
                         const nvgp_exec_span *s);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a

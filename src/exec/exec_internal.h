@@ -226,14 +226,10 @@ enum { EXEC_INTERP_FLAT = 1, EXEC_INTERP_CENTROID = 2 };
 #define EXEC_SPAN_MAX_WORDS 256u
 
 /* nvgp_exec_span_kernel_for's answer: a JIT span kernel (exec_jit_span.c)
- * for inputs of `words` words of the given modes and the colour in
- * OUT[color]; fn NULL: none could be made. */
+ * of its form (the modes kept here); fn NULL: none could be made. */
 struct nvgp_exec_span_kernel {
-    void (*fn)(const double *rows, const double *slope, const double *num_rows,
-               const double *num_slope, const double *q, const float *konst, double x0,
-               int64_t qx, uint32_t groups, float *row0, float *row1, exec_reg *const *bank);
-    uint32_t words, color;
-    bool fixed;            /* the colour stored as an RGBA8 buffer keeps it */
+    void (*fn)(const nvgp_exec_span *s, exec_reg *const *bank);
+    nvgp_exec_span_form form;
     char modes[EXEC_SPAN_MAX_WORDS + 1];
 };
 

@@ -113,14 +113,11 @@ const exec_jit_entry *exec_jit_regions(const nvgp_exec *m);
  * NULL: the warp loop then runs warps two at a time. */
 const exec_jit_entry *exec_jit_pair_regions(const nvgp_exec *m);
 
-/* The span kernel of m for inputs of `words` words of the given modes
- * (exec_jit_span.c, nvgp_exec_span_run) and the colour in OUT[color],
- * stored as a float buffer keeps it or (fixed) as an RGBA8 one does:
- * compiled at the first call for each (a program keeps a few), then kept
- * with m's code; NULL when m's program is not one straight region a kernel
- * takes, compilation failed, or there is no JIT. */
-const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
-                                                  const char *modes, bool fixed);
+/* The span kernel of m of form f (exec_jit_span.c, nvgp_exec_span_run):
+ * compiled at the first call for each form (a program keeps a few), then
+ * kept with m's code; NULL when m's program is not one straight region a
+ * kernel takes, compilation failed, or there is no JIT. */
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, const nvgp_exec_span_form *f);
 
 /* What compiling m took: wall-clock and the compiling thread's CPU
  * milliseconds (on a loaded host the second says what the work costs) of

@@ -58,9 +58,9 @@ static struct {
  * the second's, which ran short5.fp's kernel no faster). */
 #define JIT_SPAN_TIER 0u
 /* Span kernels a program keeps at most (a draw asks for one or two: its
- * triangles with perspective and without; flat shading and the buffer's
- * format make others). */
-#define JIT_SPAN_KERNELS 8u
+ * triangles with perspective and without; flat shading, the buffer's
+ * format and the depth test make others; past these the machine runs). */
+#define JIT_SPAN_KERNELS 16u
 
 static const LLVMCodeGenOptLevel tier_level[JIT_TIERS] = { LLVMCodeGenLevelNone,
                                                            LLVMCodeGenLevelDefault };
@@ -619,8 +619,7 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
     char name[64];
     uint64_t serial = ++g_jit.serial;
     snprintf(name, sizeof name, "nvgp_span_%llu", (unsigned long long)serial);
-    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, k->words,
-                                       k->color, k->modes, k->fixed);
+    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, &k->form);
     if (!mod) {
         LLVMOrcDisposeThreadSafeContext(tsc);
         return;
@@ -640,29 +639,31 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
     if (err)
         LLVMConsumeError(err);
     else
-        k->fn = (void (*)(const double *, const double *, const double *, const double *,
-                          const double *, const float *, double, int64_t, uint32_t, float *,
-                          float *, exec_reg *const *))(uintptr_t)addr;
+        k->fn = (void (*)(const nvgp_exec_span *, exec_reg *const *))(uintptr_t)addr;
 }
 
-const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
-                                                  const char *modes, bool fixed)
+static bool same_form(const nvgp_exec_span_form *a, const nvgp_exec_span_form *b)
 {
-    if (words > EXEC_SPAN_MAX_WORDS || strlen(modes) != words || !prepare_first(m))
+    return a->words == b->words && a->color == b->color && a->rgba8 == b->rgba8 &&
+           a->depth_func == b->depth_func && a->depth_write == b->depth_write &&
+           a->depth_out == b->depth_out && !strcmp(a->modes, b->modes);
+}
+
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, const nvgp_exec_span_form *f)
+{
+    if (f->words > EXEC_SPAN_MAX_WORDS || strlen(f->modes) != f->words || !prepare_first(m))
         return NULL;
     jit_entry *e = m->jit->e;
     const struct nvgp_exec_span_kernel *found = NULL;
     pthread_mutex_lock(&e->lock);
     for (unsigned i = 0; i < e->num_span && !found; i++)
-        if (e->span[i].words == words && e->span[i].color == color &&
-            e->span[i].fixed == fixed && !strcmp(e->span[i].modes, modes))
+        if (same_form(&e->span[i].form, f))
             found = &e->span[i];
     if (!found && e->num_span < JIT_SPAN_KERNELS) {
         struct nvgp_exec_span_kernel *k = &e->span[e->num_span];
-        k->words = words;
-        k->color = color;
-        k->fixed = fixed;
-        memcpy(k->modes, modes, words + 1);
+        k->form = *f;
+        memcpy(k->modes, f->modes, f->words + 1);
+        k->form.modes = k->modes;
         double t0 = now_ms(CLOCK_MONOTONIC);
         make_span(m, k, &e->span_rt[e->num_span]);
         e->span_ms += now_ms(CLOCK_MONOTONIC) - t0;
@@ -751,10 +752,9 @@ char *exec_jit_assembly(const nvgp_exec *m)
 #else /* !NVGP_HAVE_JIT */
 
 bool exec_jit_available(void) { return false; }
-const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, uint32_t words, uint32_t color,
-                                                  const char *modes, bool fixed)
+const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, const nvgp_exec_span_form *f)
 {
-    (void)m, (void)words, (void)color, (void)modes, (void)fixed;
+    (void)m, (void)f;
     return NULL;
 }
 bool exec_jit_prepare_run(nvgp_exec *m, uint64_t warps)

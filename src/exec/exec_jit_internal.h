@@ -104,13 +104,10 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
  * cannot. */
 bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent);
 
-/* The span kernel of m (exec_jit_span.c): a module holding the function
- * `name`, or NULL when m's program is not one straight region of records
- * reading input words below `words` (nvgp_exec_span_run), modes[w] how
- * word w is made ('l', 'p', 'k'), fixed: the colour stored as an RGBA8
- * buffer keeps it. */
+/* The span kernel of m (exec_jit_span.c) of form f: a module holding the
+ * function `name`, or NULL when m's program is not one a kernel takes. */
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color, const char *modes, bool fixed);
+                             const nvgp_exec_span_form *f);
 /* Whether k / 255 in float is (float)(k / 255.0) for every k in 0..255,
  * as an RGBA8 kernel's store takes it to be. */
 bool span_unorm8_exact(void);

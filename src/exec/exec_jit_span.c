@@ -29,6 +29,7 @@
  * machine's uniform block (immediates and constants). */
 #include "exec/exec_jit.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -228,9 +229,28 @@ bool span_unorm8_exact(void)
     return true;
 }
 
+/* The lane of pixel p (0 .. 15) of a group's pixel row r. */
+static unsigned row_lane(unsigned r, unsigned p)
+{
+    return QUAD_LANES * (p / 2) + 2 * r + p % 2;
+}
+
+/* An llvm.masked.store of v (n elements of type t) at p with predicate
+ * pred (<n x i1>). */
+static void masked_store(jit_fn *j, LLVMValueRef v, LLVMValueRef p, LLVMValueRef pred,
+                         unsigned align)
+{
+    unsigned id = LLVMLookupIntrinsicID("llvm.masked.store", 17);
+    LLVMTypeRef over[2] = { LLVMTypeOf(v), j->ptr };
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, 2);
+    LLVMValueRef args[4] = { v, p, LLVMConstInt(j->i32, align, 0), pred };
+    LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->cx, id, over, 2), fn, args, 4, "");
+}
+
 /* Stores the warp's colour (component c: values[c]) as two pixel rows of
- * 16 RGBA pixels: row r's pixel p is lane 4 (p / 2) + 2 r + p % 2. */
-static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
+ * 16 RGBA pixels, row r's pixel p from lane row_lane(r, p); pass (NULL:
+ * every lane) the lanes whose pixels are written. */
+static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2], LLVMValueRef pass)
 {
     unsigned idx[4 * LANES];
     /* components interleaved: element 4 l + c of all = component c of lane l */
@@ -245,22 +265,109 @@ static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2])
     for (unsigned r = 0; r < 2; r++) {
         for (unsigned p = 0; p < GROUP_COLS; p++)
             for (unsigned c = 0; c < 4; c++)
-                idx[4 * p + c] = 4 * (QUAD_LANES * (p / 2) + 2 * r + p % 2) + c;
+                idx[4 * p + c] = 4 * row_lane(r, p) + c;
         LLVMValueRef row = shuffle(j, all, NULL, idx, 4 * GROUP_COLS);
-        LLVMValueRef st = LLVMBuildStore(j->b, row, row_p[r]);
-        LLVMSetAlignment(st, 16);
+        if (!pass) {
+            LLVMSetAlignment(LLVMBuildStore(j->b, row, row_p[r]), 16);
+            continue;
+        }
+        for (unsigned p = 0; p < GROUP_COLS; p++)
+            for (unsigned c = 0; c < 4; c++)
+                idx[4 * p + c] = row_lane(r, p);
+        masked_store(j, row, row_p[r], shuffle(j, pass, NULL, idx, 4 * GROUP_COLS), 16);
     }
 }
 
-LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             uint32_t words, uint32_t color, const char *modes, bool fixed)
+/* The depth test's comparison of GL's order (NEVER .. ALWAYS), as
+ * pipe_frag_compare makes it: NOTEQUAL holds for NaN, the others do not. */
+static LLVMValueRef depth_compare(jit_fn *j, int func, LLVMValueRef z, LLVMValueRef stored)
 {
-    uint32_t n = kernel_records(m, words);
-    if (!n || color >= m->file_size[TGSI_FILE_OUTPUT] || (fixed && !span_unorm8_exact()))
+    static const LLVMRealPredicate pred[8] = { LLVMRealPredicateFalse, LLVMRealOLT, LLVMRealOEQ,
+                                               LLVMRealOLE, LLVMRealOGT, LLVMRealUNE,
+                                               LLVMRealOGE, LLVMRealPredicateTrue };
+    return LLVMBuildFCmp(j->b, pred[func & 7], z, stored, "");
+}
+
+/* A field of the nvgp_exec_span at sp, `off` bytes in, of type t. */
+static LLVMValueRef field(jit_fn *j, LLVMValueRef sp, size_t off, LLVMTypeRef t)
+{
+    LLVMValueRef at = LLVMConstInt(j->i64, off, 0);
+    LLVMValueRef p = LLVMBuildGEP2(j->b, LLVMInt8TypeInContext(j->cx), sp, &at, 1, "");
+    return LLVMBuildLoad2(j->b, t, p, "");
+}
+
+/* The group's lanes' depths: the program's depth output (its z clamped
+ * to [0,1], NaN to 0, as the pipeline's flush does) where it writes one,
+ * else (float)(z[q] + z[4] dx). */
+static LLVMValueRef lane_depth(jit_fn *j, const nvgp_exec_span_form *f, span_in *in,
+                               LLVMValueRef z_p)
+{
+    if (f->depth_out >= 0) {
+        jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, (uint32_t)f->depth_out, 2));
+        LLVMValueRef v = LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, "");
+        LLVMValueRef zero = LLVMConstNull(j->vf);
+        LLVMValueRef one = splat_vec(j, LLVMConstReal(j->f32, 1.0), LANES);
+        LLVMValueRef t = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, zero, ""), v,
+                                         zero, "");
+        return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, one, ""), one, t, "");
+    }
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, z_p, QUAD_LANES), in->dx, "");
+    return LLVMBuildFPTrunc(j->b, LLVMBuildFAdd(j->b, quad_rows(j, z_p, 0), prod, ""), j->vf, "");
+}
+
+/* Whether a record of m writes register off of file f. */
+static bool writes_register(const nvgp_exec *m, uint32_t n, unsigned f, uint32_t off)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (m->fast->recs[i].dfile == f && m->fast->recs[i].doff == off && m->fast->recs[i].wmask)
+            return true;
+    return false;
+}
+
+/* The depth test of the group at column col0 (depth rows drow[2]): the
+ * lanes that pass, their depths written where the form writes depth. */
+static LLVMValueRef depth_test(jit_fn *j, const nvgp_exec_span_form *f, span_in *in,
+                               LLVMValueRef z_p, LLVMValueRef drow[2])
+{
+    LLVMTypeRef v16 = LLVMVectorType(j->f32, GROUP_COLS);
+    LLVMValueRef z = lane_depth(j, f, in, z_p);
+    LLVMValueRef stored_row[2];
+    for (unsigned r = 0; r < 2; r++) {
+        stored_row[r] = LLVMBuildLoad2(j->b, v16, drow[r], "");
+        LLVMSetAlignment(stored_row[r], 4);
+    }
+    unsigned idx[LANES];
+    for (unsigned l = 0; l < LANES; l++)   /* lane l: row (l % 4) / 2, pixel 2 (l / 4) + l % 2 */
+        idx[l] = ((l % QUAD_LANES) / 2) * GROUP_COLS + 2 * (l / QUAD_LANES) + l % 2;
+    LLVMValueRef stored = shuffle(j, stored_row[0], stored_row[1], idx, LANES);
+    LLVMValueRef pass = depth_compare(j, f->depth_func, z, stored);
+    if (f->depth_write)
+        for (unsigned r = 0; r < 2; r++) {
+            for (unsigned p = 0; p < GROUP_COLS; p++)
+                idx[p] = row_lane(r, p);
+            masked_store(j, shuffle(j, z, NULL, idx, GROUP_COLS), drow[r],
+                         shuffle(j, pass, NULL, idx, GROUP_COLS), 4);
+        }
+    return pass;
+}
+
+LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
+                             const nvgp_exec_span_form *f)
+{
+    uint32_t n = kernel_records(m, f->words);
+    uint32_t outs = m->file_size[TGSI_FILE_OUTPUT];
+    if (!n || f->color >= outs || (f->rgba8 && !span_unorm8_exact()) || f->depth_func > 7 ||
+        (f->depth_out >= 0 && (uint32_t)f->depth_out >= outs))
         return NULL;
-    for (uint32_t w = 0; w < words; w++)
-        if (modes[w] != 'l' && modes[w] != 'p' && modes[w] != 'k')
+    for (uint32_t w = 0; w < f->words; w++)
+        if (f->modes[w] != 'l' && f->modes[w] != 'p' && f->modes[w] != 'k')
             return NULL;
+    /* a depth output the program never writes: the lane's depth, as the
+     * flush takes it where the machine wrote no lane of it */
+    nvgp_exec_span_form form = *f;
+    if (form.depth_out >= 0 && !writes_register(m, n, TGSI_FILE_OUTPUT, (uint32_t)form.depth_out))
+        form.depth_out = -1;
     jit_fn j;
     memset(&j, 0, sizeof j);
     j.m = m;
@@ -268,24 +375,13 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     j.mod = LLVMModuleCreateWithNameInContext("nvgp_span", cx);
     j.b = LLVMCreateBuilderInContext(cx);
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(cx), vd = LLVMVectorType(f64, LANES);
-    /* rows, slope, num_rows, num_slope, q, konst, x0, qx, groups, row0,
-     * row1, bank */
-    LLVMTypeRef params[12] = { j.ptr, j.ptr, j.ptr, j.ptr, j.ptr, j.ptr,
-                               f64, j.i64, j.i32, j.ptr, j.ptr, j.ptr };
-    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 12, 0));
-    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    LLVMTypeRef params[2] = { j.ptr, j.ptr };   /* the nvgp_exec_span, bank */
+    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 2, 0));
     unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
-    for (unsigned k = 10; k <= 12; k++)   /* row0, row1, bank (1-based) */
-        LLVMAddAttributeAtIndex(j.fn, k, LLVMCreateEnumAttribute(cx, noalias, 0));
     LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(cx, nounwind, 0));
-    span_in in = { LLVMGetParam(j.fn, 0), LLVMGetParam(j.fn, 1), LLVMGetParam(j.fn, 2),
-                   LLVMGetParam(j.fn, 3), LLVMGetParam(j.fn, 4), LLVMGetParam(j.fn, 5),
-                   NULL, NULL, NULL, modes };
-    LLVMValueRef x0 = LLVMGetParam(j.fn, 6), qx = LLVMGetParam(j.fn, 7);
-    LLVMValueRef groups = LLVMGetParam(j.fn, 8);
-    LLVMValueRef row_base[2] = { LLVMGetParam(j.fn, 9), LLVMGetParam(j.fn, 10) };
-    j.bank = LLVMGetParam(j.fn, 11);
+    LLVMValueRef sp = LLVMGetParam(j.fn, 0);
+    j.bank = LLVMGetParam(j.fn, 1);
 
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cx, j.fn, "");
@@ -295,6 +391,16 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
         j.buf[k] = LLVMBuildAlloca(j.b, j.vi, "");
         LLVMSetAlignment(j.buf[k], 64);
     }
+#define SPAN_FIELD(name, type) field(&j, sp, offsetof(nvgp_exec_span, name), type)
+    span_in in = { SPAN_FIELD(rows, j.ptr), SPAN_FIELD(slope, j.ptr), SPAN_FIELD(num_rows, j.ptr),
+                   SPAN_FIELD(num_slope, j.ptr), SPAN_FIELD(q, j.ptr), SPAN_FIELD(konst, j.ptr),
+                   NULL, NULL, NULL, form.modes };
+    LLVMValueRef z_p = SPAN_FIELD(z, j.ptr);
+    LLVMValueRef x0 = SPAN_FIELD(x0, f64), qx = SPAN_FIELD(qx, j.i64);
+    LLVMValueRef groups = SPAN_FIELD(groups, j.i32);
+    LLVMValueRef row_base[2] = { SPAN_FIELD(row0, j.ptr), SPAN_FIELD(row1, j.ptr) };
+    LLVMValueRef depth_base[2] = { SPAN_FIELD(depth0, j.ptr), SPAN_FIELD(depth1, j.ptr) };
+#undef SPAN_FIELD
     LLVMValueRef zero32 = LLVMConstInt(j.i32, 0, 0);
     LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntEQ, groups, zero32, ""), done, body);
 
@@ -311,7 +417,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     dx = LLVMBuildFAdd(j.b, dx, splat_vec(&j, LLVMConstReal(f64, 0.5), LANES), "");
     in.dx = LLVMBuildFSub(j.b, dx, splat_vec(&j, x0, LANES), "");
 
-    bool ok = jit_slots_new(&j, n + words);
+    bool ok = jit_slots_new(&j, n + form.words);
     if (ok) {
         const exec_frec *recs = m->fast->recs;
         seed_sources(&j, recs, n, &in);
@@ -319,18 +425,26 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
             ok = jit_emit_record(&j, &recs[i]);
     }
     if (ok) {
+        LLVMValueRef pass = NULL;
+        if (form.depth_func >= 0) {
+            LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, GROUP_COLS, 0), "");
+            LLVMValueRef drow[2];
+            for (unsigned r = 0; r < 2; r++)
+                drow[r] = LLVMBuildGEP2(j.b, j.f32, depth_base[r], &at, 1, "");
+            pass = depth_test(&j, &form, &in, z_p, drow);
+        }
         LLVMValueRef values[4];
         for (unsigned c = 0; c < 4; c++) {
-            jit_slot *s = jit_slot_find(&j, jit_slot_key(TGSI_FILE_OUTPUT, color, c));
+            jit_slot *s = jit_slot_find(&j, jit_slot_key(TGSI_FILE_OUTPUT, form.color, c));
             values[c] = LLVMBuildBitCast(j.b, s->v ? s->v : jit_splat_i32(&j, 0), j.vf, "");
-            if (fixed)
+            if (form.rgba8)
                 values[c] = unorm8(&j, values[c]);
         }
         LLVMValueRef row_p[2];
         LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, 4 * GROUP_COLS, 0), "");
         for (unsigned r = 0; r < 2; r++)
             row_p[r] = LLVMBuildGEP2(j.b, j.f32, row_base[r], &at, 1, "");
-        store_rows(&j, values, row_p);
+        store_rows(&j, values, row_p, pass);
         LLVMValueRef next = LLVMBuildAdd(j.b, g, LLVMConstInt(j.i32, 1, 0), "");
         LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntULT, next, groups, ""), body, done);
         LLVMValueRef in_v[2] = { zero32, next };

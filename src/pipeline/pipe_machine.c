@@ -141,16 +141,17 @@ bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *ou
     return nvgp_exec_use_output_warps(m->exec, count, out) == NVGP_EXEC_OK;
 }
 
-const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
-                                     const char *modes, bool rgba8)
+const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
 {
-    return nvgp_exec_span_kernel_for(m->exec, words, color, modes, rgba8);
+    nvgp_exec_span_form e = { f->words, f->modes, f->color, f->rgba8, f->depth_func,
+                              f->depth_write, f->depth_out };
+    return nvgp_exec_span_kernel_for(m->exec, &e);
 }
 
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
 {
-    nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->konst,
-                         a->x0, a->qx, a->groups, a->row0, a->row1 };
+    nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->z, a->konst,
+                         a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
     nvgp_exec_span_run(m->exec, kernel, &s);
 }
 

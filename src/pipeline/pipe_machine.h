@@ -85,22 +85,33 @@ bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
 /* A run of fully covered quads in one call, without a run of the machine
  * (the executor's span kernel, nvgp_exec_span_run, which says what the
  * fields are): groups of 8 quads from column qx, their colour stored from
- * the two pixel rows' first pixels. */
+ * the two pixel rows' first pixels, their depths tested against and
+ * written to the two depth rows. */
 typedef struct pipe_span_args {
-    const double *rows, *slope, *num_rows, *num_slope, *q;
+    const double *rows, *slope, *num_rows, *num_slope, *q, *z;
     const float *konst;
     double x0;
     int64_t qx;
     uint32_t groups;
-    float *row0, *row1;
+    float *row0, *row1, *depth0, *depth1;
 } pipe_span_args;
-/* The machine's span kernel for `words` input words made as modes says
- * ('l' screen-linear, 'p' perspective, 'k' constant) and the colour in
- * OUT[color] (stored as an RGBA8 buffer keeps it where rgba8), compiled
- * at the first call, the constants set so far taken in; NULL: run the
- * machine. */
-const void *pipe_machine_span_kernel(pipe_machine *m, uint32_t words, uint32_t color,
-                                     const char *modes, bool rgba8);
+/* What a span kernel is for (nvgp_exec_span_form): `words` input words
+ * made as modes says ('l' screen-linear, 'p' perspective, 'k' constant),
+ * the colour in OUT[color] (stored as an RGBA8 buffer keeps it where
+ * rgba8), the depth test's function (-1 none), its write, the program's
+ * depth output (-1 none). */
+typedef struct pipe_span_form {
+    uint32_t words;
+    const char *modes;
+    uint32_t color;
+    bool rgba8;
+    int depth_func;
+    bool depth_write;
+    int depth_out;
+} pipe_span_form;
+/* The machine's span kernel of form f, compiled at the first call, the
+ * constants set so far taken in; NULL: run the machine. */
+const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f);
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a);
 /* Runs fn(ctx) on up to `threads` host threads at once (the executor's
  * pool, the caller's thread included); fn takes its work from a shared

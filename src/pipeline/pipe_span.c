@@ -62,6 +62,7 @@ struct pipe_span {
     const void *tri_kernel;
     double num_rows[SPAN_WORDS][4];   /* the kernel's: num_row by quad lane */
     double q4[5];                 /* q's row values by quad lane, then q.a */
+    double z4[5];                 /* the same of window z */
     uint32_t tri_serial;          /* triangles begun this draw */
     uint32_t batch_tri;           /* the triangle the batch's first quad is of */
 };
@@ -203,16 +204,17 @@ int pipe_debug_span_kernel = 1;
 atomic_ulong pipe_debug_span_kernel_lanes;
 
 /* Whether the draw's state lets a kernel store whole quads (the flush's
- * `whole` stores, in plain stores, and an RGBA8 buffer's rounded values);
- * the program's constants are then set, for the kernels to take in. */
+ * `whole` stores, in plain stores, an RGBA8 buffer's rounded values, and
+ * the depth test the flush makes); the program's constants are then set,
+ * for the kernels to take in. */
 static bool kernel_state(pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
     const struct pipe_span *sp = d->span;
     const nvgp_pipe_fb *fb = d->fb;
     bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
-    if (!pipe_debug_span_kernel || d->s->depth_test || d->s->blend || sp->color_out < 0 ||
-        fp->may_discard || (!rgba8 && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes))
+    if (!pipe_debug_span_kernel || d->s->blend || sp->color_out < 0 || fp->may_discard ||
+        (!rgba8 && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes))
         return false;
     return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
 }
@@ -239,8 +241,12 @@ static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
         return NULL;
     unsigned i = sp->num_kernels++;
     memcpy(sp->kernel_modes[i], modes, t->words + 1);
-    sp->kernels[i] = pipe_machine_span_kernel(d->fp->machine, t->words, (uint32_t)sp->color_out,
-                                              modes, d->fb->format == NVGP_PIPE_RGBA8);
+    const nvgp_pipe_state *s = d->s;
+    pipe_span_form f = { t->words, modes, (uint32_t)sp->color_out,
+                         d->fb->format == NVGP_PIPE_RGBA8, s->depth_test ? s->depth_func : -1,
+                         s->depth_write,
+                         s->depth_test ? pipe_program_output(d->fp, TGSI_SEMANTIC_POSITION, 0) : -1 };
+    sp->kernels[i] = pipe_machine_span_kernel(d->fp->machine, &f);
     return sp->kernels[i];
 }
 
@@ -295,8 +301,9 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
             sp->num_rows[w][l] = sp->num_row[l >> 1][w];
     }
     for (int l = 0; l < 4; l++)
-        sp->q4[l] = sp->qrow[l >> 1];
+        sp->q4[l] = sp->qrow[l >> 1], sp->z4[l] = sp->zrow[l >> 1];
     sp->q4[4] = t->q.a;
+    sp->z4[4] = t->z.a;
 }
 
 /* Lane (x, pixel row r of the quad)'s other words over its screen-linear
@@ -388,8 +395,10 @@ static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64
         return false;
     nvgp_pipe_fb *fb = d->fb;
     float *row0 = fb->color + 4 * ((size_t)qy * fb->width + (size_t)*qx0);
+    float *depth0 = fb->sample_depth + (size_t)qy * fb->width + (size_t)*qx0;
     pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
-                         t->konst, t->x0, *qx0, groups, row0, row0 + 4 * (size_t)fb->width };
+                         sp->z4, t->konst, t->x0, *qx0, groups, row0,
+                         row0 + 4 * (size_t)fb->width, depth0, depth0 + fb->width };
     pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
     atomic_fetch_add_explicit(&pipe_debug_span_lanes, 32ul * groups, memory_order_relaxed);
     atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, 32ul * groups, memory_order_relaxed);

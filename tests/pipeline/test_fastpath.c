@@ -435,7 +435,9 @@ static void test_machine_reuse(void **state)
  * colour store, for fully covered quads): overlapping triangles, of one w
  * each (every varying screen-linear) or with perspective, with flat
  * shading or not (the colour's words constant), into float and RGBA8
- * buffers (the kernel clamps and rounds as the buffer keeps colours), through programs reading
+ * buffers (the kernel clamps and rounds as the buffer keeps colours),
+ * with the depth test by each function (the lane's depth or the
+ * program's, written or not) or without, through programs reading
  * constants that change from draw to draw (one program object: its
  * machine serves every draw), registers read before written, modifiers,
  * a partial colour write, vector maths, integer operations; drawn with
@@ -453,6 +455,9 @@ static const char *const kernel_programs[] = {
     "SNE.U j.xy, i, j;\nAND.U i.z, i, 8323072;\nMAX.U i.w, j, i;\n"
     "SLT f, fragment.texcoord[0], c;\nCMP f.yw, -fragment.texcoord[0], f, fragment.texcoord[3];\n"
     "MAD result.color, f, c, fragment.texcoord[1];\nMOV.U result.color.xzw, i;\nEND\n",
+    /* a depth past [0,1] on both sides: clamped before the test */
+    "!!ARBfp1.0\nMOV result.color, fragment.color;\n"
+    "MAD result.depth.z, fragment.texcoord[0].x, 4, -1.5;\nEND\n",
 };
 
 static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, int k, bool general,
@@ -465,9 +470,14 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     assert_non_null(s);
     assert_non_null(fb);
     static const float clear[4] = {0.25f, 0.5f, 0.75f, 1.0f};
-    nvgp_pipe_fb_clear(fb, NULL, clear, NULL);
-    set_state(s, k & 1);   /* the scissor or not; no blending, depth test or fog */
+    float depth = 0.75f;
+    nvgp_pipe_fb_clear(fb, NULL, clear, &depth);
+    set_state(s, k & 1);   /* the scissor or not; no blending or fog */
     s->flat = (k & 2) != 0;
+    /* the depth test by every function, written or not */
+    s->depth_test = (k & 16) != 0;
+    s->depth_func = (uint8_t)((k * 3) % 8);
+    s->depth_write = (k & 2) == 0;
     s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
     for (int c = 0; c < 4; c++)
@@ -504,8 +514,9 @@ static void test_span_kernel_agrees(void **state)
             nvgp_diag_print(dg, stderr);
         nvgp_diag_destroy(dg);
         assert_non_null(prog);
-        unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes);
-        for (int k = 0; k < 16; k++) {
+        unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes), depth_lanes = 0;
+        for (int k = 0; k < 32; k++) {
+            unsigned long state_before = atomic_load(&pipe_debug_span_kernel_lanes);
             make_scene(sc, 31000u + 100u * (uint32_t)p + (uint32_t)k);
             /* one w a triangle: every varying screen-linear */
             for (int v = 0; !(k & 4) && v < 3 * TRIS; v++) {
@@ -526,10 +537,14 @@ static void test_span_kernel_agrees(void **state)
                 nvgp_pipe_fb_destroy(fb);
             }
             nvgp_pipe_fb_destroy(general);
+            if (k & 16)
+                depth_lanes += atomic_load(&pipe_debug_span_kernel_lanes) - state_before;
         }
         unsigned long lanes = atomic_load(&pipe_debug_span_kernel_lanes) - before;
-        fprintf(stderr, "kernel program %zu: %lu lanes by the kernel\n", p, lanes);
+        fprintf(stderr, "kernel program %zu: %lu lanes by the kernel, %lu with the depth test\n",
+                p, lanes, depth_lanes);
         assert_true(lanes > 10000);
+        assert_true(depth_lanes > 10000);
         nvgp_program_destroy(prog);
     }
     free(sc);
