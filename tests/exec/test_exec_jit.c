@@ -250,8 +250,8 @@ static void check_round(xt *x)
 }
 
 /* The integer rows by hand: IN[0] = (INT_MIN, -1, 0, 7), IN[1] =
- * (INT_MAX, -7, 2, 2^24 + 1).  Division by 0 and INT_MIN / -1 as
- * docs/spec-decisions.md Executor 3 and 18 define them. */
+ * (INT_MAX, -7, 2, 2^24 + 1).  Division by 0, INT_MIN / -1 and the sign
+ * of MOD as docs/spec-decisions.md Executor 3 and 18 define them. */
 static const char int_text[] =
     "VERT\n"
     "DCL IN[0..1]\n"
@@ -259,7 +259,7 @@ static const char int_text[] =
     "  0: IDIV OUT[0], IN[0], IN[0].yyzw\n"
     "  1: MOD OUT[1], IN[0].xxyw, IN[0].yzzy\n"
     "  2: IDIV OUT[2].xy, IN[1].yyyy, IN[1].zzzz\n"
-    "  3: MOD OUT[2].zw, IN[1].xxxx, IN[1].zzzz\n"
+    "  3: MOD OUT[2].zw, IN[1].xyxy, IN[1].zzzz\n"
     "  4: UDIV OUT[3], IN[0], IN[1].zzzx\n"
     "  5: UDIV OUT[4].x, IN[0].wwww, IN[0].zzzz\n"
     "  6: UMOD OUT[4].y, IN[0].wwww, IN[0].zzzz\n"
@@ -290,8 +290,9 @@ static void check_int(xt *x)
         xt_expect4u(x, t, 0, 0x80000000u, 1, 0, 1);
         /* INT_MIN mod -1 = 0; mod 0 = -1 (twice); 7 mod -1 = 0 */
         xt_expect4u(x, t, 1, 0, 0xffffffffu, 0xffffffffu, 0);
-        /* -7 / 2 truncates to -3; INT_MAX mod 2 = 1 */
-        xt_expect4u(x, t, 2, 0xfffffffdu, 0xfffffffdu, 1, 1);
+        /* -7 / 2 truncates to -3; INT_MAX mod 2 = 1; -7 mod 2 takes the
+         * dividend's sign: -1 */
+        xt_expect4u(x, t, 2, 0xfffffffdu, 0xfffffffdu, 1, 0xffffffffu);
         /* 2^31 / 2, (2^32 - 1) / 2, 0 / 2, 7 / INT_MAX */
         xt_expect4u(x, t, 3, 0x40000000u, 0x7fffffffu, 0, 0);
         /* by 0: ~0 for both; (2^32 - 1) mod (2^24 + 1) = 2^32 - 1 - 255 (2^24 + 1);
