@@ -6,6 +6,7 @@
  * MAD, FMA, DP*, DST, LRP, LIT, POW and XPD, returns 0 when an operand is 0.
  * Conversions to integers saturate and map NaN to 0 (tgsi.rst leaves them
  * undefined). */
+#include "exec/exec_alu_lane.h"
 #include "exec/exec_internal.h"
 #include "exec/exec_vmath.h"
 
@@ -21,64 +22,8 @@ static inline float lfma(bool legacy, float a, float b, float c)
     return legacy && (a == 0.0f || b == 0.0f) ? c : fmaf(a, b, c);
 }
 
-/* Rounding to an integral value without libm calls, so the lane loops
- * vectorise (a call per lane dominated FLR/FRC).  Each gives the same bits
- * as floorf, ceilf, truncf and nearbyintf (round to nearest even).
- *
- * |x| below 2^23 is rounded to the nearest even integer by adding and
- * removing 2^23, then stepped by 1 toward the wanted direction; copysignf
- * keeps the sign of zero results (floor(-0) = -0, ceil(-0.5) = -0).  A
- * float of magnitude 2^23 or more (or inf, NaN) is already integral and is
- * returned as is (a NaN quieted, as libm does).  Choices are made with
- * integer masks, not ?: on floats: GCC moves float arithmetic into the arms
- * of a ?:, which then cannot become vector selects (FP operations may
- * trap), and the loop is left scalar. */
-#define FLOAT_INTEGRAL 8388608.0f /* 2^23 */
-static inline uint32_t lane_mask(bool c) /* all ones when c */
-{
-    return 0u - (uint32_t)c;
-}
-static inline uint32_t small_mask(float x) /* |x| < 2^23 */
-{
-    return lane_mask((f2u_bits(x) & 0x7fffffffu) < 0x4b000000u);
-}
-static inline float one_if(bool c)
-{
-    return u2f_bits(0x3f800000u & lane_mask(c));
-}
-/* |x| rounded to nearest even when |x| < 2^23, else 0 */
-static inline float abs_rne(float x)
-{
-    return (u2f_bits(f2u_bits(x) & 0x7fffffffu & small_mask(x)) + FLOAT_INTEGRAL) -
-           FLOAT_INTEGRAL;
-}
-/* small_result (given x's sign) when |x| < 2^23, else x (quieted) */
-static inline float fintegral(float x, float small_result)
-{
-    uint32_t u = f2u_bits(x), small = small_mask(x);
-    uint32_t nan = lane_mask((u & 0x7fffffffu) > 0x7f800000u);
-    return u2f_bits((f2u_bits(copysignf(small_result, x)) & small) |
-                    ((u | (0x00400000u & nan)) & ~small));
-}
-static inline float ftrunc(float x)
-{
-    float r = abs_rne(x);
-    return fintegral(x, r - one_if(r > fabsf(x)));
-}
-static inline float ffloor(float x)
-{
-    float r = copysignf(abs_rne(x), x);
-    return fintegral(x, r - one_if(r > x));
-}
-static inline float fceil(float x)
-{
-    float r = copysignf(abs_rne(x), x);
-    return fintegral(x, r + one_if(r < x));
-}
-static inline float fround(float x)
-{
-    return fintegral(x, abs_rne(x));
-}
+/* Rounding, sign and conversions to integers: exec_alu_lane.h (shared
+ * with the fast engine's kernels). */
 
 /* Component-wise ops: r.c = EXPR(x [, y [, z]]) for each enabled component. */
 #define UNOP(NAME, T, EXPR)                                                      \
@@ -235,35 +180,10 @@ static inline float fsat_max(float x, float y)
     return x != x ? y : y != y ? x : x > y ? x : y;
 }
 
-static inline float fsign(float x)
-{
-    return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
-}
-
-int32_t exec_f2i(float x)
-{
-    if (x != x)
-        return 0;
-    if (x >= 2147483648.0f)
-        return INT32_MAX;
-    if (x <= -2147483648.0f)
-        return INT32_MIN;
-    return (int32_t)x;
-}
-
-uint32_t exec_f2u(float x)
-{
-    if (!(x > -1.0f)) /* NaN, or <= -1: truncation toward zero gives 0 above -1 */
-        return 0;
-    if (x >= 4294967296.0f)
-        return UINT32_MAX;
-    return (uint32_t)x;
-}
-
 /* ---- core ------------------------------------------------------------------- */
 
-UNOP(ARL, i, exec_f2i(ffloor(x)))
-UNOP(ARR, i, exec_f2i(fround(x)))
+UNOP(ARL, i, exec_f2i(exec_ffloor(x)))
+UNOP(ARR, i, exec_f2i(exec_fround(x)))
 UNOP(ARA, i, exec_f2i(x))
 UNOP(MOV, u, a->u[l])
 BINOP(MUL, f, lmul(legacy, x, y))
@@ -290,12 +210,12 @@ TRIOP(LRP, f, lmul(legacy, x, y) + lmul(legacy, 1.0f - x, z))
 TRIOP(CMP, f, x < 0.0f ? y : z)
 TRIOP(CND, f, z > 0.5f ? x : y)
 TRIOP(CLAMP, f, fminf(fmaxf(x, y), z))
-UNOP(FRC, f, x - ffloor(x))
-UNOP(FLR, f, ffloor(x))
-UNOP(CEIL, f, fceil(x))
-UNOP(TRUNC, f, ftrunc(x))
-UNOP(ROUND, f, fround(x))
-UNOP(SSG, f, fsign(x))
+UNOP(FRC, f, x - exec_ffloor(x))
+UNOP(FLR, f, exec_ffloor(x))
+UNOP(CEIL, f, exec_fceil(x))
+UNOP(TRUNC, f, exec_ftrunc(x))
+UNOP(ROUND, f, exec_fround(x))
+UNOP(SSG, f, exec_fsign(x))
 UNOP(ABS, f, fabsf(x))
 UNOP(I2F, f, (float)a->i[l])
 UNOP(U2F, f, (float)a->u[l])
@@ -420,7 +340,7 @@ void exec_op_EXP(exec_warp *w, const exec_insn *in)
     const exec_chan *a = SRC(0, 0, &t);
     exec_chan f;
     for (unsigned l = 0; l < LANES; l++) {
-        f.f[l] = ffloor(a->f[l]);
+        f.f[l] = exec_ffloor(a->f[l]);
         r.c[1].f[l] = a->f[l] - f.f[l];
         r.c[3].f[l] = 1.0f;
     }
@@ -439,7 +359,7 @@ void exec_op_LOG(exec_warp *w, const exec_insn *in)
         x.f[l] = fabsf(a->f[l]);
     exec_vlg2(r.c[2].f, x.f);
     for (unsigned l = 0; l < LANES; l++)
-        r.c[0].f[l] = ffloor(r.c[2].f[l]);
+        r.c[0].f[l] = exec_ffloor(r.c[2].f[l]);
     exec_vex2_integral(p.f, r.c[0].f);
     for (unsigned l = 0; l < LANES; l++) {
         r.c[1].f[l] = x.f[l] / p.f[l];

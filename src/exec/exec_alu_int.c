@@ -6,6 +6,7 @@
  * gives 0.  IBFE/UBFE/BFI follow the pseudocode where it is defined
  * (offset, bits >= 0, offset + bits <= 32); outside it both counts are
  * masked with 0x1f first (the SM5 rule). */
+#include "exec/exec_alu_lane.h"
 #include "exec/exec_internal.h"
 
 #define IUNOP(NAME, EXPR)                                                        \
@@ -73,32 +74,8 @@
         exec_out_done(w, in, &r);                                                \
     }
 
-static inline int32_t idiv(int32_t x, int32_t y)
-{
-    if (y == 0)
-        return 0;
-    if (x == INT32_MIN && y == -1)
-        return INT32_MIN;
-    return x / y;
-}
-
-static inline int32_t imod(int32_t x, int32_t y)
-{
-    if (y == 0)
-        return -1;
-    if (y == -1)
-        return 0;
-    return x % y;
-}
-
-static inline uint32_t ashr(uint32_t x, uint32_t n)
-{
-    n &= 31;
-    uint32_t r = x >> n;
-    if ((x & 0x80000000u) && n)
-        r |= ~(0xffffffffu >> n);
-    return r;
-}
+/* (the lanes of IDIV, MOD, ISHR... are exec_alu_lane.h's, shared with the
+ * fast engine) */
 
 static inline uint32_t umsb(uint32_t x)
 {
@@ -148,7 +125,7 @@ static inline uint32_t ibfe(uint32_t v, uint32_t offset, uint32_t bits)
     bf_args(&offset, &bits);
     if (bits == 0)
         return 0;
-    return ashr(v << (32 - offset - bits), 32 - bits);
+    return exec_ashr(v << (32 - offset - bits), 32 - bits);
 }
 
 static inline uint32_t bfi(uint32_t base, uint32_t ins, uint32_t offset, uint32_t bits)
@@ -161,8 +138,8 @@ static inline uint32_t bfi(uint32_t base, uint32_t ins, uint32_t offset, uint32_
 
 IUNOP(NOT, ~x)
 IUNOP(INEG, 0u - x)
-IUNOP(IABS, xi < 0 ? 0u - x : x)
-IUNOP(ISSG, xi < 0 ? 0xffffffffu : xi > 0 ? 1u : 0u)
+IUNOP(IABS, exec_iabs(x))
+IUNOP(ISSG, exec_issg(x))
 IUNOP(UARL, x)
 IUNOP(BREV, brev(x))
 IUNOP(POPC, (uint32_t)__builtin_popcount(x))
@@ -172,12 +149,12 @@ IUNOP(IMSB, imsb(x))
 
 IBINOP(UADD, x + y)
 IBINOP(UMUL, x * y)
-IBINOP(IMUL_HI, (uint64_t)((int64_t)xi * (int64_t)yi) >> 32)
-IBINOP(UMUL_HI, ((uint64_t)x * y) >> 32)
-IBINOP(IDIV, idiv(xi, yi))
-IBINOP(UDIV, y ? x / y : 0xffffffffu)
-IBINOP(UMOD, y ? x % y : 0xffffffffu)
-IBINOP(MOD, imod(xi, yi))
+IBINOP(IMUL_HI, exec_imul_hi(x, y))
+IBINOP(UMUL_HI, exec_umul_hi(x, y))
+IBINOP(IDIV, exec_idiv(xi, yi))
+IBINOP(UDIV, exec_udiv(x, y))
+IBINOP(UMOD, exec_umod(x, y))
+IBINOP(MOD, exec_imod(xi, yi))
 IBINOP(AND, x & y)
 IBINOP(OR, x | y)
 IBINOP(XOR, x ^ y)
@@ -186,7 +163,7 @@ IBINOP(UMAX, x > y ? x : y)
 IBINOP(IMIN, xi < yi ? x : y)
 IBINOP(UMIN, x < y ? x : y)
 IBINOP(SHL, x << (y & 31))
-IBINOP(ISHR, ashr(x, y))
+IBINOP(ISHR, exec_ashr(x, y))
 IBINOP(USHR, x >> (y & 31))
 IBINOP(ISLT, xi < yi ? ~0u : 0u)
 IBINOP(USLT, x < y ? ~0u : 0u)

@@ -62,7 +62,8 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
  *   V4A the same where a source is the destination register
  *   VG  element-wise, any swizzle / write mask / float modifiers / saturate
  *   DOT dot products (any swizzle, mask, modifiers, saturate)
- *   SC  scalar functions of source .x replicated (warp-wide vector math)
+ *   SC  scalar functions of source .x replicated (warp-wide vector math;
+ *       SQRT's sqrtf lane by lane)
  *   D   doubles: a value is the register pair xy or zw (low word first), a
  *       modifier acts on the high word's sign; comparisons write x and z */
 #define EXEC_FAST_HANDLERS(X)                                                    \
@@ -75,8 +76,14 @@ _Static_assert(sizeof(exec_frec) == 32, "a decoded record is 32 bytes");
     X(UMUL_VG) X(SHL_VG) X(USHR_VG) X(NOT_VG) X(INEG_VG)                         \
     X(IMAX_VG) X(IMIN_VG) X(UMAX_VG) X(UMIN_VG)                                  \
     X(ISLT_VG) X(ISGE_VG) X(USLT_VG) X(USGE_VG) X(USEQ_VG) X(USNE_VG)            \
+    X(FLR_VG) X(CEIL_VG) X(TRUNC_VG) X(ROUND_VG) X(FRC_VG) X(ABS_VG) X(SSG_VG)   \
+    X(DIV_VG) X(F2I_VG) X(F2U_VG) X(I2F_VG) X(U2F_VG)                            \
+    X(ARL_VG) X(ARR_VG) X(UARL_VG)                                               \
+    X(ISHR_VG) X(IABS_VG) X(ISSG_VG) X(IMUL_HI_VG) X(UMUL_HI_VG)                 \
+    X(IDIV_VG) X(MOD_VG) X(UDIV_VG) X(UMOD_VG)                                   \
     X(DP2_DOT) X(DP3_DOT) X(DP4_DOT) X(DPH_DOT)                                  \
     X(RCP_SC) X(RSQ_SC) X(EX2_SC) X(LG2_SC) X(SIN_SC) X(COS_SC) X(POW_SC)         \
+    X(SQRT_SC)                                                                   \
     X(DADD_D) X(DMUL_D) X(DDIV_D) X(DMIN_D) X(DMAX_D) X(DMAD_D) X(DFMA_D)         \
     X(DFRAC_D) X(DSQRT_D) X(DRSQ_D) X(DRCP_D)                                    \
     X(DSLT_D) X(DSGE_D) X(DSEQ_D) X(DSNE_D)

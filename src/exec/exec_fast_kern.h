@@ -10,6 +10,7 @@
  * four contiguous components) words through restrict pointers, which the
  * compiler turns into whole vector registers with no alias checks.  Each
  * expression is the reference handler's, written the same way. */
+#include "exec/exec_alu_lane.h"
 #include "exec/exec_fast.h"
 #include "exec/exec_vmath.h"
 
@@ -270,6 +271,32 @@ VG_DEF(USLT, 2, u0 < u1 ? ~0u : 0u)
 VG_DEF(USGE, 2, u0 >= u1 ? ~0u : 0u)
 VG_DEF(USEQ, 2, u0 == u1 ? ~0u : 0u)
 VG_DEF(USNE, 2, u0 != u1 ? ~0u : 0u)
+/* rounding, sign, division and conversions: the reference's lane
+ * functions themselves (exec_alu_lane.h) */
+VG_DEF(FLR, 1, f2u_bits(exec_ffloor(x)))
+VG_DEF(CEIL, 1, f2u_bits(exec_fceil(x)))
+VG_DEF(TRUNC, 1, f2u_bits(exec_ftrunc(x)))
+VG_DEF(ROUND, 1, f2u_bits(exec_fround(x)))
+VG_DEF(FRC, 1, f2u_bits(x - exec_ffloor(x)))
+VG_DEF(ABS, 1, f2u_bits(fabsf(x)))
+VG_DEF(SSG, 1, f2u_bits(exec_fsign(x)))
+VG_DEF(DIV, 2, f2u_bits(x / y))
+VG_DEF(F2I, 1, (uint32_t)exec_f2i(x))
+VG_DEF(F2U, 1, exec_f2u(x))
+VG_DEF(I2F, 1, f2u_bits((float)(int32_t)u0))
+VG_DEF(U2F, 1, f2u_bits((float)u0))
+VG_DEF(ARL, 1, (uint32_t)exec_f2i(exec_ffloor(x)))
+VG_DEF(ARR, 1, (uint32_t)exec_f2i(exec_fround(x)))
+VG_DEF(UARL, 1, u0)
+VG_DEF(ISHR, 2, exec_ashr(u0, u1))
+VG_DEF(IABS, 1, exec_iabs(u0))
+VG_DEF(ISSG, 1, exec_issg(u0))
+VG_DEF(IMUL_HI, 2, exec_imul_hi(u0, u1))
+VG_DEF(UMUL_HI, 2, exec_umul_hi(u0, u1))
+VG_DEF(IDIV, 2, (uint32_t)exec_idiv((int32_t)u0, (int32_t)u1))
+VG_DEF(MOD, 2, (uint32_t)exec_imod((int32_t)u0, (int32_t)u1))
+VG_DEF(UDIV, 2, exec_udiv(u0, u1))
+VG_DEF(UMOD, 2, exec_umod(u0, u1))
 
 /* Saturates a scalar result t.x and writes it to the enabled components. */
 static inline void sc_finish(exec_reg *const *bank, const exec_frec *r, exec_reg *t)
@@ -374,6 +401,17 @@ SC1(EX2, exec_vex2)
 SC1(LG2, exec_vlg2)
 SC1(SIN, exec_vsin)
 SC1(COS, exec_vcos)
+
+/* SQRT: sqrtf of each lane, as the reference's REPL1 row computes it */
+static inline void h_SQRT_SC(exec_reg *const *bank, const exec_frec *r)
+{
+    exec_reg t;
+    exec_chan m0;
+    const float *restrict a = fsrc_x(bank, r, 0, &m0);
+    for (unsigned l = 0; l < LANES; l++)
+        t.c[0].f[l] = sqrtf(a[l]);
+    sc_finish(bank, r, &t);
+}
 
 static inline void h_POW_SC(exec_reg *const *bank, const exec_frec *r)
 {

@@ -437,9 +437,7 @@ bool exec_emit_vertex(nvgp_exec *m, uint32_t thread, uint8_t stream, uint32_t pr
 
 /* f2u_bits, u2f_bits, d2u_bits, u2d_bits: base/bits.h */
 
-/* float -> int conversions that saturate and map NaN to 0 (exec_alu_float.c). */
-int32_t exec_f2i(float x);
-uint32_t exec_f2u(float x);
+/* float -> int conversions that saturate and map NaN to 0: exec_alu_lane.h */
 
 /* The common case inline: a direct register without modifiers. */
 static inline const exec_chan *exec_fetch(exec_warp *w, const exec_operand *s, unsigned c,

@@ -67,12 +67,35 @@ typedef enum jit_kind {
     JK_ISEL,    /* the operand the comparison picks (param: LLVMIntPredicate) */
     JK_ISET,    /* ~0 where the comparison holds (param: LLVMIntPredicate) */
     JK_UCMP,    /* x != 0 ? y : z */
+    JK_FUN1,    /* an exact LLVM intrinsic of x (param: JI_*) */
+    JK_FRC,     /* x - floor(x) */
+    JK_SSG,     /* x > 0 ? 1 : x < 0 ? -1 : 0 */
+    JK_F2I,     /* saturating conversion, NaN to 0, after the rounding
+                   (param: JI_* or JI_NONE; signed) */
+    JK_F2U,     /* the same, unsigned */
+    JK_I2F,     /* conversion to float (param: LLVMOpcode, SIToFP or UIToFP) */
+    JK_IABS,    /* x < 0 ? -x : x (wrapping) */
+    JK_ISSG,    /* x < 0 ? -1 : x > 0 ? 1 : 0 */
+    JK_MULHI,   /* the high word of the 64-bit product (param: signed) */
+    JK_UDIV,    /* y ? x op y : ~0 (param: LLVMOpcode, UDiv or URem) */
+    JK_IDIV,    /* y ? (x == INT_MIN && y == -1 ? INT_MIN : x / y) : 0 */
+    JK_IMOD,    /* y ? (y == -1 ? 0 : x % y) : -1 */
     JK_DOT,     /* n products summed in order (param: n; dph: + src1.w) */
     JK_RCP,     /* 1 / x of source 0's x, replicated */
     JK_RSQ,     /* 1 / sqrt(x) of source 0's x, replicated */
+    JK_SQRT,    /* sqrt(x) of source 0's x, replicated */
     JK_SC1,     /* vmath function of source 0's x, replicated */
     JK_SC2      /* the same of sources 0 and 1 (POW) */
 } jit_kind;
+
+/* The intrinsics of JK_FUN1 and JK_F2I/F2U: each correctly rounded to an
+ * integral value (or the sign bit cleared), bit for bit what the
+ * reference's lane functions give (exec_alu_lane.h: floorf, ceilf, truncf,
+ * nearbyintf to even, fabsf; a NaN quieted); no fast-math flag lets LLVM
+ * change them. */
+enum { JI_FLOOR, JI_CEIL, JI_TRUNC, JI_ROUNDEVEN, JI_FABS, JI_NONE };
+static const char *const jit_intrinsics[] = { "llvm.floor", "llvm.ceil", "llvm.trunc",
+                                              "llvm.roundeven", "llvm.fabs" };
 
 typedef void (*jit_vfn1)(float *restrict out, const float *restrict in);
 typedef void (*jit_vfn2)(float *restrict out, const float *restrict a, const float *restrict b);
@@ -127,6 +150,30 @@ static const jit_row jit_rows[] = {
     { TGSI_OPCODE_USEQ, JK_ISET, LLVMIntEQ, false, NULL, NULL, 0 },
     { TGSI_OPCODE_USNE, JK_ISET, LLVMIntNE, false, NULL, NULL, 0 },
     { TGSI_OPCODE_UCMP, JK_UCMP, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FLR, JK_FUN1, JI_FLOOR, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_CEIL, JK_FUN1, JI_CEIL, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_TRUNC, JK_FUN1, JI_TRUNC, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ROUND, JK_FUN1, JI_ROUNDEVEN, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ABS, JK_FUN1, JI_FABS, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_FRC, JK_FRC, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SSG, JK_SSG, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_DIV, JK_FBIN, LLVMFDiv, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_F2I, JK_F2I, JI_NONE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ARL, JK_F2I, JI_FLOOR, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ARR, JK_F2I, JI_ROUNDEVEN, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_F2U, JK_F2U, JI_NONE, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_I2F, JK_I2F, LLVMSIToFP, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_U2F, JK_I2F, LLVMUIToFP, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UARL, JK_MOV, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ISHR, JK_SHIFT, LLVMAShr, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_IABS, JK_IABS, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_ISSG, JK_ISSG, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_IMUL_HI, JK_MULHI, 1, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UMUL_HI, JK_MULHI, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UDIV, JK_UDIV, LLVMUDiv, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_UMOD, JK_UDIV, LLVMURem, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_IDIV, JK_IDIV, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_MOD, JK_IMOD, 0, false, NULL, NULL, 0 },
     { TGSI_OPCODE_DP2, JK_DOT, 2, false, NULL, NULL, 0 },
     { TGSI_OPCODE_DP3, JK_DOT, 3, false, NULL, NULL, 0 },
     { TGSI_OPCODE_DP4, JK_DOT, 4, false, NULL, NULL, 0 },
@@ -136,6 +183,7 @@ static const jit_row jit_rows[] = {
      * instructions inline give their bits without a call */
     { TGSI_OPCODE_RCP, JK_RCP, 0, false, NULL, NULL, 0 },
     { TGSI_OPCODE_RSQ, JK_RSQ, 0, false, NULL, NULL, 0 },
+    { TGSI_OPCODE_SQRT, JK_SQRT, 0, false, NULL, NULL, 0 },
     { TGSI_OPCODE_EX2, JK_SC1, 0, false, exec_vex2, NULL, offsetof(exec_vmath_direct16, ex2) },
     { TGSI_OPCODE_LG2, JK_SC1, 0, false, exec_vlg2, NULL, offsetof(exec_vmath_direct16, lg2) },
     { TGSI_OPCODE_SIN, JK_SC1, 0, false, exec_vsin, NULL, offsetof(exec_vmath_direct16, sin) },
@@ -288,6 +336,36 @@ static LLVMValueRef sat(jit_fn *j, LLVMValueRef u)
     return as_u(j, LLVMBuildSelect(j->b, big, one, t, ""));
 }
 
+/* The intrinsic `name` of v, overloaded on its type (and on the result
+ * type rt first when rt is not NULL: the saturating conversions). */
+static LLVMValueRef intrinsic1(jit_fn *j, const char *name, LLVMTypeRef rt, LLVMValueRef v)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMTypeRef over[2] = { rt ? rt : LLVMTypeOf(v), LLVMTypeOf(v) };
+    unsigned nover = rt ? 2 : 1;
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, nover);
+    LLVMTypeRef fty = LLVMIntrinsicGetType(j->cx, id, over, nover);
+    return LLVMBuildCall2(j->b, fty, fn, &v, 1, "");
+}
+
+/* The reference's float-to-integer conversion (exec_f2i, exec_f2u): NaN
+ * to 0, saturating out of range, else truncated: llvm.fpto[su]i.sat's
+ * definition word for word (no value is poison or undefined). */
+static LLVMValueRef f2int(jit_fn *j, LLVMValueRef f, bool is_signed)
+{
+    return intrinsic1(j, is_signed ? "llvm.fptosi.sat" : "llvm.fptoui.sat", j->vi, f);
+}
+
+/* x op y where y may be 0 or (signed) the pair INT_MIN, -1 overflow:
+ * LLVM's division of those is undefined behaviour, so such lanes divide
+ * by 1 instead and the caller picks their result. */
+static LLVMValueRef safe_div(jit_fn *j, LLVMOpcode op, LLVMValueRef x, LLVMValueRef y,
+                             LLVMValueRef bad)
+{
+    LLVMValueRef d = LLVMBuildSelect(j->b, bad, jit_splat_i32(j, 1), y, "");
+    return LLVMBuildBinOp(j->b, op, x, d, "");
+}
+
 /* One component of an element-wise operation from its sources' words. */
 static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMValueRef u1,
                          LLVMValueRef u2)
@@ -345,9 +423,75 @@ static LLVMValueRef elem(jit_fn *j, const jit_row *row, LLVMValueRef u0, LLVMVal
     case JK_UCMP:
         return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntNE, u0, jit_splat_i32(j, 0), ""), u1, u2,
                                "");
+    case JK_FUN1:
+        return as_u(j, intrinsic1(j, jit_intrinsics[row->param], NULL, as_f(j, u0)));
+    case JK_FRC: {
+        LLVMValueRef x = as_f(j, u0);
+        return as_u(j, LLVMBuildFSub(b, x, intrinsic1(j, "llvm.floor", NULL, x), ""));
+    }
+    case JK_SSG: {
+        LLVMValueRef x = as_f(j, u0), zero = splat_f32(j, 0.0f);
+        LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, zero, ""),
+                                         jit_splat_i32(j, f2u_bits(-1.0f)), as_u(j, zero), "");
+        return LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, x, zero, ""),
+                               jit_splat_i32(j, f2u_bits(1.0f)), r, "");
+    }
+    case JK_F2I:
+    case JK_F2U: {
+        LLVMValueRef x = as_f(j, u0);
+        if (row->param != JI_NONE)
+            x = intrinsic1(j, jit_intrinsics[row->param], NULL, x);
+        return f2int(j, x, row->kind == JK_F2I);
+    }
+    case JK_I2F:
+        return as_u(j, LLVMBuildCast(b, (LLVMOpcode)row->param, u0, j->vf, ""));
+    case JK_IABS: {
+        LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, u0, jit_splat_i32(j, 0), "");
+        return LLVMBuildSelect(b, neg, LLVMBuildSub(b, jit_splat_i32(j, 0), u0, ""), u0, "");
+    }
+    case JK_ISSG: {
+        LLVMValueRef zero = jit_splat_i32(j, 0);
+        LLVMValueRef r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, u0, zero, ""),
+                                         jit_splat_i32(j, 1), zero, "");
+        return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, u0, zero, ""),
+                               jit_splat_i32(j, 0xffffffffu), r, "");
+    }
+    case JK_MULHI: {
+        LLVMTypeRef v64 = LLVMVectorType(j->i64, j->lanes);
+        LLVMOpcode ext = row->param ? LLVMSExt : LLVMZExt;
+        LLVMValueRef p = LLVMBuildMul(b, LLVMBuildCast(b, ext, u0, v64, ""),
+                                      LLVMBuildCast(b, ext, u1, v64, ""), "");
+        LLVMValueRef e[PAIR_LANES];
+        for (unsigned l = 0; l < j->lanes; l++)
+            e[l] = LLVMConstInt(j->i64, 32, 0);
+        return LLVMBuildTrunc(b, LLVMBuildLShr(b, p, LLVMConstVector(e, j->lanes), ""), j->vi,
+                              "");
+    }
+    case JK_UDIV: {
+        LLVMValueRef zero = LLVMBuildICmp(b, LLVMIntEQ, u1, jit_splat_i32(j, 0), "");
+        return LLVMBuildSelect(b, zero, jit_splat_i32(j, 0xffffffffu),
+                               safe_div(j, (LLVMOpcode)row->param, u0, u1, zero), "");
+    }
+    case JK_IDIV: {
+        /* INT_MIN / 1 is the INT_MIN the reference gives for INT_MIN / -1 */
+        LLVMValueRef zero = LLVMBuildICmp(b, LLVMIntEQ, u1, jit_splat_i32(j, 0), "");
+        LLVMValueRef ovf = LLVMBuildAnd(
+            b, LLVMBuildICmp(b, LLVMIntEQ, u0, jit_splat_i32(j, 0x80000000u), ""),
+            LLVMBuildICmp(b, LLVMIntEQ, u1, jit_splat_i32(j, 0xffffffffu), ""), "");
+        LLVMValueRef q = safe_div(j, LLVMSDiv, u0, u1, LLVMBuildOr(b, zero, ovf, ""));
+        return LLVMBuildSelect(b, zero, jit_splat_i32(j, 0), q, "");
+    }
+    case JK_IMOD: {
+        /* x % 1 is the 0 the reference gives for x % -1 */
+        LLVMValueRef zero = LLVMBuildICmp(b, LLVMIntEQ, u1, jit_splat_i32(j, 0), "");
+        LLVMValueRef m1 = LLVMBuildICmp(b, LLVMIntEQ, u1, jit_splat_i32(j, 0xffffffffu), "");
+        LLVMValueRef r = safe_div(j, LLVMSRem, u0, u1, LLVMBuildOr(b, zero, m1, ""));
+        return LLVMBuildSelect(b, zero, jit_splat_i32(j, 0xffffffffu), r, "");
+    }
     case JK_DOT:
     case JK_RCP:
     case JK_RSQ:
+    case JK_SQRT:
     case JK_SC1:
     case JK_SC2:
         break;
@@ -417,6 +561,8 @@ static LLVMValueRef scalar(jit_fn *j, const jit_row *row, const exec_frec *r)
             acc = LLVMBuildFAdd(b, acc, as_f(j, src(j, r, 1, 3)), "");
         return as_u(j, acc);
     }
+    if (row->kind == JK_SQRT)
+        return as_u(j, intrinsic1(j, "llvm.sqrt", NULL, as_f(j, src(j, r, 0, 0))));
     if (row->kind == JK_RCP || row->kind == JK_RSQ) {
         LLVMValueRef x = as_f(j, src(j, r, 0, 0));
         if (row->kind == JK_RSQ) {

@@ -204,6 +204,146 @@ static void test_corpus_and_seeds(void **state)
     }
 }
 
+/* ---- rounding, sign, division and conversions on edge values ------------- */
+
+/* Every opcode of those rows (and their saturated, modified, partially
+ * written, destination-reading and uniform forms) on values at their
+ * edges, spread over the lanes of 37 invocations (a full warp and 5 lanes
+ * of a partial one): the fast engine and the JIT's two tiers must give the
+ * reference's words bit for bit, NaNs included (one NaN operand at most
+ * in each operation: which of two NaNs comes out is the host's choice,
+ * Executor 15).  Every record is a fast record and, with the JIT, the
+ * program is one compiled region. */
+static const uint32_t float_edges[] = {
+    0x00000000u, 0x80000000u, 0x3f000000u /* 0.5 */, 0xbf000000u, 0x3fc00000u /* 1.5 */,
+    0xbfc00000u, 0x40200000u /* 2.5 */, 0xc0200000u, 0x3effffffu /* 0.49999997 */,
+    0x4afffffdu /* 8388606.5 */, 0x4affffffu /* 8388607.5 */, 0x4b000000u /* 2^23 */,
+    0xcb000001u /* -(2^23 + 1) */, 0x501502f9u /* 1e10 */, 0xd01502f9u, 0x7f800000u,
+    0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u /* signalling */, 0xffc12345u,
+    0x00000001u, 0x80000001u, 0x007fffffu, 0x7f7fffffu, 0xff7fffffu, 0x4f000000u /* 2^31 */,
+    0xcf000000u, 0x4effffffu /* 2147483520 */, 0x4f800000u /* 2^32 */,
+    0x4f7fffffu /* 4294967040 */, 0xbf800000u, 0xbf7d70a4u /* -0.99 */, 0x4f32d05eu /* 3e9 */,
+    0x3f800000u, 0xc0000000u, 0x3f400000u /* 0.75 */, 0xbf400001u, 0x3e800000u /* 0.25 */,
+};
+static const uint32_t int_edges[] = {
+    0u, 1u, 0xffffffffu, 0x80000000u, 0x7fffffffu, 2u, 0xfffffffeu, 7u, 0xfffffff9u, 31u, 32u,
+    33u, 0x80000001u, 0x10000u, 0xffffu, 16777217u, 3u, 0xc0000000u, 0x40000000u, 255u,
+};
+
+static const char edges_text[] =
+    "VERT\n"
+    "DCL IN[0..5]\n"
+    "DCL OUT[0..30], GENERIC[0]\n"
+    "DCL TEMP[0..1]\n"
+    "DCL ADDR[0]\n"
+    "IMM[0] FLT32 {-2.5, 0.5, -0.0, 2147483648.0}\n"
+    "IMM[1] UINT32 {0x7f800001, 0x80000000, 0xffffffff, 0}\n"
+    "  0: FLR OUT[0], IN[0]\n"
+    "  1: CEIL OUT[1], IN[1].yzwx\n"
+    "  2: TRUNC OUT[2], -IN[2]\n"
+    "  3: ROUND OUT[3], IN[3]\n"
+    "  4: FRC OUT[4], IN[0].wzyx\n"
+    "  5: ABS OUT[5], IN[1]\n"
+    "  6: SSG OUT[6], IN[2]\n"
+    "  7: SQRT OUT[7].xz, IN[3].yyyy\n"
+    "  8: SQRT_SAT OUT[7].yw, -IN[0].zzzz\n"
+    "  9: DIV OUT[8], IN[0], IN[1]\n"
+    " 10: F2I OUT[9], IN[2]\n"
+    " 11: F2U OUT[10], IN[3]\n"
+    " 12: I2F OUT[11], IN[4]\n"
+    " 13: U2F OUT[12], IN[5]\n"
+    " 14: FRC_SAT OUT[13], -|IN[1]|\n"
+    " 15: ROUND_SAT OUT[14].xy, IN[0]\n"
+    " 16: FLR OUT[14].zw, IMM[0]\n"
+    " 17: F2I OUT[15].xy, IMM[0].xwxx\n"
+    " 18: FLR OUT[15].z, IMM[1].xxxx\n"
+    " 19: ABS OUT[15].w, -IMM[1].xxxx\n"
+    " 20: ISHR OUT[16], IN[4], IN[5]\n"
+    " 21: IABS OUT[17], IN[4]\n"
+    " 22: ISSG OUT[18], IN[5]\n"
+    " 23: IMUL_HI OUT[19], IN[4], IN[5]\n"
+    " 24: UMUL_HI OUT[20], IN[4], IN[5].wzyx\n"
+    " 25: IDIV OUT[21], IN[4], IN[5]\n"
+    " 26: MOD OUT[22], IN[4].yzwx, IN[5]\n"
+    " 27: UDIV OUT[23], IN[4], IN[5].zwxy\n"
+    " 28: UMOD OUT[24], IN[5], IN[4]\n"
+    " 29: IDIV OUT[25].xy, IMM[1].yyyy, IMM[1].zwzw\n"
+    " 30: MOD OUT[25].zw, IMM[1].yyyy, IMM[1].zwzw\n"
+    " 31: MOV TEMP[0], IN[2]\n"
+    " 32: CEIL TEMP[0].xz, TEMP[0].yxwz\n"
+    " 33: TRUNC TEMP[0].yw, |TEMP[0].xxzz|\n"
+    " 34: MOV OUT[26], TEMP[0]\n"
+    " 35: MOV TEMP[1], IN[4]\n"
+    " 36: UDIV TEMP[1], TEMP[1].yxwz, TEMP[1]\n"
+    " 37: MOV OUT[27], TEMP[1]\n"
+    " 38: ARL ADDR[0], IN[3]\n"
+    " 39: MOV OUT[28], ADDR[0]\n"
+    " 40: ARR ADDR[0], IN[0]\n"
+    " 41: MOV OUT[29], ADDR[0]\n"
+    " 42: UARL ADDR[0].xw, IN[5]\n"
+    " 43: MOV OUT[30], ADDR[0]\n"
+    " 44: END\n";
+
+enum { EDGE_INVOCATIONS = 37, EDGE_OUTPUTS = 31 };
+
+static void setup_edges(xt *x)
+{
+    const uint32_t nf = sizeof float_edges / sizeof float_edges[0];
+    const uint32_t ni = sizeof int_edges / sizeof int_edges[0];
+    for (uint32_t i = 0; i < EDGE_INVOCATIONS; i++) {
+        for (uint32_t k = 0; k < 4; k++) {
+            uint32_t v[4];
+            for (uint32_t c = 0; c < 4; c++)
+                v[c] = float_edges[(i * 4 + c * 7 + k * 11) % nf];
+            assert_int_equal(nvgp_exec_set_input(x->m, i, 0, k, v), NVGP_EXEC_OK);
+        }
+        for (uint32_t k = 4; k < 6; k++) {
+            uint32_t v[4];
+            for (uint32_t c = 0; c < 4; c++)
+                v[c] = int_edges[(i * 3 + c * 5 + k * 7) % ni];
+            assert_int_equal(nvgp_exec_set_input(x->m, i, 0, k, v), NVGP_EXEC_OK);
+        }
+    }
+}
+
+static void test_alu_edges(void **state)
+{
+    (void)state;
+    static uint32_t want[EDGE_INVOCATIONS][EDGE_OUTPUTS][4];
+    /* the reference, the fast engine, the JIT's first and second tiers */
+    static const nvgp_exec_engine order[4] = { NVGP_EXEC_ENGINE_REFERENCE, NVGP_EXEC_ENGINE_FAST,
+                                               NVGP_EXEC_ENGINE_JIT, NVGP_EXEC_ENGINE_JIT };
+    for (int e = 0; e < 4; e++) {
+        xt x;
+        xt_load(&x, edges_text, EDGE_INVOCATIONS, 1);
+        nvgp_exec_set_engine(x.m, order[e]);
+        assert_int_equal(x.m->fast->num_fast, x.m->num_code - 1);
+        bool compiled = e >= 2 && exec_jit_prepare_tiers(x.m, e == 2 ? 1 : 2);
+        if (compiled)
+            exec_jit_wait(x.m);
+        setup_edges(&x);
+        xt_run(&x);
+        if (compiled) {
+            exec_jit_stats st = exec_jit_get_stats(x.m);
+            assert_int_equal(st.regions, 1);
+            assert_int_equal(st.records, x.m->num_code - 1);
+        }
+        for (uint32_t i = 0; i < EDGE_INVOCATIONS; i++)
+            for (uint32_t o = 0; o < EDGE_OUTPUTS; o++) {
+                uint32_t got[4];
+                nvgp_exec_get_output(x.m, i, o, got);
+                for (unsigned c = 0; c < 4; c++) {
+                    if (e == 0)
+                        want[i][o][c] = got[c];
+                    else if (got[c] != want[i][o][c])
+                        fail_msg("engine %d, invocation %u, OUT[%u].%c: %08x, the reference "
+                                 "%08x", e, i, o, "xyzw"[c], got[c], want[i][o][c]);
+                }
+            }
+        xt_free(&x);
+    }
+}
+
 /* ---- the shapes, by hand --------------------------------------------------- */
 
 static const nvgp_exec_engine engines[3] = { NVGP_EXEC_ENGINE_FAST, NVGP_EXEC_ENGINE_REFERENCE,
@@ -927,6 +1067,7 @@ int main(void)
         cmocka_unit_test(test_kept_registers),
         cmocka_unit_test(test_warp_flags),
         cmocka_unit_test(test_lane_masks),
+        cmocka_unit_test(test_alu_edges),
         cmocka_unit_test(test_compare),
         cmocka_unit_test(test_corpus_and_seeds),
     };

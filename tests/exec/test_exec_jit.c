@@ -166,6 +166,232 @@ static void test_ops(void **state)
     run_engines(ops_text, setup_ops, check_ops);
 }
 
+/* The rounding, sign, division and conversion rows, by hand (tgsi.rst's
+ * formulas; ROUND to nearest with halves to even, docs/spec-decisions.md
+ * Executor 17; F2I/F2U saturating with NaN to 0, Executor 2).  Every
+ * record is a fast record and the whole program one compiled region. */
+static const char round_text[] =
+    "VERT\n"
+    "DCL IN[0..5]\n"
+    "DCL OUT[0..17], GENERIC[0]\n"
+    "  0: ROUND OUT[0], IN[0]\n"
+    "  1: FLR OUT[1], IN[0]\n"
+    "  2: CEIL OUT[2], IN[0]\n"
+    "  3: TRUNC OUT[3], IN[0]\n"
+    "  4: FRC OUT[4], IN[2]\n"
+    "  5: FRC OUT[5], IN[1]\n"
+    "  6: FLR OUT[6], IN[1]\n"
+    "  7: ROUND OUT[7], IN[2]\n"
+    "  8: SSG OUT[8], IN[1]\n"
+    "  9: ABS OUT[9], IN[1]\n"
+    " 10: SQRT OUT[10].x, IN[5].yyyy\n"
+    " 11: SQRT OUT[10].y, IN[1].zzzz\n"
+    " 12: SQRT OUT[10].zw, IN[3].zzzz\n"
+    " 13: DIV OUT[11], IN[0], IN[5].xyzx\n"
+    " 14: F2I OUT[12], IN[3]\n"
+    " 15: F2I OUT[13], IN[4]\n"
+    " 16: F2U OUT[14], IN[3]\n"
+    " 17: F2U OUT[15], -IN[4]\n"
+    " 18: F2I OUT[16], IN[1]\n"
+    " 19: F2U OUT[17], IN[1]\n"
+    " 20: END\n";
+
+static void setup_round(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        xt_in_f(x, i, 0, 2.5f, -0.5f, 1.5f, -2.5f);
+        xt_in_u(x, i, 1, NZERO, QNAN, INF, 0xff800000u);
+        /* -1.75, 0.75, 1e10 (integral), the smallest denormal */
+        xt_in_u(x, i, 2, fbits(-1.75f), fbits(0.75f), fbits(1e10f), 1);
+        xt_in_f(x, i, 3, 3e9f, -3e9f, 4294967296.0f, -1.0f);
+        /* 2^31, -2^31, the float below 2^31, -0.99 */
+        xt_in_f(x, i, 4, 2147483648.0f, -2147483648.0f, 2147483520.0f, -0.99f);
+        xt_in_u(x, i, 5, ONE, NZERO, 0, 0x7f800001u);
+    }
+}
+
+static void check_round(xt *x)
+{
+    for (uint32_t t = 0; t < LANES; t += LANES - 1) {
+        /* halves to even, the sign of -0.5 kept */
+        xt_expect4u(x, t, 0, fbits(2.0f), NZERO, fbits(2.0f), fbits(-2.0f));
+        xt_expect4u(x, t, 1, fbits(2.0f), fbits(-1.0f), ONE, fbits(-3.0f));
+        xt_expect4u(x, t, 2, fbits(3.0f), NZERO, fbits(2.0f), fbits(-2.0f));
+        xt_expect4u(x, t, 3, fbits(2.0f), NZERO, ONE, fbits(-2.0f));
+        /* -1.75 - -2, 0.75 - 0, 1e10 - 1e10, denormal - 0 (kept) */
+        xt_expect4u(x, t, 4, fbits(0.25f), fbits(0.75f), 0, 1);
+        /* -0 - -0 = +0; NaN; inf - inf and -inf - -inf: NaN */
+        assert_int_equal(xt_out_u(x, t, 5, 0), 0);
+        assert_true(isnan(xt_out_f(x, t, 5, 1)));
+        assert_true(isnan(xt_out_f(x, t, 5, 2)));
+        assert_true(isnan(xt_out_f(x, t, 5, 3)));
+        /* floor of -0, NaN, +inf, -inf: themselves */
+        xt_expect4u(x, t, 6, NZERO, QNAN, INF, 0xff800000u);
+        /* the denormal rounds to +0 */
+        xt_expect4u(x, t, 7, fbits(-2.0f), ONE, fbits(1e10f), 0);
+        /* SSG: -0 and NaN fail both comparisons: 0 */
+        xt_expect4u(x, t, 8, 0, 0, ONE, fbits(-1.0f));
+        xt_expect4u(x, t, 9, 0, QNAN, INF, INF);
+        /* sqrt(-0) = -0, sqrt(inf) = inf, sqrt(2^32) = 2^16 */
+        xt_expect4u(x, t, 10, NZERO, INF, fbits(65536.0f), fbits(65536.0f));
+        /* x / 1, -0.5 / -0 = +inf, 1.5 / +0 = +inf */
+        xt_expect4u(x, t, 11, fbits(2.5f), INF, INF, fbits(-2.5f));
+        /* truncation; 3e9 and 2^32 saturate to INT_MAX, -3e9 to INT_MIN */
+        xt_expect4u(x, t, 12, 0x7fffffffu, 0x80000000u, 0x7fffffffu, 0xffffffffu);
+        xt_expect4u(x, t, 13, 0x7fffffffu, 0x80000000u, 0x7fffff80u, 0);
+        /* 3e9 fits; negative values give 0; 2^32 saturates */
+        xt_expect4u(x, t, 14, 3000000000u, 0, 0xffffffffu, 0);
+        /* -(2^31, -2^31, 2147483520, -0.99) */
+        xt_expect4u(x, t, 15, 0, 0x80000000u, 0, 0);
+        /* -0 -> 0, NaN -> 0, +inf and -inf saturate */
+        xt_expect4u(x, t, 16, 0, 0, 0x7fffffffu, 0x80000000u);
+        xt_expect4u(x, t, 17, 0, 0, 0xffffffffu, 0);
+    }
+}
+
+/* The integer rows by hand: IN[0] = (INT_MIN, -1, 0, 7), IN[1] =
+ * (INT_MAX, -7, 2, 2^24 + 1).  Division by 0, INT_MIN / -1 and the sign
+ * of MOD as docs/spec-decisions.md Executor 3 and 18 define them. */
+static const char int_text[] =
+    "VERT\n"
+    "DCL IN[0..1]\n"
+    "DCL OUT[0..13], GENERIC[0]\n"
+    "  0: IDIV OUT[0], IN[0], IN[0].yyzw\n"
+    "  1: MOD OUT[1], IN[0].xxyw, IN[0].yzzy\n"
+    "  2: IDIV OUT[2].xy, IN[1].yyyy, IN[1].zzzz\n"
+    "  3: MOD OUT[2].zw, IN[1].xyxy, IN[1].zzzz\n"
+    "  4: UDIV OUT[3], IN[0], IN[1].zzzx\n"
+    "  5: UDIV OUT[4].x, IN[0].wwww, IN[0].zzzz\n"
+    "  6: UMOD OUT[4].y, IN[0].wwww, IN[0].zzzz\n"
+    "  7: UMOD OUT[4].zw, IN[0].yyyw, IN[1].wwwz\n"
+    "  8: IMUL_HI OUT[5], IN[0], IN[0].xyxy\n"
+    "  9: UMUL_HI OUT[6], IN[0], IN[0].xyxy\n"
+    " 10: ISHR OUT[7], IN[0].xxyw, IN[1].wzzz\n"
+    " 11: IABS OUT[8], IN[0]\n"
+    " 12: ISSG OUT[9], IN[0]\n"
+    " 13: I2F OUT[10], IN[0]\n"
+    " 14: U2F OUT[11], IN[0]\n"
+    " 15: I2F OUT[12], IN[1]\n"
+    " 16: I2F_SAT OUT[13], IN[0]\n"
+    " 17: END\n";
+
+static void setup_int(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        xt_in_u(x, i, 0, 0x80000000u, 0xffffffffu, 0, 7);
+        xt_in_u(x, i, 1, 0x7fffffffu, 0xfffffff9u, 2, 16777217u);
+    }
+}
+
+static void check_int(xt *x)
+{
+    for (uint32_t t = 0; t < LANES; t += LANES - 1) {
+        /* INT_MIN / -1 = INT_MIN; -1 / -1; 0 / 0 = 0; 7 / 7 */
+        xt_expect4u(x, t, 0, 0x80000000u, 1, 0, 1);
+        /* INT_MIN mod -1 = 0; mod 0 = -1 (twice); 7 mod -1 = 0 */
+        xt_expect4u(x, t, 1, 0, 0xffffffffu, 0xffffffffu, 0);
+        /* -7 / 2 truncates to -3; INT_MAX mod 2 = 1; -7 mod 2 takes the
+         * dividend's sign: -1 */
+        xt_expect4u(x, t, 2, 0xfffffffdu, 0xfffffffdu, 1, 0xffffffffu);
+        /* 2^31 / 2, (2^32 - 1) / 2, 0 / 2, 7 / INT_MAX */
+        xt_expect4u(x, t, 3, 0x40000000u, 0x7fffffffu, 0, 0);
+        /* by 0: ~0 for both; (2^32 - 1) mod (2^24 + 1) = 2^32 - 1 - 255 (2^24 + 1);
+         * 7 mod 2 */
+        xt_expect4u(x, t, 4, 0xffffffffu, 0xffffffffu, 0x00ffff00u, 1);
+        /* high words: 2^62; 1; 0; -7 */
+        xt_expect4u(x, t, 5, 0x40000000u, 0, 0, 0xffffffffu);
+        /* 2^62; (2^32 - 1)^2 = 2^64 - 2^33 + 1; 0; 7 (2^32 - 1) = 6 * 2^32 + ... */
+        xt_expect4u(x, t, 6, 0x40000000u, 0xfffffffeu, 0, 6);
+        /* counts masked to 5 bits: 2^24 + 1 -> 1; the sign copied in */
+        xt_expect4u(x, t, 7, 0xc0000000u, 0xe0000000u, 0xffffffffu, 1);
+        /* |INT_MIN| wraps to itself */
+        xt_expect4u(x, t, 8, 0x80000000u, 1, 0, 7);
+        xt_expect4u(x, t, 9, 0xffffffffu, 0xffffffffu, 0, 1);
+        xt_expect4u(x, t, 10, fbits(-2147483648.0f), fbits(-1.0f), 0, fbits(7.0f));
+        /* 2^32 - 1 rounds to 2^32 */
+        xt_expect4u(x, t, 11, fbits(2147483648.0f), fbits(4294967296.0f), 0, fbits(7.0f));
+        /* INT_MAX rounds to 2^31; 2^24 + 1 is a tie, to the even 2^24 */
+        xt_expect4u(x, t, 12, fbits(2147483648.0f), fbits(-7.0f), fbits(2.0f),
+                    fbits(16777216.0f));
+        /* saturation of a float result */
+        xt_expect4u(x, t, 13, 0, 0, 0, ONE);
+    }
+}
+
+/* The same programs on the fast engine: every record a fast record. */
+static void run_fast(const char *text, void (*setup)(xt *), void (*check)(xt *))
+{
+    xt x;
+    xt_load(&x, text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_FAST);
+    assert_int_equal(x.m->fast->num_fast, x.m->num_code - 1);
+    setup(&x);
+    assert_int_equal(nvgp_exec_run(x.m, x.diag), NVGP_EXEC_OK);
+    check(&x);
+    xt_free(&x);
+}
+
+static void test_rounding_ops(void **state)
+{
+    (void)state;
+    run_engines(round_text, setup_round, check_round);
+    run_fast(round_text, setup_round, check_round);
+}
+
+static void test_integer_ops(void **state)
+{
+    (void)state;
+    run_engines(int_text, setup_int, check_int);
+    run_fast(int_text, setup_int, check_int);
+}
+
+/* ARL, ARR and UARL write the address register (here read back by a MOV
+ * in the same region): floor, round to even and the bits, then the
+ * conversion's saturation (NaN to 0).  IN[0] = (2.5, -0.5, 1.5, NaN),
+ * IN[1] = (-2.5, 1e10, -1e10, -0.0). */
+static const char arl_text[] =
+    "VERT\n"
+    "DCL IN[0..1]\n"
+    "DCL OUT[0..5], GENERIC[0]\n"
+    "DCL ADDR[0..2]\n"
+    "  0: ARL ADDR[0], IN[0]\n"
+    "  1: ARR ADDR[1], IN[0]\n"
+    "  2: UARL ADDR[2], IN[0]\n"
+    "  3: MOV OUT[0], ADDR[0]\n"
+    "  4: MOV OUT[1], ADDR[1]\n"
+    "  5: MOV OUT[2], ADDR[2]\n"
+    "  6: ARL ADDR[0], IN[1]\n"
+    "  7: ARR ADDR[1], IN[1]\n"
+    "  8: MOV OUT[3], ADDR[0]\n"
+    "  9: MOV OUT[4], ADDR[1]\n"
+    " 10: END\n";
+
+static void setup_arl(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        xt_in_u(x, i, 0, fbits(2.5f), fbits(-0.5f), fbits(1.5f), QNAN);
+        xt_in_f(x, i, 1, -2.5f, 1e10f, -1e10f, -0.0f);
+    }
+}
+
+static void check_arl(xt *x)
+{
+    for (uint32_t t = 0; t < LANES; t += LANES - 1) {
+        xt_expect4u(x, t, 0, 2, 0xffffffffu, 1, 0);
+        xt_expect4u(x, t, 1, 2, 0, 2, 0);
+        xt_expect4u(x, t, 2, fbits(2.5f), fbits(-0.5f), fbits(1.5f), QNAN);
+        xt_expect4u(x, t, 3, 0xfffffffdu, 0x7fffffffu, 0x80000000u, 0);
+        xt_expect4u(x, t, 4, 0xfffffffeu, 0x7fffffffu, 0x80000000u, 0);
+    }
+}
+
+static void test_address_ops(void **state)
+{
+    (void)state;
+    run_engines(arl_text, setup_arl, check_arl);
+    run_fast(arl_text, setup_arl, check_arl);
+}
+
 /* Compiled once per machine: a second run reuses the code (the same
  * statistics) and gives the same results with new inputs. */
 static void test_second_run(void **state)
@@ -959,13 +1185,15 @@ static void test_flow_budget(void **state)
     }
 }
 
-/* A loop whose body holds a record the JIT does not compile (U2F): the
+/* A loop whose body holds a record the JIT does not compile (FMA): the
  * region ends there, the warp loop runs it and the rest of the body, and
  * ENDLOOP's jump back to the body's first record enters the region again
  * (an entry with the loop open on the warp's stack).  Lane l runs
- * n = l % 7 iterations: TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
+ * n = l % 7 iterations, the FMA counting them in TEMP[3].x (1 * 1 + k,
+ * exact): TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
 static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
                                    "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                   "IMM[1] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
                                    "  0: MOV TEMP[0], IMM[0].xxxx\n"
                                    "  1: MOV TEMP[2], IN[0]\n"
                                    "  2: BGNLOOP\n"
@@ -974,7 +1202,7 @@ static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL
                                    "  5:     BRK\n"
                                    "  6:   ENDIF\n"
                                    "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
-                                   "  8:   U2F TEMP[3].x, TEMP[0].xxxx\n"
+                                   "  8:   FMA TEMP[3].x, IMM[1].xxxx, IMM[1].xxxx, TEMP[3].xxxx\n"
                                    "  9:   ADD TEMP[2].y, TEMP[2].yyyy, TEMP[3].xxxx\n"
                                    " 10: ENDLOOP\n"
                                    " 11: MOV OUT[0], TEMP[2]\n"
@@ -1115,6 +1343,9 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ops),
+        cmocka_unit_test(test_rounding_ops),
+        cmocka_unit_test(test_integer_ops),
+        cmocka_unit_test(test_address_ops),
         cmocka_unit_test(test_direct_vmath_calls),
         cmocka_unit_test(test_second_run),
         cmocka_unit_test(test_second_tier_after_enough_warps),
