@@ -169,17 +169,38 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
  * with a depth test, the lane's depth is (float)(z[q] + z[4] * dx), or the
  * program's (its depth output's z clamped to [0,1]), tested against and
  * written to the depth rows depth0 and depth1 (a float a pixel); OUT[color]
- * of the lanes that pass is stored as pixels of 4 floats from row0 and
+ * of the lanes that pass, blended where the kernel's form blends (with the
+ * constant blend_color), is stored as pixels of 4 floats from row0 and
  * row1: its values, or with a kernel for RGBA8 buffers the values such a
  * buffer keeps (clamped to [0,1], to the nearest k / 255). */
 typedef struct nvgp_exec_span {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
-    const float *konst;
+    const float *konst, *blend_color;
     double x0;
     int64_t qx;
     uint32_t groups;
     float *row0, *row1, *depth0, *depth1;
 } nvgp_exec_span;
+/* Blending (the pipeline's, GL 4.1.8 with ARB_blend_func_extended), [0]
+ * for red, green and blue, [1] for alpha: out = eq(src, sf, dst, df),
+ * where a factor is its operand's component (the operand's alpha where
+ * `alpha`), or one minus it: operand 0 zero, 1 the source (the colour), 2
+ * the destination (the buffer's), 3 the blend constant, 4 the second
+ * source (OUT[color1], 0 where the program writes none), 5 GL's
+ * SRC_ALPHA_SATURATE (alpha 1, else min(src alpha, 1 - dst alpha)); eq 0
+ * src sf + dst df, 1 src sf - dst df, 2 dst df - src sf, 3 min(src, dst),
+ * 4 max(src, dst).  With an RGBA8 buffer the sources are clamped to [0,1]
+ * first. */
+typedef struct nvgp_exec_span_factor {
+    uint8_t operand;
+    bool one_minus, alpha;
+} nvgp_exec_span_factor;
+typedef struct nvgp_exec_span_blend {
+    bool on;
+    nvgp_exec_span_factor src[2], dst[2];
+    uint8_t eq[2];
+    int color1;
+} nvgp_exec_span_blend;
 /* What a kernel is made for. */
 typedef struct nvgp_exec_span_form {
     uint32_t words;          /* input words */
@@ -189,6 +210,7 @@ typedef struct nvgp_exec_span_form {
     int depth_func;          /* -1: no depth test, else GL's order NEVER .. ALWAYS, 0 .. 7 */
     bool depth_write;
     int depth_out;           /* the OUT register whose z is the depth, -1: the lane's */
+    nvgp_exec_span_blend blend;
 } nvgp_exec_span_form;
 typedef struct nvgp_exec_span_kernel nvgp_exec_span_kernel;
 /* The kernel of form f, compiled at the first call: NULL (run the

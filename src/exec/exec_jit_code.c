@@ -642,11 +642,30 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
         k->fn = (void (*)(const nvgp_exec_span *, exec_reg *const *))(uintptr_t)addr;
 }
 
+static bool same_factor(const nvgp_exec_span_factor *a, const nvgp_exec_span_factor *b)
+{
+    return a->operand == b->operand && a->one_minus == b->one_minus && a->alpha == b->alpha;
+}
+
+static bool same_blend(const nvgp_exec_span_blend *a, const nvgp_exec_span_blend *b)
+{
+    if (a->on != b->on)
+        return false;
+    if (!a->on)
+        return true;
+    for (int k = 0; k < 2; k++)
+        if (!same_factor(&a->src[k], &b->src[k]) || !same_factor(&a->dst[k], &b->dst[k]) ||
+            a->eq[k] != b->eq[k])
+            return false;
+    return a->color1 == b->color1;
+}
+
 static bool same_form(const nvgp_exec_span_form *a, const nvgp_exec_span_form *b)
 {
     return a->words == b->words && a->color == b->color && a->rgba8 == b->rgba8 &&
            a->depth_func == b->depth_func && a->depth_write == b->depth_write &&
-           a->depth_out == b->depth_out && !strcmp(a->modes, b->modes);
+           a->depth_out == b->depth_out && same_blend(&a->blend, &b->blend) &&
+           !strcmp(a->modes, b->modes);
 }
 
 const struct nvgp_exec_span_kernel *exec_jit_span(nvgp_exec *m, const nvgp_exec_span_form *f)

@@ -201,13 +201,23 @@ static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, span_in *
  * what is above 1, else k / 255 with k = floor(c 255 + 0.5) in double.
  * The division is a float one: for every k in 0..255 the float quotient
  * is the double one rounded to float (span_unorm8_exact checks it). */
+static LLVMValueRef splat_f(jit_fn *j, float v)
+{
+    return splat_vec(j, LLVMConstReal(j->f32, v), LANES);
+}
+
+/* v clamped to [0,1], NaN to 0 (the pipeline's clamp01f). */
+static LLVMValueRef clamp01(jit_fn *j, LLVMValueRef v)
+{
+    LLVMValueRef zero = LLVMConstNull(j->vf), one = splat_f(j, 1.0f);
+    v = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, zero, ""), v, zero, "");
+    return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, one, ""), one, v, "");
+}
+
 static LLVMValueRef unorm8(jit_fn *j, LLVMValueRef v)
 {
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx), vd = LLVMVectorType(f64, LANES);
-    LLVMValueRef zero = LLVMConstNull(j->vf);
-    LLVMValueRef one = splat_vec(j, LLVMConstReal(j->f32, 1.0), LANES);
-    v = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, zero, ""), v, zero, "");
-    v = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, one, ""), one, v, "");
+    v = clamp01(j, v);
     LLVMValueRef d = LLVMBuildFMul(j->b, LLVMBuildFPExt(j->b, v, vd, ""),
                                    splat_vec(j, LLVMConstReal(f64, 255.0), LANES), "");
     d = LLVMBuildFAdd(j->b, d, splat_vec(j, LLVMConstReal(f64, 0.5), LANES), "");
@@ -304,12 +314,7 @@ static LLVMValueRef lane_depth(jit_fn *j, const nvgp_exec_span_form *f, span_in 
 {
     if (f->depth_out >= 0) {
         jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, (uint32_t)f->depth_out, 2));
-        LLVMValueRef v = LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, "");
-        LLVMValueRef zero = LLVMConstNull(j->vf);
-        LLVMValueRef one = splat_vec(j, LLVMConstReal(j->f32, 1.0), LANES);
-        LLVMValueRef t = LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, zero, ""), v,
-                                         zero, "");
-        return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, v, one, ""), one, t, "");
+        return clamp01(j, LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, ""));
     }
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
     LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, z_p, QUAD_LANES), in->dx, "");
@@ -352,6 +357,94 @@ static LLVMValueRef depth_test(jit_fn *j, const nvgp_exec_span_form *f, span_in 
     return pass;
 }
 
+/* A register's four components from the region's values (0 where none). */
+static void out_components(jit_fn *j, uint32_t reg, LLVMValueRef v[4])
+{
+    for (unsigned c = 0; c < 4; c++) {
+        jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, reg, c));
+        v[c] = LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, "");
+    }
+}
+
+/* What blending reads besides the source. */
+typedef struct blend_ops {
+    LLVMValueRef src[4], src1[4], dst[4], constant[4];
+} blend_ops;
+
+/* A blend factor's value for component c (nvgp_exec_span_blend). */
+static LLVMValueRef blend_factor(jit_fn *j, const nvgp_exec_span_factor *f, unsigned c,
+                                 const blend_ops *o)
+{
+    LLVMValueRef v;
+    unsigned k = f->alpha ? 3 : c;
+    switch (f->operand) {
+    case 1: v = o->src[k]; break;
+    case 2: v = o->dst[k]; break;
+    case 3: v = o->constant[k]; break;
+    case 4: v = o->src1[k]; break;
+    case 5: {
+        /* (s, s, s, 1), s = min(As, 1 - Ad) */
+        LLVMValueRef a = o->src[3], b = LLVMBuildFSub(j->b, splat_f(j, 1.0f), o->dst[3], "");
+        v = c == 3 ? splat_f(j, 1.0f)
+                   : LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOLT, a, b, ""), a, b, "");
+        break;
+    }
+    default: v = LLVMConstNull(j->vf); break;
+    }
+    return f->one_minus ? LLVMBuildFSub(j->b, splat_f(j, 1.0f), v, "") : v;
+}
+
+static LLVMValueRef blend_eq(jit_fn *j, unsigned eq, LLVMValueRef s, LLVMValueRef sf,
+                             LLVMValueRef d, LLVMValueRef df)
+{
+    if (eq == 3 || eq == 4)   /* MIN, MAX: the factors unused */
+        return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, eq == 3 ? LLVMRealOLT : LLVMRealOGT, s, d, ""),
+                               s, d, "");
+    LLVMValueRef a = LLVMBuildFMul(j->b, s, sf, ""), b = LLVMBuildFMul(j->b, d, df, "");
+    return eq == 1 ? LLVMBuildFSub(j->b, a, b, "") : eq == 2 ? LLVMBuildFSub(j->b, b, a, "")
+                                                  : LLVMBuildFAdd(j->b, a, b, "");
+}
+
+/* The buffer's colours of the group's lanes, from its two pixel rows. */
+static void load_dst(jit_fn *j, LLVMValueRef row_p[2], LLVMValueRef dst[4])
+{
+    LLVMValueRef row[2];
+    for (unsigned r = 0; r < 2; r++) {
+        row[r] = LLVMBuildLoad2(j->b, LLVMVectorType(j->f32, 4 * GROUP_COLS), row_p[r], "");
+        LLVMSetAlignment(row[r], 16);
+    }
+    unsigned idx[LANES];
+    for (unsigned c = 0; c < 4; c++) {
+        for (unsigned l = 0; l < LANES; l++) {
+            unsigned r = (l % QUAD_LANES) / 2, p = 2 * (l / QUAD_LANES) + l % 2;
+            idx[l] = r * 4 * GROUP_COLS + 4 * p + c;
+        }
+        dst[c] = shuffle(j, row[0], row[1], idx, LANES);
+    }
+}
+
+/* The colour blended as the pipeline's pipe_frag_sources and pipe_blend
+ * do it (sources clamped first for an RGBA8 buffer). */
+static void blend(jit_fn *j, const nvgp_exec_span_form *f, uint32_t color1, LLVMValueRef v[4],
+                  LLVMValueRef row_p[2], LLVMValueRef bc_p)
+{
+    blend_ops o;
+    out_components(j, color1, o.src1);
+    for (unsigned c = 0; c < 4; c++) {
+        o.src[c] = f->rgba8 ? clamp01(j, v[c]) : v[c];
+        o.src1[c] = f->blend.color1 < 0 ? LLVMConstNull(j->vf)
+                    : f->rgba8         ? clamp01(j, o.src1[c])
+                                       : o.src1[c];
+        o.constant[c] = splat_at(j, j->f32, bc_p, c);
+    }
+    load_dst(j, row_p, o.dst);
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned k = c == 3;
+        v[c] = blend_eq(j, f->blend.eq[k], o.src[c], blend_factor(j, &f->blend.src[k], c, &o),
+                        o.dst[c], blend_factor(j, &f->blend.dst[k], c, &o));
+    }
+}
+
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
                              const nvgp_exec_span_form *f)
 {
@@ -368,6 +461,11 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     nvgp_exec_span_form form = *f;
     if (form.depth_out >= 0 && !writes_register(m, n, TGSI_FILE_OUTPUT, (uint32_t)form.depth_out))
         form.depth_out = -1;
+    /* the second source the same way: 0 where the program writes none */
+    if (form.blend.color1 >= 0 &&
+        ((uint32_t)form.blend.color1 >= outs ||
+         !writes_register(m, n, TGSI_FILE_OUTPUT, (uint32_t)form.blend.color1)))
+        form.blend.color1 = -1;
     jit_fn j;
     memset(&j, 0, sizeof j);
     j.m = m;
@@ -400,6 +498,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     LLVMValueRef groups = SPAN_FIELD(groups, j.i32);
     LLVMValueRef row_base[2] = { SPAN_FIELD(row0, j.ptr), SPAN_FIELD(row1, j.ptr) };
     LLVMValueRef depth_base[2] = { SPAN_FIELD(depth0, j.ptr), SPAN_FIELD(depth1, j.ptr) };
+    LLVMValueRef bc_p = SPAN_FIELD(blend_color, j.ptr);
 #undef SPAN_FIELD
     LLVMValueRef zero32 = LLVMConstInt(j.i32, 0, 0);
     LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntEQ, groups, zero32, ""), done, body);
@@ -433,17 +532,17 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
                 drow[r] = LLVMBuildGEP2(j.b, j.f32, depth_base[r], &at, 1, "");
             pass = depth_test(&j, &form, &in, z_p, drow);
         }
-        LLVMValueRef values[4];
-        for (unsigned c = 0; c < 4; c++) {
-            jit_slot *s = jit_slot_find(&j, jit_slot_key(TGSI_FILE_OUTPUT, form.color, c));
-            values[c] = LLVMBuildBitCast(j.b, s->v ? s->v : jit_splat_i32(&j, 0), j.vf, "");
-            if (form.rgba8)
-                values[c] = unorm8(&j, values[c]);
-        }
         LLVMValueRef row_p[2];
         LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, 4 * GROUP_COLS, 0), "");
         for (unsigned r = 0; r < 2; r++)
             row_p[r] = LLVMBuildGEP2(j.b, j.f32, row_base[r], &at, 1, "");
+        LLVMValueRef values[4];
+        out_components(&j, form.color, values);
+        if (form.blend.on)
+            blend(&j, &form, form.blend.color1 >= 0 ? (uint32_t)form.blend.color1 : 0, values,
+                  row_p, bc_p);
+        for (unsigned c = 0; form.rgba8 && c < 4; c++)
+            values[c] = unorm8(&j, values[c]);
         store_rows(&j, values, row_p, pass);
         LLVMValueRef next = LLVMBuildAdd(j.b, g, LLVMConstInt(j.i32, 1, 0), "");
         LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntULT, next, groups, ""), body, done);

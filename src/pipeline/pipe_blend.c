@@ -3,7 +3,8 @@
 #include "pipeline/pipe_internal.h"
 
 /* What a factor multiplies by: an operand's component (its alpha for the
- * *_ALPHA factors), or one minus it. */
+ * *_ALPHA factors), or one minus it.  (The numbers and the equations'
+ * order are the span kernels', pipe_span_blend.) */
 enum { OP_ZERO, OP_SRC, OP_DST, OP_CONST, OP_SRC1, OP_SATURATE };
 
 static const struct factor_row {
@@ -31,6 +32,25 @@ static const struct factor_row {
     [NVGP_BF_SRC1_ALPHA] = {OP_SRC1, false, true},
     [NVGP_BF_ONE_MINUS_SRC1_ALPHA] = {OP_SRC1, true, true},
 };
+
+void pipe_blend_describe(const nvgp_pipe_state *s, pipe_span_blend *out)
+{
+    const uint8_t src[2] = {s->blend_src_rgb, s->blend_src_alpha};
+    const uint8_t dst[2] = {s->blend_dst_rgb, s->blend_dst_alpha};
+    const uint8_t eq[2] = {s->blend_eq_rgb, s->blend_eq_alpha};
+    out->on = s->blend;
+    for (int k = 0; k < 2; k++) {
+        const uint8_t f[2] = {src[k], dst[k]};
+        pipe_span_factor *to[2] = {&out->src[k], &out->dst[k]};
+        for (int i = 0; i < 2; i++) {
+            const struct factor_row *r = f[i] < NVGP_BF_COUNT ? &factor_rows[f[i]] : NULL;
+            to[i]->operand = r ? r->operand : OP_ZERO;
+            to[i]->one_minus = r && r->one_minus;
+            to[i]->alpha = r && r->alpha;
+        }
+        out->eq[k] = eq[k] < NVGP_BE_COUNT ? eq[k] : NVGP_BE_ADD;
+    }
+}
 
 /* The factor for component c (3 = alpha). */
 static float factor(uint8_t f, int c, const pipe_blend_in *in)

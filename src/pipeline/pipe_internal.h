@@ -321,6 +321,8 @@ typedef struct pipe_blend_in {
     const float *src, *src1, *dst, *constant;
 } pipe_blend_in;
 void pipe_blend(const nvgp_pipe_state *s, const pipe_blend_in *in, float out[4]);
+/* The state's blending as a span kernel takes it (color1 left as it is). */
+void pipe_blend_describe(const nvgp_pipe_state *s, pipe_span_blend *out);
 /* pipe_fb.c: a colour component as the framebuffer stores it. */
 float pipe_fb_store(const nvgp_pipe_fb *fb, float c);
 /* The pixels [r0, r2) x [r1, r3) a clear or draw touches: the framebuffer,

@@ -144,14 +144,21 @@ bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *ou
 const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
 {
     nvgp_exec_span_form e = { f->words, f->modes, f->color, f->rgba8, f->depth_func,
-                              f->depth_write, f->depth_out };
+                              f->depth_write, f->depth_out, { f->blend.on, {{0}}, {{0}}, {0},
+                                                              f->blend.color1 } };
+    for (int k = 0; k < 2; k++) {
+        const pipe_span_factor *sf = &f->blend.src[k], *df = &f->blend.dst[k];
+        e.blend.src[k] = (nvgp_exec_span_factor){ sf->operand, sf->one_minus, sf->alpha };
+        e.blend.dst[k] = (nvgp_exec_span_factor){ df->operand, df->one_minus, df->alpha };
+        e.blend.eq[k] = f->blend.eq[k];
+    }
     return nvgp_exec_span_kernel_for(m->exec, &e);
 }
 
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
 {
     nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->z, a->konst,
-                         a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
+                         a->blend_color, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
     nvgp_exec_span_run(m->exec, kernel, &s);
 }
 

@@ -89,17 +89,32 @@ bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
  * written to the two depth rows. */
 typedef struct pipe_span_args {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
-    const float *konst;
+    const float *konst, *blend_color;
     double x0;
     int64_t qx;
     uint32_t groups;
     float *row0, *row1, *depth0, *depth1;
 } pipe_span_args;
+/* Blending as a span kernel makes it (nvgp_exec_span_blend): for each of
+ * red-green-blue and alpha, the factors' operands (0 zero, 1 source, 2
+ * destination, 3 constant, 4 second source, 5 alpha saturate), whether
+ * one minus them, whether their alpha; the equation (0 add, 1 subtract, 2
+ * reverse subtract, 3 min, 4 max); the second source's OUT register. */
+typedef struct pipe_span_factor {
+    uint8_t operand;
+    bool one_minus, alpha;
+} pipe_span_factor;
+typedef struct pipe_span_blend {
+    bool on;
+    pipe_span_factor src[2], dst[2];
+    uint8_t eq[2];
+    int color1;
+} pipe_span_blend;
 /* What a span kernel is for (nvgp_exec_span_form): `words` input words
  * made as modes says ('l' screen-linear, 'p' perspective, 'k' constant),
  * the colour in OUT[color] (stored as an RGBA8 buffer keeps it where
  * rgba8), the depth test's function (-1 none), its write, the program's
- * depth output (-1 none). */
+ * depth output (-1 none), blending. */
 typedef struct pipe_span_form {
     uint32_t words;
     const char *modes;
@@ -108,6 +123,7 @@ typedef struct pipe_span_form {
     int depth_func;
     bool depth_write;
     int depth_out;
+    pipe_span_blend blend;
 } pipe_span_form;
 /* The machine's span kernel of form f, compiled at the first call, the
  * constants set so far taken in; NULL: run the machine. */

@@ -204,16 +204,16 @@ int pipe_debug_span_kernel = 1;
 atomic_ulong pipe_debug_span_kernel_lanes;
 
 /* Whether the draw's state lets a kernel store whole quads (the flush's
- * `whole` stores, in plain stores, an RGBA8 buffer's rounded values, and
- * the depth test the flush makes); the program's constants are then set,
- * for the kernels to take in. */
+ * `whole` stores, in plain stores, an RGBA8 buffer's rounded values, the
+ * depth test and blending the flush makes); the program's constants are
+ * then set, for the kernels to take in. */
 static bool kernel_state(pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
     const struct pipe_span *sp = d->span;
     const nvgp_pipe_fb *fb = d->fb;
     bool rgba8 = fb->format == NVGP_PIPE_RGBA8;
-    if (!pipe_debug_span_kernel || d->s->blend || sp->color_out < 0 || fp->may_discard ||
+    if (!pipe_debug_span_kernel || sp->color_out < 0 || fp->may_discard ||
         (!rgba8 && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes))
         return false;
     return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
@@ -245,7 +245,10 @@ static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
     pipe_span_form f = { t->words, modes, (uint32_t)sp->color_out,
                          d->fb->format == NVGP_PIPE_RGBA8, s->depth_test ? s->depth_func : -1,
                          s->depth_write,
-                         s->depth_test ? pipe_program_output(d->fp, TGSI_SEMANTIC_POSITION, 0) : -1 };
+                         s->depth_test ? pipe_program_output(d->fp, TGSI_SEMANTIC_POSITION, 0) : -1,
+                         {0} };
+    pipe_blend_describe(s, &f.blend);
+    f.blend.color1 = s->blend ? pipe_program_output(d->fp, TGSI_SEMANTIC_COLOR, 1) : -1;
     sp->kernels[i] = pipe_machine_span_kernel(d->fp->machine, &f);
     return sp->kernels[i];
 }
@@ -397,7 +400,7 @@ static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64
     float *row0 = fb->color + 4 * ((size_t)qy * fb->width + (size_t)*qx0);
     float *depth0 = fb->sample_depth + (size_t)qy * fb->width + (size_t)*qx0;
     pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
-                         sp->z4, t->konst, t->x0, *qx0, groups, row0,
+                         sp->z4, t->konst, d->s->blend_color, t->x0, *qx0, groups, row0,
                          row0 + 4 * (size_t)fb->width, depth0, depth0 + fb->width };
     pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
     atomic_fetch_add_explicit(&pipe_debug_span_lanes, 32ul * groups, memory_order_relaxed);

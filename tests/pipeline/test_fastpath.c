@@ -49,6 +49,10 @@ static const char *const programs[] = {
     /* a depth past [0,1] on both sides: clamped before the test */
     "!!ARBfp1.0\nMOV result.color, fragment.color;\n"
     "MAD result.depth.z, fragment.texcoord[0].x, 4, -1.5;\nEND\n",
+    /* a second colour for ARB_blend_func_extended's factors */
+    "!!ARBfp1.0\nOPTION ARB_blend_func_extended;\nPARAM c = program.local[0];\n"
+    "MUL result.color.primary, fragment.color, c;\n"
+    "MAD result.color.secondary, fragment.texcoord[0], 0.5, 0.25;\nEND\n",
 };
 
 /* A small deterministic generator (the test must not vary run to run). */
@@ -437,7 +441,8 @@ static void test_machine_reuse(void **state)
  * shading or not (the colour's words constant), into float and RGBA8
  * buffers (the kernel clamps and rounds as the buffer keeps colours),
  * with the depth test by each function (the lane's depth or the
- * program's, written or not) or without, through programs reading
+ * program's, written or not) or without, blended by every factor and
+ * equation (a second source too) or not, through programs reading
  * constants that change from draw to draw (one program object: its
  * machine serves every draw), registers read before written, modifiers,
  * a partial colour write, vector maths, integer operations; drawn with
@@ -458,6 +463,10 @@ static const char *const kernel_programs[] = {
     /* a depth past [0,1] on both sides: clamped before the test */
     "!!ARBfp1.0\nMOV result.color, fragment.color;\n"
     "MAD result.depth.z, fragment.texcoord[0].x, 4, -1.5;\nEND\n",
+    /* a second colour for ARB_blend_func_extended's factors */
+    "!!ARBfp1.0\nOPTION ARB_blend_func_extended;\nPARAM c = program.local[0];\n"
+    "MUL result.color.primary, fragment.color, c;\n"
+    "MAD result.color.secondary, fragment.texcoord[0], 0.5, 0.25;\nEND\n",
 };
 
 static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, int k, bool general,
@@ -478,6 +487,16 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     s->depth_test = (k & 16) != 0;
     s->depth_func = (uint8_t)((k * 3) % 8);
     s->depth_write = (k & 2) == 0;
+    /* blending by factors and equations that change from state to state */
+    s->blend = (k & 32) != 0;
+    s->blend_src_rgb = (uint8_t)((k * 7) % NVGP_BF_COUNT);
+    s->blend_dst_rgb = (uint8_t)((k * 5 + 3) % NVGP_BF_COUNT);
+    s->blend_src_alpha = (uint8_t)((k * 11) % NVGP_BF_COUNT);
+    s->blend_dst_alpha = (uint8_t)((k * 13 + 1) % NVGP_BF_COUNT);
+    s->blend_eq_rgb = (uint8_t)(k % NVGP_BE_COUNT);
+    s->blend_eq_alpha = (uint8_t)((k / 2) % NVGP_BE_COUNT);
+    static const float blend_color[4] = {0.3f, 0.6f, 0.9f, 0.45f};
+    memcpy(s->blend_color, blend_color, sizeof blend_color);
     s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
     for (int c = 0; c < 4; c++)
@@ -499,6 +518,18 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     return fb;
 }
 
+static nvgp_program *kernel_program(size_t p)
+{
+    nvgp_diag *dg = NULL;
+    nvgp_program *prog =
+        nvgp_program_create("kernel", kernel_programs[p], strlen(kernel_programs[p]), &dg);
+    if (!prog && dg)
+        nvgp_diag_print(dg, stderr);
+    nvgp_diag_destroy(dg);
+    assert_non_null(prog);
+    return prog;
+}
+
 static void test_span_kernel_agrees(void **state)
 {
     (void)state;
@@ -507,15 +538,16 @@ static void test_span_kernel_agrees(void **state)
     assert_non_null(sc);
     int bad = 0;
     for (size_t p = 0; p < sizeof kernel_programs / sizeof kernel_programs[0]; p++) {
-        nvgp_diag *dg = NULL;
-        nvgp_program *prog =
-            nvgp_program_create("kernel", kernel_programs[p], strlen(kernel_programs[p]), &dg);
-        if (!prog && dg)
-            nvgp_diag_print(dg, stderr);
-        nvgp_diag_destroy(dg);
-        assert_non_null(prog);
-        unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes), depth_lanes = 0;
-        for (int k = 0; k < 32; k++) {
+        nvgp_program *prog = NULL;
+        unsigned long before = atomic_load(&pipe_debug_span_kernel_lanes), depth_lanes = 0,
+                      blend_lanes = 0;
+        for (int k = 0; k < 64; k++) {
+            /* a program object for 8 states: its machine and its kernels
+             * serve each draw (a program keeps 16 kernels) */
+            if (k % 8 == 0) {
+                nvgp_program_destroy(prog);
+                prog = kernel_program(p);
+            }
             unsigned long state_before = atomic_load(&pipe_debug_span_kernel_lanes);
             make_scene(sc, 31000u + 100u * (uint32_t)p + (uint32_t)k);
             /* one w a triangle: every varying screen-linear */
@@ -537,14 +569,16 @@ static void test_span_kernel_agrees(void **state)
                 nvgp_pipe_fb_destroy(fb);
             }
             nvgp_pipe_fb_destroy(general);
-            if (k & 16)
-                depth_lanes += atomic_load(&pipe_debug_span_kernel_lanes) - state_before;
+            unsigned long ran = atomic_load(&pipe_debug_span_kernel_lanes) - state_before;
+            depth_lanes += k & 16 ? ran : 0;
+            blend_lanes += k & 32 ? ran : 0;
         }
         unsigned long lanes = atomic_load(&pipe_debug_span_kernel_lanes) - before;
-        fprintf(stderr, "kernel program %zu: %lu lanes by the kernel, %lu with the depth test\n",
-                p, lanes, depth_lanes);
+        fprintf(stderr, "kernel program %zu: %lu lanes by the kernel, %lu with the depth test, "
+                "%lu blended\n", p, lanes, depth_lanes, blend_lanes);
         assert_true(lanes > 10000);
         assert_true(depth_lanes > 10000);
+        assert_true(blend_lanes > 10000);
         nvgp_program_destroy(prog);
     }
     free(sc);
