@@ -144,5 +144,7 @@ unsigned exec_jit_cache_entries(void);
 /* The host assembly LLVM makes of m's regions, for inspection (docs/jit.md):
  * a malloc'ed NUL-terminated string, or NULL without the JIT. */
 char *exec_jit_assembly(const nvgp_exec *m);
+/* The same of m's span kernel of form f (NULL where there is none). */
+char *exec_jit_span_assembly(const nvgp_exec *m, const nvgp_exec_span_form *f);
 
 #endif

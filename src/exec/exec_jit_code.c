@@ -728,44 +728,58 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
     return s;
 }
 
+/* The host assembly of mod (of cx, both disposed of here) at a code
+ * generation level, or NULL. */
+static char *module_assembly(LLVMContextRef cx, LLVMModuleRef mod, LLVMCodeGenOptLevel level)
+{
+    LLVMTargetMachineRef tm = mod ? host_machine(level) : NULL;
+    char *err = NULL, *out = NULL;
+    if (tm) {
+        char *triple = LLVMGetTargetMachineTriple(tm);
+        LLVMSetTarget(mod, triple);
+        LLVMDisposeMessage(triple);
+        LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+        LLVMSetModuleDataLayout(mod, td);
+        LLVMDisposeTargetData(td);
+        LLVMMemoryBufferRef buf = NULL;
+        if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &buf)) {
+            size_t n = LLVMGetBufferSize(buf);
+            out = malloc(n + 1);
+            if (out) {
+                memcpy(out, LLVMGetBufferStart(buf), n);
+                out[n] = '\0';
+            }
+            LLVMDisposeMemoryBuffer(buf);
+        }
+        LLVMDisposeMessage(err);
+        LLVMDisposeTargetMachine(tm);
+    }
+    if (mod)
+        LLVMDisposeModule(mod);
+    LLVMContextDispose(cx);
+    return out;
+}
+
 char *exec_jit_assembly(const nvgp_exec *m)
 {
     if (!m->fast || !exec_jit_available())
         return NULL;
-    LLVMTargetMachineRef tm = host_machine(tier_level[JIT_TIERS - 1]);
-    if (!tm)
-        return NULL;
     LLVMContextRef cx = LLVMContextCreate();
     jit_made made;
     LLVMModuleRef mod = jit_build_module(m, cx, 0, true, NULL, NULL, &made);
-    char *err = NULL, *out = NULL;
     if (!jit_finish_module(mod, made.flow > 0)) {
         LLVMDisposeModule(mod);
-        LLVMContextDispose(cx);
-        LLVMDisposeTargetMachine(tm);
+        mod = NULL;
+    }
+    return module_assembly(cx, mod, tier_level[JIT_TIERS - 1]);
+}
+
+char *exec_jit_span_assembly(const nvgp_exec *m, const nvgp_exec_span_form *f)
+{
+    if (!m->fast || !exec_jit_available())
         return NULL;
-    }
-    char *triple = LLVMGetTargetMachineTriple(tm);
-    LLVMSetTarget(mod, triple);
-    LLVMDisposeMessage(triple);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(mod, td);
-    LLVMDisposeTargetData(td);
-    LLVMMemoryBufferRef buf = NULL;
-    if (!LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &buf)) {
-        size_t n = LLVMGetBufferSize(buf);
-        out = malloc(n + 1);
-        if (out) {
-            memcpy(out, LLVMGetBufferStart(buf), n);
-            out[n] = '\0';
-        }
-        LLVMDisposeMemoryBuffer(buf);
-    }
-    LLVMDisposeMessage(err);
-    LLVMDisposeModule(mod);
-    LLVMContextDispose(cx);
-    LLVMDisposeTargetMachine(tm);
-    return out;
+    LLVMContextRef cx = LLVMContextCreate();
+    return module_assembly(cx, jit_build_span(m, cx, "nvgp_span", f), tier_level[JIT_SPAN_TIER]);
 }
 
 #else /* !NVGP_HAVE_JIT */
@@ -809,6 +823,11 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
 char *exec_jit_assembly(const nvgp_exec *m)
 {
     (void)m;
+    return NULL;
+}
+char *exec_jit_span_assembly(const nvgp_exec *m, const nvgp_exec_span_form *f)
+{
+    (void)m, (void)f;
     return NULL;
 }
 

@@ -1335,6 +1335,128 @@ static void test_flow_total_cap(void **state)
     free(text);
 }
 
+/* Span kernels (exec_jit_span.c, docs/jit.md "Span kernels") by hand:
+ * one group of 8 quads through a kernel called directly.  Word 0 is
+ * screen-linear, rows (1, 1, 2, 2) + 0.5 dx with dx = column (x0 0.5);
+ * word 1 perspective, (1 + 0 dx) / q with q 2 on the lower pixel row and
+ * 4 on the upper; words 2 and 3 constant, 7 and 9.  The program scales
+ * word 0 by 2 and passes the others: pixel (c, r) gets (2 (1 + r + c / 2),
+ * 1 / (2 + 2 r), 7, 9).  Then with the depth test (LESS, written) against
+ * 0.5 at z 0.25 on the lower row and 0.75 on the upper: only the lower
+ * row's pixels are stored and their depths written; then for an RGBA8
+ * buffer: 2 (1 + c / 2) clamped to 1, 0.5 to 128 / 255, 0.25 to 64 / 255.
+ * And the programs, machines and forms that get no kernel. */
+static const char span_text[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+    "IMM[0] FLT32 {2.0, 1.0, 0.0, 0.0}\n"
+    "MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\nMOV TEMP[0].yzw, IN[0]\n"
+    "MOV OUT[0], TEMP[0]\nEND\n";
+
+static void span_call(xt *x, const nvgp_exec_span_form *f, float *color, float *depth)
+{
+    static const double rows[16] = {1, 1, 2, 2, 0, 0, 0, 0}, slope[4] = {0.5, 0, 0, 0};
+    static const double num_rows[16] = {0, 0, 0, 0, 1, 1, 1, 1}, num_slope[4] = {0, 0, 0, 0};
+    static const double q[5] = {2, 2, 4, 4, 0}, z[5] = {0.25, 0.25, 0.75, 0.75, 0};
+    static const float konst[4] = {0, 0, 7, 9}, blend_color[4] = {0, 0, 0, 0};
+    const nvgp_exec_span_kernel *k = nvgp_exec_span_kernel_for(x->m, f);
+    assert_non_null(k);
+    nvgp_exec_span a = {rows, slope, num_rows, num_slope, q, z, konst, blend_color, 0.5, 0, 1,
+                        color, color + 64, depth, depth + 16};
+    nvgp_exec_span_run(x->m, k, &a);
+}
+
+static void test_span_kernels(void **state)
+{
+    (void)state;
+    xt x;
+    xt_load(&x, span_text, LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    nvgp_exec_span_form f = {4, "lpkk", 0, false, -1, false, -1, {0}};
+    float color[128], depth[32];
+    for (int i = 0; i < 128; i++)
+        color[i] = -1.0f;
+    span_call(&x, &f, color, depth);
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 16; c++) {
+            const float *px = &color[r * 64 + 4 * c];
+            assert_true(px[0] == 2.0f * (1.0f + (float)r + 0.5f * (float)c));
+            assert_true(px[1] == 1.0f / (2.0f + 2.0f * (float)r));
+            assert_true(px[2] == 7.0f && px[3] == 9.0f);
+        }
+    /* the depth test */
+    f.depth_func = 1 /* LESS */, f.depth_write = true;
+    for (int i = 0; i < 128; i++)
+        color[i] = -1.0f;
+    for (int i = 0; i < 32; i++)
+        depth[i] = 0.5f;
+    span_call(&x, &f, color, depth);
+    for (int c = 0; c < 16; c++) {
+        assert_true(color[4 * c] == 2.0f * (1.0f + 0.5f * (float)c) && color[4 * c + 3] == 9.0f);
+        assert_true(depth[c] == 0.25f);
+        assert_true(color[64 + 4 * c] == -1.0f && depth[16 + c] == 0.5f);
+    }
+    /* an RGBA8 buffer's values, no depth test */
+    f.depth_func = -1, f.depth_write = false, f.rgba8 = true;
+    span_call(&x, &f, color, depth);
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 16; c++) {
+            const float *px = &color[r * 64 + 4 * c];
+            assert_true(px[0] == 1.0f && px[2] == 1.0f && px[3] == 1.0f);
+            assert_true(px[1] == (r ? 64.0f : 128.0f) / 255.0f);
+        }
+    /* every form's code: no fused multiply-add */
+    nvgp_exec_span_form forms[3] = {{4, "lpkk", 0, false, -1, false, -1, {0}},
+                                    {4, "lpkk", 0, true, 3, true, -1, {0}},
+                                    {4, "llll", 0, true, -1, false, -1,
+                                     {true, {{1, false, true}, {1, false, false}},
+                                      {{1, true, true}, {2, false, false}}, {0, 2}, -1}}};
+    for (int i = 0; i < 3; i++) {
+        char *as = exec_jit_span_assembly(x.m, &forms[i]);
+        assert_non_null(as);
+        assert_null(strstr(as, "vfmadd"));
+        assert_null(strstr(as, "vfmsub"));
+        assert_null(strstr(as, "vfnmadd"));
+        free(as);
+    }
+    /* no kernel: another engine, a budget short of the program, a bad
+     * form, an input word past the form's */
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_FAST);
+    assert_null(nvgp_exec_span_kernel_for(x.m, &f));
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    nvgp_exec_set_budget(x.m, 3);
+    assert_null(nvgp_exec_span_kernel_for(x.m, &f));
+    nvgp_exec_set_budget(x.m, NVGP_EXEC_DEFAULT_BUDGET);
+    nvgp_exec_span_form bad = {4, "lpkx", 0, false, -1, false, -1, {0}};
+    assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
+    bad.modes = "lpk";
+    assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
+    bad.words = 3;
+    assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
+    xt_free(&x);
+    /* programs: a loop, a texture, a vertex program, 65 records */
+    static const char *const refused[] = {
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+        "BGNLOOP\nADD TEMP[0], TEMP[0], IN[0]\nBRK\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
+        "DCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n",
+        "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n",
+        NULL,
+    };
+    char long_text[4096];
+    char *p = long_text + sprintf(long_text, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                                             "DCL OUT[0], COLOR\n");
+    for (int i = 0; i < 65; i++)
+        p += sprintf(p, "ADD OUT[0], OUT[0], IN[0]\n");
+    sprintf(p, "END\n");
+    for (int i = 0; i < 4; i++) {
+        xt_load(&x, refused[i] ? refused[i] : long_text, LANES, 1);
+        nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+        nvgp_exec_span_form g = {4, "llll", 0, false, -1, false, -1, {0}};
+        assert_null(nvgp_exec_span_kernel_for(x.m, &g));
+        xt_free(&x);
+    }
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -1353,6 +1475,7 @@ int main(void)
         cmocka_unit_test(test_cache_threads),
         cmocka_unit_test(test_cache_bounded),
         cmocka_unit_test(test_assembly),
+        cmocka_unit_test(test_span_kernels),
         cmocka_unit_test(test_total_cap),
         cmocka_unit_test(test_masked_region),
         cmocka_unit_test(test_diverge),
