@@ -576,9 +576,15 @@ static void test_span_kernel_agrees(void **state)
         unsigned long lanes = atomic_load(&pipe_debug_span_kernel_lanes) - before;
         fprintf(stderr, "kernel program %zu: %lu lanes by the kernel, %lu with the depth test, "
                 "%lu blended\n", p, lanes, depth_lanes, blend_lanes);
-        assert_true(lanes > 10000);
-        assert_true(depth_lanes > 10000);
-        assert_true(blend_lanes > 10000);
+        /* (a build without the JIT has no kernels: the images are still
+         * compared) */
+        if (nvgp_jit_available()) {
+            assert_true(lanes > 10000);
+            assert_true(depth_lanes > 10000);
+            assert_true(blend_lanes > 10000);
+        } else {
+            assert_true(lanes == 0);
+        }
         nvgp_program_destroy(prog);
     }
     free(sc);
