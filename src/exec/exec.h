@@ -156,10 +156,11 @@ nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_
  * nvgp_exec_output_array gives NULL.  Vertex and fragment programs; until
  * the next nvgp_exec_set_invocations. */
 nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32_t *data);
-/* A run of fully covered fragment quads computed and stored in one call,
- * without a run of the machine: the JIT's span kernel (docs/jit.md "Span
- * kernels").  Groups of 8 quads (16 columns, one warp) from column qx of
- * a quad row, lane q of a quad (0, 1 on the lower pixel row, 2, 3 on the
+/* A run of fragment quads computed and stored in one call, without a run
+ * of the machine: the JIT's span kernel (docs/jit.md "Span kernels").
+ * Groups of 8 quads (16 columns, one warp) from column qx of a quad row,
+ * of whose lanes only those in cover[g] are tested and stored (the others
+ * compute, as helper lanes do, and touch no memory), lane q of a quad (0, 1 on the lower pixel row, 2, 3 on the
  * upper) at dx = ((double)column + 0.5) - x0; its input word w (IN[w / 4]
  * component w % 4) by the kernel's modes[w]:
  *   'l' (float)(rows[4 w + q] + slope[w] * dx),
@@ -176,6 +177,7 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
 typedef struct nvgp_exec_span {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
     const float *konst, *blend_color;
+    const uint32_t *cover;   /* per group, its lanes to run (bit l: lane l) */
     double x0;
     int64_t qx;
     uint32_t groups;

@@ -257,9 +257,31 @@ static void masked_store(jit_fn *j, LLVMValueRef v, LLVMValueRef p, LLVMValueRef
     LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->cx, id, over, 2), fn, args, 4, "");
 }
 
+/* An llvm.masked.load of type t at p where pred (other elements 0). */
+static LLVMValueRef masked_load(jit_fn *j, LLVMTypeRef t, LLVMValueRef p, LLVMValueRef pred,
+                                unsigned align)
+{
+    unsigned id = LLVMLookupIntrinsicID("llvm.masked.load", 16);
+    LLVMTypeRef over[2] = { t, j->ptr };
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(j->mod, id, over, 2);
+    LLVMValueRef args[4] = { p, LLVMConstInt(j->i32, align, 0), pred, LLVMConstNull(t) };
+    return LLVMBuildCall2(j->b, LLVMIntrinsicGetType(j->cx, id, over, 2), fn, args, 4, "");
+}
+
+/* Lane predicate `lanes` spread over row r of a group: element e of the
+ * result is the lane of pixel e / per (per elements a pixel). */
+static LLVMValueRef row_pred(jit_fn *j, LLVMValueRef lanes, unsigned r, unsigned per)
+{
+    unsigned idx[4 * GROUP_COLS];
+    for (unsigned p = 0; p < GROUP_COLS; p++)
+        for (unsigned c = 0; c < per; c++)
+            idx[per * p + c] = row_lane(r, p);
+    return shuffle(j, lanes, NULL, idx, per * GROUP_COLS);
+}
+
 /* Stores the warp's colour (component c: values[c]) as two pixel rows of
- * 16 RGBA pixels, row r's pixel p from lane row_lane(r, p); pass (NULL:
- * every lane) the lanes whose pixels are written. */
+ * 16 RGBA pixels, row r's pixel p from lane row_lane(r, p), of the lanes
+ * in pass. */
 static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2], LLVMValueRef pass)
 {
     unsigned idx[4 * LANES];
@@ -277,14 +299,7 @@ static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2],
             for (unsigned c = 0; c < 4; c++)
                 idx[4 * p + c] = 4 * row_lane(r, p) + c;
         LLVMValueRef row = shuffle(j, all, NULL, idx, 4 * GROUP_COLS);
-        if (!pass) {
-            LLVMSetAlignment(LLVMBuildStore(j->b, row, row_p[r]), 16);
-            continue;
-        }
-        for (unsigned p = 0; p < GROUP_COLS; p++)
-            for (unsigned c = 0; c < 4; c++)
-                idx[4 * p + c] = row_lane(r, p);
-        masked_store(j, row, row_p[r], shuffle(j, pass, NULL, idx, 4 * GROUP_COLS), 16);
+        masked_store(j, row, row_p[r], row_pred(j, pass, r, 4), 16);
     }
 }
 
@@ -330,23 +345,21 @@ static bool writes_register(const nvgp_exec *m, uint32_t n, unsigned f, uint32_t
     return false;
 }
 
-/* The depth test of the group at column col0 (depth rows drow[2]): the
+/* The depth test of the group's lanes in cover (depth rows drow[2]): the
  * lanes that pass, their depths written where the form writes depth. */
 static LLVMValueRef depth_test(jit_fn *j, const nvgp_exec_span_form *f, span_in *in,
-                               LLVMValueRef z_p, LLVMValueRef drow[2])
+                               LLVMValueRef z_p, LLVMValueRef drow[2], LLVMValueRef cover)
 {
     LLVMTypeRef v16 = LLVMVectorType(j->f32, GROUP_COLS);
     LLVMValueRef z = lane_depth(j, f, in, z_p);
     LLVMValueRef stored_row[2];
-    for (unsigned r = 0; r < 2; r++) {
-        stored_row[r] = LLVMBuildLoad2(j->b, v16, drow[r], "");
-        LLVMSetAlignment(stored_row[r], 4);
-    }
+    for (unsigned r = 0; r < 2; r++)
+        stored_row[r] = masked_load(j, v16, drow[r], row_pred(j, cover, r, 1), 4);
     unsigned idx[LANES];
     for (unsigned l = 0; l < LANES; l++)   /* lane l: row (l % 4) / 2, pixel 2 (l / 4) + l % 2 */
         idx[l] = ((l % QUAD_LANES) / 2) * GROUP_COLS + 2 * (l / QUAD_LANES) + l % 2;
     LLVMValueRef stored = shuffle(j, stored_row[0], stored_row[1], idx, LANES);
-    LLVMValueRef pass = depth_compare(j, f->depth_func, z, stored);
+    LLVMValueRef pass = LLVMBuildAnd(j->b, depth_compare(j, f->depth_func, z, stored), cover, "");
     if (f->depth_write)
         for (unsigned r = 0; r < 2; r++) {
             for (unsigned p = 0; p < GROUP_COLS; p++)
@@ -405,14 +418,14 @@ static LLVMValueRef blend_eq(jit_fn *j, unsigned eq, LLVMValueRef s, LLVMValueRe
                                                   : LLVMBuildFAdd(j->b, a, b, "");
 }
 
-/* The buffer's colours of the group's lanes, from its two pixel rows. */
-static void load_dst(jit_fn *j, LLVMValueRef row_p[2], LLVMValueRef dst[4])
+/* The buffer's colours of the group's lanes in pass (0 elsewhere), from
+ * its two pixel rows. */
+static void load_dst(jit_fn *j, LLVMValueRef row_p[2], LLVMValueRef pass, LLVMValueRef dst[4])
 {
     LLVMValueRef row[2];
-    for (unsigned r = 0; r < 2; r++) {
-        row[r] = LLVMBuildLoad2(j->b, LLVMVectorType(j->f32, 4 * GROUP_COLS), row_p[r], "");
-        LLVMSetAlignment(row[r], 16);
-    }
+    for (unsigned r = 0; r < 2; r++)
+        row[r] = masked_load(j, LLVMVectorType(j->f32, 4 * GROUP_COLS), row_p[r],
+                             row_pred(j, pass, r, 4), 16);
     unsigned idx[LANES];
     for (unsigned c = 0; c < 4; c++) {
         for (unsigned l = 0; l < LANES; l++) {
@@ -426,7 +439,7 @@ static void load_dst(jit_fn *j, LLVMValueRef row_p[2], LLVMValueRef dst[4])
 /* The colour blended as the pipeline's pipe_frag_sources and pipe_blend
  * do it (sources clamped first for an RGBA8 buffer). */
 static void blend(jit_fn *j, const nvgp_exec_span_form *f, uint32_t color1, LLVMValueRef v[4],
-                  LLVMValueRef row_p[2], LLVMValueRef bc_p)
+                  LLVMValueRef row_p[2], LLVMValueRef pass, LLVMValueRef bc_p)
 {
     blend_ops o;
     out_components(j, color1, o.src1);
@@ -437,7 +450,7 @@ static void blend(jit_fn *j, const nvgp_exec_span_form *f, uint32_t color1, LLVM
                                        : o.src1[c];
         o.constant[c] = splat_at(j, j->f32, bc_p, c);
     }
-    load_dst(j, row_p, o.dst);
+    load_dst(j, row_p, pass, o.dst);
     for (unsigned c = 0; c < 4; c++) {
         unsigned k = c == 3;
         v[c] = blend_eq(j, f->blend.eq[k], o.src[c], blend_factor(j, &f->blend.src[k], c, &o),
@@ -499,6 +512,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     LLVMValueRef row_base[2] = { SPAN_FIELD(row0, j.ptr), SPAN_FIELD(row1, j.ptr) };
     LLVMValueRef depth_base[2] = { SPAN_FIELD(depth0, j.ptr), SPAN_FIELD(depth1, j.ptr) };
     LLVMValueRef bc_p = SPAN_FIELD(blend_color, j.ptr);
+    LLVMValueRef cover_p = SPAN_FIELD(cover, j.ptr);
 #undef SPAN_FIELD
     LLVMValueRef zero32 = LLVMConstInt(j.i32, 0, 0);
     LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntEQ, groups, zero32, ""), done, body);
@@ -524,13 +538,16 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
             ok = jit_emit_record(&j, &recs[i]);
     }
     if (ok) {
-        LLVMValueRef pass = NULL;
+        /* the group's lanes to test and store */
+        LLVMValueRef cover = LLVMBuildLoad2(j.b, j.i32, LLVMBuildGEP2(j.b, j.i32, cover_p, &g64, 1, ""), "");
+        cover = LLVMBuildBitCast(j.b, cover, LLVMVectorType(LLVMInt1TypeInContext(cx), LANES), "");
+        LLVMValueRef pass = cover;
         if (form.depth_func >= 0) {
             LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, GROUP_COLS, 0), "");
             LLVMValueRef drow[2];
             for (unsigned r = 0; r < 2; r++)
                 drow[r] = LLVMBuildGEP2(j.b, j.f32, depth_base[r], &at, 1, "");
-            pass = depth_test(&j, &form, &in, z_p, drow);
+            pass = depth_test(&j, &form, &in, z_p, drow, cover);
         }
         LLVMValueRef row_p[2];
         LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, 4 * GROUP_COLS, 0), "");
@@ -540,7 +557,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
         out_components(&j, form.color, values);
         if (form.blend.on)
             blend(&j, &form, form.blend.color1 >= 0 ? (uint32_t)form.blend.color1 : 0, values,
-                  row_p, bc_p);
+                  row_p, pass, bc_p);
         for (unsigned c = 0; form.rgba8 && c < 4; c++)
             values[c] = unorm8(&j, values[c]);
         store_rows(&j, values, row_p, pass);

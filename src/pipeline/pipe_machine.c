@@ -158,7 +158,7 @@ const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
 {
     nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->z, a->konst,
-                         a->blend_color, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
+                         a->blend_color, a->cover, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
     nvgp_exec_span_run(m->exec, kernel, &s);
 }
 

@@ -82,14 +82,16 @@ bool pipe_machine_failed(const pipe_machine *m);
 bool pipe_machine_written(const pipe_machine *m, uint32_t index);
 void pipe_machine_output(const pipe_machine *m, uint32_t inv, uint32_t index, float v[4]);
 bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
-/* A run of fully covered quads in one call, without a run of the machine
- * (the executor's span kernel, nvgp_exec_span_run, which says what the
- * fields are): groups of 8 quads from column qx, their colour stored from
- * the two pixel rows' first pixels, their depths tested against and
- * written to the two depth rows. */
+/* A run of quads in one call, without a run of the machine (the
+ * executor's span kernel, nvgp_exec_span_run, which says what the fields
+ * are): groups of 8 quads from column qx, the lanes of group g that
+ * cover[g] has, their colour stored from the two pixel rows' first
+ * pixels, their depths tested against and written to the two depth
+ * rows. */
 typedef struct pipe_span_args {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
     const float *konst, *blend_color;
+    const uint32_t *cover;
     double x0;
     int64_t qx;
     uint32_t groups;

@@ -63,6 +63,13 @@ struct pipe_span {
     double num_rows[SPAN_WORDS][4];   /* the kernel's: num_row by quad lane */
     double q4[5];                 /* q's row values by quad lane, then q.a */
     double z4[5];                 /* the same of window z */
+    /* the current row's run of quads for the kernel: from column run_qx,
+     * run_n quads, quad k's covered lanes run_cov[k]; run_cover the
+     * kernel's lane masks, 32 a group */
+    int64_t run_qx;
+    uint32_t run_n, run_cap;
+    uint8_t *run_cov;
+    uint32_t *run_cover;
     uint32_t tri_serial;          /* triangles begun this draw */
     uint32_t batch_tri;           /* the triangle the batch's first quad is of */
 };
@@ -177,6 +184,16 @@ bool pipe_span_alloc(pipe_draw *d)
         d->failed = true;
         return false;
     }
+    /* a row's quads at most, rounded up to whole groups of 8 */
+    sp->run_cap = (d->fb->width / 2 + 2 + 7) & ~7u;
+    sp->run_cov = malloc(sp->run_cap);
+    sp->run_cover = malloc(sp->run_cap / 8 * sizeof *sp->run_cover);
+    if (!sp->run_cov || !sp->run_cover) {
+        pipe_span_free(d);
+        snprintf(d->err, d->errlen, "out of memory for fragments");
+        d->failed = true;
+        return false;
+    }
     sp->color_out = pipe_program_output(d->fp, TGSI_SEMANTIC_COLOR, 0);
     sp->num_outputs = pipe_machine_num_outputs(d->fp->machine);
     if (sp->num_outputs) {
@@ -196,6 +213,8 @@ void pipe_span_free(pipe_draw *d)
     free(d->span->quad_cov);
     free(d->span->lane_z);
     free(d->span->outputs);
+    free(d->span->run_cov);
+    free(d->span->run_cover);
     free(d->span);
     d->span = NULL;
 }
@@ -374,8 +393,70 @@ static bool room(pipe_draw *d)
            pipe_raster_flush(d);
 }
 
+/* The row's run of quads through the machine's span kernel, straight
+ * into the framebuffer, in groups of 8 quads whose lanes outside the
+ * run's coverage are neither tested nor stored: the batch is flushed
+ * first where it holds fragments of an earlier primitive, which may
+ * cover the same pixels and come first (false: that flush failed). */
+static bool kernel_run(pipe_draw *d, const tri_planes *t, int64_t qy)
+{
+    struct pipe_span *sp = d->span;
+    uint32_t n = sp->run_n, groups = (n + 7) / 8;
+    sp->run_n = 0;
+    if (!n)
+        return true;
+    if (d->num_frags && (!d->span_batch || sp->batch_tri != sp->tri_serial) &&
+        !pipe_raster_flush(d))
+        return false;
+    uint32_t lanes = 0;
+    for (uint32_t g = 0; g < groups; g++) {
+        uint32_t m = 0;
+        for (uint32_t k = 0; k < 8 && 8 * g + k < n; k++)
+            m |= (uint32_t)sp->run_cov[8 * g + k] << (4 * k);
+        sp->run_cover[g] = m;
+        lanes += (uint32_t)__builtin_popcount(m);
+    }
+    nvgp_pipe_fb *fb = d->fb;
+    size_t at = (size_t)qy * fb->width + (size_t)sp->run_qx;
+    /* a quad row past the buffer's last pixel row has no lane covered
+     * there: its row pointers are the first row's, never touched */
+    size_t down = (uint64_t)qy + 1 < fb->height ? fb->width : 0;
+    float *row0 = fb->color + 4 * at, *depth0 = fb->sample_depth + at;
+    pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
+                         sp->z4, t->konst, d->s->blend_color, sp->run_cover, t->x0, sp->run_qx,
+                         groups, row0, row0 + 4 * down, depth0, depth0 + down };
+    pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
+    atomic_fetch_add_explicit(&pipe_debug_span_lanes, lanes, memory_order_relaxed);
+    atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, lanes, memory_order_relaxed);
+    return true;
+}
+
+/* Quads [qx, qx + 2 n) of row qy, each with the lanes cov has, into the
+ * row's kernel run (a gap, or a full run, runs what came before). */
+static bool kernel_add(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, uint32_t n,
+                       uint8_t cov)
+{
+    struct pipe_span *sp = d->span;
+    for (uint32_t k = 0; k < n; k++, qx += 2) {
+        if (sp->run_n && (qx != sp->run_qx + 2 * (int64_t)sp->run_n || sp->run_n == sp->run_cap) &&
+            !kernel_run(d, t, qy))
+            return false;
+        if (!sp->run_n)
+            sp->run_qx = qx;
+        sp->run_cov[sp->run_n++] = cov;
+    }
+    return true;
+}
+
+bool pipe_span_row_end(pipe_draw *d, const tri_planes *t, int64_t qy)
+{
+    return !d->span->run_n || kernel_run(d, t, qy);
+}
+
 bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, unsigned cov)
 {
+    if (d->span->tri_kernel)
+        return kernel_add(d, t, qx, qy, 1, (uint8_t)cov);
     if (!room(d))
         return false;
     uint8_t c = (uint8_t)cov;
@@ -383,36 +464,10 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
     return true;
 }
 
-/* Groups of 8 quads from qx0 on by the machine's span kernel, straight
- * into the framebuffer: the batch is flushed first where it holds
- * fragments of an earlier primitive, which may cover the same pixels and
- * come first (false: that flush failed).  *qx0 moves past them. */
-static bool kernel_groups(pipe_draw *d, const tri_planes *t, int64_t *qx0, int64_t qx1, int64_t qy)
-{
-    struct pipe_span *sp = d->span;
-    uint32_t groups = (uint32_t)((qx1 - *qx0) / 16);
-    if (!groups)
-        return true;
-    if (d->num_frags && (!d->span_batch || sp->batch_tri != sp->tri_serial) &&
-        !pipe_raster_flush(d))
-        return false;
-    nvgp_pipe_fb *fb = d->fb;
-    float *row0 = fb->color + 4 * ((size_t)qy * fb->width + (size_t)*qx0);
-    float *depth0 = fb->sample_depth + (size_t)qy * fb->width + (size_t)*qx0;
-    pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
-                         sp->z4, t->konst, d->s->blend_color, t->x0, *qx0, groups, row0,
-                         row0 + 4 * (size_t)fb->width, depth0, depth0 + fb->width };
-    pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
-    atomic_fetch_add_explicit(&pipe_debug_span_lanes, 32ul * groups, memory_order_relaxed);
-    atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, 32ul * groups, memory_order_relaxed);
-    *qx0 += 16 * (int64_t)groups;
-    return true;
-}
-
 bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy)
 {
-    if (d->span->tri_kernel && !kernel_groups(d, t, &qx0, qx1, qy))
-        return false;
+    if (d->span->tri_kernel)
+        return kernel_add(d, t, qx0, qy, (uint32_t)((qx1 - qx0) / 2), 0xf);
     for (int64_t qx = qx0; qx < qx1;) {
         if (!room(d))
             return false;

@@ -35,6 +35,10 @@ bool pipe_span_quad(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy, u
 /* The quads [qx0, qx1) of quad row qy, every lane covered (qx0, qx1
  * even). */
 bool pipe_span_full(pipe_draw *d, const tri_planes *t, int64_t qx0, int64_t qx1, int64_t qy);
+/* Ends quad row qy of triangle t: the quads the machine's span kernel
+ * takes (every quad of a triangle it has one for) run here.  False when
+ * a flush failed. */
+bool pipe_span_row_end(pipe_draw *d, const tri_planes *t, int64_t qy);
 /* Runs the batch's n lanes (d->span_batch) and stores the covered lanes'
  * colours. */
 bool pipe_span_flush(pipe_draw *d, uint32_t n);

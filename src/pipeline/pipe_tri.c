@@ -431,6 +431,8 @@ bool pipe_tri_fast(pipe_draw *d, tri_planes *t, const int64_t px[3], const int64
                 d->num_frags++;
             }
         }
+        if (spans && !pipe_span_row_end(d, t, qy))
+            return false;
         for (int i = 0; i < 3; i++)
             row[i] += 2 * sy[i];
     }

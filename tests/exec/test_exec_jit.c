@@ -1344,15 +1344,17 @@ static void test_flow_total_cap(void **state)
  * 1 / (2 + 2 r), 7, 9).  Then with the depth test (LESS, written) against
  * 0.5 at z 0.25 on the lower row and 0.75 on the upper: only the lower
  * row's pixels are stored and their depths written; then for an RGBA8
- * buffer: 2 (1 + c / 2) clamped to 1, 0.5 to 128 / 255, 0.25 to 64 / 255.
- * And the programs, machines and forms that get no kernel. */
+ * buffer: 2 (1 + c / 2) clamped to 1, 0.5 to 128 / 255, 0.25 to 64 / 255;
+ * then with some lanes outside the group's cover, whose pixels keep their
+ * values.  And the programs, machines and forms that get no kernel. */
 static const char span_text[] =
     "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
     "IMM[0] FLT32 {2.0, 1.0, 0.0, 0.0}\n"
     "MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\nMOV TEMP[0].yzw, IN[0]\n"
     "MOV OUT[0], TEMP[0]\nEND\n";
 
-static void span_call(xt *x, const nvgp_exec_span_form *f, float *color, float *depth)
+static void span_call(xt *x, const nvgp_exec_span_form *f, float *color, float *depth,
+                      uint32_t cover)
 {
     static const double rows[16] = {1, 1, 2, 2, 0, 0, 0, 0}, slope[4] = {0.5, 0, 0, 0};
     static const double num_rows[16] = {0, 0, 0, 0, 1, 1, 1, 1}, num_slope[4] = {0, 0, 0, 0};
@@ -1360,8 +1362,8 @@ static void span_call(xt *x, const nvgp_exec_span_form *f, float *color, float *
     static const float konst[4] = {0, 0, 7, 9}, blend_color[4] = {0, 0, 0, 0};
     const nvgp_exec_span_kernel *k = nvgp_exec_span_kernel_for(x->m, f);
     assert_non_null(k);
-    nvgp_exec_span a = {rows, slope, num_rows, num_slope, q, z, konst, blend_color, 0.5, 0, 1,
-                        color, color + 64, depth, depth + 16};
+    nvgp_exec_span a = {rows, slope, num_rows, num_slope, q, z, konst, blend_color, &cover, 0.5, 0,
+                        1, color, color + 64, depth, depth + 16};
     nvgp_exec_span_run(x->m, k, &a);
 }
 
@@ -1375,7 +1377,7 @@ static void test_span_kernels(void **state)
     float color[128], depth[32];
     for (int i = 0; i < 128; i++)
         color[i] = -1.0f;
-    span_call(&x, &f, color, depth);
+    span_call(&x, &f, color, depth, ~0u);
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 16; c++) {
             const float *px = &color[r * 64 + 4 * c];
@@ -1389,7 +1391,7 @@ static void test_span_kernels(void **state)
         color[i] = -1.0f;
     for (int i = 0; i < 32; i++)
         depth[i] = 0.5f;
-    span_call(&x, &f, color, depth);
+    span_call(&x, &f, color, depth, ~0u);
     for (int c = 0; c < 16; c++) {
         assert_true(color[4 * c] == 2.0f * (1.0f + 0.5f * (float)c) && color[4 * c + 3] == 9.0f);
         assert_true(depth[c] == 0.25f);
@@ -1397,12 +1399,23 @@ static void test_span_kernels(void **state)
     }
     /* an RGBA8 buffer's values, no depth test */
     f.depth_func = -1, f.depth_write = false, f.rgba8 = true;
-    span_call(&x, &f, color, depth);
+    span_call(&x, &f, color, depth, ~0u);
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 16; c++) {
             const float *px = &color[r * 64 + 4 * c];
             assert_true(px[0] == 1.0f && px[2] == 1.0f && px[3] == 1.0f);
             assert_true(px[1] == (r ? 64.0f : 128.0f) / 255.0f);
+        }
+    /* lanes outside the cover: quads 0 and 5 whole, lane 2 of quad 3 (the
+     * upper row's left pixel of columns 6-7) */
+    for (int i = 0; i < 128; i++)
+        color[i] = -1.0f;
+    span_call(&x, &f, color, depth, 0xfu | 0xfu << 20 | 1u << 14);
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 16; c++) {
+            bool in = c / 2 == 0 || c / 2 == 5 || (r == 1 && c == 6);
+            assert_true((color[r * 64 + 4 * c + 3] == 1.0f) == in);
+            assert_true((color[r * 64 + 4 * c + 3] == -1.0f) == !in);
         }
     /* every form's code: no fused multiply-add */
     nvgp_exec_span_form forms[3] = {{4, "lpkk", 0, false, -1, false, -1, {0}},
