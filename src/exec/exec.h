@@ -167,6 +167,11 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
  *   'p' (float)((num_rows[4 w + q] + num_slope[w] * dx) * (1 / qv)) with
  *       qv = q[q] + q[4] * dx, where qv != 0 (else as 'l'),
  *   'k' konst[w];
+ *   'X' the fragment's x, (float)((double)column + 0.5), less 0.5 where
+ *       the form has center_integer;
+ *   'Y' pos_y[q >> 1];
+ *   'Z' the window z, (float)(z[q] + z[4] * dx);
+ *   'W' (float)qv;
  * with a depth test, the lane's depth is (float)(z[q] + z[4] * dx), or the
  * program's (its depth output's z clamped to [0,1]), tested against and
  * written to the depth rows depth0 and depth1 (a float a pixel); OUT[color]
@@ -177,6 +182,7 @@ nvgp_exec_status nvgp_exec_use_output_warps(nvgp_exec *m, uint32_t count, uint32
 typedef struct nvgp_exec_span {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
     const float *konst, *blend_color;
+    const float *pos_y;      /* 'Y' words: the lower and upper pixel row's */
     const uint32_t *cover;   /* per group, its lanes to run (bit l: lane l) */
     double x0;
     int64_t qx;
@@ -206,7 +212,8 @@ typedef struct nvgp_exec_span_blend {
 /* What a kernel is made for. */
 typedef struct nvgp_exec_span_form {
     uint32_t words;          /* input words */
-    const char *modes;       /* words characters, 'l', 'p' or 'k' */
+    const char *modes;       /* words characters, 'l', 'p', 'k', 'X', 'Y', 'Z', 'W' */
+    bool center_integer;     /* 'X': the pixel's integer column */
     uint32_t color;          /* the colour's OUT register */
     bool rgba8;              /* the colour stored as an RGBA8 buffer keeps it */
     int depth_func;          /* -1: no depth test, else GL's order NEVER .. ALWAYS, 0 .. 7 */

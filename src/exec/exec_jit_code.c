@@ -663,6 +663,7 @@ static bool same_blend(const nvgp_exec_span_blend *a, const nvgp_exec_span_blend
 static bool same_form(const nvgp_exec_span_form *a, const nvgp_exec_span_form *b)
 {
     return a->words == b->words && a->color == b->color && a->rgba8 == b->rgba8 &&
+           a->center_integer == b->center_integer &&
            a->depth_func == b->depth_func && a->depth_write == b->depth_write &&
            a->depth_out == b->depth_out && same_blend(&a->blend, &b->blend) &&
            !strcmp(a->modes, b->modes);

@@ -114,8 +114,11 @@ static LLVMValueRef splat_vec(jit_fn *j, LLVMValueRef scalar, unsigned n)
 
 /* The kernel's parameters and per-group values seed_sources reads. */
 typedef struct span_in {
-    LLVMValueRef rows, slope, num_rows, num_slope, q, konst;
+    LLVMValueRef rows, slope, num_rows, num_slope, q, konst, z, pos_y;
+    bool center_integer;
     LLVMValueRef dx;       /* <32 x double> */
+    LLVMValueRef cols;     /* <32 x i64>: the lanes' columns */
+    LLVMValueRef qv;       /* q's plane at the lanes, made where first needed */
     LLVMValueRef qv_inv;   /* 1 / qv, made where a 'p' word first needs it */
     LLVMValueRef qv_nz;    /* qv != 0 */
     const char *modes;
@@ -142,6 +145,14 @@ static LLVMValueRef splat_at(jit_fn *j, LLVMTypeRef t, LLVMValueRef p, uint32_t 
     return splat_vec(j, LLVMBuildLoad2(j->b, t, LLVMBuildGEP2(j->b, t, p, &at, 1, ""), ""), LANES);
 }
 
+/* p[q] + p[4] dx of a plane given as its quad rows then its slope. */
+static LLVMValueRef plane_at_q(jit_fn *j, const span_in *in, LLVMValueRef p)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, p, QUAD_LANES), in->dx, "");
+    return LLVMBuildFAdd(j->b, quad_rows(j, p, 0), prod, "");
+}
+
 /* row + slope dx of the plane word w of rows / slope: one rounding a step. */
 static LLVMValueRef plane_at(jit_fn *j, const span_in *in, LLVMValueRef rows, LLVMValueRef slope,
                              uint32_t w)
@@ -151,23 +162,61 @@ static LLVMValueRef plane_at(jit_fn *j, const span_in *in, LLVMValueRef rows, LL
     return LLVMBuildFAdd(j->b, quad_rows(j, rows, w), prod, "");
 }
 
+/* q's plane at the lanes (qv), and 1 / qv and qv != 0, made once. */
+static LLVMValueRef lane_q(jit_fn *j, span_in *in)
+{
+    if (!in->qv) {
+        LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx), vd = LLVMVectorType(f64, LANES);
+        in->qv = LLVMBuildFAdd(j->b, quad_rows(j, in->q, 0),
+                               LLVMBuildFMul(j->b, splat_at(j, f64, in->q, QUAD_LANES), in->dx, ""),
+                               "");
+        in->qv_inv = LLVMBuildFDiv(j->b, splat_vec(j, LLVMConstReal(f64, 1.0), LANES), in->qv, "");
+        in->qv_nz = LLVMBuildFCmp(j->b, LLVMRealUNE, in->qv, LLVMConstNull(vd), "");
+    }
+    return in->qv;
+}
+
+/* The fragment position's word of mode m ('X', 'Y', 'Z', 'W'), as the
+ * pipeline's pipe_tri_position makes it. */
+static LLVMValueRef position_word(jit_fn *j, span_in *in, char m)
+{
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
+    switch (m) {
+    case 'X': {
+        /* the column back from dx: dx = ((double)col + 0.5) - x0 is what
+         * the lanes hold, so the column's + 0.5 is rebuilt here */
+        LLVMValueRef px = LLVMBuildFAdd(j->b, LLVMBuildSIToFP(j->b, in->cols, LLVMVectorType(f64, LANES), ""),
+                                        splat_vec(j, LLVMConstReal(f64, 0.5), LANES), "");
+        if (in->center_integer)
+            px = LLVMBuildFSub(j->b, px, splat_vec(j, LLVMConstReal(f64, 0.5), LANES), "");
+        return LLVMBuildFPTrunc(j->b, px, j->vf, "");
+    }
+    case 'Y': {
+        unsigned idx[LANES];
+        LLVMValueRef y = LLVMBuildLoad2(j->b, LLVMVectorType(j->f32, 2), in->pos_y, "");
+        LLVMSetAlignment(y, 4);
+        for (unsigned l = 0; l < LANES; l++)
+            idx[l] = (l % QUAD_LANES) / 2;
+        return shuffle(j, y, NULL, idx, LANES);
+    }
+    case 'Z':
+        return LLVMBuildFPTrunc(j->b, plane_at_q(j, in, in->z), j->vf, "");
+    default:
+        return LLVMBuildFPTrunc(j->b, lane_q(j, in), j->vf, "");
+    }
+}
+
 /* Input word w's 32 lanes by its mode. */
 static LLVMValueRef input_word(jit_fn *j, span_in *in, uint32_t w)
 {
-    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
-    if (in->modes[w] == 'k')
+    char m = in->modes[w];
+    if (m == 'k')
         return LLVMBuildBitCast(j->b, splat_at(j, j->f32, in->konst, w), j->vi, "");
+    if (m == 'X' || m == 'Y' || m == 'Z' || m == 'W')
+        return LLVMBuildBitCast(j->b, position_word(j, in, m), j->vi, "");
     LLVMValueRef v = LLVMBuildFPTrunc(j->b, plane_at(j, in, in->rows, in->slope, w), j->vf, "");
-    if (in->modes[w] == 'p') {
-        if (!in->qv_inv) {
-            LLVMTypeRef vd = LLVMVectorType(f64, LANES);
-            LLVMValueRef qv = LLVMBuildFAdd(
-                j->b, quad_rows(j, in->q, 0),
-                LLVMBuildFMul(j->b, splat_at(j, f64, in->q, QUAD_LANES), in->dx, ""), "");
-            LLVMValueRef one = splat_vec(j, LLVMConstReal(f64, 1.0), LANES);
-            in->qv_inv = LLVMBuildFDiv(j->b, one, qv, "");
-            in->qv_nz = LLVMBuildFCmp(j->b, LLVMRealUNE, qv, LLVMConstNull(vd), "");
-        }
+    if (m == 'p') {
+        lane_q(j, in);
         LLVMValueRef num = plane_at(j, in, in->num_rows, in->num_slope, w);
         LLVMValueRef p = LLVMBuildFPTrunc(j->b, LLVMBuildFMul(j->b, num, in->qv_inv, ""), j->vf, "");
         v = LLVMBuildSelect(j->b, in->qv_nz, p, v, "");
@@ -331,9 +380,7 @@ static LLVMValueRef lane_depth(jit_fn *j, const nvgp_exec_span_form *f, span_in 
         jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, (uint32_t)f->depth_out, 2));
         return clamp01(j, LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, ""));
     }
-    LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
-    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, z_p, QUAD_LANES), in->dx, "");
-    return LLVMBuildFPTrunc(j->b, LLVMBuildFAdd(j->b, quad_rows(j, z_p, 0), prod, ""), j->vf, "");
+    return LLVMBuildFPTrunc(j->b, plane_at_q(j, in, z_p), j->vf, "");
 }
 
 /* Whether a record of m writes register off of file f. */
@@ -467,7 +514,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
         (f->depth_out >= 0 && (uint32_t)f->depth_out >= outs))
         return NULL;
     for (uint32_t w = 0; w < f->words; w++)
-        if (f->modes[w] != 'l' && f->modes[w] != 'p' && f->modes[w] != 'k')
+        if (!strchr("lpkXYZW", f->modes[w]) || !f->modes[w])
             return NULL;
     /* a depth output the program never writes: the lane's depth, as the
      * flush takes it where the machine wrote no lane of it */
@@ -505,8 +552,9 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
 #define SPAN_FIELD(name, type) field(&j, sp, offsetof(nvgp_exec_span, name), type)
     span_in in = { SPAN_FIELD(rows, j.ptr), SPAN_FIELD(slope, j.ptr), SPAN_FIELD(num_rows, j.ptr),
                    SPAN_FIELD(num_slope, j.ptr), SPAN_FIELD(q, j.ptr), SPAN_FIELD(konst, j.ptr),
-                   NULL, NULL, NULL, form.modes };
-    LLVMValueRef z_p = SPAN_FIELD(z, j.ptr);
+                   SPAN_FIELD(z, j.ptr), SPAN_FIELD(pos_y, j.ptr), form.center_integer,
+                   NULL, NULL, NULL, NULL, NULL, form.modes };
+    LLVMValueRef z_p = in.z;
     LLVMValueRef x0 = SPAN_FIELD(x0, f64), qx = SPAN_FIELD(qx, j.i64);
     LLVMValueRef groups = SPAN_FIELD(groups, j.i32);
     LLVMValueRef row_base[2] = { SPAN_FIELD(row0, j.ptr), SPAN_FIELD(row1, j.ptr) };
@@ -526,6 +574,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     LLVMValueRef g64 = LLVMBuildZExt(j.b, g, j.i64, "");
     LLVMValueRef col0 = LLVMBuildAdd(j.b, qx, LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, GROUP_COLS, 0), ""), "");
     LLVMValueRef cols = LLVMBuildAdd(j.b, splat_vec(&j, col0, LANES), const_i64s(&j, offs, LANES), "");
+    in.cols = cols;
     LLVMValueRef dx = LLVMBuildSIToFP(j.b, cols, vd, "");
     dx = LLVMBuildFAdd(j.b, dx, splat_vec(&j, LLVMConstReal(f64, 0.5), LANES), "");
     in.dx = LLVMBuildFSub(j.b, dx, splat_vec(&j, x0, LANES), "");

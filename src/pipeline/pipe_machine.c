@@ -143,7 +143,7 @@ bool pipe_machine_use_output_warps(pipe_machine *m, uint32_t count, uint32_t *ou
 
 const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
 {
-    nvgp_exec_span_form e = { f->words, f->modes, f->color, f->rgba8, f->depth_func,
+    nvgp_exec_span_form e = { f->words, f->modes, f->center_integer, f->color, f->rgba8, f->depth_func,
                               f->depth_write, f->depth_out, { f->blend.on, {{0}}, {{0}}, {0},
                                                               f->blend.color1 } };
     for (int k = 0; k < 2; k++) {
@@ -158,7 +158,7 @@ const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
 void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
 {
     nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->z, a->konst,
-                         a->blend_color, a->cover, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
+                         a->blend_color, a->pos_y, a->cover, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
     nvgp_exec_span_run(m->exec, kernel, &s);
 }
 

@@ -90,7 +90,7 @@ bool pipe_machine_killed(const pipe_machine *m, uint32_t inv);
  * rows. */
 typedef struct pipe_span_args {
     const double *rows, *slope, *num_rows, *num_slope, *q, *z;
-    const float *konst, *blend_color;
+    const float *konst, *blend_color, *pos_y;
     const uint32_t *cover;
     double x0;
     int64_t qx;
@@ -113,13 +113,16 @@ typedef struct pipe_span_blend {
     int color1;
 } pipe_span_blend;
 /* What a span kernel is for (nvgp_exec_span_form): `words` input words
- * made as modes says ('l' screen-linear, 'p' perspective, 'k' constant),
+ * made as modes says ('l' screen-linear, 'p' perspective, 'k' constant,
+ * 'X' 'Y' 'Z' 'W' the fragment position, whose x is the integer column
+ * where center_integer),
  * the colour in OUT[color] (stored as an RGBA8 buffer keeps it where
  * rgba8), the depth test's function (-1 none), its write, the program's
  * depth output (-1 none), blending. */
 typedef struct pipe_span_form {
     uint32_t words;
     const char *modes;
+    bool center_integer;
     uint32_t color;
     bool rgba8;
     int depth_func;

@@ -63,6 +63,7 @@ struct pipe_span {
     double num_rows[SPAN_WORDS][4];   /* the kernel's: num_row by quad lane */
     double q4[5];                 /* q's row values by quad lane, then q.a */
     double z4[5];                 /* the same of window z */
+    float pos_y[2];               /* the fragment position's y on the two rows */
     /* the current row's run of quads for the kernel: from column run_qx,
      * run_n quads, quad k's covered lanes run_cov[k]; run_cover the
      * kernel's lane masks, 32 a group */
@@ -238,12 +239,11 @@ static bool kernel_state(pipe_draw *d)
     return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
 }
 
-/* The kernel for triangle t's words, or NULL (the position is not one a
- * kernel makes). */
+/* The kernel for triangle t's words, or NULL. */
 static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
 {
     struct pipe_span *sp = d->span;
-    if (t->pos_word >= 0 || t->words > SPAN_WORDS)
+    if (t->words > SPAN_WORDS)
         return NULL;
     char modes[SPAN_WORDS + 1];
     memset(modes, 'l', t->words);
@@ -253,6 +253,8 @@ static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
             modes[t->comp[k].word] = 'p';
     for (uint32_t k = 0; k < t->num_konst; k++)
         modes[t->konst_word[k]] = 'k';
+    for (int c = 0; t->pos_word >= 0 && c < 4; c++)
+        modes[t->pos_word + c] = "XYZW"[c];
     for (unsigned i = 0; i < sp->num_kernels; i++)
         if (!strcmp(sp->kernel_modes[i], modes))
             return sp->kernels[i];
@@ -261,7 +263,7 @@ static const void *triangle_kernel(pipe_draw *d, const tri_planes *t)
     unsigned i = sp->num_kernels++;
     memcpy(sp->kernel_modes[i], modes, t->words + 1);
     const nvgp_pipe_state *s = d->s;
-    pipe_span_form f = { t->words, modes, (uint32_t)sp->color_out,
+    pipe_span_form f = { t->words, modes, d->fp->center_integer, (uint32_t)sp->color_out,
                          d->fb->format == NVGP_PIPE_RGBA8, s->depth_test ? s->depth_func : -1,
                          s->depth_write,
                          s->depth_test ? pipe_program_output(d->fp, TGSI_SEMANTIC_POSITION, 0) : -1,
@@ -324,6 +326,11 @@ void pipe_span_row(pipe_draw *d, const tri_planes *t, int64_t qy)
     }
     for (int l = 0; l < 4; l++)
         sp->q4[l] = sp->qrow[l >> 1], sp->z4[l] = sp->zrow[l >> 1];
+    for (int r = 0; t->pos_word >= 0 && r < 2; r++) {
+        float pos[4];
+        pipe_tri_position(d, pos, 0.5, (double)(qy + r) + 0.5, 0.0f, 0.0);
+        sp->pos_y[r] = pos[1];
+    }
     sp->q4[4] = t->q.a;
     sp->z4[4] = t->z.a;
 }
@@ -423,7 +430,8 @@ static bool kernel_run(pipe_draw *d, const tri_planes *t, int64_t qy)
     size_t down = (uint64_t)qy + 1 < fb->height ? fb->width : 0;
     float *row0 = fb->color + 4 * at, *depth0 = fb->sample_depth + at;
     pipe_span_args a = { &sp->lin_rows[0][0], sp->lin_a, &sp->num_rows[0][0], sp->num_a, sp->q4,
-                         sp->z4, t->konst, d->s->blend_color, sp->run_cover, t->x0, sp->run_qx,
+                         sp->z4, t->konst, d->s->blend_color, sp->pos_y, sp->run_cover, t->x0,
+                         sp->run_qx,
                          groups, row0, row0 + 4 * down, depth0, depth0 + down };
     pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
     atomic_fetch_add_explicit(&pipe_debug_span_lanes, lanes, memory_order_relaxed);

@@ -1362,8 +1362,9 @@ static void span_call(xt *x, const nvgp_exec_span_form *f, float *color, float *
     static const float konst[4] = {0, 0, 7, 9}, blend_color[4] = {0, 0, 0, 0};
     const nvgp_exec_span_kernel *k = nvgp_exec_span_kernel_for(x->m, f);
     assert_non_null(k);
-    nvgp_exec_span a = {rows, slope, num_rows, num_slope, q, z, konst, blend_color, &cover, 0.5, 0,
-                        1, color, color + 64, depth, depth + 16};
+    static const float pos_y[2] = {0.5f, 1.5f};
+    nvgp_exec_span a = {rows, slope, num_rows, num_slope, q, z, konst, blend_color, pos_y, &cover,
+                        0.5, 0, 1, color, color + 64, depth, depth + 16};
     nvgp_exec_span_run(x->m, k, &a);
 }
 
@@ -1373,7 +1374,7 @@ static void test_span_kernels(void **state)
     xt x;
     xt_load(&x, span_text, LANES, 1);
     nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
-    nvgp_exec_span_form f = {4, "lpkk", 0, false, -1, false, -1, {0}};
+    nvgp_exec_span_form f = {4, "lpkk", false, 0, false, -1, false, -1, {0}};
     float color[128], depth[32];
     for (int i = 0; i < 128; i++)
         color[i] = -1.0f;
@@ -1418,9 +1419,9 @@ static void test_span_kernels(void **state)
             assert_true((color[r * 64 + 4 * c + 3] == -1.0f) == !in);
         }
     /* every form's code: no fused multiply-add */
-    nvgp_exec_span_form forms[3] = {{4, "lpkk", 0, false, -1, false, -1, {0}},
-                                    {4, "lpkk", 0, true, 3, true, -1, {0}},
-                                    {4, "llll", 0, true, -1, false, -1,
+    nvgp_exec_span_form forms[3] = {{4, "lpkk", false, 0, false, -1, false, -1, {0}},
+                                    {4, "lpkk", false, 0, true, 3, true, -1, {0}},
+                                    {4, "llll", false, 0, true, -1, false, -1,
                                      {true, {{1, false, true}, {1, false, false}},
                                       {{1, true, true}, {2, false, false}}, {0, 2}, -1}}};
     for (int i = 0; i < 3; i++) {
@@ -1439,7 +1440,7 @@ static void test_span_kernels(void **state)
     nvgp_exec_set_budget(x.m, 3);
     assert_null(nvgp_exec_span_kernel_for(x.m, &f));
     nvgp_exec_set_budget(x.m, NVGP_EXEC_DEFAULT_BUDGET);
-    nvgp_exec_span_form bad = {4, "lpkx", 0, false, -1, false, -1, {0}};
+    nvgp_exec_span_form bad = {4, "lpkx", false, 0, false, -1, false, -1, {0}};
     assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
     bad.modes = "lpk";
     assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
@@ -1464,7 +1465,7 @@ static void test_span_kernels(void **state)
     for (int i = 0; i < 4; i++) {
         xt_load(&x, refused[i] ? refused[i] : long_text, LANES, 1);
         nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
-        nvgp_exec_span_form g = {4, "llll", 0, false, -1, false, -1, {0}};
+        nvgp_exec_span_form g = {4, "llll", false, 0, false, -1, false, -1, {0}};
         assert_null(nvgp_exec_span_kernel_for(x.m, &g));
         xt_free(&x);
     }

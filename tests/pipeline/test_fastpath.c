@@ -445,7 +445,8 @@ static void test_machine_reuse(void **state)
  * equation (a second source too) or not, through programs reading
  * constants that change from draw to draw (one program object: its
  * machine serves every draw), registers read before written, modifiers,
- * a partial colour write, vector maths, integer operations; drawn with
+ * a partial colour write, vector maths, integer operations, the
+ * fragment's position by both conventions; drawn with
  * the kernel on 1 and 2 threads, without it, and by the general path: the
  * same image bit for bit, and the kernel ran for each program. */
 static const char *const kernel_programs[] = {
@@ -467,6 +468,11 @@ static const char *const kernel_programs[] = {
     "!!ARBfp1.0\nOPTION ARB_blend_func_extended;\nPARAM c = program.local[0];\n"
     "MUL result.color.primary, fragment.color, c;\n"
     "MAD result.color.secondary, fragment.texcoord[0], 0.5, 0.25;\nEND\n",
+    /* the fragment's position, by both conventions */
+    "!!ARBfp1.0\nMAD result.color, fragment.position, 0.01, fragment.texcoord[0];\nEND\n",
+    "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
+    "OPTION ARB_fragment_coord_pixel_center_integer;\n"
+    "MUL result.color, fragment.position, 0.01;\nEND\n",
 };
 
 static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, int k, bool general,
