@@ -401,9 +401,13 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
         .sw_sp = w->sw_sp,
         .first_thread = w->first_thread,
         .stopped = 0,
+        .warp = w,
     };
+    /* (a call-out gives the warp the count it has reached: compare with
+     * the count before) */
+    const uint64_t count0 = w->count;
     e->fn(bank, w->out_wr, pc, w->exec, &st);
-    bool moved = st.count != w->count || st.stopped;
+    bool moved = st.count != count0 || st.stopped;
     w->count = st.count;
     w->lane_count = st.lane_count;
     w->pc = st.pc;

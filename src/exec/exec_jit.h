@@ -2,10 +2,12 @@
  * docs/decoded-stream.md), and the structured control flow between them
  * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC), compiled by LLVM into
  * whole-warp vector code under the warp's execution mask, called by the
- * fast engine's warp loop in place of its block runner.  Everything else
- * (SWITCH, subroutines, memory, textures, records whose operation the JIT
- * does not know) goes the way the fast engine sends it, so the results are
- * the fast engine's, which are the reference handlers' (docs/jit.md).
+ * fast engine's warp loop in place of its block runner.  Records whose
+ * handlers change no mask (memory, textures, 64-bit, indirect operands,
+ * operations the JIT does not know) are called out to from compiled code
+ * (exec_jit_callout); the rest (SWITCH, subroutines, kills...) goes the way
+ * the fast engine sends it, so the results are the fast engine's, which
+ * are the reference handlers' (docs/jit.md).
  *
  * Without LLVM (CMake NVGP_JIT=OFF, or no LLVM 15 found) the functions
  * below exist and report that there is no JIT: a machine asked for the JIT
@@ -39,8 +41,22 @@ typedef struct exec_jit_flow {
     uint32_t first_thread;        /* in */
     uint32_t stopped;             /* out: 1 when an earlier warp failed (the
                                      warp is abandoned, as at every 4096th
-                                     instruction of the reference loop) */
+                                     instruction of the reference loop), or
+                                     a record the region called out to
+                                     stopped the warp (it failed) */
+    void *warp;                   /* in: the exec_warp, for the records the
+                                     region runs by calling their reference
+                                     handler (exec_jit_callout) */
 } exec_jit_flow;
+
+/* What compiled code calls for a record of a flow region that it does not
+ * compile itself but that changes no mask, stack or control state (TEX,
+ * memory, 64-bit, indirect operands...: docs/jit.md, "Call-outs"): st's
+ * count, lane count and masks, which the code stored there first, become
+ * the warp's, and the record at pc runs on its reference handler, as the
+ * reference loop runs it.  Returns 1 when the warp stopped there (the
+ * handler failed it), else 0. */
+uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc);
 
 /* A machine's compiled code, which runs the region whose first record is
  * pc: bank[f] is the register block of file f (as the block runner takes
@@ -125,7 +141,10 @@ typedef struct exec_jit_stats {
     bool optimized;
     bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
-    uint32_t flow_regions;   /* of regions: those with control flow */
+    uint32_t flow_regions;   /* of regions: those with control flow (or
+                                call-outs) */
+    uint32_t callouts;       /* records compiled as calls of their
+                                reference handler */
     uint32_t pair_regions;   /* of regions: those the running tier also has
                                 for pairs of warps (exec_jit_pair_fn) */
 } exec_jit_stats;

@@ -1,7 +1,8 @@
 /* The JIT's flow regions: straight runs of fast records together with the
  * structured control flow between them (IF/UIF/ELSE/ENDIF, BGNLOOP/ENDLOOP,
  * BRK, CONT, BREAKC), compiled as one piece of the machine's function
- * (exec_jit_internal.h, docs/jit.md).
+ * (exec_jit_internal.h, docs/jit.md), and the records between them that
+ * it runs by calling their reference handler (call-outs: cf_rows below).
  *
  * The compiled code follows the reference handlers (exec_flow.c) step by
  * step, with the warp's masks in SSA values instead of exec_warp: cond,
@@ -40,9 +41,17 @@
 #include <string.h>
 
 enum { CF_NONE, CF_IF, CF_UIF, CF_ELSE, CF_ENDIF, CF_BGNLOOP, CF_ENDLOOP, CF_BRK, CF_CONT,
-       CF_BREAKC };
+       CF_BREAKC, CF_STOP };
 
-/* The control-flow records a flow region runs, one row each. */
+/* The records a flow region treats apart from the fast ones, one row each:
+ * the control flow it runs itself, and (CF_STOP) those that end a region
+ * because their handlers change what the region keeps in its own values
+ * or leave it: the masks, the stacks, the pc, the warp's being done or
+ * waiting (SWITCH, subroutines, BRA, END, KILL, DEMOTE, EMIT, ENDPRIM,
+ * BARRIER: exec_flow.c).  Any other record is a call-out: its reference
+ * handler only reads and writes registers, memory, out_wr and the fault
+ * count under the execution mask, so the region calls it
+ * (exec_jit_callout) and goes on. */
 static const struct cf_row {
     uint16_t op;
     uint8_t kind;
@@ -53,6 +62,16 @@ static const struct cf_row {
     { TGSI_OPCODE_BGNLOOP, CF_BGNLOOP, false }, { TGSI_OPCODE_ENDLOOP, CF_ENDLOOP, false },
     { TGSI_OPCODE_BRK, CF_BRK, false },       { TGSI_OPCODE_CONT, CF_CONT, false },
     { TGSI_OPCODE_BREAKC, CF_BREAKC, true },
+    { TGSI_OPCODE_SWITCH, CF_STOP, false },   { TGSI_OPCODE_CASE, CF_STOP, false },
+    { TGSI_OPCODE_DEFAULT, CF_STOP, false },  { TGSI_OPCODE_ENDSWITCH, CF_STOP, false },
+    { TGSI_OPCODE_CAL, CF_STOP, false },      { TGSI_OPCODE_CALLNZ, CF_STOP, false },
+    { TGSI_OPCODE_RET, CF_STOP, false },      { TGSI_OPCODE_BGNSUB, CF_STOP, false },
+    { TGSI_OPCODE_ENDSUB, CF_STOP, false },   { TGSI_OPCODE_END, CF_STOP, false },
+    { TGSI_OPCODE_BRA, CF_STOP, false },      { TGSI_OPCODE_KILL, CF_STOP, false },
+    { TGSI_OPCODE_KILP, CF_STOP, false },     { TGSI_OPCODE_KILL_IF, CF_STOP, false },
+    { TGSI_OPCODE_KIL, CF_STOP, false },      { TGSI_OPCODE_DEMOTE, CF_STOP, false },
+    { TGSI_OPCODE_EMIT, CF_STOP, false },     { TGSI_OPCODE_ENDPRIM, CF_STOP, false },
+    { TGSI_OPCODE_BARRIER, CF_STOP, false },
 };
 
 static const struct cf_row *cf_row(uint16_t op)
@@ -61,6 +80,21 @@ static const struct cf_row *cf_row(uint16_t op)
         if (cf_rows[i].op == op)
             return &cf_rows[i];
     return NULL;
+}
+
+/* How a flow region takes record i. */
+enum { REC_FAST, REC_CF, REC_CALL, REC_STOP };
+
+static int rec_kind(const nvgp_exec *m, uint32_t i)
+{
+    if (jit_record_ok(&m->fast->recs[i]))
+        return REC_FAST;
+    const struct cf_row *row = cf_row(m->code[i].op);
+    if (row)
+        return row->kind == CF_STOP ? REC_STOP : REC_CF;
+    /* (a record run with an empty mask, block structure, is never a
+     * call-out: the region skips call-outs where no lane executes) */
+    return m->code[i].always ? REC_STOP : REC_CALL;
 }
 
 /* A condition the compiled code reads as the fast records read sources: a
@@ -110,9 +144,8 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
     uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0;
     *flow = *capped = false;
     for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++) {
-        if (f->recs[i].handler) {
-            if (!jit_record_ok(&f->recs[i]))
-                break;
+        int kind = rec_kind(m, i);
+        if (kind == REC_FAST) {
             count_written(&f->recs[i], keys, &nkeys);
             if (*flow && (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS)) {
                 *capped = true;
@@ -120,14 +153,20 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
             }
             continue;
         }
+        if (kind == REC_STOP)
+            break;
         const exec_insn *in = &m->code[i];
         const struct cf_row *row = cf_row(in->op);
-        if (!row || (row->cond && !cond_ok(in)))
+        if (kind == REC_CF && row->cond && !cond_ok(in))
             break;
         /* a straight run too big to be part of a flow region ends here */
         if (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS) {
             *capped = true;
             break;
+        }
+        if (kind == REC_CALL) {
+            *flow = true;
+            continue;
         }
         bool ok = true;
         switch (row->kind) {
@@ -451,6 +490,77 @@ static void emit_cf(flow_b *F, uint32_t i)
     }
 }
 
+/* The address of a slot's component in its register block. */
+static LLVMValueRef slot_addr(jit_fn *j, const jit_slot *s)
+{
+    uint64_t key = s->key - 1;
+    return jit_comp_addr(j, j->b, (unsigned)(key >> 34), (uint32_t)(key >> 2),
+                         (unsigned)(key & 3));
+}
+
+/* Every component the region writes, from its home to its register (the
+ * homes hold each register's every lane as the reference would have it
+ * here: merged at each stretch's end). */
+static void homes_to_regs(jit_fn *j)
+{
+    for (uint32_t t = 0; t < j->cap; t++) {
+        const jit_slot *s = &j->slots[t];
+        if (!s->key || !s->home)
+            continue;
+        LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
+        LLVMSetAlignment(LLVMBuildStore(j->b, v, slot_addr(j, s)), 64);
+    }
+}
+
+/* ... and back: each home from its register. */
+static void regs_to_homes(jit_fn *j)
+{
+    for (uint32_t t = 0; t < j->cap; t++) {
+        const jit_slot *s = &j->slots[t];
+        if (!s->key || !s->home)
+            continue;
+        LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi, slot_addr(j, s), "");
+        LLVMSetAlignment(v, 64);
+        LLVMBuildStore(j->b, v, s->home);
+    }
+}
+
+/* A call-out, record i, in its own block; terminates it.  Charged as the
+ * reference loop charges it, and not run when no lane executes (no
+ * call-out runs "always").  Otherwise the registers the region holds go
+ * to their blocks, the counts and masks to the exec_jit_flow argument,
+ * the record's reference handler runs (exec_jit_callout), and the homes
+ * are filled again from the registers (the handler may have written any
+ * of them); the next block reads every other register from its block
+ * anew.  A handler that stopped the warp (a failure) leaves the region
+ * past the record, as the reference loop stops there. */
+static void emit_callout(flow_b *F, uint32_t i)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    uint32_t k = i - F->p0, dc = F->cdep[k], dl = F->ldep[k];
+    LLVMValueRef e = exec_now(F);
+    charge(F, 1, e);
+    LLVMBasicBlockRef run = new_block(F);
+    LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, dc, dl), run);
+    LLVMPositionBuilderAtEnd(b, run);
+    homes_to_regs(j);
+    st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
+    st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
+    st(F, FIELD(F, cond), ld32(F, F->a_cond));
+    st(F, FIELD(F, loop), ld32(F, F->a_loop));
+    st(F, FIELD(F, cont), ld32(F, F->a_cont));
+    LLVMTypeRef params[2] = { j->ptr, j->i32 };
+    LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 2, 0);
+    LLVMValueRef fn =
+        LLVMConstIntToPtr(LLVMConstInt(j->i64, (uintptr_t)exec_jit_callout, 0), j->ptr);
+    LLVMValueRef args[2] = { F->st, ci32(F, i) };
+    LLVMValueRef stopped = LLVMBuildCall2(b, fty, fn, args, 2, "");
+    regs_to_homes(j);
+    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, dc, dl),
+                    stub(F, i + 1, true, dc, dl));
+}
+
 /* The check at record pc (an entry, a loop head or a loop exit): another
  * warp failed (abandon), or the records up to the next check may not fit
  * in the budget (leave here), else go on. */
@@ -543,15 +653,7 @@ static void build_exit(flow_b *F)
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
     LLVMPositionBuilderAtEnd(b, F->exit);
-    for (uint32_t t = 0; t < j->cap; t++) {
-        const jit_slot *s = &j->slots[t];
-        if (!s->key || !s->home || !s->written)
-            continue;
-        uint64_t key = s->key - 1;
-        LLVMValueRef addr = jit_comp_addr(j, b, (unsigned)(key >> 34), (uint32_t)(key >> 2),
-                                          (unsigned)(key & 3));
-        LLVMSetAlignment(LLVMBuildStore(b, ld(F, j->vi, s->home), addr), 64);
-    }
+    homes_to_regs(j);
     st(F, FIELD(F, cond), ld32(F, F->a_cond));
     st(F, FIELD(F, loop), ld32(F, F->a_loop));
     st(F, FIELD(F, cont), ld32(F, F->a_cont));
@@ -582,15 +684,18 @@ static void analyse(flow_b *F)
         if (last > F->end - 1)
             last = F->end - 1;
         F->bound[k] = last + 1 - i;
-        const struct cf_row *row = m->fast->recs[i].handler ? NULL : cf_row(m->code[i].op);
+        int kind = rec_kind(m, i);
         if (k == 0)
             F->blk[k] = new_block(F);
-        if (!row)
+        if (kind == REC_FAST)
             continue;
+        /* control flow and call-outs: a block of their own */
         F->blk[k] = F->blk[k] ? F->blk[k] : new_block(F);
         if (i + 1 < F->end && !F->blk[k + 1])
             F->blk[k + 1] = new_block(F);
-        switch (row->kind) {
+        if (kind != REC_CF)
+            continue;
+        switch (cf_row(m->code[i].op)->kind) {
         case CF_IF:
         case CF_UIF:
             c++;
@@ -624,7 +729,8 @@ static void analyse(flow_b *F)
 
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
-bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent)
+bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent,
+                    jit_made *made)
 {
     flow_b F;
     memset(&F, 0, sizeof F);
@@ -681,7 +787,7 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
          * stored at the exit) */
         for (uint32_t i = p0; i < F.end; i++) {
             const exec_frec *r = &F.m->fast->recs[i];
-            if (!r->handler)
+            if (rec_kind(F.m, i) != REC_FAST)
                 continue;
             for (unsigned c = 0; c < 4; c++)
                 if ((r->wmask >> c) & 1) {
@@ -694,7 +800,7 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
         forget(j);
         /* the records, in order */
         LLVMBasicBlockRef cur = NULL;
-        uint32_t start = UINT32_MAX;
+        uint32_t start = UINT32_MAX, calls = 0;
         LLVMValueRef se = NULL;
         for (uint32_t i = p0; ok && i <= F.end; i++) {
             uint32_t k = i - p0;
@@ -712,7 +818,8 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                 forget(j);
             }
             const exec_frec *r = &F.m->fast->recs[i];
-            if (r->handler) {
+            int kind = rec_kind(F.m, i);
+            if (kind == REC_FAST) {
                 if (start == UINT32_MAX) {
                     start = i;
                     se = exec_now(&F);
@@ -720,11 +827,18 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                 ok = jit_emit_record(j, r);
                 continue;
             }
-            emit_cf(&F, i);
+            if (kind == REC_CALL) {
+                emit_callout(&F, i);
+                calls++;
+            } else {
+                emit_cf(&F, i);
+            }
             forget(j);
             cur = NULL;
         }
         ok = ok && !F.failed;
+        if (ok && made)
+            made->callouts += calls;
     }
     if (ok) {
         for (uint32_t i = p0; i < F.end; i++)
@@ -752,19 +866,7 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                 ent[i].loop_depth = (uint16_t)F.maxl;
             }
             LLVMPositionBuilderBefore(j->b, LLVMGetBasicBlockTerminator(pro));
-            for (uint32_t t = 0; t < j->cap; t++) {
-                const jit_slot *s = &j->slots[t];
-                if (!s->key || !s->home)
-                    continue;
-                uint64_t key = s->key - 1;
-                LLVMValueRef v = LLVMBuildLoad2(
-                    j->b, j->vi,
-                    jit_comp_addr(j, j->b, (unsigned)(key >> 34), (uint32_t)(key >> 2),
-                                  (unsigned)(key & 3)),
-                    "");
-                LLVMSetAlignment(v, 64);
-                st(&F, s->home, v);
-            }
+            regs_to_homes(j);
         }
     } else if (first) {
         /* no entry reaches the region's blocks: each left unfinished ends
