@@ -372,15 +372,18 @@ static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn b
  * budget): the caller runs pc itself. */
 static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *e, uint32_t pc)
 {
-    if (w->cond_sp < e->at_cond || w->loop_sp < e->at_loop)
+    if (w->cond_sp < e->at_cond || w->loop_sp < e->at_loop || w->sw_sp < e->at_sw)
         return false;
     uint32_t c0 = w->cond_sp - e->at_cond, l0 = w->loop_sp - e->at_loop;
-    bool ok_c, ok_l;
+    uint32_t s0 = w->sw_sp - e->at_sw;
+    bool ok_c, ok_l, ok_s;
     w->cond_stack = exec_stack_reserve(w->cond_stack, &w->cond_cap, c0 + e->cond_depth,
                                        sizeof *w->cond_stack, &ok_c);
     w->loop_stack = exec_stack_reserve(w->loop_stack, &w->loop_cap, l0 + e->loop_depth,
                                        sizeof *w->loop_stack, &ok_l);
-    if (!ok_c || !ok_l)
+    w->sw_stack = exec_stack_reserve(w->sw_stack, &w->sw_cap, s0 + e->sw_depth,
+                                     sizeof *w->sw_stack, &ok_s);
+    if (!ok_c || !ok_l || !ok_s)
         return false;
     exec_jit_flow st = {
         .count = w->count,
@@ -389,12 +392,13 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
         /* (NULL with no stack yet: then c0, l0 are 0 and no level is used) */
         .cond_stack = w->cond_stack ? w->cond_stack + c0 : NULL,
         .loop_stack = w->loop_stack ? w->loop_stack + l0 : NULL,
+        .sw_stack = w->sw_stack ? w->sw_stack + s0 : NULL,
         .stop = &w->m->stop_thread,
         .pc = pc,
         .cond = w->cond,
         .loop = w->loop,
         .cont = w->cont,
-        .rest = w->active & w->live & w->sw & w->func,
+        .rest = w->active & w->live & w->func,
         .sw = w->sw,
         .cond_sp = w->cond_sp,
         .loop_sp = w->loop_sp,
@@ -416,6 +420,8 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
     w->cont = st.cont;
     w->cond_sp = (uint16_t)st.cond_sp;
     w->loop_sp = (uint16_t)st.loop_sp;
+    w->sw = st.sw;
+    w->sw_sp = (uint16_t)st.sw_sp;
     exec_update_mask(w);
     if (st.stopped)
         w->done = true;

@@ -1,11 +1,11 @@
 /* The JIT engine: the fast engine's straight runs of records (exec_fast.h,
  * docs/decoded-stream.md), and the structured control flow between them
- * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC), compiled by LLVM into
+ * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC, SWITCH), compiled by LLVM into
  * whole-warp vector code under the warp's execution mask, called by the
  * fast engine's warp loop in place of its block runner.  Records whose
  * handlers change no mask (memory, textures, 64-bit, indirect operands,
  * operations the JIT does not know) are called out to from compiled code
- * (exec_jit_callout); the rest (SWITCH, subroutines, kills...) goes the way
+ * (exec_jit_callout); the rest (subroutines, kills, barriers...) goes the way
  * the fast engine sends it, so the results are the fast engine's, which
  * are the reference handlers' (docs/jit.md).
  *
@@ -19,7 +19,7 @@
 
 /* What a region with control flow (a flow region) reads and leaves of the
  * warp's state: the compiled code runs IF/UIF/ELSE/ENDIF, loops, BRK,
- * CONT and BREAKC itself, with the masks and the mask stacks of the
+ * CONT, BREAKC and SWITCH/CASE/DEFAULT/ENDSWITCH itself, with the masks and the mask stacks of the
  * constructs it opens in SSA values, and writes them back here whenever
  * it returns, as the reference handlers would hold them at pc. */
 typedef struct exec_jit_flow {
@@ -30,14 +30,16 @@ typedef struct exec_jit_flow {
                                      the stack pointer), room for cond_depth */
     exec_loop_rec *loop_stack;    /* in: the same for loops (at_loop,
                                      loop_depth) */
+    exec_switch_rec *sw_stack;    /* in: the same for SWITCHes (at_sw,
+                                     sw_depth) */
     const void *stop;             /* in: &m->stop_thread */
     uint32_t pc;                  /* out: where the warp goes on */
     uint32_t cond, loop, cont;    /* in/out */
-    uint32_t rest;                /* in: active & live & sw & func (no flow
+    uint32_t rest;                /* in: active & live & func (no flow
                                      region changes them) */
-    uint32_t sw;                  /* in: w->sw, for the loop records */
+    uint32_t sw;                  /* in/out */
     uint32_t cond_sp, loop_sp;    /* in/out */
-    uint32_t sw_sp;               /* in */
+    uint32_t sw_sp;               /* in/out */
     uint32_t first_thread;        /* in */
     uint32_t stopped;             /* out: 1 when an earlier warp failed (the
                                      warp is abandoned, as at every 4096th
@@ -92,11 +94,12 @@ typedef struct exec_jit_entry {
                                      (NULL: none; the second tier only) */
     bool paired;                  /* (the builder: a pair entry was made) */
     bool flow;                    /* an entry of a flow region */
-    uint16_t at_cond, at_loop;    /* flow: the region's IFs and loops open
-                                     here (the top entries of the warp's
-                                     stacks) */
-    uint16_t cond_depth, loop_depth; /* flow: the deepest nesting of the
-                                        region's IFs and loops */
+    uint16_t at_cond, at_loop, at_sw; /* flow: the region's IFs, loops and
+                                         SWITCHes open here (the top
+                                         entries of the warp's stacks) */
+    uint16_t cond_depth, loop_depth, sw_depth; /* flow: the deepest nesting
+                                                  of the region's IFs, loops
+                                                  and SWITCHes */
 } exec_jit_entry;
 
 /* Whether this build has the JIT and LLVM can generate code for this host

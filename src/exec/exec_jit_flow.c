@@ -1,13 +1,14 @@
 /* The JIT's flow regions: straight runs of fast records together with the
  * structured control flow between them (IF/UIF/ELSE/ENDIF, BGNLOOP/ENDLOOP,
- * BRK, CONT, BREAKC), compiled as one piece of the machine's function
+ * BRK, CONT, BREAKC, SWITCH/CASE/DEFAULT/ENDSWITCH), compiled as one piece
+ * of the machine's function
  * (exec_jit_internal.h, docs/jit.md), and the records between them that
  * it runs by calling their reference handler (call-outs: cf_rows below).
  *
  * The compiled code follows the reference handlers (exec_flow.c) step by
  * step, with the warp's masks in SSA values instead of exec_warp: cond,
- * loop and cont, and the entries the region's own IFs and loops push on
- * the mask stacks (one value per static nesting level: in structured code
+ * loop, cont and sw, and the entries the region's own IFs, loops and
+ * SWITCHes push on the mask stacks (one value per static nesting level: in structured code
  * the level of every construct is known where it is compiled).  A record
  * whose mask comes out empty jumps where the handler sets pc, so a branch
  * on which every active lane agrees is a real branch, and a divergent one
@@ -41,14 +42,14 @@
 #include <string.h>
 
 enum { CF_NONE, CF_IF, CF_UIF, CF_ELSE, CF_ENDIF, CF_BGNLOOP, CF_ENDLOOP, CF_BRK, CF_CONT,
-       CF_BREAKC, CF_STOP };
+       CF_BREAKC, CF_SWITCH, CF_CASE, CF_DEFAULT, CF_ENDSWITCH, CF_STOP };
 
 /* The records a flow region treats apart from the fast ones, one row each:
  * the control flow it runs itself, and (CF_STOP) those that end a region
  * because their handlers change what the region keeps in its own values
  * or leave it: the masks, the stacks, the pc, the warp's being done or
- * waiting (SWITCH, subroutines, BRA, END, KILL, DEMOTE, EMIT, ENDPRIM,
- * BARRIER: exec_flow.c).  Any other record is a call-out: its reference
+ * waiting (subroutines, BRA, END, KILL, DEMOTE, EMIT, ENDPRIM, BARRIER:
+ * exec_flow.c).  Any other record is a call-out: its reference
  * handler only reads and writes registers, memory, out_wr and the fault
  * count under the execution mask, so the region calls it
  * (exec_jit_callout) and goes on. */
@@ -62,8 +63,8 @@ static const struct cf_row {
     { TGSI_OPCODE_BGNLOOP, CF_BGNLOOP, false }, { TGSI_OPCODE_ENDLOOP, CF_ENDLOOP, false },
     { TGSI_OPCODE_BRK, CF_BRK, false },       { TGSI_OPCODE_CONT, CF_CONT, false },
     { TGSI_OPCODE_BREAKC, CF_BREAKC, true },
-    { TGSI_OPCODE_SWITCH, CF_STOP, false },   { TGSI_OPCODE_CASE, CF_STOP, false },
-    { TGSI_OPCODE_DEFAULT, CF_STOP, false },  { TGSI_OPCODE_ENDSWITCH, CF_STOP, false },
+    { TGSI_OPCODE_SWITCH, CF_SWITCH, true },  { TGSI_OPCODE_CASE, CF_CASE, false },
+    { TGSI_OPCODE_DEFAULT, CF_DEFAULT, false }, { TGSI_OPCODE_ENDSWITCH, CF_ENDSWITCH, false },
     { TGSI_OPCODE_CAL, CF_STOP, false },      { TGSI_OPCODE_CALLNZ, CF_STOP, false },
     { TGSI_OPCODE_RET, CF_STOP, false },      { TGSI_OPCODE_BGNSUB, CF_STOP, false },
     { TGSI_OPCODE_ENDSUB, CF_STOP, false },   { TGSI_OPCODE_END, CF_STOP, false },
@@ -107,6 +108,20 @@ static bool cond_ok(const exec_insn *in)
     return (s->loc == EXEC_LOC_WARP || s->loc == EXEC_LOC_UNIFORM) && !s->neg && !s->abs;
 }
 
+/* A SWITCH the compiled code runs: its selector and every CASE's value
+ * read as conditions are (SWITCH reads all of them for DEFAULT's lanes). */
+static bool switch_ok(const nvgp_exec *m, const exec_insn *in)
+{
+    if (!cond_ok(in))
+        return false;
+    for (uint32_t k = 0; k < in->num_cases; k++) {
+        const exec_insn *c = &m->code[m->case_lists[in->aux + k]];
+        if (c->op == TGSI_OPCODE_CASE && !cond_ok(c))
+            return false;
+    }
+    return true;
+}
+
 /* Limits of a flow region: LLVM's time grows faster than the region (a
  * value a loop carries is a phi at each loop head inside it, and more
  * than the vector registers hold spill), so a region ends before the
@@ -115,6 +130,7 @@ enum {
     FLOW_MAX_RECORDS = 512,
     FLOW_MAX_IFS = 8,       /* IFs of the region open at once */
     FLOW_MAX_LOOPS = 4,     /* loops of the region open at once */
+    FLOW_MAX_SWITCHES = 4,  /* SWITCHes of the region open at once */
     FLOW_MAX_WRITTEN = 16,  /* register components written (two AVX-512
                                registers each: 16 fill the register file) */
 };
@@ -141,7 +157,7 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
     /* the kinds of the constructs opened since p0 and still open */
     uint8_t open[JIT_MAX_RECORDS];
     uint64_t keys[FLOW_MAX_WRITTEN + 1];
-    uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0;
+    uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0, switches = 0;
     *flow = *capped = false;
     for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++) {
         int kind = rec_kind(m, i);
@@ -157,7 +173,8 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
             break;
         const exec_insn *in = &m->code[i];
         const struct cf_row *row = cf_row(in->op);
-        if (kind == REC_CF && row->cond && !cond_ok(in))
+        if (kind == REC_CF && row->cond &&
+            !(row->kind == CF_SWITCH ? switch_ok(m, in) : cond_ok(in)))
             break;
         /* a straight run too big to be part of a flow region ends here */
         if (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS) {
@@ -202,11 +219,36 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
             sp -= ok;
             loops -= ok;
             break;
+        case CF_SWITCH:
+            if (switches == FLOW_MAX_SWITCHES) {
+                *capped = true;
+                ok = false;
+                break;
+            }
+            switches++;
+            open[sp++] = CF_SWITCH;
+            break;
+        case CF_CASE:
+        case CF_DEFAULT:
+            ok = sp && open[sp - 1] == CF_SWITCH;
+            break;
+        case CF_ENDSWITCH:
+            ok = sp && open[sp - 1] == CF_SWITCH;
+            sp -= ok;
+            switches -= ok;
+            break;
         default:
-            /* BRK, CONT, BREAKC of a loop opened in the region (nothing
-             * but IFs between: a SWITCH ends a region) */
-            ok = !in->brk_switch && in->target < m->num_code &&
-                 m->code[in->target].target >= p0 && m->code[in->target].target < i;
+            if (in->brk_switch) {
+                /* BRK of a SWITCH opened in the region (IFs between) */
+                uint32_t d = sp;
+                while (d && open[d - 1] == CF_IF)
+                    d--;
+                ok = d && open[d - 1] == CF_SWITCH;
+                break;
+            }
+            /* BRK, CONT, BREAKC of a loop opened in the region */
+            ok = in->target < m->num_code && m->code[in->target].target >= p0 &&
+                 m->code[in->target].target < i;
             break;
         }
         if (!ok)
@@ -219,24 +261,43 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
 /* ---- building ------------------------------------------------------------- */
 
 typedef struct jit_level {
-    LLVMValueRef loop, cont, cond, csp; /* a loop record's fields (allocas) */
+    LLVMValueRef loop, cont, cond, csp, sw, ssp; /* a loop record's fields (allocas) */
 } jit_level;
+
+typedef struct jit_swlevel {
+    LLVMValueRef sel;                   /* the selector's 32 words */
+    LLVMValueRef sw, cond, csp, lsp, active, deflt; /* a switch record's fields */
+} jit_swlevel;
+
+/* The region's IFs, loops and SWITCHes open at a record (the levels of
+ * the warp's stacks above where the region started). */
+typedef struct lv {
+    uint32_t c, l, s;
+} lv;
+
+static lv lv_of(uint32_t c, uint32_t l, uint32_t s)
+{
+    lv d = { c, l, s };
+    return d;
+}
 
 typedef struct flow_b {
     jit_fn *j;
     const nvgp_exec *m;
-    uint32_t p0, end, maxc, maxl;
+    uint32_t p0, end, maxc, maxl, maxs;
     LLVMBasicBlockRef *blk;   /* per record: the block starting there, or NULL */
     LLVMBasicBlockRef *guard; /* per record: its budget check, or NULL */
-    uint32_t *cdep, *ldep;    /* per record: IFs and loops of the region open
+    lv *dep;                  /* per record: the region's constructs open
                                  before it runs */
     uint32_t *bound;          /* per record: records it may run before the
                                  next check */
     LLVMBasicBlockRef exit;
     LLVMValueRef st;          /* the exec_jit_flow argument */
     LLVMValueRef a_cond, a_loop, a_cont, a_csp, a_lsp, a_count, a_lanes, a_pc, a_stopped;
+    LLVMValueRef a_sw, a_ssp;
     LLVMValueRef *lvl_c;      /* cond stack levels (allocas) */
     jit_level *lvl_l;
+    jit_swlevel *lvl_s;
     LLVMValueRef ctpop;
     LLVMTypeRef ctpop_ty, i16;
     bool failed;
@@ -251,6 +312,10 @@ static LLVMValueRef ld(flow_b *F, LLVMTypeRef t, LLVMValueRef a)
 }
 static LLVMValueRef ld32(flow_b *F, LLVMValueRef a) { return ld(F, F->j->i32, a); }
 static void st(flow_b *F, LLVMValueRef a, LLVMValueRef v) { LLVMBuildStore(F->j->b, v, a); }
+static LLVMValueRef st_ret(flow_b *F, LLVMValueRef a, LLVMValueRef v)
+{
+    return LLVMBuildStore(F->j->b, v, a);
+}
 
 /* The address of byte offset off of pointer p. */
 static LLVMValueRef at(flow_b *F, LLVMValueRef p, uint64_t off)
@@ -267,12 +332,14 @@ static LLVMValueRef new_var(flow_b *F, LLVMTypeRef t)
     return LLVMBuildAlloca(F->j->ab, t, "");
 }
 
-/* The execution mask now: rest & cond & loop & cont (exec_update_mask). */
+/* The execution mask now: rest & cond & loop & cont & sw
+ * (exec_update_mask). */
 static LLVMValueRef exec_now(flow_b *F)
 {
     LLVMBuilderRef b = F->j->b;
     LLVMValueRef e = LLVMBuildAnd(b, ld32(F, FIELD(F, rest)), ld32(F, F->a_cond), "");
     e = LLVMBuildAnd(b, e, ld32(F, F->a_loop), "");
+    e = LLVMBuildAnd(b, e, ld32(F, F->a_sw), "");
     return LLVMBuildAnd(b, e, ld32(F, F->a_cont), "");
 }
 
@@ -291,13 +358,13 @@ static void charge(flow_b *F, uint32_t n, LLVMValueRef e)
     st(F, F->a_lanes, LLVMBuildAdd(b, ld(F, F->j->i64, F->a_lanes), lanes, ""));
 }
 
-static void store_levels(flow_b *F, uint32_t dc, uint32_t dl);
+static void store_levels(flow_b *F, lv d);
 
 /* A block that leaves the region at pc (stopped: the warp is abandoned),
- * where dc IFs and dl loops of the region are open: it stores those
- * levels (only those: a level is then live only inside its construct)
- * and goes to the exit. */
-static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, uint32_t dc, uint32_t dl)
+ * where the region's constructs d are open: it stores those levels (only
+ * those: a level is then live only inside its construct) and goes to the
+ * exit. */
+static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, lv d)
 {
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(F->j->cx, F->j->fn, "");
     LLVMBasicBlockRef here = LLVMGetInsertBlock(F->j->b);
@@ -305,7 +372,7 @@ static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, uint32_t dc,
     st(F, F->a_pc, ci32(F, pc));
     if (stopped)
         st(F, F->a_stopped, ci32(F, 1));
-    store_levels(F, dc, dl);
+    store_levels(F, d);
     LLVMBuildBr(F->j->b, F->exit);
     if (here)
         LLVMPositionBuilderAtEnd(F->j->b, here);
@@ -313,8 +380,8 @@ static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, uint32_t dc,
 }
 
 /* Where a jump to pc goes: its check, its block, or out of the region
- * (with dc IFs and dl loops of the region open there). */
-static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, uint32_t dc, uint32_t dl)
+ * (with the region's constructs d open there). */
+static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, lv d)
 {
     if (pc >= F->p0 && pc < F->end) {
         uint32_t k = pc - F->p0;
@@ -324,7 +391,7 @@ static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, uint32_t dc, uint32_t dl)
             return F->blk[k];
         F->failed = true; /* (every jump target starts a block) */
     }
-    return stub(F, pc, false, dc, dl);
+    return stub(F, pc, false, d);
 }
 
 /* Forgets the current block's values (the next block reads the homes). */
@@ -364,12 +431,18 @@ static void end_stretch(flow_b *F, uint32_t n, LLVMValueRef e)
 
 /* The lanes whose condition (source 0's x) is true: float != 0 (NaN true,
  * -0 false) for IF, integer != 0 otherwise. */
+/* Source 0's x words of a condition, selector or CASE value (cond_ok). */
+static LLVMValueRef cond_value(flow_b *F, const exec_insn *in)
+{
+    const exec_operand *s = &in->src[0];
+    unsigned file = s->loc == EXEC_LOC_UNIFORM ? TGSI_FILE_IMMEDIATE : s->file;
+    return jit_get_comp(F->j, file, s->offset, s->swz[0] & 3);
+}
+
 static LLVMValueRef truth(flow_b *F, const exec_insn *in, bool is_float)
 {
     jit_fn *j = F->j;
-    const exec_operand *s = &in->src[0];
-    unsigned file = s->loc == EXEC_LOC_UNIFORM ? TGSI_FILE_IMMEDIATE : s->file;
-    LLVMValueRef v = jit_get_comp(j, file, s->offset, s->swz[0] & 3);
+    LLVMValueRef v = cond_value(F, in);
     LLVMValueRef t;
     if (is_float) {
         LLVMValueRef zero = LLVMConstNull(j->vf);
@@ -397,21 +470,63 @@ static LLVMBasicBlockRef new_block(flow_b *F)
 static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t d)
 {
     uint32_t k = i - F->p0;
-    /* at ENDLOOP the loop's IF level is back */
-    uint32_t dc_loop = F->cdep[F->m->code[in->target].target - F->p0];
+    /* at ENDLOOP the loop's IF and SWITCH levels are back */
+    lv at_end = F->dep[F->m->code[in->target].target - F->p0];
+    at_end.l = F->dep[k].l;
     LLVMBuilderRef b = F->j->b;
     LLVMValueRef e = exec_now(F);
-    LLVMValueRef rcond = ld32(F, F->lvl_l[d].cond);
-    LLVMValueRef resume = LLVMBuildAnd(b, rcond, ld32(F, FIELD(F, rest)), "");
+    const jit_level *l = &F->lvl_l[d];
+    LLVMValueRef resume = LLVMBuildAnd(b, ld32(F, l->cond), ld32(F, FIELD(F, rest)), "");
+    resume = LLVMBuildAnd(b, resume, ld32(F, l->sw), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_loop), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_cont), "");
     LLVMBasicBlockRef skip = new_block(F);
     LLVMBuildCondBr(b, is_zero(F, LLVMBuildOr(b, e, resume, "")), skip,
-                    to(F, i + 1, F->cdep[k], F->ldep[k]));
+                    to(F, i + 1, F->dep[k]));
     LLVMPositionBuilderAtEnd(b, skip);
-    st(F, F->a_cond, ld32(F, F->lvl_l[d].cond));
-    st(F, F->a_csp, ld32(F, F->lvl_l[d].csp));
-    LLVMBuildBr(b, to(F, in->target, dc_loop, F->ldep[k]));
+    st(F, F->a_cond, ld32(F, l->cond));
+    st(F, F->a_csp, ld32(F, l->csp));
+    st(F, F->a_sw, ld32(F, l->sw));
+    st(F, F->a_ssp, ld32(F, l->ssp));
+    LLVMBuildBr(b, to(F, in->target, at_end));
+}
+
+/* The lanes whose words of a equal b's (exec_mask_eq). */
+static LLVMValueRef lanes_eq(flow_b *F, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMValueRef t = LLVMBuildICmp(F->j->b, LLVMIntEQ, a, b, "");
+    return LLVMBuildBitCast(F->j->b, t, F->j->i32, "");
+}
+
+/* SWITCH at record i under mask e, its level d.s: as exec_op_SWITCH, the
+ * selector kept, DEFAULT's lanes those of e that no CASE's value (read
+ * now) matches, sw emptied until a CASE. */
+static void emit_switch(flow_b *F, const exec_insn *in, uint32_t i, LLVMValueRef e, lv d)
+{
+    jit_fn *j = F->j;
+    LLVMBuilderRef b = j->b;
+    LLVMBasicBlockRef push = new_block(F);
+    LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1, d), push);
+    LLVMPositionBuilderAtEnd(b, push);
+    const jit_swlevel *l = &F->lvl_s[d.s];
+    LLVMValueRef sel = cond_value(F, in);
+    st(F, l->sel, sel);
+    st(F, l->sw, ld32(F, F->a_sw));
+    st(F, l->cond, ld32(F, F->a_cond));
+    st(F, l->csp, ld32(F, F->a_csp));
+    st(F, l->lsp, ld32(F, F->a_lsp));
+    st(F, l->active, e);
+    LLVMValueRef any = ci32(F, 0);
+    const nvgp_exec *m = F->m;
+    for (uint32_t k = 0; k < in->num_cases; k++) {
+        const exec_insn *c = &m->code[m->case_lists[in->aux + k]];
+        if (c->op == TGSI_OPCODE_CASE)
+            any = LLVMBuildOr(b, any, lanes_eq(F, sel, cond_value(F, c)), "");
+    }
+    st(F, l->deflt, LLVMBuildAnd(b, e, LLVMBuildNot(b, any, ""), ""));
+    st(F, F->a_ssp, LLVMBuildAdd(b, ld32(F, F->a_ssp), ci32(F, 1), ""));
+    st(F, F->a_sw, ci32(F, 0));
+    LLVMBuildBr(b, to(F, i + 1, lv_of(d.c, d.l, d.s + 1)));
 }
 
 /* The control-flow record i, in its own block; terminates it. */
@@ -421,7 +536,8 @@ static void emit_cf(flow_b *F, uint32_t i)
     LLVMBuilderRef b = j->b;
     const exec_insn *in = &F->m->code[i];
     const struct cf_row *row = cf_row(in->op);
-    uint32_t k = i - F->p0, dc = F->cdep[k], dl = F->ldep[k];
+    uint32_t k = i - F->p0;
+    const lv d = F->dep[k];
     LLVMValueRef e = exec_now(F);
     charge(F, 1, e);
     switch (row->kind) {
@@ -429,62 +545,91 @@ static void emit_cf(flow_b *F, uint32_t i)
     case CF_UIF: {
         LLVMValueRef t = truth(F, in, row->kind == CF_IF);
         LLVMValueRef c = ld32(F, F->a_cond);
-        st(F, F->lvl_c[dc], c);
+        st(F, F->lvl_c[d.c], c);
         st(F, F->a_csp, LLVMBuildAdd(b, ld32(F, F->a_csp), ci32(F, 1), ""));
         st(F, F->a_cond, LLVMBuildAnd(b, c, t, ""));
-        branch_on_exec(F, to(F, in->target, dc + 1, dl), to(F, i + 1, dc + 1, dl));
+        lv in_if = lv_of(d.c + 1, d.l, d.s);
+        branch_on_exec(F, to(F, in->target, in_if), to(F, i + 1, in_if));
         break;
     }
     case CF_ELSE: {
-        LLVMValueRef prev = ld32(F, F->lvl_c[dc - 1]);
+        LLVMValueRef prev = ld32(F, F->lvl_c[d.c - 1]);
         st(F, F->a_cond, LLVMBuildAnd(b, prev, LLVMBuildNot(b, ld32(F, F->a_cond), ""), ""));
-        branch_on_exec(F, to(F, in->target, dc, dl), to(F, i + 1, dc, dl));
+        branch_on_exec(F, to(F, in->target, d), to(F, i + 1, d));
         break;
     }
     case CF_ENDIF:
-        st(F, F->a_cond, ld32(F, F->lvl_c[dc - 1]));
+        st(F, F->a_cond, ld32(F, F->lvl_c[d.c - 1]));
         st(F, F->a_csp, LLVMBuildSub(b, ld32(F, F->a_csp), ci32(F, 1), ""));
-        LLVMBuildBr(b, to(F, i + 1, dc - 1, dl));
+        LLVMBuildBr(b, to(F, i + 1, lv_of(d.c - 1, d.l, d.s)));
         break;
     case CF_BGNLOOP: {
         LLVMBasicBlockRef push = new_block(F);
-        LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1, dc, dl), push);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, in->target + 1, d), push);
         LLVMPositionBuilderAtEnd(b, push);
-        const jit_level *l = &F->lvl_l[dl];
+        const jit_level *l = &F->lvl_l[d.l];
         st(F, l->loop, ld32(F, F->a_loop));
         st(F, l->cont, ld32(F, F->a_cont));
         st(F, l->cond, ld32(F, F->a_cond));
         st(F, l->csp, ld32(F, F->a_csp));
+        st(F, l->sw, ld32(F, F->a_sw));
+        st(F, l->ssp, ld32(F, F->a_ssp));
         st(F, F->a_lsp, LLVMBuildAdd(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
         st(F, F->a_loop, e);
-        LLVMBuildBr(b, to(F, i + 1, dc, dl + 1));
+        LLVMBuildBr(b, to(F, i + 1, lv_of(d.c, d.l + 1, d.s)));
         break;
     }
     case CF_ENDLOOP: {
-        const jit_level *l = &F->lvl_l[dl - 1];
+        const jit_level *l = &F->lvl_l[d.l - 1];
         st(F, F->a_cont, ld32(F, l->cont));
         LLVMBasicBlockRef done = new_block(F);
         /* lanes left: the next iteration (its check first) */
-        branch_on_exec(F, done, to(F, in->target + 1, dc, dl));
+        branch_on_exec(F, done, to(F, in->target + 1, d));
         LLVMPositionBuilderAtEnd(b, done);
         st(F, F->a_loop, ld32(F, l->loop));
         st(F, F->a_lsp, LLVMBuildSub(b, ld32(F, F->a_lsp), ci32(F, 1), ""));
-        LLVMBuildBr(b, to(F, i + 1, dc, dl - 1));
+        LLVMBuildBr(b, to(F, i + 1, lv_of(d.c, d.l - 1, d.s)));
         break;
     }
+    case CF_SWITCH:
+        emit_switch(F, in, i, e, d);
+        break;
+    case CF_CASE: {
+        const jit_swlevel *l = &F->lvl_s[d.s - 1];
+        LLVMValueRef hit = lanes_eq(F, ld(F, j->vi, l->sel), cond_value(F, in));
+        hit = LLVMBuildAnd(b, ld32(F, l->active), hit, "");
+        st(F, F->a_sw, LLVMBuildOr(b, ld32(F, F->a_sw), hit, ""));
+        LLVMBuildBr(b, to(F, i + 1, d));
+        break;
+    }
+    case CF_DEFAULT:
+        st(F, F->a_sw, LLVMBuildOr(b, ld32(F, F->a_sw), ld32(F, F->lvl_s[d.s - 1].deflt), ""));
+        LLVMBuildBr(b, to(F, i + 1, d));
+        break;
+    case CF_ENDSWITCH:
+        st(F, F->a_sw, ld32(F, F->lvl_s[d.s - 1].sw));
+        st(F, F->a_ssp, LLVMBuildSub(b, ld32(F, F->a_ssp), ci32(F, 1), ""));
+        LLVMBuildBr(b, to(F, i + 1, lv_of(d.c, d.l, d.s - 1)));
+        break;
     default: {
         /* BRK, CONT, BREAKC: not run when no lane executes (not "always") */
         LLVMBasicBlockRef run = new_block(F);
         LLVMValueRef t = row->kind == CF_BREAKC ? truth(F, in, false) : NULL;
-        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, dc, dl), run);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, d), run);
         LLVMPositionBuilderAtEnd(b, run);
-        if (row->kind == CF_CONT) {
-            st(F, F->a_cont, LLVMBuildAnd(b, ld32(F, F->a_cont), LLVMBuildNot(b, e, ""), ""));
-        } else {
-            LLVMValueRef lanes = t ? LLVMBuildAnd(b, e, t, "") : e;
-            st(F, F->a_loop, LLVMBuildAnd(b, ld32(F, F->a_loop), LLVMBuildNot(b, lanes, ""), ""));
+        LLVMValueRef lanes = t ? LLVMBuildAnd(b, e, t, "") : e;
+        if (in->brk_switch) {
+            /* leaving a SWITCH: later CASEs may enable lanes again, so
+             * no skipping */
+            st(F, F->a_sw, LLVMBuildAnd(b, ld32(F, F->a_sw), LLVMBuildNot(b, lanes, ""), ""));
+            LLVMBuildBr(b, to(F, i + 1, d));
+            break;
         }
-        skip_to_endloop(F, in, i, dl - 1);
+        if (row->kind == CF_CONT)
+            st(F, F->a_cont, LLVMBuildAnd(b, ld32(F, F->a_cont), LLVMBuildNot(b, e, ""), ""));
+        else
+            st(F, F->a_loop, LLVMBuildAnd(b, ld32(F, F->a_loop), LLVMBuildNot(b, lanes, ""), ""));
+        skip_to_endloop(F, in, i, d.l - 1);
         break;
     }
     }
@@ -538,11 +683,11 @@ static void emit_callout(flow_b *F, uint32_t i)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
-    uint32_t k = i - F->p0, dc = F->cdep[k], dl = F->ldep[k];
+    const lv d = F->dep[i - F->p0];
     LLVMValueRef e = exec_now(F);
     charge(F, 1, e);
     LLVMBasicBlockRef run = new_block(F);
-    LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, dc, dl), run);
+    LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, d), run);
     LLVMPositionBuilderAtEnd(b, run);
     homes_to_regs(j);
     st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
@@ -550,6 +695,7 @@ static void emit_callout(flow_b *F, uint32_t i)
     st(F, FIELD(F, cond), ld32(F, F->a_cond));
     st(F, FIELD(F, loop), ld32(F, F->a_loop));
     st(F, FIELD(F, cont), ld32(F, F->a_cont));
+    st(F, FIELD(F, sw), ld32(F, F->a_sw));
     LLVMTypeRef params[2] = { j->ptr, j->i32 };
     LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 2, 0);
     LLVMValueRef fn =
@@ -557,8 +703,7 @@ static void emit_callout(flow_b *F, uint32_t i)
     LLVMValueRef args[2] = { F->st, ci32(F, i) };
     LLVMValueRef stopped = LLVMBuildCall2(b, fty, fn, args, 2, "");
     regs_to_homes(j);
-    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, dc, dl),
-                    stub(F, i + 1, true, dc, dl));
+    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, d), stub(F, i + 1, true, d));
 }
 
 /* The check at record pc (an entry, a loop head or a loop exit): another
@@ -579,7 +724,7 @@ static void build_guard(flow_b *F, uint32_t pc)
     /* one way out for both (fewer blocks to compile): stopped says which */
     st(F, F->a_stopped, LLVMBuildZExt(b, stopped, j->i32, ""));
     LLVMValueRef go = LLVMBuildAnd(b, fits, LLVMBuildNot(b, stopped, ""), "");
-    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->cdep[k], F->ldep[k]));
+    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->dep[k]));
 }
 
 /* An entry at record pc (the region's first record or a loop body's):
@@ -598,51 +743,87 @@ static LLVMBasicBlockRef build_entry(flow_b *F, uint32_t pc)
     st(F, F->a_cont, ld32(F, FIELD(F, cont)));
     st(F, F->a_csp, ld32(F, FIELD(F, cond_sp)));
     st(F, F->a_lsp, ld32(F, FIELD(F, loop_sp)));
+    st(F, F->a_sw, ld32(F, FIELD(F, sw)));
+    st(F, F->a_ssp, ld32(F, FIELD(F, sw_sp)));
     st(F, F->a_count, ld(F, j->i64, FIELD(F, count)));
     st(F, F->a_lanes, ld(F, j->i64, FIELD(F, lane_count)));
     st(F, F->a_pc, ci32(F, pc));
     st(F, F->a_stopped, ci32(F, 0));
     LLVMValueRef cbase = ld(F, j->ptr, FIELD(F, cond_stack));
     LLVMValueRef lbase = ld(F, j->ptr, FIELD(F, loop_stack));
-    /* (the levels not open here are stored by their IF or BGNLOOP before
-     * anything reads them) */
-    for (uint32_t d = 0; d < F->cdep[k]; d++)
+    LLVMValueRef sbase = ld(F, j->ptr, FIELD(F, sw_stack));
+    /* (the levels not open here are stored by their IF, BGNLOOP or
+     * SWITCH before anything reads them) */
+    for (uint32_t d = 0; d < F->dep[k].c; d++)
         st(F, F->lvl_c[d], ld32(F, at(F, cbase, 4u * d)));
-    for (uint32_t d = 0; d < F->ldep[k]; d++) {
+    for (uint32_t d = 0; d < F->dep[k].l; d++) {
         const jit_level *l = &F->lvl_l[d];
         uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
         st(F, l->loop, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, loop))));
         st(F, l->cont, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cont))));
         st(F, l->cond, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, cond))));
+        st(F, l->sw, ld32(F, at(F, lbase, o + offsetof(exec_loop_rec, sw))));
         LLVMValueRef csp = ld(F, F->i16, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)));
         st(F, l->csp, LLVMBuildZExt(b, csp, j->i32, ""));
+        LLVMValueRef ssp = ld(F, F->i16, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)));
+        st(F, l->ssp, LLVMBuildZExt(b, ssp, j->i32, ""));
+    }
+    for (uint32_t d = 0; d < F->dep[k].s; d++) {
+        const jit_swlevel *l = &F->lvl_s[d];
+        uint64_t o = (uint64_t)d * sizeof(exec_switch_rec);
+        LLVMValueRef sel = ld(F, j->vi, at(F, sbase, o + offsetof(exec_switch_rec, sel)));
+        LLVMSetAlignment(sel, 4);
+        st(F, l->sel, sel);
+        st(F, l->sw, ld32(F, at(F, sbase, o + offsetof(exec_switch_rec, sw))));
+        st(F, l->cond, ld32(F, at(F, sbase, o + offsetof(exec_switch_rec, cond))));
+        st(F, l->active, ld32(F, at(F, sbase, o + offsetof(exec_switch_rec, active))));
+        st(F, l->deflt, ld32(F, at(F, sbase, o + offsetof(exec_switch_rec, deflt))));
+        LLVMValueRef csp = ld(F, F->i16, at(F, sbase, o + offsetof(exec_switch_rec, cond_sp)));
+        st(F, l->csp, LLVMBuildZExt(b, csp, j->i32, ""));
+        LLVMValueRef lsp = ld(F, F->i16, at(F, sbase, o + offsetof(exec_switch_rec, loop_sp)));
+        st(F, l->lsp, LLVMBuildZExt(b, lsp, j->i32, ""));
     }
     LLVMBuildBr(b, F->guard[k]);
     LLVMAddCase(j->sw, ci32(F, pc), bb);
     return bb;
 }
 
-/* The levels of the region's IFs and loops open where it leaves: the
- * entries the reference handlers would have pushed. */
-static void store_levels(flow_b *F, uint32_t dc, uint32_t dl)
+/* The 16-bit stack pointer field at p from a 32-bit value. */
+static void st16(flow_b *F, LLVMValueRef p, LLVMValueRef v32)
 {
-    LLVMBuilderRef b = F->j->b;
+    st(F, p, LLVMBuildTrunc(F->j->b, v32, F->i16, ""));
+}
+
+/* The levels of the region's IFs, loops and SWITCHes open where it
+ * leaves (d): the entries the reference handlers would have pushed. */
+static void store_levels(flow_b *F, lv d)
+{
     LLVMValueRef cbase = ld(F, F->j->ptr, FIELD(F, cond_stack));
     LLVMValueRef lbase = ld(F, F->j->ptr, FIELD(F, loop_stack));
-    for (uint32_t d = 0; d < dc; d++)
-        st(F, at(F, cbase, 4u * d), ld32(F, F->lvl_c[d]));
-    LLVMValueRef sw = ld32(F, FIELD(F, sw));
-    LLVMValueRef sw_sp = LLVMBuildTrunc(b, ld32(F, FIELD(F, sw_sp)), F->i16, "");
-    for (uint32_t d = 0; d < dl; d++) {
-        const jit_level *l = &F->lvl_l[d];
-        uint64_t o = (uint64_t)d * sizeof(exec_loop_rec);
+    LLVMValueRef sbase = ld(F, F->j->ptr, FIELD(F, sw_stack));
+    for (uint32_t k = 0; k < d.c; k++)
+        st(F, at(F, cbase, 4u * k), ld32(F, F->lvl_c[k]));
+    for (uint32_t k = 0; k < d.l; k++) {
+        const jit_level *l = &F->lvl_l[k];
+        uint64_t o = (uint64_t)k * sizeof(exec_loop_rec);
         st(F, at(F, lbase, o + offsetof(exec_loop_rec, loop)), ld32(F, l->loop));
         st(F, at(F, lbase, o + offsetof(exec_loop_rec, cont)), ld32(F, l->cont));
         st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond)), ld32(F, l->cond));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw)), sw);
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)),
-           LLVMBuildTrunc(b, ld32(F, l->csp), F->i16, ""));
-        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)), sw_sp);
+        st(F, at(F, lbase, o + offsetof(exec_loop_rec, sw)), ld32(F, l->sw));
+        st16(F, at(F, lbase, o + offsetof(exec_loop_rec, cond_sp)), ld32(F, l->csp));
+        st16(F, at(F, lbase, o + offsetof(exec_loop_rec, sw_sp)), ld32(F, l->ssp));
+    }
+    for (uint32_t k = 0; k < d.s; k++) {
+        const jit_swlevel *l = &F->lvl_s[k];
+        uint64_t o = (uint64_t)k * sizeof(exec_switch_rec);
+        LLVMValueRef sel = ld(F, F->j->vi, l->sel);
+        LLVMSetAlignment(st_ret(F, at(F, sbase, o + offsetof(exec_switch_rec, sel)), sel), 4);
+        st(F, at(F, sbase, o + offsetof(exec_switch_rec, sw)), ld32(F, l->sw));
+        st(F, at(F, sbase, o + offsetof(exec_switch_rec, cond)), ld32(F, l->cond));
+        st(F, at(F, sbase, o + offsetof(exec_switch_rec, active)), ld32(F, l->active));
+        st(F, at(F, sbase, o + offsetof(exec_switch_rec, deflt)), ld32(F, l->deflt));
+        st16(F, at(F, sbase, o + offsetof(exec_switch_rec, cond_sp)), ld32(F, l->csp));
+        st16(F, at(F, sbase, o + offsetof(exec_switch_rec, loop_sp)), ld32(F, l->lsp));
     }
 }
 
@@ -659,6 +840,8 @@ static void build_exit(flow_b *F)
     st(F, FIELD(F, cont), ld32(F, F->a_cont));
     st(F, FIELD(F, cond_sp), ld32(F, F->a_csp));
     st(F, FIELD(F, loop_sp), ld32(F, F->a_lsp));
+    st(F, FIELD(F, sw), ld32(F, F->a_sw));
+    st(F, FIELD(F, sw_sp), ld32(F, F->a_ssp));
     st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
     st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
     st(F, FIELD(F, pc), ld32(F, F->a_pc));
@@ -670,7 +853,7 @@ static void build_exit(flow_b *F)
 static void analyse(flow_b *F)
 {
     const nvgp_exec *m = F->m;
-    uint32_t c = 0, l = 0, nl = 0;
+    uint32_t c = 0, l = 0, sw = 0, nl = 0;
     uint32_t *open = malloc(sizeof *open * (F->end - F->p0 + 1));
     if (!open) {
         F->failed = true;
@@ -678,8 +861,7 @@ static void analyse(flow_b *F)
     }
     for (uint32_t i = F->p0; i < F->end; i++) {
         uint32_t k = i - F->p0;
-        F->cdep[k] = c;
-        F->ldep[k] = l;
+        F->dep[k] = lv_of(c, l, sw);
         uint32_t last = nl ? m->code[open[nl - 1]].target : F->end - 1;
         if (last > F->end - 1)
             last = F->end - 1;
@@ -717,12 +899,18 @@ static void analyse(flow_b *F)
             if (i + 1 < F->end)
                 F->guard[k + 1] = new_block(F);
             break;
+        case CF_SWITCH:
+            sw++;
+            F->maxs = sw > F->maxs ? sw : F->maxs;
+            break;
+        case CF_ENDSWITCH:
+            sw--;
+            break;
         default:
             break;
         }
     }
-    F->cdep[F->end - F->p0] = c;
-    F->ldep[F->end - F->p0] = l;
+    F->dep[F->end - F->p0] = lv_of(c, l, sw);
     F->guard[0] = F->guard[0] ? F->guard[0] : new_block(F);
     free(open);
 }
@@ -743,10 +931,9 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     j->flow = true;
     F.blk = zalloc(n + 1, sizeof *F.blk);
     F.guard = zalloc(n + 1, sizeof *F.guard);
-    F.cdep = zalloc(n + 1, sizeof *F.cdep);
-    F.ldep = zalloc(n + 1, sizeof *F.ldep);
+    F.dep = zalloc(n + 1, sizeof *F.dep);
     F.bound = zalloc(n + 1, sizeof *F.bound);
-    bool ok = F.blk && F.guard && F.cdep && F.ldep && F.bound && jit_slots_new(j, n);
+    bool ok = F.blk && F.guard && F.dep && F.bound && jit_slots_new(j, n);
     /* the region's first block: it and every later one are the region's
      * (finished with unreachable if building fails) */
     LLVMBasicBlockRef first = NULL;
@@ -770,9 +957,12 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
         F.a_stopped = new_var(&F, i32);
         F.a_count = new_var(&F, i64);
         F.a_lanes = new_var(&F, i64);
+        F.a_sw = new_var(&F, i32);
+        F.a_ssp = new_var(&F, i32);
         F.lvl_c = zalloc(F.maxc, sizeof *F.lvl_c);
         F.lvl_l = zalloc(F.maxl, sizeof *F.lvl_l);
-        ok = F.lvl_c && F.lvl_l;
+        F.lvl_s = zalloc(F.maxs, sizeof *F.lvl_s);
+        ok = F.lvl_c && F.lvl_l && F.lvl_s;
         for (uint32_t d = 0; ok && d < F.maxc; d++)
             F.lvl_c[d] = new_var(&F, i32);
         for (uint32_t d = 0; ok && d < F.maxl; d++) {
@@ -780,6 +970,18 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
             F.lvl_l[d].cont = new_var(&F, i32);
             F.lvl_l[d].cond = new_var(&F, i32);
             F.lvl_l[d].csp = new_var(&F, i32);
+            F.lvl_l[d].sw = new_var(&F, i32);
+            F.lvl_l[d].ssp = new_var(&F, i32);
+        }
+        for (uint32_t d = 0; ok && d < F.maxs; d++) {
+            jit_swlevel *l = &F.lvl_s[d];
+            l->sel = new_var(&F, j->vi);
+            l->sw = new_var(&F, i32);
+            l->cond = new_var(&F, i32);
+            l->csp = new_var(&F, i32);
+            l->lsp = new_var(&F, i32);
+            l->active = new_var(&F, i32);
+            l->deflt = new_var(&F, i32);
         }
     }
     if (ok) {
@@ -809,7 +1011,7 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                     if (start != UINT32_MAX)
                         end_stretch(&F, i - start, se);
                     start = UINT32_MAX;
-                    LLVMBuildBr(j->b, to(&F, i, F.cdep[k], F.ldep[k]));
+                    LLVMBuildBr(j->b, to(&F, i, F.dep[k]));
                 }
                 if (i == F.end)
                     break;
@@ -860,8 +1062,10 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                 built[i] = true;
             if (ent) {
                 ent[i].flow = true;
-                ent[i].at_cond = (uint16_t)F.cdep[k];
-                ent[i].at_loop = (uint16_t)F.ldep[k];
+                ent[i].at_cond = (uint16_t)F.dep[k].c;
+                ent[i].at_loop = (uint16_t)F.dep[k].l;
+                ent[i].at_sw = (uint16_t)F.dep[k].s;
+                ent[i].sw_depth = (uint16_t)F.maxs;
                 ent[i].cond_depth = (uint16_t)F.maxc;
                 ent[i].loop_depth = (uint16_t)F.maxl;
             }
@@ -881,8 +1085,8 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     j->flow = false;
     free(F.blk);
     free(F.guard);
-    free(F.cdep);
-    free(F.ldep);
+    free(F.dep);
+    free(F.lvl_s);
     free(F.bound);
     free(F.lvl_c);
     free(F.lvl_l);

@@ -1120,9 +1120,9 @@ static void test_flow_total_cap(void **state)
 
 /* ---- call-outs: records run on their reference handler from compiled code -- */
 
-/* A machine for a call-out case: one warp of 32, engine e, budget (0: the
+/* A machine for a one-region case: one warp of 32, engine e, budget (0: the
  * default), set up by setup (inputs, buffers, textures). */
-static void callout_load(xt *x, const char *text, nvgp_exec_engine e, uint64_t budget,
+static void case_load(xt *x, const char *text, nvgp_exec_engine e, uint64_t budget,
                          void (*setup)(xt *))
 {
     xt_load(x, text, LANES, 1);
@@ -1139,12 +1139,12 @@ static void callout_load(xt *x, const char *text, nvgp_exec_engine e, uint64_t b
  * compiled the program but END as one region with `callouts` records
  * called out to, or (budget runs: the region is left early) at least have
  * compiled it. */
-static nvgp_exec_status callout_case(const char *text, void (*setup)(xt *), void (*check)(xt *),
+static nvgp_exec_status one_region_case(const char *text, void (*setup)(xt *), void (*check)(xt *),
                                      uint32_t callouts, uint64_t budget, char *msg, size_t size)
 {
     xt j, r;
-    callout_load(&j, text, NVGP_EXEC_ENGINE_JIT, budget, setup);
-    callout_load(&r, text, NVGP_EXEC_ENGINE_REFERENCE, budget, setup);
+    case_load(&j, text, NVGP_EXEC_ENGINE_JIT, budget, setup);
+    case_load(&r, text, NVGP_EXEC_ENGINE_REFERENCE, budget, setup);
     nvgp_exec_status sj = nvgp_exec_run(j.m, NULL), sr = nvgp_exec_run(r.m, NULL);
     assert_int_equal(sj, sr);
     assert_string_equal(nvgp_exec_error(j.m), nvgp_exec_error(r.m));
@@ -1224,10 +1224,10 @@ static void test_callout_tex(void **state)
     assert_non_null(tex_2x1);
     static const float texels[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
     assert_true(nvgp_texture_set_image(tex_2x1, 0, texels, sizeof texels, NULL));
-    assert_int_equal(callout_case(tex_text, setup_tex, check_tex, 2, 0, NULL, 0), NVGP_EXEC_OK);
+    assert_int_equal(one_region_case(tex_text, setup_tex, check_tex, 2, 0, NULL, 0), NVGP_EXEC_OK);
     /* no texture bound: the first TEX fails the warp, named alike */
     char msg[200];
-    assert_int_equal(callout_case(tex_text, setup_tex_unbound, NULL, 2, 0, msg, sizeof msg),
+    assert_int_equal(one_region_case(tex_text, setup_tex_unbound, NULL, 2, 0, msg, sizeof msg),
                      NVGP_EXEC_ERROR_BINDING);
     assert_non_null(strstr(msg, "not bound"));
     nvgp_texture_destroy(tex_2x1);
@@ -1328,17 +1328,17 @@ static void check_mem_loop(xt *x)
 static void test_callout_memory(void **state)
 {
     (void)state;
-    callout_case(mem_text, setup_mem, check_mem, 3, 0, NULL, 0);
-    callout_case(mem_loop_text, setup_mem_loop, check_mem_loop, 2, 0, NULL, 0);
+    one_region_case(mem_text, setup_mem, check_mem, 3, 0, NULL, 0);
+    one_region_case(mem_loop_text, setup_mem_loop, check_mem_loop, 2, 0, NULL, 0);
     /* every budget up to the loop's run: the same failure, instruction
      * and fault counts both ways (callout_case) */
     xt x;
-    callout_load(&x, mem_loop_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_mem_loop);
+    case_load(&x, mem_loop_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_mem_loop);
     assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
     uint64_t n = nvgp_exec_warp_instructions(x.m);
     xt_free(&x);
     for (uint64_t b = 1; b < n; b++)
-        assert_int_equal(callout_case(mem_loop_text, setup_mem_loop, NULL, 2, b, NULL, 0),
+        assert_int_equal(one_region_case(mem_loop_text, setup_mem_loop, NULL, 2, b, NULL, 0),
                          NVGP_EXEC_ERROR_BUDGET);
 }
 
@@ -1382,7 +1382,147 @@ static void check_ind(xt *x)
 static void test_callout_indirect(void **state)
 {
     (void)state;
-    callout_case(ind_text, setup_ind, check_ind, 3, 0, NULL, 0);
+    one_region_case(ind_text, setup_ind, check_ind, 3, 0, NULL, 0);
+}
+
+/* ---- SWITCH in compiled code ----------------------------------------------- */
+
+/* Fallthrough, DEFAULT in the middle, a nested SWITCH, divergent
+ * selectors (IN[0].x = l % 6).  Selector 0: CASE 0 adds 1 and falls into
+ * CASE 1, which adds 10 and breaks: x = 11.  1: 10.  2: 1000.  3: the
+ * nested SWITCH on IN[0].y adds 1 (y = 0: its CASE, then BRK) or 10 (its
+ * DEFAULT), then z = 1.  4 and 5: DEFAULT adds 100 and falls into CASE 2:
+ * 1100. */
+static const char switch_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] INT32 {0, 1, 2, 3}\n"
+                                  "IMM[1] FLT32 {1.0, 10.0, 100.0, 1000.0}\n"
+                                  "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                  "  1: SWITCH IN[0].xxxx\n"
+                                  "  2:   CASE IMM[0].xxxx\n"
+                                  "  3:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n"
+                                  "  4:   CASE IMM[0].yyyy\n"
+                                  "  5:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].yyyy\n"
+                                  "  6:     BRK\n"
+                                  "  7:   DEFAULT\n"
+                                  "  8:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].zzzz\n"
+                                  "  9:   CASE IMM[0].zzzz\n"
+                                  " 10:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].wwww\n"
+                                  " 11:     BRK\n"
+                                  " 12:   CASE IMM[0].wwww\n"
+                                  " 13:     SWITCH IN[0].yyyy\n"
+                                  " 14:       CASE IMM[0].xxxx\n"
+                                  " 15:         ADD TEMP[0].y, TEMP[0].yyyy, IMM[1].xxxx\n"
+                                  " 16:         BRK\n"
+                                  " 17:       DEFAULT\n"
+                                  " 18:         ADD TEMP[0].y, TEMP[0].yyyy, IMM[1].yyyy\n"
+                                  " 19:     ENDSWITCH\n"
+                                  " 20:     ADD TEMP[0].z, TEMP[0].zzzz, IMM[1].xxxx\n"
+                                  " 21: ENDSWITCH\n"
+                                  " 22: MOV OUT[0], TEMP[0]\n"
+                                  " 23: END\n";
+
+static uint32_t switch_sel;   /* 6: l % 6 (divergent), else every lane's selector */
+
+static void setup_switch(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, switch_sel == 6 ? l % 6 : switch_sel, (l / 6) & 1, 0, 0);
+}
+
+static void check_switch(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t sel = switch_sel == 6 ? l % 6 : switch_sel;
+        static const float xs[6] = { 11.0f, 10.0f, 1000.0f, 0.0f, 1100.0f, 1100.0f };
+        float y = sel == 3 ? ((l / 6) & 1 ? 10.0f : 1.0f) : 0.0f;
+        xt_expect4f(x, l, 0, xs[sel], y, sel == 3 ? 1.0f : 0.0f, 0.0f);
+    }
+}
+
+/* A SWITCH in a loop: BRK leaves the SWITCH, CONT the iteration.  Lane l
+ * runs n = l % 9 iterations i = 0, 1, ...: i % 4 = 0 adds 1 to y; 1
+ * continues (w, the iterations that reach the end, skips it); 2 and 3 add
+ * i + 1 to z (DEFAULT, falling to ENDSWITCH). */
+static const char switch_loop_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                       "IMM[0] UINT32 {0, 1, 2, 3}\n"
+                                       "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                       "  1: BGNLOOP\n"
+                                       "  2:   USGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                       "  3:   UIF TEMP[1].xxxx\n"
+                                       "  4:     BRK\n"
+                                       "  5:   ENDIF\n"
+                                       "  6:   AND TEMP[1].y, TEMP[0].xxxx, IMM[0].wwww\n"
+                                       "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                       "  8:   SWITCH TEMP[1].yyyy\n"
+                                       "  9:     CASE IMM[0].xxxx\n"
+                                       " 10:       UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                                       " 11:       BRK\n"
+                                       " 12:     CASE IMM[0].yyyy\n"
+                                       " 13:       CONT\n"
+                                       " 14:     DEFAULT\n"
+                                       " 15:       UADD TEMP[0].z, TEMP[0].zzzz, TEMP[0].xxxx\n"
+                                       " 16:   ENDSWITCH\n"
+                                       " 17:   UADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy\n"
+                                       " 18: ENDLOOP\n"
+                                       " 19: MOV OUT[0], TEMP[0]\n"
+                                       " 20: END\n";
+
+static uint32_t switch_loop_n;   /* 9: l % 9 (divergent), else every lane's */
+
+static void setup_switch_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, switch_loop_n == 9 ? l % 9 : switch_loop_n, 0, 0, 0);
+}
+
+static void check_switch_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = switch_loop_n == 9 ? l % 9 : switch_loop_n, y = 0, z = 0, w = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            y += i % 4 == 0;
+            z += i % 4 >= 2 ? i + 1 : 0;
+            w += i % 4 != 1;
+        }
+        xt_expect4u(x, l, 0, n, y, z, w);
+    }
+}
+
+static void test_flow_switch(void **state)
+{
+    (void)state;
+    static const uint32_t sels[] = { 6, 0, 2, 3, 5 };
+    for (size_t k = 0; k < sizeof sels / sizeof sels[0]; k++) {
+        switch_sel = sels[k];
+        one_region_case(switch_text, setup_switch, check_switch, 0, 0, NULL, 0);
+    }
+    static const uint32_t ns[] = { 9, 0, 1, 2, 6 };
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        switch_loop_n = ns[k];
+        one_region_case(switch_loop_text, setup_switch_loop, check_switch_loop, 0, 0, NULL, 0);
+    }
+}
+
+/* Every budget up to the runs' lengths: the same failure, instruction
+ * and lane counts as the reference (the SWITCH inside the loop, whose
+ * head checks the budget). */
+static void test_flow_switch_budget(void **state)
+{
+    (void)state;
+    switch_sel = 6;
+    switch_loop_n = 9;
+    const char *texts[2] = { switch_text, switch_loop_text };
+    void (*setups[2])(xt *) = { setup_switch, setup_switch_loop };
+    for (int t = 0; t < 2; t++) {
+        xt x;
+        case_load(&x, texts[t], NVGP_EXEC_ENGINE_REFERENCE, 0, setups[t]);
+        assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
+        uint64_t n = nvgp_exec_warp_instructions(x.m);
+        xt_free(&x);
+        for (uint64_t b = 1; b < n; b++)
+            assert_int_equal(one_region_case(texts[t], setups[t], NULL, 0, b, NULL, 0),
+                             NVGP_EXEC_ERROR_BUDGET);
+    }
 }
 
 int main(void)
@@ -1414,6 +1554,8 @@ int main(void)
         cmocka_unit_test(test_callout_tex),
         cmocka_unit_test(test_callout_memory),
         cmocka_unit_test(test_callout_indirect),
+        cmocka_unit_test(test_flow_switch),
+        cmocka_unit_test(test_flow_switch_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
