@@ -398,7 +398,10 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
         .cond = w->cond,
         .loop = w->loop,
         .cont = w->cont,
-        .rest = w->active & w->live & w->func,
+        .rest = w->active & w->live,
+        .func = w->func,
+        .call_sp = w->call_sp,
+        .call_top = w->call_sp < EXEC_MAX_CALLS ? &w->call_stack[w->call_sp] : NULL,
         .sw = w->sw,
         .cond_sp = w->cond_sp,
         .loop_sp = w->loop_sp,
@@ -422,6 +425,8 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
     w->loop_sp = (uint16_t)st.loop_sp;
     w->sw = st.sw;
     w->sw_sp = (uint16_t)st.sw_sp;
+    w->func = st.func;
+    w->call_sp = (uint16_t)st.call_sp;
     exec_update_mask(w);
     if (st.stopped)
         w->done = true;

@@ -1,11 +1,12 @@
 /* The JIT engine: the fast engine's straight runs of records (exec_fast.h,
  * docs/decoded-stream.md), and the structured control flow between them
- * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC, SWITCH), compiled by LLVM into
+ * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC, SWITCH, calls of
+ * subroutines whose bodies it inlines), compiled by LLVM into
  * whole-warp vector code under the warp's execution mask, called by the
  * fast engine's warp loop in place of its block runner.  Records whose
  * handlers change no mask (memory, textures, 64-bit, indirect operands,
  * operations the JIT does not know) are called out to from compiled code
- * (exec_jit_callout); the rest (subroutines, kills, barriers...) goes the way
+ * (exec_jit_callout); the rest (recursion, kills, barriers...) goes the way
  * the fast engine sends it, so the results are the fast engine's, which
  * are the reference handlers' (docs/jit.md).
  *
@@ -19,7 +20,8 @@
 
 /* What a region with control flow (a flow region) reads and leaves of the
  * warp's state: the compiled code runs IF/UIF/ELSE/ENDIF, loops, BRK,
- * CONT, BREAKC and SWITCH/CASE/DEFAULT/ENDSWITCH itself, with the masks and the mask stacks of the
+ * CONT, BREAKC, SWITCH/CASE/DEFAULT/ENDSWITCH and CAL/CALLNZ (with their
+ * subroutines' bodies, RET and ENDSUB inlined) itself, with the masks and the mask stacks of the
  * constructs it opens in SSA values, and writes them back here whenever
  * it returns, as the reference handlers would hold them at pc. */
 typedef struct exec_jit_flow {
@@ -35,8 +37,14 @@ typedef struct exec_jit_flow {
     const void *stop;             /* in: &m->stop_thread */
     uint32_t pc;                  /* out: where the warp goes on */
     uint32_t cond, loop, cont;    /* in/out */
-    uint32_t rest;                /* in: active & live & func (no flow
-                                     region changes them) */
+    uint32_t rest;                /* in: active & live (no flow region
+                                     changes them) */
+    uint32_t func;                /* in/out: the subroutine mask */
+    uint32_t call_sp;             /* in/out */
+    exec_call_rec *call_top;      /* in: the warp's call stack at call_sp
+                                     (NULL when full), where a region
+                                     leaving inside a subroutine it inlined
+                                     stores the call */
     uint32_t sw;                  /* in/out */
     uint32_t cond_sp, loop_sp;    /* in/out */
     uint32_t sw_sp;               /* in/out */

@@ -29,7 +29,7 @@
  * reference loop (exec_run.c run_warp) would hold when it dispatches the
  * record: the pc past it (exec_fail names the record from it), the counts
  * with the record charged (CLOCK reads the count) and the execution mask
- * (its cond, loop, cont and sw parts).
+ * (its cond, loop, cont, sw and func parts).
  * The stack pointers are not given: no handler the region calls reads
  * them (only the control-flow handlers do, and those are compiled or end
  * a region).  The handler's effects on registers, memory, out_wr and the
@@ -44,6 +44,7 @@ uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc)
     w->loop = st->loop;
     w->cont = st->cont;
     w->sw = st->sw;
+    w->func = st->func;
     exec_update_mask(w);
     w->pc = pc + 1;
     const exec_insn *in = &w->m->code[pc];

@@ -42,14 +42,16 @@
 #include <string.h>
 
 enum { CF_NONE, CF_IF, CF_UIF, CF_ELSE, CF_ENDIF, CF_BGNLOOP, CF_ENDLOOP, CF_BRK, CF_CONT,
-       CF_BREAKC, CF_SWITCH, CF_CASE, CF_DEFAULT, CF_ENDSWITCH, CF_STOP };
+       CF_BREAKC, CF_SWITCH, CF_CASE, CF_DEFAULT, CF_ENDSWITCH, CF_CAL, CF_RET, CF_ENDSUB,
+       CF_STOP };
 
 /* The records a flow region treats apart from the fast ones, one row each:
  * the control flow it runs itself, and (CF_STOP) those that end a region
  * because their handlers change what the region keeps in its own values
  * or leave it: the masks, the stacks, the pc, the warp's being done or
- * waiting (subroutines, BRA, END, KILL, DEMOTE, EMIT, ENDPRIM, BARRIER:
- * exec_flow.c).  Any other record is a call-out: its reference
+ * waiting (BGNSUB, BRA, END, KILL, DEMOTE, EMIT, ENDPRIM, BARRIER:
+ * exec_flow.c).  CAL and CALLNZ run where their subroutine's body can be
+ * inlined (sub_ok), RET and ENDSUB only inside such a body.  Any other record is a call-out: its reference
  * handler only reads and writes registers, memory, out_wr and the fault
  * count under the execution mask, so the region calls it
  * (exec_jit_callout) and goes on. */
@@ -65,9 +67,9 @@ static const struct cf_row {
     { TGSI_OPCODE_BREAKC, CF_BREAKC, true },
     { TGSI_OPCODE_SWITCH, CF_SWITCH, true },  { TGSI_OPCODE_CASE, CF_CASE, false },
     { TGSI_OPCODE_DEFAULT, CF_DEFAULT, false }, { TGSI_OPCODE_ENDSWITCH, CF_ENDSWITCH, false },
-    { TGSI_OPCODE_CAL, CF_STOP, false },      { TGSI_OPCODE_CALLNZ, CF_STOP, false },
-    { TGSI_OPCODE_RET, CF_STOP, false },      { TGSI_OPCODE_BGNSUB, CF_STOP, false },
-    { TGSI_OPCODE_ENDSUB, CF_STOP, false },   { TGSI_OPCODE_END, CF_STOP, false },
+    { TGSI_OPCODE_CAL, CF_CAL, false },       { TGSI_OPCODE_CALLNZ, CF_CAL, true },
+    { TGSI_OPCODE_RET, CF_RET, false },       { TGSI_OPCODE_ENDSUB, CF_ENDSUB, false },
+    { TGSI_OPCODE_BGNSUB, CF_STOP, false },   { TGSI_OPCODE_END, CF_STOP, false },
     { TGSI_OPCODE_BRA, CF_STOP, false },      { TGSI_OPCODE_KILL, CF_STOP, false },
     { TGSI_OPCODE_KILP, CF_STOP, false },     { TGSI_OPCODE_KILL_IF, CF_STOP, false },
     { TGSI_OPCODE_KIL, CF_STOP, false },      { TGSI_OPCODE_DEMOTE, CF_STOP, false },
@@ -151,19 +153,174 @@ static void count_written(const exec_frec *r, uint64_t *keys, uint32_t *n)
     }
 }
 
+/* What a region's scan keeps: the kinds of the constructs opened since
+ * lo (the region's first record, or a subroutine body's) and still open,
+ * and how many of each kind the region has open (a body's count on top of
+ * its caller's). */
+typedef struct scan {
+    uint8_t open[FLOW_MAX_IFS + FLOW_MAX_LOOPS + FLOW_MAX_SWITCHES];
+    uint32_t sp, lo;
+    uint32_t *ifs, *loops, *switches;
+} scan;
+
+/* Opens a construct of kind k where fewer than max of its kind are open
+ * (*capped otherwise). */
+static bool scan_open(scan *S, uint8_t k, uint32_t *n, uint32_t max, bool *capped)
+{
+    if (*n == max) {
+        *capped = true;
+        return false;
+    }
+    (*n)++;
+    S->open[S->sp++] = k;
+    return true;
+}
+
+static bool scan_close(scan *S, uint8_t k, uint32_t *n)
+{
+    if (!S->sp || S->open[S->sp - 1] != k)
+        return false;
+    S->sp--;
+    (*n)--;
+    return true;
+}
+
+/* Whether the region can run control-flow record i (row) where S stands:
+ * structured, its construct opened since S->lo. */
+static bool scan_cf(const nvgp_exec *m, scan *S, const struct cf_row *row, uint32_t i,
+                    bool *capped)
+{
+    const exec_insn *in = &m->code[i];
+    switch (row->kind) {
+    case CF_IF:
+    case CF_UIF:
+        return scan_open(S, CF_IF, S->ifs, FLOW_MAX_IFS, capped);
+    case CF_ELSE:
+        return S->sp && S->open[S->sp - 1] == CF_IF;
+    case CF_ENDIF:
+        return scan_close(S, CF_IF, S->ifs);
+    case CF_BGNLOOP:
+        return scan_open(S, CF_BGNLOOP, S->loops, FLOW_MAX_LOOPS, capped);
+    case CF_ENDLOOP:
+        return scan_close(S, CF_BGNLOOP, S->loops);
+    case CF_SWITCH:
+        return scan_open(S, CF_SWITCH, S->switches, FLOW_MAX_SWITCHES, capped);
+    case CF_CASE:
+    case CF_DEFAULT:
+        return S->sp && S->open[S->sp - 1] == CF_SWITCH;
+    case CF_ENDSWITCH:
+        return scan_close(S, CF_SWITCH, S->switches);
+    case CF_BRK:
+    case CF_CONT:
+    case CF_BREAKC:
+        if (in->brk_switch) {
+            /* BRK of a SWITCH opened here (IFs between) */
+            uint32_t d = S->sp;
+            while (d && S->open[d - 1] == CF_IF)
+                d--;
+            return d && S->open[d - 1] == CF_SWITCH;
+        }
+        /* BRK, CONT, BREAKC of a loop opened here */
+        return in->target < m->num_code && m->code[in->target].target >= S->lo &&
+               m->code[in->target].target < i;
+    default:
+        return false; /* CAL, RET, ENDSUB: where the callers allow them */
+    }
+}
+
+/* Whether a CF record's operands are ones the compiled code reads. */
+static bool cf_operands_ok(const nvgp_exec *m, const exec_insn *in, const struct cf_row *row)
+{
+    if (!row->cond)
+        return true;
+    return row->kind == CF_SWITCH ? switch_ok(m, in) : cond_ok(in);
+}
+
+/* The body of the subroutine CAL/CALLNZ `in` calls: [*t, *e], its first
+ * record to its ENDSUB; false when the call does not go to a BGNSUB. */
+static bool sub_body(const nvgp_exec *m, const exec_insn *in, uint32_t *t, uint32_t *e)
+{
+    uint32_t b = in->target;
+    if (b == 0 || b > m->num_code || m->code[b - 1].op != TGSI_OPCODE_BGNSUB)
+        return false;
+    for (uint32_t q = b; q < m->num_code; q++) {
+        if (m->code[q].op == TGSI_OPCODE_ENDSUB) {
+            *t = b;
+            *e = q;
+            return true;
+        }
+        if (m->code[q].op == TGSI_OPCODE_BGNSUB)
+            break;
+    }
+    return false;
+}
+
+/* Whether the region can take the call at i with its subroutine's body
+ * inlined: every record of the body one the region runs (no call inside,
+ * so no recursion; RET anywhere), its constructs within the limits on top
+ * of the caller's open ones, the records (*vlen: the region's so far,
+ * bodies included) and the written components (keys) too. */
+static bool sub_ok(const nvgp_exec *m, uint32_t i, const scan *caller, uint32_t *vlen,
+                   uint64_t *keys, uint32_t *nkeys)
+{
+    uint32_t t, e;
+    const exec_insn *in = &m->code[i];
+    if (!sub_body(m, in, &t, &e))
+        return false;
+    if (*vlen + (e + 1 - t) > FLOW_MAX_RECORDS)
+        return false;
+    scan S;
+    memset(&S, 0, sizeof S);
+    S.lo = t;
+    S.ifs = caller->ifs;
+    S.loops = caller->loops;
+    S.switches = caller->switches;
+    uint32_t c0 = *S.ifs, l0 = *S.loops, s0 = *S.switches;
+    bool capped = false, ok = true;
+    for (uint32_t q = t; ok && q < e; q++) {
+        int kind = rec_kind(m, q);
+        if (kind == REC_FAST) {
+            count_written(&m->fast->recs[q], keys, nkeys);
+            ok = *nkeys <= FLOW_MAX_WRITTEN;
+            continue;
+        }
+        if (kind != REC_CF)
+            ok = kind == REC_CALL;
+        else {
+            const struct cf_row *row = cf_row(m->code[q].op);
+            ok = row->kind == CF_RET ||
+                 (cf_operands_ok(m, &m->code[q], row) && scan_cf(m, &S, row, q, &capped));
+        }
+    }
+    ok = ok && S.sp == 0;
+    /* (the caller's counts as they were) */
+    *S.ifs = c0;
+    *S.loops = l0;
+    *S.switches = s0;
+    if (ok)
+        *vlen += e + 1 - t;
+    return ok;
+}
+
 uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capped)
 {
     const exec_fast *f = m->fast;
-    /* the kinds of the constructs opened since p0 and still open */
-    uint8_t open[JIT_MAX_RECORDS];
     uint64_t keys[FLOW_MAX_WRITTEN + 1];
-    uint32_t sp = 0, i = p0, nkeys = 0, ifs = 0, loops = 0, switches = 0;
+    uint32_t i = p0, nkeys = 0, ifs = 0, loops = 0, switches = 0;
+    /* records of the region so far, inlined subroutine bodies included */
+    uint32_t vlen = 0;
+    scan S;
+    memset(&S, 0, sizeof S);
+    S.lo = p0;
+    S.ifs = &ifs;
+    S.loops = &loops;
+    S.switches = &switches;
     *flow = *capped = false;
-    for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++) {
+    for (; i < f->num && i - p0 < JIT_MAX_RECORDS; i++, vlen++) {
         int kind = rec_kind(m, i);
         if (kind == REC_FAST) {
             count_written(&f->recs[i], keys, &nkeys);
-            if (*flow && (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS)) {
+            if (*flow && (nkeys > FLOW_MAX_WRITTEN || vlen >= FLOW_MAX_RECORDS)) {
                 *capped = true;
                 break;
             }
@@ -173,11 +330,10 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
             break;
         const exec_insn *in = &m->code[i];
         const struct cf_row *row = cf_row(in->op);
-        if (kind == REC_CF && row->cond &&
-            !(row->kind == CF_SWITCH ? switch_ok(m, in) : cond_ok(in)))
+        if (kind == REC_CF && !cf_operands_ok(m, in, row))
             break;
         /* a straight run too big to be part of a flow region ends here */
-        if (nkeys > FLOW_MAX_WRITTEN || i - p0 >= FLOW_MAX_RECORDS) {
+        if (nkeys > FLOW_MAX_WRITTEN || vlen >= FLOW_MAX_RECORDS) {
             *capped = true;
             break;
         }
@@ -185,74 +341,15 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
             *flow = true;
             continue;
         }
-        bool ok = true;
-        switch (row->kind) {
-        case CF_IF:
-        case CF_UIF:
-            if (ifs == FLOW_MAX_IFS) {
-                *capped = true;
-                ok = false;
+        if (row->kind == CF_CAL) {
+            /* (the body's records count from the call's next one) */
+            uint32_t body = vlen + 1;
+            if (!sub_ok(m, i, &S, &body, keys, &nkeys))
                 break;
-            }
-            ifs++;
-            open[sp++] = CF_IF;
-            break;
-        case CF_ELSE:
-            ok = sp && open[sp - 1] == CF_IF;
-            break;
-        case CF_ENDIF:
-            ok = sp && open[sp - 1] == CF_IF;
-            sp -= ok;
-            ifs -= ok;
-            break;
-        case CF_BGNLOOP:
-            if (loops == FLOW_MAX_LOOPS) {
-                *capped = true;
-                ok = false;
-                break;
-            }
-            loops++;
-            open[sp++] = CF_BGNLOOP;
-            break;
-        case CF_ENDLOOP:
-            ok = sp && open[sp - 1] == CF_BGNLOOP;
-            sp -= ok;
-            loops -= ok;
-            break;
-        case CF_SWITCH:
-            if (switches == FLOW_MAX_SWITCHES) {
-                *capped = true;
-                ok = false;
-                break;
-            }
-            switches++;
-            open[sp++] = CF_SWITCH;
-            break;
-        case CF_CASE:
-        case CF_DEFAULT:
-            ok = sp && open[sp - 1] == CF_SWITCH;
-            break;
-        case CF_ENDSWITCH:
-            ok = sp && open[sp - 1] == CF_SWITCH;
-            sp -= ok;
-            switches -= ok;
-            break;
-        default:
-            if (in->brk_switch) {
-                /* BRK of a SWITCH opened in the region (IFs between) */
-                uint32_t d = sp;
-                while (d && open[d - 1] == CF_IF)
-                    d--;
-                ok = d && open[d - 1] == CF_SWITCH;
-                break;
-            }
-            /* BRK, CONT, BREAKC of a loop opened in the region */
-            ok = in->target < m->num_code && m->code[in->target].target >= p0 &&
-                 m->code[in->target].target < i;
+            vlen = body - 1;
+        } else if (!scan_cf(m, &S, row, i, capped)) {
             break;
         }
-        if (!ok)
-            break;
         *flow = true;
     }
     return i - p0;
@@ -281,20 +378,43 @@ static lv lv_of(uint32_t c, uint32_t l, uint32_t s)
     return d;
 }
 
+/* The region as compiled: its records in order, each inlined subroutine
+ * body right after its call (so that, as without calls, the compiled
+ * code only moves forward between two budget checks: a return goes past
+ * the body).  A record's place in this sequence is its v; frame 0 is the
+ * region's own records, frame f >= 1 the f-th inlined body. */
+typedef struct frame {
+    uint32_t cal;    /* v of the call */
+    uint32_t t;      /* the body's first record (pc) ... */
+    uint32_t e;      /* ... and its ENDSUB */
+    uint32_t base;   /* v of t */
+    uint32_t ret;    /* v where the caller goes on (after the body) */
+} frame;
+
 typedef struct flow_b {
     jit_fn *j;
     const nvgp_exec *m;
     uint32_t p0, end, maxc, maxl, maxs;
-    LLVMBasicBlockRef *blk;   /* per record: the block starting there, or NULL */
-    LLVMBasicBlockRef *guard; /* per record: its budget check, or NULL */
-    lv *dep;                  /* per record: the region's constructs open
+    uint32_t vn;              /* records with the bodies */
+    uint32_t *vpc;            /* per v: its record */
+    uint32_t *vframe;         /* per v: its frame */
+    uint32_t *map0;           /* per record of the region (pc - p0): its v */
+    frame *frames;            /* [1 .. nframes] */
+    uint32_t nframes;
+    uint32_t fr;              /* the frame being built (jumps resolve there) */
+    LLVMBasicBlockRef *blk;   /* per v: the block starting there, or NULL */
+    LLVMBasicBlockRef *guard; /* per v: its budget check, or NULL */
+    lv *dep;                  /* per v: the region's constructs open
                                  before it runs */
-    uint32_t *bound;          /* per record: records it may run before the
+    uint32_t *bound;          /* per v: records it may run before the
                                  next check */
     LLVMBasicBlockRef exit;
     LLVMValueRef st;          /* the exec_jit_flow argument */
     LLVMValueRef a_cond, a_loop, a_cont, a_csp, a_lsp, a_count, a_lanes, a_pc, a_stopped;
-    LLVMValueRef a_sw, a_ssp;
+    LLVMValueRef a_sw, a_ssp, a_func, a_callsp;
+    /* the call being run (one at a time: bodies hold no calls): what
+     * exec_call_rec saves */
+    LLVMValueRef c_cond, c_loop, c_cont, c_sw, c_func, c_csp, c_lsp, c_ssp;
     LLVMValueRef *lvl_c;      /* cond stack levels (allocas) */
     jit_level *lvl_l;
     jit_swlevel *lvl_s;
@@ -332,7 +452,7 @@ static LLVMValueRef new_var(flow_b *F, LLVMTypeRef t)
     return LLVMBuildAlloca(F->j->ab, t, "");
 }
 
-/* The execution mask now: rest & cond & loop & cont & sw
+/* The execution mask now: rest & cond & loop & cont & sw & func
  * (exec_update_mask). */
 static LLVMValueRef exec_now(flow_b *F)
 {
@@ -340,6 +460,7 @@ static LLVMValueRef exec_now(flow_b *F)
     LLVMValueRef e = LLVMBuildAnd(b, ld32(F, FIELD(F, rest)), ld32(F, F->a_cond), "");
     e = LLVMBuildAnd(b, e, ld32(F, F->a_loop), "");
     e = LLVMBuildAnd(b, e, ld32(F, F->a_sw), "");
+    e = LLVMBuildAnd(b, e, ld32(F, F->a_func), "");
     return LLVMBuildAnd(b, e, ld32(F, F->a_cont), "");
 }
 
@@ -359,12 +480,13 @@ static void charge(flow_b *F, uint32_t n, LLVMValueRef e)
 }
 
 static void store_levels(flow_b *F, lv d);
+static void store_call(flow_b *F, uint32_t f);
 
-/* A block that leaves the region at pc (stopped: the warp is abandoned),
- * where the region's constructs d are open: it stores those levels (only
- * those: a level is then live only inside its construct) and goes to the
- * exit. */
-static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, lv d)
+/* A block that leaves the region at pc of frame f (stopped: the warp is
+ * abandoned), where the region's constructs d are open: it stores those
+ * levels (only those: a level is then live only inside its construct),
+ * inside a body the call's record, and goes to the exit. */
+static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, lv d, uint32_t f)
 {
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(F->j->cx, F->j->fn, "");
     LLVMBasicBlockRef here = LLVMGetInsertBlock(F->j->b);
@@ -373,25 +495,47 @@ static LLVMBasicBlockRef stub(flow_b *F, uint32_t pc, bool stopped, lv d)
     if (stopped)
         st(F, F->a_stopped, ci32(F, 1));
     store_levels(F, d);
+    if (f)
+        store_call(F, f);
     LLVMBuildBr(F->j->b, F->exit);
     if (here)
         LLVMPositionBuilderAtEnd(F->j->b, here);
     return bb;
 }
 
-/* Where a jump to pc goes: its check, its block, or out of the region
- * (with the region's constructs d open there). */
-static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, lv d)
+/* The v of record pc in frame f, or UINT32_MAX (outside the region). */
+static uint32_t v_of(const flow_b *F, uint32_t f, uint32_t pc)
 {
-    if (pc >= F->p0 && pc < F->end) {
-        uint32_t k = pc - F->p0;
-        if (F->guard[k])
-            return F->guard[k];
-        if (F->blk[k])
-            return F->blk[k];
+    if (!f)
+        return pc >= F->p0 && pc < F->end ? F->map0[pc - F->p0] : UINT32_MAX;
+    const frame *fr = &F->frames[f];
+    return pc >= fr->t && pc <= fr->e ? fr->base + (pc - fr->t) : UINT32_MAX;
+}
+
+/* Where the code goes on at v (with the region's constructs d open
+ * there): its check, its block, or, past the last, out of the region. */
+static LLVMBasicBlockRef to_v(flow_b *F, uint32_t v, lv d)
+{
+    if (v < F->vn) {
+        if (F->guard[v])
+            return F->guard[v];
+        if (F->blk[v])
+            return F->blk[v];
         F->failed = true; /* (every jump target starts a block) */
     }
-    return stub(F, pc, false, d);
+    return stub(F, F->end, false, d, 0);
+}
+
+/* Where a jump to pc of the frame being built goes: as to_v, or out of
+ * the region at pc. */
+static LLVMBasicBlockRef to(flow_b *F, uint32_t pc, lv d)
+{
+    uint32_t v = v_of(F, F->fr, pc);
+    if (v != UINT32_MAX)
+        return to_v(F, v, d);
+    if (F->fr)
+        F->failed = true; /* (a body's jumps stay in it) */
+    return stub(F, pc, false, d, F->fr);
 }
 
 /* Forgets the current block's values (the next block reads the homes). */
@@ -467,17 +611,17 @@ static LLVMBasicBlockRef new_block(flow_b *F)
 /* skip_to_endloop (exec_flow.c) after BRK/CONT/BREAKC of the loop at level
  * d: when no lane would run the rest of the iteration, not even one an IF
  * in the body parked, go to ENDLOOP with the loop's IF level restored. */
-static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t d)
+static void skip_to_endloop(flow_b *F, const exec_insn *in, uint32_t i, uint32_t k, uint32_t d)
 {
-    uint32_t k = i - F->p0;
     /* at ENDLOOP the loop's IF and SWITCH levels are back */
-    lv at_end = F->dep[F->m->code[in->target].target - F->p0];
+    lv at_end = F->dep[v_of(F, F->fr, F->m->code[in->target].target)];
     at_end.l = F->dep[k].l;
     LLVMBuilderRef b = F->j->b;
     LLVMValueRef e = exec_now(F);
     const jit_level *l = &F->lvl_l[d];
     LLVMValueRef resume = LLVMBuildAnd(b, ld32(F, l->cond), ld32(F, FIELD(F, rest)), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, l->sw), "");
+    resume = LLVMBuildAnd(b, resume, ld32(F, F->a_func), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_loop), "");
     resume = LLVMBuildAnd(b, resume, ld32(F, F->a_cont), "");
     LLVMBasicBlockRef skip = new_block(F);
@@ -529,18 +673,99 @@ static void emit_switch(flow_b *F, const exec_insn *in, uint32_t i, LLVMValueRef
     LLVMBuildBr(b, to(F, i + 1, lv_of(d.c, d.l, d.s + 1)));
 }
 
-/* The control-flow record i, in its own block; terminates it. */
-static void emit_cf(flow_b *F, uint32_t i)
+/* The call being run returns (do_return): its masks and stack pointers
+ * back, on to the record after the call (with the caller's levels). */
+static void emit_return(flow_b *F)
+{
+    LLVMBuilderRef b = F->j->b;
+    const frame *fr = &F->frames[F->fr];
+    st(F, F->a_cond, ld32(F, F->c_cond));
+    st(F, F->a_loop, ld32(F, F->c_loop));
+    st(F, F->a_cont, ld32(F, F->c_cont));
+    st(F, F->a_sw, ld32(F, F->c_sw));
+    st(F, F->a_func, ld32(F, F->c_func));
+    st(F, F->a_csp, ld32(F, F->c_csp));
+    st(F, F->a_lsp, ld32(F, F->c_lsp));
+    st(F, F->a_ssp, ld32(F, F->c_ssp));
+    st(F, F->a_callsp, LLVMBuildSub(b, ld32(F, F->a_callsp), ci32(F, 1), ""));
+    LLVMBuildBr(b, to_v(F, fr->ret, F->dep[fr->cal]));
+}
+
+/* CAL or CALLNZ at v, its body inlined right after it (frame f): as
+ * exec_op_CAL, the lanes that call (CALLNZ: those whose condition is
+ * true) run the body with every other mask full, the caller's saved.
+ * Where the warp's call stack is full the region leaves before the call
+ * (the reference handler fails the warp there). */
+static void emit_call(flow_b *F, const exec_insn *in, uint32_t v, LLVMValueRef e)
+{
+    LLVMBuilderRef b = F->j->b;
+    const lv d = F->dep[v];
+    uint32_t i = F->vpc[v];
+    LLVMValueRef lanes = in->op == TGSI_OPCODE_CALLNZ ? LLVMBuildAnd(b, e, truth(F, in, true), "")
+                                                      : e;
+    LLVMBasicBlockRef push = new_block(F);
+    LLVMBuildCondBr(b, is_zero(F, lanes), to(F, i + 1, d), push);
+    LLVMPositionBuilderAtEnd(b, push);
+    st(F, F->c_cond, ld32(F, F->a_cond));
+    st(F, F->c_loop, ld32(F, F->a_loop));
+    st(F, F->c_cont, ld32(F, F->a_cont));
+    st(F, F->c_sw, ld32(F, F->a_sw));
+    st(F, F->c_func, ld32(F, F->a_func));
+    st(F, F->c_csp, ld32(F, F->a_csp));
+    st(F, F->c_lsp, ld32(F, F->a_lsp));
+    st(F, F->c_ssp, ld32(F, F->a_ssp));
+    st(F, F->a_func, lanes);
+    st(F, F->a_cond, ci32(F, FULL_MASK));
+    st(F, F->a_loop, ci32(F, FULL_MASK));
+    st(F, F->a_cont, ci32(F, FULL_MASK));
+    st(F, F->a_sw, ci32(F, FULL_MASK));
+    st(F, F->a_callsp, LLVMBuildAdd(b, ld32(F, F->a_callsp), ci32(F, 1), ""));
+    LLVMBuildBr(b, to_v(F, v + 1, d));
+}
+
+/* The control-flow record at v, in its own block; terminates it. */
+static void emit_cf(flow_b *F, uint32_t v)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
+    uint32_t i = F->vpc[v], k = v;
     const exec_insn *in = &F->m->code[i];
     const struct cf_row *row = cf_row(in->op);
-    uint32_t k = i - F->p0;
     const lv d = F->dep[k];
+    if (row->kind == CF_CAL) {
+        /* room on the warp's call stack, or the reference handler runs
+         * the call (and fails the warp) */
+        LLVMBasicBlockRef room = new_block(F);
+        LLVMValueRef full = LLVMBuildICmp(b, LLVMIntUGE, ld32(F, FIELD(F, call_sp)),
+                                          ci32(F, EXEC_MAX_CALLS), "");
+        LLVMBuildCondBr(b, full, stub(F, i, false, d, 0), room);
+        LLVMPositionBuilderAtEnd(b, room);
+    }
     LLVMValueRef e = exec_now(F);
     charge(F, 1, e);
     switch (row->kind) {
+    case CF_CAL: {
+        /* not run when no lane executes (not "always") */
+        LLVMBasicBlockRef run = new_block(F);
+        LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, d), run);
+        LLVMPositionBuilderAtEnd(b, run);
+        emit_call(F, in, v, e);
+        break;
+    }
+    case CF_RET: {
+        /* the lanes that run it are done; the call returns when none is
+         * left */
+        st(F, F->a_func, LLVMBuildAnd(b, ld32(F, F->a_func), LLVMBuildNot(b, e, ""), ""));
+        LLVMValueRef left = LLVMBuildAnd(b, ld32(F, F->a_func), ld32(F, FIELD(F, rest)), "");
+        LLVMBasicBlockRef ret = new_block(F);
+        LLVMBuildCondBr(b, is_zero(F, left), ret, to(F, i + 1, d));
+        LLVMPositionBuilderAtEnd(b, ret);
+        emit_return(F);
+        break;
+    }
+    case CF_ENDSUB:
+        emit_return(F);
+        break;
     case CF_IF:
     case CF_UIF: {
         LLVMValueRef t = truth(F, in, row->kind == CF_IF);
@@ -629,7 +854,7 @@ static void emit_cf(flow_b *F, uint32_t i)
             st(F, F->a_cont, LLVMBuildAnd(b, ld32(F, F->a_cont), LLVMBuildNot(b, e, ""), ""));
         else
             st(F, F->a_loop, LLVMBuildAnd(b, ld32(F, F->a_loop), LLVMBuildNot(b, lanes, ""), ""));
-        skip_to_endloop(F, in, i, d.l - 1);
+        skip_to_endloop(F, in, i, k, d.l - 1);
         break;
     }
     }
@@ -679,11 +904,12 @@ static void regs_to_homes(jit_fn *j)
  * of them); the next block reads every other register from its block
  * anew.  A handler that stopped the warp (a failure) leaves the region
  * past the record, as the reference loop stops there. */
-static void emit_callout(flow_b *F, uint32_t i)
+static void emit_callout(flow_b *F, uint32_t v)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
-    const lv d = F->dep[i - F->p0];
+    uint32_t i = F->vpc[v];
+    const lv d = F->dep[v];
     LLVMValueRef e = exec_now(F);
     charge(F, 1, e);
     LLVMBasicBlockRef run = new_block(F);
@@ -696,6 +922,7 @@ static void emit_callout(flow_b *F, uint32_t i)
     st(F, FIELD(F, loop), ld32(F, F->a_loop));
     st(F, FIELD(F, cont), ld32(F, F->a_cont));
     st(F, FIELD(F, sw), ld32(F, F->a_sw));
+    st(F, FIELD(F, func), ld32(F, F->a_func));
     LLVMTypeRef params[2] = { j->ptr, j->i32 };
     LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 2, 0);
     LLVMValueRef fn =
@@ -703,17 +930,18 @@ static void emit_callout(flow_b *F, uint32_t i)
     LLVMValueRef args[2] = { F->st, ci32(F, i) };
     LLVMValueRef stopped = LLVMBuildCall2(b, fty, fn, args, 2, "");
     regs_to_homes(j);
-    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, d), stub(F, i + 1, true, d));
+    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, d), stub(F, i + 1, true, d, F->fr));
 }
 
 /* The check at record pc (an entry, a loop head or a loop exit): another
  * warp failed (abandon), or the records up to the next check may not fit
  * in the budget (leave here), else go on. */
-static void build_guard(flow_b *F, uint32_t pc)
+static void build_guard(flow_b *F, uint32_t k)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
-    uint32_t k = pc - F->p0;
+    uint32_t pc = F->vpc[k];
+    F->fr = F->vframe[k];
     LLVMPositionBuilderAtEnd(b, F->guard[k]);
     LLVMValueRef stop = LLVMBuildLoad2(b, j->i32, ld(F, j->ptr, FIELD(F, stop)), "");
     LLVMSetOrdering(stop, LLVMAtomicOrderingMonotonic);
@@ -724,7 +952,7 @@ static void build_guard(flow_b *F, uint32_t pc)
     /* one way out for both (fewer blocks to compile): stopped says which */
     st(F, F->a_stopped, LLVMBuildZExt(b, stopped, j->i32, ""));
     LLVMValueRef go = LLVMBuildAnd(b, fits, LLVMBuildNot(b, stopped, ""), "");
-    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->dep[k]));
+    LLVMBuildCondBr(b, go, F->blk[k], stub(F, pc, false, F->dep[k], F->fr));
 }
 
 /* An entry at record pc (the region's first record or a loop body's):
@@ -735,9 +963,11 @@ static LLVMBasicBlockRef build_entry(flow_b *F, uint32_t pc)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
-    uint32_t k = pc - F->p0;
+    uint32_t k = F->map0[pc - F->p0];
     LLVMBasicBlockRef bb = new_block(F);
     LLVMPositionBuilderAtEnd(b, bb);
+    st(F, F->a_func, ld32(F, FIELD(F, func)));
+    st(F, F->a_callsp, ld32(F, FIELD(F, call_sp)));
     st(F, F->a_cond, ld32(F, FIELD(F, cond)));
     st(F, F->a_loop, ld32(F, FIELD(F, loop)));
     st(F, F->a_cont, ld32(F, FIELD(F, cont)));
@@ -827,6 +1057,24 @@ static void store_levels(flow_b *F, lv d)
     }
 }
 
+/* Leaving inside body f: the call's record on the warp's call stack, as
+ * exec_op_CAL pushed it (at call_sp on entry: the region's calls are its
+ * own, one at a time). */
+static void store_call(flow_b *F, uint32_t f)
+{
+    LLVMValueRef top = ld(F, F->j->ptr, FIELD(F, call_top));
+    const frame *fr = &F->frames[f];
+    st(F, at(F, top, offsetof(exec_call_rec, ret_pc)), ci32(F, F->vpc[fr->cal] + 1));
+    st(F, at(F, top, offsetof(exec_call_rec, cond)), ld32(F, F->c_cond));
+    st(F, at(F, top, offsetof(exec_call_rec, loop)), ld32(F, F->c_loop));
+    st(F, at(F, top, offsetof(exec_call_rec, cont)), ld32(F, F->c_cont));
+    st(F, at(F, top, offsetof(exec_call_rec, sw)), ld32(F, F->c_sw));
+    st(F, at(F, top, offsetof(exec_call_rec, func)), ld32(F, F->c_func));
+    st16(F, at(F, top, offsetof(exec_call_rec, cond_sp)), ld32(F, F->c_csp));
+    st16(F, at(F, top, offsetof(exec_call_rec, loop_sp)), ld32(F, F->c_lsp));
+    st16(F, at(F, top, offsetof(exec_call_rec, sw_sp)), ld32(F, F->c_ssp));
+}
+
 /* The single exit: what the region wrote, the masks, the counts and the
  * pc, back to the warp (the stubs leading here stored the levels). */
 static void build_exit(flow_b *F)
@@ -842,6 +1090,8 @@ static void build_exit(flow_b *F)
     st(F, FIELD(F, loop_sp), ld32(F, F->a_lsp));
     st(F, FIELD(F, sw), ld32(F, F->a_sw));
     st(F, FIELD(F, sw_sp), ld32(F, F->a_ssp));
+    st(F, FIELD(F, func), ld32(F, F->a_func));
+    st(F, FIELD(F, call_sp), ld32(F, F->a_callsp));
     st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
     st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
     st(F, FIELD(F, pc), ld32(F, F->a_pc));
@@ -849,23 +1099,27 @@ static void build_exit(flow_b *F)
     LLVMBuildRetVoid(b);
 }
 
-/* Depths, bounds and blocks of the region's records. */
+/* Depths, bounds and blocks of the region's records (in v order). */
 static void analyse(flow_b *F)
 {
     const nvgp_exec *m = F->m;
     uint32_t c = 0, l = 0, sw = 0, nl = 0;
-    uint32_t *open = malloc(sizeof *open * (F->end - F->p0 + 1));
+    uint32_t *open = malloc(sizeof *open * (F->vn + 1));
     if (!open) {
         F->failed = true;
         return;
     }
-    for (uint32_t i = F->p0; i < F->end; i++) {
-        uint32_t k = i - F->p0;
+    for (uint32_t k = 0; k < F->vn; k++) {
+        uint32_t i = F->vpc[k];
         F->dep[k] = lv_of(c, l, sw);
-        uint32_t last = nl ? m->code[open[nl - 1]].target : F->end - 1;
-        if (last > F->end - 1)
-            last = F->end - 1;
-        F->bound[k] = last + 1 - i;
+        /* up to the innermost loop's ENDLOOP, or the region's end */
+        uint32_t last = F->vn - 1;
+        if (nl) {
+            uint32_t bg = open[nl - 1];
+            uint32_t el = v_of(F, F->vframe[bg], m->code[F->vpc[bg]].target);
+            last = el < last ? el : last;
+        }
+        F->bound[k] = last + 1 - k;
         int kind = rec_kind(m, i);
         if (k == 0)
             F->blk[k] = new_block(F);
@@ -873,7 +1127,7 @@ static void analyse(flow_b *F)
             continue;
         /* control flow and call-outs: a block of their own */
         F->blk[k] = F->blk[k] ? F->blk[k] : new_block(F);
-        if (i + 1 < F->end && !F->blk[k + 1])
+        if (k + 1 < F->vn && !F->blk[k + 1])
             F->blk[k + 1] = new_block(F);
         if (kind != REC_CF)
             continue;
@@ -887,16 +1141,19 @@ static void analyse(flow_b *F)
             c--;
             break;
         case CF_BGNLOOP:
-            open[nl++] = i;
+            open[nl++] = k;
             l++;
             F->maxl = l > F->maxl ? l : F->maxl;
-            if (i + 1 < F->end)
+            if (k + 1 < F->vn)
                 F->guard[k + 1] = new_block(F);
             break;
         case CF_ENDLOOP:
-            nl--;
-            l--;
-            if (i + 1 < F->end)
+        case CF_ENDSUB:
+            /* a loop's exit, a call's return (RET comes here too): the
+             * code goes on past what the last check counted */
+            nl -= cf_row(m->code[i].op)->kind == CF_ENDLOOP;
+            l -= cf_row(m->code[i].op)->kind == CF_ENDLOOP;
+            if (k + 1 < F->vn)
                 F->guard[k + 1] = new_block(F);
             break;
         case CF_SWITCH:
@@ -910,9 +1167,53 @@ static void analyse(flow_b *F)
             break;
         }
     }
-    F->dep[F->end - F->p0] = lv_of(c, l, sw);
+    F->dep[F->vn] = lv_of(c, l, sw);
     F->guard[0] = F->guard[0] ? F->guard[0] : new_block(F);
     free(open);
+}
+
+/* The region's records with each call's body after it (F->vpc, vframe,
+ * map0, frames); false: out of memory. */
+static bool lay_out(flow_b *F)
+{
+    const nvgp_exec *m = F->m;
+    uint32_t n = F->end - F->p0, vn = n, calls = 0;
+    for (uint32_t i = F->p0; i < F->end; i++) {
+        uint32_t t, e;
+        const struct cf_row *row = m->fast->recs[i].handler ? NULL : cf_row(m->code[i].op);
+        if (row && row->kind == CF_CAL && sub_body(m, &m->code[i], &t, &e)) {
+            vn += e + 1 - t;
+            calls++;
+        }
+    }
+    F->vpc = calloc(vn + 1, sizeof *F->vpc);
+    F->vframe = calloc(vn + 1, sizeof *F->vframe);
+    F->map0 = calloc(n + 1, sizeof *F->map0);
+    F->frames = calloc(calls + 1, sizeof *F->frames);
+    if (!F->vpc || !F->vframe || !F->map0 || !F->frames)
+        return false;
+    uint32_t v = 0;
+    for (uint32_t i = F->p0; i < F->end; i++) {
+        F->map0[i - F->p0] = v;
+        F->vpc[v++] = i;
+        uint32_t t, e;
+        const struct cf_row *row = m->fast->recs[i].handler ? NULL : cf_row(m->code[i].op);
+        if (!row || row->kind != CF_CAL || !sub_body(m, &m->code[i], &t, &e))
+            continue;
+        frame *fr = &F->frames[++F->nframes];
+        fr->cal = v - 1;
+        fr->t = t;
+        fr->e = e;
+        fr->base = v;
+        for (uint32_t q = t; q <= e; q++) {
+            F->vframe[v] = F->nframes;
+            F->vpc[v++] = q;
+        }
+        fr->ret = v;
+    }
+    F->map0[n] = v;
+    F->vn = v;
+    return true;
 }
 
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
@@ -929,11 +1230,13 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     F.st = j->flow_arg;
     F.i16 = LLVMInt16TypeInContext(j->cx);
     j->flow = true;
-    F.blk = zalloc(n + 1, sizeof *F.blk);
-    F.guard = zalloc(n + 1, sizeof *F.guard);
-    F.dep = zalloc(n + 1, sizeof *F.dep);
-    F.bound = zalloc(n + 1, sizeof *F.bound);
-    bool ok = F.blk && F.guard && F.dep && F.bound && jit_slots_new(j, n);
+    bool ok = lay_out(&F);
+    uint32_t vn = F.vn;
+    F.blk = zalloc(vn + 1, sizeof *F.blk);
+    F.guard = zalloc(vn + 1, sizeof *F.guard);
+    F.dep = zalloc(vn + 1, sizeof *F.dep);
+    F.bound = zalloc(vn + 1, sizeof *F.bound);
+    ok = ok && F.blk && F.guard && F.dep && F.bound && jit_slots_new(j, vn);
     /* the region's first block: it and every later one are the region's
      * (finished with unreachable if building fails) */
     LLVMBasicBlockRef first = NULL;
@@ -959,6 +1262,12 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
         F.a_lanes = new_var(&F, i64);
         F.a_sw = new_var(&F, i32);
         F.a_ssp = new_var(&F, i32);
+        F.a_func = new_var(&F, i32);
+        F.a_callsp = new_var(&F, i32);
+        LLVMValueRef *call_vars[] = { &F.c_cond, &F.c_loop, &F.c_cont, &F.c_sw,
+                                      &F.c_func, &F.c_csp, &F.c_lsp, &F.c_ssp };
+        for (size_t k = 0; k < sizeof call_vars / sizeof call_vars[0]; k++)
+            *call_vars[k] = new_var(&F, i32);
         F.lvl_c = zalloc(F.maxc, sizeof *F.lvl_c);
         F.lvl_l = zalloc(F.maxl, sizeof *F.lvl_l);
         F.lvl_s = zalloc(F.maxs, sizeof *F.lvl_s);
@@ -987,9 +1296,9 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     if (ok) {
         /* the components the region writes (merged at each stretch's end,
          * stored at the exit) */
-        for (uint32_t i = p0; i < F.end; i++) {
-            const exec_frec *r = &F.m->fast->recs[i];
-            if (rec_kind(F.m, i) != REC_FAST)
+        for (uint32_t v = 0; v < vn; v++) {
+            const exec_frec *r = &F.m->fast->recs[F.vpc[v]];
+            if (rec_kind(F.m, F.vpc[v]) != REC_FAST)
                 continue;
             for (unsigned c = 0; c < 4; c++)
                 if ((r->wmask >> c) & 1) {
@@ -1004,55 +1313,60 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
         LLVMBasicBlockRef cur = NULL;
         uint32_t start = UINT32_MAX, calls = 0;
         LLVMValueRef se = NULL;
-        for (uint32_t i = p0; ok && i <= F.end; i++) {
-            uint32_t k = i - p0;
-            if (i == F.end || F.blk[k]) {
+        for (uint32_t k = 0; ok && k <= vn; k++) {
+            if (k == vn || F.blk[k]) {
                 if (cur) {
                     if (start != UINT32_MAX)
-                        end_stretch(&F, i - start, se);
+                        end_stretch(&F, k - start, se);
                     start = UINT32_MAX;
-                    LLVMBuildBr(j->b, to(&F, i, F.dep[k]));
+                    LLVMBuildBr(j->b, to_v(&F, k, F.dep[k]));
                 }
-                if (i == F.end)
+                if (k == vn)
                     break;
                 LLVMPositionBuilderAtEnd(j->b, F.blk[k]);
                 cur = F.blk[k];
                 forget(j);
             }
-            const exec_frec *r = &F.m->fast->recs[i];
-            int kind = rec_kind(F.m, i);
+            F.fr = F.vframe[k];
+            const exec_frec *r = &F.m->fast->recs[F.vpc[k]];
+            int kind = rec_kind(F.m, F.vpc[k]);
             if (kind == REC_FAST) {
                 if (start == UINT32_MAX) {
-                    start = i;
+                    start = k;
                     se = exec_now(&F);
                 }
                 ok = jit_emit_record(j, r);
                 continue;
             }
             if (kind == REC_CALL) {
-                emit_callout(&F, i);
+                emit_callout(&F, k);
                 calls++;
             } else {
-                emit_cf(&F, i);
+                emit_cf(&F, k);
             }
             forget(j);
             cur = NULL;
         }
         ok = ok && !F.failed;
-        if (ok && made)
+        if (ok && made) {
             made->callouts += calls;
+            /* (inlined bodies cost compile time as the region's own
+             * records do) */
+            made->flow_records += vn - n;
+        }
     }
     if (ok) {
-        for (uint32_t i = p0; i < F.end; i++)
-            if (F.guard[i - p0])
-                build_guard(&F, i);
+        for (uint32_t k = 0; k < vn; k++)
+            if (F.guard[k])
+                build_guard(&F, k);
+        F.fr = 0;
         build_exit(&F);
         /* entries: the first record, and the first record of each loop
          * body whose ENDLOOP lies past the region (the warp loop runs the
          * rest of such a body and jumps back here every iteration); each
          * fills every home from its register */
         for (uint32_t i = p0; i < F.end; i++) {
-            uint32_t k = i - p0;
+            uint32_t k = F.map0[i - p0];
             const exec_insn *prev = &F.m->code[i - (i > p0)];
             if (i != p0 && !(F.guard[k] && prev->op == TGSI_OPCODE_BGNLOOP &&
                              !F.m->fast->recs[i - 1].handler && prev->target >= F.end))
@@ -1090,6 +1404,10 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
     free(F.bound);
     free(F.lvl_c);
     free(F.lvl_l);
+    free(F.vpc);
+    free(F.vframe);
+    free(F.map0);
+    free(F.frames);
     return ok;
 }
 

@@ -1525,6 +1525,156 @@ static void test_flow_switch_budget(void **state)
     }
 }
 
+/* ---- subroutines inlined into the caller's region ---------------------------- */
+
+/* A subroutine called twice from a loop and once by CALLNZ, its body
+ * inlined at each call: RET under a divergent UIF and inside a loop,
+ * BREAKC out of that loop to the code before ENDSUB.  Lane l: IN[0] =
+ * (l & 1, l & 4 ? 1.0 : 0.0, l & 2 ? 1 : 3, l & 8).  Each call adds 1 to
+ * x; odd lanes return at once; even lanes run the loop: with l & 2 its
+ * first pass returns (y + 1), else with l & 8 the first pass breaks out
+ * (y + 1, z + 1 at the end), else the third pass returns (y + 3).  Calls:
+ * 2, and 1 more with l & 4; w = 1 after. */
+static const char sub_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                               "IMM[0] UINT32 {0, 1, 2, 3}\n"
+                               "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                               "  1: MOV TEMP[1], IMM[0].xxxx\n"
+                               "  2: BGNLOOP\n"
+                               "  3:   USGE TEMP[1].y, TEMP[1].xxxx, IMM[0].zzzz\n"
+                               "  4:   UIF TEMP[1].yyyy\n"
+                               "  5:     BRK\n"
+                               "  6:   ENDIF\n"
+                               "  7:   CAL :14\n"
+                               "  8:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+                               "  9: ENDLOOP\n"
+                               " 10: CALLNZ IN[0].yyyy :14\n"
+                               " 11: UADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy\n"
+                               " 12: MOV OUT[0], TEMP[0]\n"
+                               " 13: END\n"
+                               " 14: BGNSUB\n"
+                               " 15:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                               " 16:   UIF IN[0].xxxx\n"
+                               " 17:     RET\n"
+                               " 18:   ENDIF\n"
+                               " 19:   MOV TEMP[2].x, IMM[0].xxxx\n"
+                               " 20:   BGNLOOP\n"
+                               " 21:     UADD TEMP[2].x, TEMP[2].xxxx, IMM[0].yyyy\n"
+                               " 22:     UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                               " 23:     USGE TEMP[2].y, TEMP[2].xxxx, IN[0].zzzz\n"
+                               " 24:     UIF TEMP[2].yyyy\n"
+                               " 25:       RET\n"
+                               " 26:     ENDIF\n"
+                               " 27:     BREAKC IN[0].wwww\n"
+                               " 28:   ENDLOOP\n"
+                               " 29:   UADD TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy\n"
+                               " 30: ENDSUB\n";
+
+static uint32_t sub_lanes;   /* 32: every lane different; else every lane is lane sub_lanes */
+
+static void setup_sub(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        uint32_t l = sub_lanes == LANES ? i : sub_lanes;
+        xt_in_u(x, i, 0, l & 1, l & 4 ? fbits(1.0f) : 0, l & 2 ? 1 : 3, l & 8);
+    }
+}
+
+static void check_sub(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        uint32_t l = sub_lanes == LANES ? i : sub_lanes;
+        uint32_t calls = 2 + ((l & 4) != 0), y = 0, z = 0;
+        if (!(l & 1)) {
+            y = calls * (l & 2 ? 1 : l & 8 ? 1 : 3);
+            z = !(l & 2) && (l & 8) ? calls : 0;
+        }
+        xt_expect4u(x, i, 0, calls, y, z, 1);
+    }
+}
+
+/* The main program (to its END at end_pc) is one region, calls included:
+ * no region starts inside it. */
+static void check_main_region(xt *x, uint32_t end_pc)
+{
+    const exec_jit_entry *ent = exec_jit_regions(x->m);
+    assert_non_null(ent);
+    assert_true(ent[0].fn && ent[0].flow);
+    for (uint32_t pc = 1; pc <= end_pc; pc++)
+        if (ent[pc].fn)
+            fail_msg("a region starts at %u", pc);
+}
+
+static void test_flow_subroutines(void **state)
+{
+    (void)state;
+    static const uint32_t lanes[] = { LANES, 0, 1, 2, 4, 8, 12 };
+    for (size_t k = 0; k < sizeof lanes / sizeof lanes[0]; k++) {
+        sub_lanes = lanes[k];
+        xt j, r;
+        case_load(&j, sub_text, NVGP_EXEC_ENGINE_JIT, 0, setup_sub);
+        case_load(&r, sub_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_sub);
+        assert_int_equal(nvgp_exec_run(j.m, j.diag), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_run(r.m, r.diag), NVGP_EXEC_OK);
+        check_main_region(&j, 13);
+        char why[256];
+        if (!engine_same_results(j.m, r.m, why, sizeof why))
+            fail_msg("lanes %u: %s", sub_lanes, why);
+        check_sub(&j);
+        check_sub(&r);
+        xt_free(&j);
+        xt_free(&r);
+    }
+    /* every budget: the same failure and counts (the region leaves inside
+     * an inlined body with the call on the warp's stack) */
+    sub_lanes = LANES;
+    xt x;
+    case_load(&x, sub_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_sub);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
+    uint64_t n = nvgp_exec_warp_instructions(x.m);
+    xt_free(&x);
+    for (uint64_t b = 1; b < n; b++) {
+        xt j, r;
+        case_load(&j, sub_text, NVGP_EXEC_ENGINE_JIT, b, setup_sub);
+        case_load(&r, sub_text, NVGP_EXEC_ENGINE_REFERENCE, b, setup_sub);
+        assert_int_equal(nvgp_exec_run(j.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+        assert_int_equal(nvgp_exec_run(r.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+        assert_string_equal(nvgp_exec_error(j.m), nvgp_exec_error(r.m));
+        assert_int_equal(nvgp_exec_warp_instructions(j.m), nvgp_exec_warp_instructions(r.m));
+        assert_int_equal(nvgp_exec_lane_instructions(j.m), nvgp_exec_lane_instructions(r.m));
+        xt_free(&j);
+        xt_free(&r);
+    }
+}
+
+/* A recursive subroutine is not inlined (the call ends the region, the
+ * reference handlers run it) and fails as the reference does. */
+static void test_flow_recursion(void **state)
+{
+    (void)state;
+    static const char text[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                "IMM[0] UINT32 {1, 0, 0, 0}\n"
+                                "  0: MOV TEMP[0], IMM[0].yyyy\n"
+                                "  1: CAL :4\n"
+                                "  2: MOV OUT[0], TEMP[0]\n"
+                                "  3: END\n"
+                                "  4: BGNSUB\n"
+                                "  5:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+                                "  6:   CAL :4\n"
+                                "  7: ENDSUB\n";
+    char msg[2][200];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_STACK);
+        snprintf(msg[e], sizeof msg[e], "%s", nvgp_exec_error(x.m));
+        if (both[e] == NVGP_EXEC_ENGINE_JIT)
+            assert_non_null(exec_jit_regions(x.m)[2].fn);
+        xt_free(&x);
+    }
+    assert_string_equal(msg[0], msg[1]);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -1556,6 +1706,8 @@ int main(void)
         cmocka_unit_test(test_callout_indirect),
         cmocka_unit_test(test_flow_switch),
         cmocka_unit_test(test_flow_switch_budget),
+        cmocka_unit_test(test_flow_subroutines),
+        cmocka_unit_test(test_flow_recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
