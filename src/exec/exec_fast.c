@@ -366,6 +366,22 @@ static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn b
     }
 }
 
+static void warp_bank(exec_warp *w, exec_reg **bank, exec_reg *scratch);
+
+void exec_fast_run_records(exec_warp *w, uint32_t pc, uint32_t n)
+{
+    const char *isa;
+    exec_fast_block_fn block = pick_block(&isa);
+    _Alignas(64) exec_reg scratch;
+    exec_reg *bank[TGSI_FILE_COUNT + 1];
+    warp_bank(w, bank, &scratch);
+    const exec_frec *r = &w->m->fast->recs[pc];
+    if (w->exec == FULL_MASK)
+        block(w, bank, r, n);
+    else
+        run_masked(w, bank, block, r, n);
+}
+
 /* A flow region of the JIT entered at pc (exec_jit.h): the warp's state
  * handed over and taken back.  False when the code could not start (the
  * stacks cannot hold its levels, or its first check refused: too little

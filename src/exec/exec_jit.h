@@ -64,9 +64,10 @@ typedef struct exec_jit_flow {
  * memory, 64-bit, indirect operands...: docs/jit.md, "Call-outs"): st's
  * count, lane count and masks, which the code stored there first, become
  * the warp's, and the record at pc runs on its reference handler, as the
- * reference loop runs it.  Returns 1 when the warp stopped there (the
- * handler failed it), else 0. */
-uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc);
+ * reference loop runs it, or (n >= 1) the n records from pc, which have
+ * fast handlers, on the fast engine's block runner.  Returns 1 when the
+ * warp stopped there (the handler failed it), else 0. */
+uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc, uint32_t n);
 
 /* A machine's compiled code, which runs the region whose first record is
  * pc: bank[f] is the register block of file f (as the block runner takes

@@ -35,7 +35,7 @@
  * a region).  The handler's effects on registers, memory, out_wr and the
  * fault count are the warp's own; the compiled code reloads the registers
  * after it. */
-uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc)
+uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc, uint32_t n)
 {
     exec_warp *w = st->warp;
     w->count = st->count;
@@ -46,7 +46,14 @@ uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc)
     w->sw = st->sw;
     w->func = st->func;
     exec_update_mask(w);
-    w->pc = pc + 1;
+    w->pc = pc + n;
+    /* records with fast handlers (64-bit, operations the JIT has no row
+     * for) run on the block runner, n at once: the same bits, vector
+     * code; they neither fail nor read the count */
+    if (w->m->fast->recs[pc].handler) {
+        exec_fast_run_records(w, pc, n);
+        return 0;
+    }
     const exec_insn *in = &w->m->code[pc];
     exec_handlers[in->op](w, in);
     return w->done;

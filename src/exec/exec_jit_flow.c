@@ -895,27 +895,107 @@ static void regs_to_homes(jit_fn *j)
     }
 }
 
-/* A call-out, record i, in its own block; terminates it.  Charged as the
- * reference loop charges it, and not run when no lane executes (no
- * call-out runs "always").  Otherwise the registers the region holds go
- * to their blocks, the counts and masks to the exec_jit_flow argument,
- * the record's reference handler runs (exec_jit_callout), and the homes
- * are filled again from the registers (the handler may have written any
- * of them); the next block reads every other register from its block
- * anew.  A handler that stopped the warp (a failure) leaves the region
- * past the record, as the reference loop stops there. */
-static void emit_callout(flow_b *F, uint32_t v)
+/* Whether operand o of a record can reach register reg of file: the
+ * register it names, any of its file's when it is indexed (or 2-D with
+ * an indexed dimension), and the registers its indices are read from
+ * (any of theirs: exec_lane_indices). */
+static bool operand_reaches(const exec_operand *o, unsigned file, uint32_t reg)
+{
+    if ((o->ind && o->ind_file == file) || (o->dim_ind && o->dind_file == file))
+        return true;
+    if (o->file != file)
+        return false;
+    if (o->loc == EXEC_LOC_INDIRECT || o->ind || o->dim_ind)
+        return true;
+    return o->loc == EXEC_LOC_WARP && o->offset == reg;
+}
+
+/* Whether the handler of `in` can read (dsts_only: write) register reg of
+ * file.  A handler reaches registers only through its operands
+ * (exec_fetch, exec_store: exec_regs.c): sources, texel offsets, and
+ * destinations, which a partial mask or write mask merges into, so they
+ * count as read too. */
+static bool handler_reaches(const exec_insn *in, unsigned file, uint32_t reg, bool dsts_only)
+{
+    for (unsigned k = 0; k < in->num_dst; k++)
+        if (operand_reaches(&in->dst[k], file, reg))
+            return true;
+    if (dsts_only)
+        return false;
+    for (unsigned k = 0; k < in->num_src; k++)
+        if (operand_reaches(&in->src[k], file, reg))
+            return true;
+    for (unsigned k = 0; k < in->num_offsets && k < 4; k++)
+        if (((in->offset_regs >> k) & 1) && operand_reaches(&in->offset_ops[k], file, reg))
+            return true;
+    return false;
+}
+
+/* The components the region holds that the handler of `in` can read go
+ * to their registers before it runs (to_regs), or those it can write come
+ * back after it. */
+static void sync_homes(jit_fn *j, const exec_insn *in, bool to_regs)
+{
+    for (uint32_t t = 0; t < j->cap; t++) {
+        const jit_slot *s = &j->slots[t];
+        if (!s->key || !s->home)
+            continue;
+        uint64_t key = s->key - 1;
+        if (!handler_reaches(in, (unsigned)(key >> 34), (uint32_t)(key >> 2), !to_regs))
+            continue;
+        if (to_regs) {
+            LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi, s->home, "");
+            LLVMSetAlignment(LLVMBuildStore(j->b, v, slot_addr(j, s)), 64);
+        } else {
+            LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi, slot_addr(j, s), "");
+            LLVMSetAlignment(v, 64);
+            LLVMBuildStore(j->b, v, s->home);
+        }
+    }
+}
+
+/* Whether v is a call-out of a record with a fast handler (one the JIT has
+ * no row for: 64-bit...). */
+static bool fast_call(const flow_b *F, uint32_t v)
+{
+    uint32_t i = F->vpc[v];
+    return rec_kind(F->m, i) == REC_CALL && F->m->fast->recs[i].handler;
+}
+
+/* Whether v joins the call-out before it: consecutive records with fast
+ * handlers are run by one call (the block runner over all of them), as
+ * the fast engine runs them.  Nothing jumps between them (a jump goes to
+ * a control-flow record or the one after it). */
+static bool joins(const flow_b *F, uint32_t v)
+{
+    return v > 0 && v < F->vn && fast_call(F, v) && fast_call(F, v - 1) &&
+           F->vframe[v] == F->vframe[v - 1] && F->vpc[v] == F->vpc[v - 1] + 1;
+}
+
+/* A call-out of the n records from v (more than one only where they have
+ * fast handlers: joins), in its own block; terminates it.  Charged as
+ * the reference loop charges them, and not run when no lane executes (no
+ * call-out runs "always").  Otherwise the registers the region holds
+ * that the handlers can read (their operands') go to their blocks, the
+ * counts and masks to the exec_jit_flow argument, the handlers run
+ * (exec_jit_callout), and the homes of the registers they can write are
+ * filled again from their blocks; the next block reads every other
+ * register from its block anew.  A handler that stopped the warp (a
+ * failure) leaves the region past the record, as the reference loop
+ * stops there. */
+static void emit_callout(flow_b *F, uint32_t v, uint32_t n)
 {
     jit_fn *j = F->j;
     LLVMBuilderRef b = j->b;
     uint32_t i = F->vpc[v];
     const lv d = F->dep[v];
     LLVMValueRef e = exec_now(F);
-    charge(F, 1, e);
+    charge(F, n, e);
     LLVMBasicBlockRef run = new_block(F);
-    LLVMBuildCondBr(b, is_zero(F, e), to(F, i + 1, d), run);
+    LLVMBuildCondBr(b, is_zero(F, e), to(F, i + n, d), run);
     LLVMPositionBuilderAtEnd(b, run);
-    homes_to_regs(j);
+    for (uint32_t k = 0; k < n; k++)
+        sync_homes(j, &F->m->code[i + k], true);
     st(F, FIELD(F, count), ld(F, j->i64, F->a_count));
     st(F, FIELD(F, lane_count), ld(F, j->i64, F->a_lanes));
     st(F, FIELD(F, cond), ld32(F, F->a_cond));
@@ -923,14 +1003,15 @@ static void emit_callout(flow_b *F, uint32_t v)
     st(F, FIELD(F, cont), ld32(F, F->a_cont));
     st(F, FIELD(F, sw), ld32(F, F->a_sw));
     st(F, FIELD(F, func), ld32(F, F->a_func));
-    LLVMTypeRef params[2] = { j->ptr, j->i32 };
-    LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 2, 0);
+    LLVMTypeRef params[3] = { j->ptr, j->i32, j->i32 };
+    LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 3, 0);
     LLVMValueRef fn =
         LLVMConstIntToPtr(LLVMConstInt(j->i64, (uintptr_t)exec_jit_callout, 0), j->ptr);
-    LLVMValueRef args[2] = { F->st, ci32(F, i) };
-    LLVMValueRef stopped = LLVMBuildCall2(b, fty, fn, args, 2, "");
-    regs_to_homes(j);
-    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + 1, d), stub(F, i + 1, true, d, F->fr));
+    LLVMValueRef args[3] = { F->st, ci32(F, i), ci32(F, n) };
+    LLVMValueRef stopped = LLVMBuildCall2(b, fty, fn, args, 3, "");
+    for (uint32_t k = 0; k < n; k++)
+        sync_homes(j, &F->m->code[i + k], false);
+    LLVMBuildCondBr(b, is_zero(F, stopped), to(F, i + n, d), stub(F, i + n, true, d, F->fr));
 }
 
 /* The check at record pc (an entry, a loop head or a loop exit): another
@@ -1125,9 +1206,11 @@ static void analyse(flow_b *F)
             F->blk[k] = new_block(F);
         if (kind == REC_FAST)
             continue;
-        /* control flow and call-outs: a block of their own */
-        F->blk[k] = F->blk[k] ? F->blk[k] : new_block(F);
-        if (k + 1 < F->vn && !F->blk[k + 1])
+        /* control flow and call-outs: a block of their own (records with
+         * fast handlers called out to together: one) */
+        if (!joins(F, k))
+            F->blk[k] = F->blk[k] ? F->blk[k] : new_block(F);
+        if (k + 1 < F->vn && !F->blk[k + 1] && !joins(F, k + 1))
             F->blk[k + 1] = new_block(F);
         if (kind != REC_CF)
             continue;
@@ -1339,8 +1422,12 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                 continue;
             }
             if (kind == REC_CALL) {
-                emit_callout(&F, k);
-                calls++;
+                uint32_t c = 1;
+                while (joins(&F, k + c))
+                    c++;
+                emit_callout(&F, k, c);
+                calls += c;
+                k += c - 1;
             } else {
                 emit_cf(&F, k);
             }

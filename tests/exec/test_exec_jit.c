@@ -1385,6 +1385,44 @@ static void test_callout_indirect(void **state)
     one_region_case(ind_text, setup_ind, check_ind, 3, 0, NULL, 0);
 }
 
+/* Records with fast handlers but no JIT row (doubles) are called out to
+ * together (one call, the block runner over both), under a divergent UIF,
+ * between records with no fast handler (U2D, D2F).  Lane l: d = l; odd
+ * lanes double it and multiply by l: 2 l^2, even lanes keep l. */
+static const char double_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                                  "  0: U2D TEMP[0].xy, IN[0].xxxx\n"
+                                  "  1: MOV TEMP[1], TEMP[0]\n"
+                                  "  2: UIF IN[0].yyyy\n"
+                                  "  3:   DADD TEMP[1].xy, TEMP[0].xyxy, TEMP[0].xyxy\n"
+                                  "  4:   DMUL TEMP[1].xy, TEMP[1].xyxy, TEMP[0].xyxy\n"
+                                  "  5: ENDIF\n"
+                                  "  6: D2F TEMP[2].x, TEMP[1].xyxy\n"
+                                  "  7: MOV OUT[0], TEMP[2].xxxx\n"
+                                  "  8: END\n";
+
+static void setup_double(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l, l & 1, 0, 0);
+}
+
+static void check_double(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        float v = l & 1 ? 2.0f * (float)(l * l) : (float)l;
+        xt_expect4f(x, l, 0, v, v, v, v);
+    }
+}
+
+static void test_callout_double(void **state)
+{
+    (void)state;
+    one_region_case(double_text, setup_double, check_double, 4, 0, NULL, 0);
+    for (uint64_t b = 1; b < 9; b++)
+        assert_int_equal(one_region_case(double_text, setup_double, NULL, 4, b, NULL, 0),
+                         NVGP_EXEC_ERROR_BUDGET);
+}
+
 /* ---- SWITCH in compiled code ----------------------------------------------- */
 
 /* Fallthrough, DEFAULT in the middle, a nested SWITCH, divergent
@@ -1704,6 +1742,7 @@ int main(void)
         cmocka_unit_test(test_callout_tex),
         cmocka_unit_test(test_callout_memory),
         cmocka_unit_test(test_callout_indirect),
+        cmocka_unit_test(test_callout_double),
         cmocka_unit_test(test_flow_switch),
         cmocka_unit_test(test_flow_switch_budget),
         cmocka_unit_test(test_flow_subroutines),
