@@ -25,7 +25,10 @@
  * is entered at its first record and at the first record of each loop
  * body it holds but does not close (a record it does not compile ends it
  * inside the loop): the warp loop runs the rest of the body and comes back
- * to compiled code at the next iteration.
+ * to compiled code at the next iteration.  A call-out stores the
+ * registers its handler can read before the call and reloads those it
+ * can write after it.  A call of a subroutine whose body the region can
+ * run is compiled with a copy of the body right after it (lay_out).
  *
  * The budget: at each entry, loop head and loop exit the code checks that
  * the instructions it may run before the next such check (every record up
@@ -597,7 +600,8 @@ static LLVMValueRef truth(flow_b *F, const exec_insn *in, bool is_float)
     return LLVMBuildBitCast(j->b, t, j->i32, "");
 }
 
-/* Goes to t_zero when rest & cond & loop & cont is empty, else to t_else. */
+/* Goes to t_zero when the execution mask (exec_now) is empty, else to
+ * t_else. */
 static void branch_on_exec(flow_b *F, LLVMBasicBlockRef t_zero, LLVMBasicBlockRef t_else)
 {
     LLVMBuildCondBr(F->j->b, is_zero(F, exec_now(F)), t_zero, t_else);
