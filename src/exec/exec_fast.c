@@ -393,21 +393,40 @@ static void run_masked(exec_warp *w, exec_reg *const *bank, exec_fast_block_fn b
     }
 }
 
+static void warp_bank(exec_warp *w, exec_reg **bank, exec_reg *scratch);
+
+void exec_fast_run_records(exec_warp *w, uint32_t pc, uint32_t n)
+{
+    const char *isa;
+    exec_fast_block_fn block = pick_block(&isa);
+    _Alignas(64) exec_reg scratch;
+    exec_reg *bank[TGSI_FILE_COUNT + 1];
+    warp_bank(w, bank, &scratch);
+    const exec_frec *r = &w->m->fast->recs[pc];
+    if (w->exec == FULL_MASK)
+        block(w, bank, r, n);
+    else
+        run_masked(w, bank, block, r, n);
+}
+
 /* A flow region of the JIT entered at pc (exec_jit.h): the warp's state
  * handed over and taken back.  False when the code could not start (the
  * stacks cannot hold its levels, or its first check refused: too little
  * budget): the caller runs pc itself. */
 static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *e, uint32_t pc)
 {
-    if (w->cond_sp < e->at_cond || w->loop_sp < e->at_loop)
+    if (w->cond_sp < e->at_cond || w->loop_sp < e->at_loop || w->sw_sp < e->at_sw)
         return false;
     uint32_t c0 = w->cond_sp - e->at_cond, l0 = w->loop_sp - e->at_loop;
-    bool ok_c, ok_l;
+    uint32_t s0 = w->sw_sp - e->at_sw;
+    bool ok_c, ok_l, ok_s;
     w->cond_stack = exec_stack_reserve(w->cond_stack, &w->cond_cap, c0 + e->cond_depth,
                                        sizeof *w->cond_stack, &ok_c);
     w->loop_stack = exec_stack_reserve(w->loop_stack, &w->loop_cap, l0 + e->loop_depth,
                                        sizeof *w->loop_stack, &ok_l);
-    if (!ok_c || !ok_l)
+    w->sw_stack = exec_stack_reserve(w->sw_stack, &w->sw_cap, s0 + e->sw_depth,
+                                     sizeof *w->sw_stack, &ok_s);
+    if (!ok_c || !ok_l || !ok_s)
         return false;
     exec_jit_flow st = {
         .count = w->count,
@@ -416,21 +435,29 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
         /* (NULL with no stack yet: then c0, l0 are 0 and no level is used) */
         .cond_stack = w->cond_stack ? w->cond_stack + c0 : NULL,
         .loop_stack = w->loop_stack ? w->loop_stack + l0 : NULL,
+        .sw_stack = w->sw_stack ? w->sw_stack + s0 : NULL,
         .stop = &w->m->stop_thread,
         .pc = pc,
         .cond = w->cond,
         .loop = w->loop,
         .cont = w->cont,
-        .rest = w->active & w->live & w->sw & w->func,
+        .rest = w->active & w->live,
+        .func = w->func,
+        .call_sp = w->call_sp,
+        .call_top = w->call_sp < EXEC_MAX_CALLS ? &w->call_stack[w->call_sp] : NULL,
         .sw = w->sw,
         .cond_sp = w->cond_sp,
         .loop_sp = w->loop_sp,
         .sw_sp = w->sw_sp,
         .first_thread = w->first_thread,
         .stopped = 0,
+        .warp = w,
     };
+    /* (a call-out gives the warp the count it has reached: compare with
+     * the count before) */
+    const uint64_t count0 = w->count;
     e->fn(bank, w->out_wr, pc, w->exec, &st);
-    bool moved = st.count != w->count || st.stopped;
+    bool moved = st.count != count0 || st.stopped;
     w->count = st.count;
     w->lane_count = st.lane_count;
     w->pc = st.pc;
@@ -439,6 +466,10 @@ static bool run_flow(exec_warp *w, exec_reg *const *bank, const exec_jit_entry *
     w->cont = st.cont;
     w->cond_sp = (uint16_t)st.cond_sp;
     w->loop_sp = (uint16_t)st.loop_sp;
+    w->sw = st.sw;
+    w->sw_sp = (uint16_t)st.sw_sp;
+    w->func = st.func;
+    w->call_sp = (uint16_t)st.call_sp;
     exec_update_mask(w);
     if (st.stopped)
         w->done = true;

@@ -122,6 +122,10 @@ void exec_fast_free(nvgp_exec *m);
 void exec_fast_clear(const nvgp_exec *m, exec_reg *temps, exec_reg *outs, bool full_warp);
 /* Runs a warp to its end or its next barrier, as run_warp does. */
 void exec_fast_run_warp(exec_warp *w);
+/* Runs the n fast records from pc (each has a handler) on w's execution
+ * mask, as the warp loop runs them: the JIT's call-outs of records it
+ * has no row for (exec_jit_callout). */
+void exec_fast_run_records(exec_warp *w, uint32_t pc, uint32_t n);
 /* Runs two warps of the machine so, each as exec_fast_run_warp would,
  * straight regions of the JIT's pair entries (exec_jit_pair_regions) run
  * for both at once where both are at one. */

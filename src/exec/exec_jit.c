@@ -875,7 +875,7 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
         if (n && made->records + n <= JIT_MAX_TOTAL) {
             if (flow) {
                 if (made->flow_records + n <= JIT_MAX_FLOW_TOTAL)
-                    ok = jit_build_flow(&j, pc, n, built, ent);
+                    ok = jit_build_flow(&j, pc, n, built, ent, made);
             } else if (n == f->recs[pc].run) {
                 /* a straight run taken whole: the warp loop charges it */
                 ok = build_region(&j, pc, &f->recs[pc], n);
@@ -903,6 +903,16 @@ LLVMModuleRef jit_build_module(const nvgp_exec *m, LLVMContextRef cx, uint64_t s
             made->flow_records += flow ? n : 0;
         }
         pc += n ? n : 1;
+    }
+    /* a handler called out to (exec_jit_callout) reads and writes the
+     * warp's registers and out_wr through the warp: the function's
+     * pointers are then not the only way to that memory (LLVM takes a
+     * noalias argument that no call is given to be out of the callee's
+     * reach, and would move loads and stores across the call) */
+    if (made->callouts) {
+        unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+        for (unsigned k = 1; k <= 5; k++)
+            LLVMRemoveEnumAttributeAtIndex(j.fn, k, noalias);
     }
     LLVMDisposeBuilder(j.ab);
     if (pairs)

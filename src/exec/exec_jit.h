@@ -1,11 +1,14 @@
 /* The JIT engine: the fast engine's straight runs of records (exec_fast.h,
  * docs/decoded-stream.md), and the structured control flow between them
- * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC), compiled by LLVM into
+ * (IF/UIF/ELSE/ENDIF, loops, BRK, CONT, BREAKC, SWITCH, calls of
+ * subroutines whose bodies it inlines), compiled by LLVM into
  * whole-warp vector code under the warp's execution mask, called by the
- * fast engine's warp loop in place of its block runner.  Everything else
- * (SWITCH, subroutines, memory, textures, records whose operation the JIT
- * does not know) goes the way the fast engine sends it, so the results are
- * the fast engine's, which are the reference handlers' (docs/jit.md).
+ * fast engine's warp loop in place of its block runner.  Records whose
+ * handlers change no mask (memory, textures, 64-bit, indirect operands,
+ * operations the JIT does not know) are called out to from compiled code
+ * (exec_jit_callout); the rest (recursion, kills, barriers...) goes the way
+ * the fast engine sends it, so the results are the fast engine's, which
+ * are the reference handlers' (docs/jit.md).
  *
  * Without LLVM (CMake NVGP_JIT=OFF, or no LLVM 15 found) the functions
  * below exist and report that there is no JIT: a machine asked for the JIT
@@ -17,7 +20,8 @@
 
 /* What a region with control flow (a flow region) reads and leaves of the
  * warp's state: the compiled code runs IF/UIF/ELSE/ENDIF, loops, BRK,
- * CONT and BREAKC itself, with the masks and the mask stacks of the
+ * CONT, BREAKC, SWITCH/CASE/DEFAULT/ENDSWITCH and CAL/CALLNZ (with their
+ * subroutines' bodies, RET and ENDSUB inlined) itself, with the masks and the mask stacks of the
  * constructs it opens in SSA values, and writes them back here whenever
  * it returns, as the reference handlers would hold them at pc. */
 typedef struct exec_jit_flow {
@@ -28,19 +32,42 @@ typedef struct exec_jit_flow {
                                      the stack pointer), room for cond_depth */
     exec_loop_rec *loop_stack;    /* in: the same for loops (at_loop,
                                      loop_depth) */
+    exec_switch_rec *sw_stack;    /* in: the same for SWITCHes (at_sw,
+                                     sw_depth) */
     const void *stop;             /* in: &m->stop_thread */
     uint32_t pc;                  /* out: where the warp goes on */
     uint32_t cond, loop, cont;    /* in/out */
-    uint32_t rest;                /* in: active & live & sw & func (no flow
-                                     region changes them) */
-    uint32_t sw;                  /* in: w->sw, for the loop records */
+    uint32_t rest;                /* in: active & live (no flow region
+                                     changes them) */
+    uint32_t func;                /* in/out: the subroutine mask */
+    uint32_t call_sp;             /* in/out */
+    exec_call_rec *call_top;      /* in: the warp's call stack at call_sp
+                                     (NULL when full), where a region
+                                     leaving inside a subroutine it inlined
+                                     stores the call */
+    uint32_t sw;                  /* in/out */
     uint32_t cond_sp, loop_sp;    /* in/out */
-    uint32_t sw_sp;               /* in */
+    uint32_t sw_sp;               /* in/out */
     uint32_t first_thread;        /* in */
     uint32_t stopped;             /* out: 1 when an earlier warp failed (the
                                      warp is abandoned, as at every 4096th
-                                     instruction of the reference loop) */
+                                     instruction of the reference loop), or
+                                     a record the region called out to
+                                     stopped the warp (it failed) */
+    void *warp;                   /* in: the exec_warp, for the records the
+                                     region runs by calling their reference
+                                     handler (exec_jit_callout) */
 } exec_jit_flow;
+
+/* What compiled code calls for a record of a flow region that it does not
+ * compile itself but that changes no mask, stack or control state (TEX,
+ * memory, 64-bit, indirect operands...: docs/jit.md, "Call-outs"): st's
+ * count, lane count and masks, which the code stored there first, become
+ * the warp's, and the record at pc runs on its reference handler, as the
+ * reference loop runs it, or (n >= 1) the n records from pc, which have
+ * fast handlers, on the fast engine's block runner.  Returns 1 when the
+ * warp stopped there (the handler failed it), else 0. */
+uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc, uint32_t n);
 
 /* A machine's compiled code, which runs the region whose first record is
  * pc: bank[f] is the register block of file f (as the block runner takes
@@ -76,11 +103,12 @@ typedef struct exec_jit_entry {
                                      (NULL: none; the second tier only) */
     bool paired;                  /* (the builder: a pair entry was made) */
     bool flow;                    /* an entry of a flow region */
-    uint16_t at_cond, at_loop;    /* flow: the region's IFs and loops open
-                                     here (the top entries of the warp's
-                                     stacks) */
-    uint16_t cond_depth, loop_depth; /* flow: the deepest nesting of the
-                                        region's IFs and loops */
+    uint16_t at_cond, at_loop, at_sw; /* flow: the region's IFs, loops and
+                                         SWITCHes open here (the top
+                                         entries of the warp's stacks) */
+    uint16_t cond_depth, loop_depth, sw_depth; /* flow: the deepest nesting
+                                                  of the region's IFs, loops
+                                                  and SWITCHes */
 } exec_jit_entry;
 
 /* Whether this build has the JIT and LLVM can generate code for this host
@@ -131,7 +159,10 @@ typedef struct exec_jit_stats {
     bool optimized;
     bool cached;   /* the code was compiled for an earlier machine of the program */
     uint32_t regions, records;
-    uint32_t flow_regions;   /* of regions: those with control flow */
+    uint32_t flow_regions;   /* of regions: those with control flow (or
+                                call-outs) */
+    uint32_t callouts;       /* records compiled as calls of their
+                                reference handler */
     uint32_t pair_regions;   /* of regions: those the running tier also has
                                 for pairs of warps (exec_jit_pair_fn) */
     uint32_t span_kernels;   /* span kernels made (exec_jit_span) */

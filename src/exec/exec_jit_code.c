@@ -23,6 +23,42 @@
 #include <stdatomic.h>
 #include <time.h>
 
+/* ---- call-outs ------------------------------------------------------------ */
+
+/* A record a flow region calls out to: the warp is given what the
+ * reference loop (exec_run.c run_warp) would hold when it dispatches the
+ * record: the pc past it (exec_fail names the record from it), the counts
+ * with the record charged (CLOCK reads the count) and the execution mask
+ * (its cond, loop, cont, sw and func parts).
+ * The stack pointers are not given: no handler the region calls reads
+ * them (only the control-flow handlers do, and those are compiled or end
+ * a region).  The handler's effects on registers, memory, out_wr and the
+ * fault count are the warp's own; the compiled code reloads the registers
+ * after it. */
+uint32_t exec_jit_callout(exec_jit_flow *st, uint32_t pc, uint32_t n)
+{
+    exec_warp *w = st->warp;
+    w->count = st->count;
+    w->lane_count = st->lane_count;
+    w->cond = st->cond;
+    w->loop = st->loop;
+    w->cont = st->cont;
+    w->sw = st->sw;
+    w->func = st->func;
+    exec_update_mask(w);
+    w->pc = pc + n;
+    /* records with fast handlers (64-bit, operations the JIT has no row
+     * for) run on the block runner, n at once: the same bits, vector
+     * code; they neither fail nor read the count */
+    if (w->m->fast->recs[pc].handler) {
+        exec_fast_run_records(w, pc, n);
+        return 0;
+    }
+    const exec_insn *in = &w->m->code[pc];
+    exec_handlers[in->op](w, in);
+    return w->done;
+}
+
 /* ---- the process-wide JIT ----------------------------------------------- */
 
 /* Code is made in two tiers.  The first, LLVM's code generation level
@@ -157,7 +193,7 @@ struct jit_entry {
     bool *second_built;
     uint64_t second_serial;
     double second_build_ms, second_build_cpu_ms;
-    uint32_t regions, records, flow_regions;
+    uint32_t regions, records, flow_regions, callouts;
     uint32_t second_pairs;       /* the second tier's pair entries */
     /* span kernels (exec_jit_span), each made once under `lock` (those
      * that could not be made too, fn NULL) */
@@ -302,6 +338,7 @@ static void make_first(const nvgp_exec *m, jit_entry *e)
     e->regions = made.regions;
     e->records = made.records;
     e->flow_regions = made.flow;
+    e->callouts = made.callouts;
     e->tier[0].ms = now_ms(CLOCK_MONOTONIC) - t0;
     e->tier[0].cpu_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     e->has_code = true;
@@ -714,6 +751,7 @@ exec_jit_stats exec_jit_get_stats(const nvgp_exec *m)
     s.regions = e->regions;
     s.records = e->records;
     s.flow_regions = e->flow_regions;
+    s.callouts = e->callouts;
     s.cached = !m->jit->compiled_here;
     if (atomic_load_explicit(&e->second_done, memory_order_acquire) && e->tier[1].entry) {
         s.optimized_ms = e->tier[1].ms;

@@ -76,6 +76,8 @@ void jit_slots_free(jit_fn *j);
 typedef struct jit_made {
     uint32_t regions, records, flow, flow_records;
     uint32_t pairs;    /* straight regions also built for pairs of warps */
+    uint32_t callouts; /* records of flow regions run by calling their
+                          reference handler (exec_jit_callout) */
 } jit_made;
 
 /* The name of a module's one function. */
@@ -102,7 +104,8 @@ uint32_t jit_flow_extent(const nvgp_exec *m, uint32_t p0, bool *flow, bool *capp
  * body's first record) as cases of the switch, marked in built[] and
  * described in ent[] (either may be NULL); false (no entry made) when it
  * cannot. */
-bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent);
+bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_entry *ent,
+                    jit_made *made);
 
 /* The span kernel of m (exec_jit_span.c) of form f: a module holding the
  * function `name`, or NULL when m's program is not one a kernel takes. */

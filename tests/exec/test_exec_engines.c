@@ -30,6 +30,12 @@
 
 enum { INVOCATIONS = 70, VERTICES = 3, INPUTS = 16 };
 
+static uint32_t word_of(uint32_t k);
+
+/* Every texture unit's texture: texels of word_of (not zeros, so that what
+ * a TEX reads and where tells the engines apart; the JIT calls the
+ * sampling handlers from inside compiled regions), its levels made from
+ * them. */
 static nvgp_texture *shared_texture(void)
 {
     static nvgp_texture *t;
@@ -38,6 +44,11 @@ static nvgp_texture *shared_texture(void)
                                 .width = 4, .height = 4, .depth = 1, .layers = 1, .levels = 0,
                                 .samples = 1 };
         t = nvgp_texture_create(&d, NULL);
+        uint32_t texels[4 * 4 * 4];
+        for (uint32_t k = 0; k < 4 * 4 * 4; k++)
+            texels[k] = word_of(k + 90001);
+        if (t)
+            nvgp_texture_set_image_mipmapped(t, texels, sizeof texels, NULL);
     }
     return t;
 }
@@ -104,7 +115,7 @@ static bool compare(const char *path, nvgp_exec *a, nvgp_exec *b)
 }
 
 typedef struct stats {
-    unsigned programs, with_fast, with_jit, optimized, with_flow, with_pairs, ran;
+    unsigned programs, with_fast, with_jit, optimized, with_flow, with_pairs, with_calls, ran;
 } stats;
 
 static void run_file(const char *path, stats *st)
@@ -149,6 +160,7 @@ static void run_file(const char *path, stats *st)
             compare(path, jit2, ref4);
             st->with_jit += exec_jit_get_stats(jit).regions > 0;
             st->with_flow += exec_jit_get_stats(jit).flow_regions > 0;
+            st->with_calls += exec_jit_get_stats(jit).callouts > 0;
         }
         nvgp_exec *all[] = { fast, ref, fast2, ref2, jit, ref3, jit2, ref4 };
         for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
@@ -174,7 +186,7 @@ static void visit(const char *path, const char *name, void *st)
 static void test_corpus_and_seeds(void **state)
 {
     (void)state;
-    stats st = { 0, 0, 0, 0, 0, 0, 0 };
+    stats st = { 0, 0, 0, 0, 0, 0, 0, 0 };
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/corpus", NVGP_SHARED_DIR);
     DIR *d = opendir(probe);
@@ -186,10 +198,10 @@ static void test_corpus_and_seeds(void **state)
     walk_files(NVGP_SOURCE_DIR "/bench/programs", visit, &st);
     walk_files(NVGP_SOURCE_DIR "/examples", visit, &st);
     printf("engines: %u programs compared, %u with fast records, %u with JIT code (%u with "
-           "its optimised tier, %u with compiled control flow, %u with code for pairs of "
-           "warps), %u ran to their end\n",
-           st.programs, st.with_fast, st.with_jit, st.optimized, st.with_flow, st.with_pairs,
-           st.ran);
+           "its optimised tier, %u with compiled control flow, %u calling handlers out of "
+           "compiled code, %u with code for pairs of warps), %u ran to their end\n",
+           st.programs, st.with_fast, st.with_jit, st.optimized, st.with_flow, st.with_calls,
+           st.with_pairs, st.ran);
     assert_true(st.programs >= 9);
     assert_true(st.with_fast > 0);
     assert_true(st.ran >= 9);
@@ -198,6 +210,7 @@ static void test_corpus_and_seeds(void **state)
         assert_int_equal(st.optimized, st.with_jit);
         /* (the benchmark's branchy and the JIT's seed at least) */
         assert_true(st.with_flow >= 2);
+        assert_true(st.with_calls >= 1);
         /* (long100 at least, wherever the vmath calls are straight) */
         if (exec_vmath_direct())
             assert_true(st.with_pairs >= 1);

@@ -11,6 +11,7 @@
  * handlers; both must give the hand-computed words.  Exit 77 (not run) in
  * a build without the JIT or on a CPU LLVM cannot generate code for. */
 #include "exec_test_util.h"
+#include "engine_compare.h"
 #include "exec/exec_fast.h"
 #include "exec/exec_jit.h"
 #include "exec/exec_vmath.h"
@@ -642,10 +643,17 @@ static void test_assembly(void **state)
     xt_free(&x);
 }
 
+/* What ends a region in the programs below: an IF whose condition has a
+ * modifier (the JIT leaves it to the reference handler, -0.0 is false)
+ * and its ENDIF, whose opener is outside the next region.  (A NOP, which
+ * ended regions once, is now called out to, and so is any other record
+ * that changes no mask.) */
+#define REGION_BREAK "IF -IMM[0].wwww\nENDIF\n"
+
 /* A program of more straight-line records than the JIT compiles for one
- * machine (8,192): 1,100 runs of 8 ADDs split by NOPs.  The first 1,024
- * runs are compiled, the rest run on the fast engine, and the sum is
- * exact: 8,800. */
+ * machine (8,192): 1,100 runs of 8 ADDs split by REGION_BREAK.  The first
+ * 1,024 runs are compiled, the rest run on the fast engine, and the sum
+ * is exact: 8,800. */
 static void test_total_cap(void **state)
 {
     (void)state;
@@ -653,14 +661,14 @@ static void test_total_cap(void **state)
     static const char head[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
                                "IMM[0] FLT32 {1.0, 2.0, 0.5, 0.0}\n";
     static const char add[] = "ADD TEMP[0], TEMP[0], IMM[0]\n";
-    size_t size = sizeof head + (size_t)RUNS * (ADDS * (sizeof add - 1) + 4) + 64;
+    size_t size = sizeof head + (size_t)RUNS * (ADDS * (sizeof add - 1) + 32) + 64;
     char *text = malloc(size);
     assert_non_null(text);
     char *p = text + sprintf(text, "%s", head);
     for (int r = 0; r < RUNS; r++) {
         for (int k = 0; k < ADDS; k++)
             p += sprintf(p, "%s", add);
-        p += sprintf(p, "NOP\n");
+        p += sprintf(p, REGION_BREAK);
     }
     sprintf(p, "MOV OUT[0], TEMP[0]\nEND\n");
     xt x;
@@ -1185,12 +1193,12 @@ static void test_flow_budget(void **state)
     }
 }
 
-/* A loop whose body holds a record the JIT does not compile (FMA): the
- * region ends there, the warp loop runs it and the rest of the body, and
- * ENDLOOP's jump back to the body's first record enters the region again
- * (an entry with the loop open on the warp's stack).  Lane l runs
- * n = l % 7 iterations, the FMA counting them in TEMP[3].x (1 * 1 + k,
- * exact): TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
+/* A loop whose body holds a record the JIT does not compile (an IF whose
+ * condition has a modifier): the region ends there, the warp loop runs it
+ * and the rest of the body, and ENDLOOP's jump back to the body's first
+ * record enters the region again (an entry with the loop open on the
+ * warp's stack).  Lane l runs n = l % 7 iterations; the IF is true in
+ * each (-i with i >= 1): TEMP[2].y = IN[0].y + 1 + 2 + ... + n. */
 static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
                                    "IMM[0] UINT32 {0, 1, 0, 0}\n"
                                    "IMM[1] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
@@ -1202,11 +1210,13 @@ static const char reenter_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL
                                    "  5:     BRK\n"
                                    "  6:   ENDIF\n"
                                    "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
-                                   "  8:   FMA TEMP[3].x, IMM[1].xxxx, IMM[1].xxxx, TEMP[3].xxxx\n"
-                                   "  9:   ADD TEMP[2].y, TEMP[2].yyyy, TEMP[3].xxxx\n"
-                                   " 10: ENDLOOP\n"
-                                   " 11: MOV OUT[0], TEMP[2]\n"
-                                   " 12: END\n";
+                                   "  8:   U2F TEMP[3].x, TEMP[0].xxxx\n"
+                                   "  9:   IF -TEMP[3].xxxx\n"
+                                   " 10:     ADD TEMP[2].y, TEMP[2].yyyy, TEMP[3].xxxx\n"
+                                   " 11:   ENDIF\n"
+                                   " 12: ENDLOOP\n"
+                                   " 13: MOV OUT[0], TEMP[2]\n"
+                                   " 14: END\n";
 
 static void setup_reenter(xt *x)
 {
@@ -1237,7 +1247,7 @@ static void test_flow_reenter(void **state)
         lanes[e] = nvgp_exec_lane_instructions(x.m);
         if (both[e] == NVGP_EXEC_ENGINE_JIT) {
             /* entries at 0 and at the body's first record, 3 (the loop
-             * open there); 9 is a straight region of its own */
+             * open there); 10 is a straight region of its own */
             const exec_jit_entry *ent = exec_jit_regions(x.m);
             assert_non_null(ent);
             assert_true(ent[0].flow && ent[0].fn);
@@ -1247,7 +1257,7 @@ static void test_flow_reenter(void **state)
             assert_int_equal(ent[3].at_cond, 0);
             assert_int_equal(ent[3].loop_depth, 1);
             assert_int_equal(ent[3].cond_depth, 1);
-            assert_true(ent[9].fn && !ent[9].flow);
+            assert_true(ent[10].fn && !ent[10].flow);
         }
         xt_free(&x);
     }
@@ -1295,7 +1305,7 @@ static void test_flow_caps(void **state)
 
 /* More records in flow regions than the JIT compiles for one machine
  * (2,048): 50 loops of 46 records (MOV, BGNLOOP, UADD, 40 x UADD, USGE,
- * BREAKC, ENDLOOP), a region each, ended by the NOP after it.  The first
+ * BREAKC, ENDLOOP), a region each, ended by the REGION_BREAK after it.  The first
  * 2048 / 46 = 44 are compiled (2,024 records), the other 6 run on the
  * fast engine (the final MOV is a straight region: 2,025 records in all);
  * each loop runs 3 times: TEMP[1].x = 50 x 3 x 40 = 6000. */
@@ -1309,7 +1319,7 @@ static void test_flow_total_cap(void **state)
                                     "UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n";
     static const char add[] = "UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n";
     static const char close_loop[] = "USGE TEMP[2].x, TEMP[0].xxxx, IMM[0].zzzz\n"
-                                     "BREAKC TEMP[2].xxxx\nENDLOOP\nNOP\n";
+                                     "BREAKC TEMP[2].xxxx\nENDLOOP\n" REGION_BREAK;
     size_t size = sizeof head +
                   (size_t)LOOPS * (sizeof open_loop + ADDS * sizeof add + sizeof close_loop) + 64;
     char *text = malloc(size);
@@ -1471,6 +1481,603 @@ static void test_span_kernels(void **state)
     }
 }
 
+/* ---- call-outs: records run on their reference handler from compiled code -- */
+
+/* A machine for a one-region case: one warp of 32, engine e, budget (0: the
+ * default), set up by setup (inputs, buffers, textures). */
+static void case_load(xt *x, const char *text, nvgp_exec_engine e, uint64_t budget,
+                         void (*setup)(xt *))
+{
+    xt_load(x, text, LANES, 1);
+    nvgp_exec_set_engine(x->m, e);
+    if (budget)
+        nvgp_exec_set_budget(x->m, budget);
+    setup(x);
+}
+
+/* Runs text on the JIT and on the reference handlers: the same status and
+ * message, and after a successful run every output, memory word, buffer,
+ * fault and instruction count alike (engine_compare.c); check (may be
+ * NULL) then looks at the JIT's results by hand.  The JIT must have
+ * compiled the program but END as one region with `callouts` records
+ * called out to, or (budget runs: the region is left early) at least have
+ * compiled it. */
+static nvgp_exec_status one_region_case(const char *text, void (*setup)(xt *), void (*check)(xt *),
+                                     uint32_t callouts, uint64_t budget, char *msg, size_t size)
+{
+    xt j, r;
+    case_load(&j, text, NVGP_EXEC_ENGINE_JIT, budget, setup);
+    case_load(&r, text, NVGP_EXEC_ENGINE_REFERENCE, budget, setup);
+    nvgp_exec_status sj = nvgp_exec_run(j.m, NULL), sr = nvgp_exec_run(r.m, NULL);
+    assert_int_equal(sj, sr);
+    assert_string_equal(nvgp_exec_error(j.m), nvgp_exec_error(r.m));
+    if (msg)
+        snprintf(msg, size, "%s", nvgp_exec_error(j.m));
+    exec_jit_stats s = exec_jit_get_stats(j.m);
+    assert_int_equal(s.regions, 1);
+    assert_int_equal(s.records, j.m->num_code - 1);
+    assert_int_equal(s.callouts, callouts);
+    if (sj == NVGP_EXEC_OK) {
+        char why[256];
+        if (!engine_same_results(j.m, r.m, why, sizeof why))
+            fail_msg("%s", why);
+        if (check)
+            check(&j);
+    } else {
+        assert_int_equal(nvgp_exec_warp_instructions(j.m), nvgp_exec_warp_instructions(r.m));
+        assert_int_equal(nvgp_exec_faults(j.m), nvgp_exec_faults(r.m));
+    }
+    xt_free(&j);
+    xt_free(&r);
+    return sj;
+}
+
+/* TEX between ALU records, and one under a divergent UIF, in one region.
+ * A 2 x 1 RGBA32F texture, texels (1, 2, 3, 4) and (5, 6, 7, 8), NEAREST
+ * (the default sampler): lane l's IN[0].x is 0.5 (even l) or 1.5 (odd),
+ * so TEMP[0].x = 0.25 or 0.75 picks texel 0 or 1 (x * 2 = 0.5 or 1.5);
+ * TEMP[0].y = 0.5 (row 0).  TEMP[1] = texel * 2 + TEMP[0] (z, w of
+ * TEMP[0] are 0): (2.25, 4.5, 6, 8) or (10.75, 12.5, 14, 16).  Lanes with
+ * l & 2 take the UIF and sample (0.25, 0.25): texel 0, w = 4. */
+static const char tex_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL SAMP[0]\n"
+                               "DCL TEMP[0..1]\n"
+                               "IMM[0] FLT32 {0.5, 0.25, 2.0, 0.0}\n"
+                               "  0: MUL TEMP[0].xy, IN[0], IMM[0].xxxx\n"
+                               "  1: TEX TEMP[1], TEMP[0], SAMP[0], 2D\n"
+                               "  2: MAD TEMP[1], TEMP[1], IMM[0].zzzz, TEMP[0]\n"
+                               "  3: UIF IN[0].wwww\n"
+                               "  4:   TEX TEMP[1].w, IMM[0].yyyy, SAMP[0], 2D\n"
+                               "  5: ENDIF\n"
+                               "  6: MOV OUT[0], TEMP[1]\n"
+                               "  7: END\n";
+
+static nvgp_texture *tex_2x1;
+
+static void setup_tex(xt *x)
+{
+    assert_int_equal(nvgp_exec_bind_texture(x->m, 0, tex_2x1), NVGP_EXEC_OK);
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, fbits(l & 1 ? 1.5f : 0.5f), fbits(1.0f), 0, l & 2);
+}
+
+static void setup_tex_unbound(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, fbits(0.5f), fbits(1.0f), 0, l & 2);
+}
+
+static void check_tex(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        float w = l & 2 ? 4.0f : l & 1 ? 16.0f : 8.0f;
+        if (l & 1)
+            xt_expect4f(x, l, 0, 10.75f, 12.5f, 14.0f, w);
+        else
+            xt_expect4f(x, l, 0, 2.25f, 4.5f, 6.0f, w);
+    }
+}
+
+static void test_callout_tex(void **state)
+{
+    (void)state;
+    nvgp_texture_desc d = { .target = TGSI_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F,
+                            .width = 2, .height = 1, .depth = 1, .layers = 1, .levels = 1,
+                            .samples = 1 };
+    tex_2x1 = nvgp_texture_create(&d, NULL);
+    assert_non_null(tex_2x1);
+    static const float texels[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    assert_true(nvgp_texture_set_image(tex_2x1, 0, texels, sizeof texels, NULL));
+    assert_int_equal(one_region_case(tex_text, setup_tex, check_tex, 2, 0, NULL, 0), NVGP_EXEC_OK);
+    /* no texture bound: the first TEX fails the warp, named alike */
+    char msg[200];
+    assert_int_equal(one_region_case(tex_text, setup_tex_unbound, NULL, 2, 0, msg, sizeof msg),
+                     NVGP_EXEC_ERROR_BINDING);
+    assert_non_null(strstr(msg, "not bound"));
+    nvgp_texture_destroy(tex_2x1);
+}
+
+/* STORE, LOAD and ATOMUADD on a 64-byte buffer (16 words) at byte 4 * l:
+ * lanes 16..31 are outside it, and each of their accesses is a fault (the
+ * load reads 0, the store and the atomic are dropped): 48.  Lane l < 16
+ * stores l + 1, loads it back (TEMP[1].x), TEMP[1].y = 2 (l + 1), the
+ * atomic returns l + 1 and leaves l + 2, TEMP[2].y = 3 (l + 1); lanes past
+ * the buffer get 0, l + 1, 0, l + 1. */
+static const char mem_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL BUFFER[0]\n"
+                               "DCL TEMP[0..2]\n"
+                               "IMM[0] UINT32 {4, 1, 0, 0}\n"
+                               "  0: UMUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\n"
+                               "  1: UADD TEMP[0].y, IN[0].xxxx, IMM[0].yyyy\n"
+                               "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+                               "  3: LOAD TEMP[1].x, BUFFER[0], TEMP[0].xxxx\n"
+                               "  4: UADD TEMP[1].y, TEMP[1].xxxx, TEMP[0].yyyy\n"
+                               "  5: ATOMUADD TEMP[2].x, BUFFER[0], TEMP[0].xxxx, IMM[0].yyyy\n"
+                               "  6: UADD TEMP[2].y, TEMP[2].xxxx, TEMP[1].yyyy\n"
+                               "  7: MOV OUT[0].xy, TEMP[1]\n"
+                               "  8: MOV OUT[0].zw, TEMP[2].xxxy\n"
+                               "  9: END\n";
+
+static void setup_mem(xt *x)
+{
+    assert_int_equal(nvgp_exec_bind_buffer(x->m, 0, NULL, 64), NVGP_EXEC_OK);
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l, 0, 0, 0);
+}
+
+static void check_mem(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        if (l < 16)
+            xt_expect4u(x, l, 0, l + 1, 2 * (l + 1), l + 1, 3 * (l + 1));
+        else
+            xt_expect4u(x, l, 0, 0, l + 1, 0, l + 1);
+    }
+    size_t bytes = 0;
+    const uint32_t *b = nvgp_exec_buffer(x->m, 0, &bytes);
+    assert_int_equal(bytes, 64);
+    for (uint32_t k = 0; k < 16; k++)
+        assert_int_equal(b[k], k + 2);
+    assert_int_equal(nvgp_exec_faults(x->m), 48);
+}
+
+/* An atomic inside a divergent loop: lane l runs n = l % 4 iterations,
+ * each adding 1 to word 0 and summing the old values it gets (lanes in
+ * order: iteration 0 has the 24 lanes with n >= 1 and gets 0..23,
+ * iteration 1 the 16 with n >= 2, 24..39, iteration 2 the 8 with n = 3,
+ * 40..47).  CLOCK after the loop reads the warp's instruction count so
+ * far: the whole run's but the MOV and END after it. */
+static const char mem_loop_text[] = "VERT\nDCL IN[0]\nDCL OUT[0..1], GENERIC[0]\nDCL BUFFER[0]\n"
+                                    "DCL TEMP[0..2]\n"
+                                    "IMM[0] UINT32 {0, 1, 4, 0}\n"
+                                    "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                    "  1: BGNLOOP\n"
+                                    "  2:   USGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                    "  3:   UIF TEMP[1].xxxx\n"
+                                    "  4:     BRK\n"
+                                    "  5:   ENDIF\n"
+                                    "  6:   ATOMUADD TEMP[2].x, BUFFER[0], IMM[0].xxxx, "
+                                    "IMM[0].yyyy\n"
+                                    "  7:   UADD TEMP[0].y, TEMP[0].yyyy, TEMP[2].xxxx\n"
+                                    "  8:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                    "  9: ENDLOOP\n"
+                                    " 10: CLOCK TEMP[1].xy\n"
+                                    " 11: MOV OUT[0], TEMP[0]\n"
+                                    " 12: MOV OUT[1], TEMP[1]\n"
+                                    " 13: END\n";
+
+static void setup_mem_loop(xt *x)
+{
+    assert_int_equal(nvgp_exec_bind_buffer(x->m, 0, NULL, 16), NVGP_EXEC_OK);
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l % 4, 0, 0, 0);
+}
+
+static void check_mem_loop(xt *x)
+{
+    uint32_t next = 0, sum[LANES] = { 0 };
+    for (uint32_t i = 0; i < 3; i++)
+        for (uint32_t l = 0; l < LANES; l++)
+            if (l % 4 > i)
+                sum[l] += next++;
+    for (uint32_t l = 0; l < LANES; l++) {
+        xt_expect4u(x, l, 0, l % 4, sum[l], 0, 0);
+        assert_int_equal(xt_out_u(x, l, 1, 0), nvgp_exec_warp_instructions(x->m) - 3);
+    }
+    size_t bytes = 0;
+    const uint32_t *b = nvgp_exec_buffer(x->m, 0, &bytes);
+    assert_int_equal(b[0], 48);
+    assert_int_equal(nvgp_exec_faults(x->m), 0);
+}
+
+static void test_callout_memory(void **state)
+{
+    (void)state;
+    one_region_case(mem_text, setup_mem, check_mem, 3, 0, NULL, 0);
+    one_region_case(mem_loop_text, setup_mem_loop, check_mem_loop, 2, 0, NULL, 0);
+    /* every budget up to the loop's run: the same failure, instruction
+     * and fault counts both ways (callout_case) */
+    xt x;
+    case_load(&x, mem_loop_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_mem_loop);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
+    uint64_t n = nvgp_exec_warp_instructions(x.m);
+    xt_free(&x);
+    for (uint64_t b = 1; b < n; b++)
+        assert_int_equal(one_region_case(mem_loop_text, setup_mem_loop, NULL, 2, b, NULL, 0),
+                         NVGP_EXEC_ERROR_BUDGET);
+}
+
+/* Indirect operands: a destination TEMP[ADDR[0].x] that the region holds
+ * in its own values (so they must go to the registers before the call
+ * and come back after it) and a source TEMP[ADDR[0].x + 1] reading a
+ * register the region wrote (ARL is compiled: the two indirect records
+ * are the call-outs; the region writes 15 components, within a flow
+ * region's 16).  Lane l: IN[0] = (l % 2, 10 + l, 0, 0), a = l % 2.  Even:
+ * TEMP[0].y = 10 + l, TEMP[2].xy = (1, 10 + l) + (4, 3) = (5, 13 + l),
+ * TEMP[3] = TEMP[1] = (4, 3, 2, 1), OUT = (9, 16 + l, 2, 1).  Odd:
+ * TEMP[1].y = 10 + l, TEMP[2].xy = (5, 12 + l), TEMP[3] = TEMP[2] =
+ * (5, 12 + l, 0, 0), OUT = (10, 24 + 2l, 0, 0). */
+static const char ind_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
+                               "DCL ADDR[0]\n"
+                               "IMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+                               "  0: MOV TEMP[0], IMM[0]\n"
+                               "  1: MOV TEMP[1], IMM[0].wzyx\n"
+                               "  2: ARL ADDR[0].x, IN[0].xxxx\n"
+                               "  3: MOV TEMP[ADDR[0].x].y, IN[0].yyyy\n"
+                               "  4: ADD TEMP[2].xy, TEMP[0], TEMP[1]\n"
+                               "  5: MOV TEMP[3], TEMP[ADDR[0].x+1]\n"
+                               "  6: ADD OUT[0], TEMP[3], TEMP[2]\n"
+                               "  7: END\n";
+
+static void setup_ind(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_f(x, l, 0, (float)(l % 2), 10.0f + (float)l, 0, 0);
+}
+
+static void check_ind(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        float f = (float)l;
+        if (l % 2)
+            xt_expect4f(x, l, 0, 10.0f, 24.0f + 2.0f * f, 0.0f, 0.0f);
+        else
+            xt_expect4f(x, l, 0, 9.0f, 16.0f + f, 2.0f, 1.0f);
+    }
+}
+
+static void test_callout_indirect(void **state)
+{
+    (void)state;
+    one_region_case(ind_text, setup_ind, check_ind, 2, 0, NULL, 0);
+}
+
+/* Records with fast handlers but no JIT row (doubles) are called out to
+ * together (one call, the block runner over both), under a divergent UIF,
+ * between records with no fast handler (U2D, D2F).  Lane l: d = l; odd
+ * lanes double it and multiply by l: 2 l^2, even lanes keep l. */
+static const char double_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                                  "  0: U2D TEMP[0].xy, IN[0].xxxx\n"
+                                  "  1: MOV TEMP[1], TEMP[0]\n"
+                                  "  2: UIF IN[0].yyyy\n"
+                                  "  3:   DADD TEMP[1].xy, TEMP[0].xyxy, TEMP[0].xyxy\n"
+                                  "  4:   DMUL TEMP[1].xy, TEMP[1].xyxy, TEMP[0].xyxy\n"
+                                  "  5: ENDIF\n"
+                                  "  6: D2F TEMP[2].x, TEMP[1].xyxy\n"
+                                  "  7: MOV OUT[0], TEMP[2].xxxx\n"
+                                  "  8: END\n";
+
+static void setup_double(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, l, l & 1, 0, 0);
+}
+
+static void check_double(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        float v = l & 1 ? 2.0f * (float)(l * l) : (float)l;
+        xt_expect4f(x, l, 0, v, v, v, v);
+    }
+}
+
+static void test_callout_double(void **state)
+{
+    (void)state;
+    one_region_case(double_text, setup_double, check_double, 4, 0, NULL, 0);
+    for (uint64_t b = 1; b < 9; b++)
+        assert_int_equal(one_region_case(double_text, setup_double, NULL, 4, b, NULL, 0),
+                         NVGP_EXEC_ERROR_BUDGET);
+}
+
+/* ---- SWITCH in compiled code ----------------------------------------------- */
+
+/* Fallthrough, DEFAULT in the middle, a nested SWITCH, divergent
+ * selectors (IN[0].x = l % 6).  Selector 0: CASE 0 adds 1 and falls into
+ * CASE 1, which adds 10 and breaks: x = 11.  1: 10.  2: 1000.  3: the
+ * nested SWITCH on IN[0].y adds 1 (y = 0: its CASE, then BRK) or 10 (its
+ * DEFAULT), then z = 1.  4 and 5: DEFAULT adds 100 and falls into CASE 2:
+ * 1100. */
+static const char switch_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                  "IMM[0] INT32 {0, 1, 2, 3}\n"
+                                  "IMM[1] FLT32 {1.0, 10.0, 100.0, 1000.0}\n"
+                                  "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                  "  1: SWITCH IN[0].xxxx\n"
+                                  "  2:   CASE IMM[0].xxxx\n"
+                                  "  3:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n"
+                                  "  4:   CASE IMM[0].yyyy\n"
+                                  "  5:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].yyyy\n"
+                                  "  6:     BRK\n"
+                                  "  7:   DEFAULT\n"
+                                  "  8:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].zzzz\n"
+                                  "  9:   CASE IMM[0].zzzz\n"
+                                  " 10:     ADD TEMP[0].x, TEMP[0].xxxx, IMM[1].wwww\n"
+                                  " 11:     BRK\n"
+                                  " 12:   CASE IMM[0].wwww\n"
+                                  " 13:     SWITCH IN[0].yyyy\n"
+                                  " 14:       CASE IMM[0].xxxx\n"
+                                  " 15:         ADD TEMP[0].y, TEMP[0].yyyy, IMM[1].xxxx\n"
+                                  " 16:         BRK\n"
+                                  " 17:       DEFAULT\n"
+                                  " 18:         ADD TEMP[0].y, TEMP[0].yyyy, IMM[1].yyyy\n"
+                                  " 19:     ENDSWITCH\n"
+                                  " 20:     ADD TEMP[0].z, TEMP[0].zzzz, IMM[1].xxxx\n"
+                                  " 21: ENDSWITCH\n"
+                                  " 22: MOV OUT[0], TEMP[0]\n"
+                                  " 23: END\n";
+
+static uint32_t switch_sel;   /* 6: l % 6 (divergent), else every lane's selector */
+
+static void setup_switch(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, switch_sel == 6 ? l % 6 : switch_sel, (l / 6) & 1, 0, 0);
+}
+
+static void check_switch(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t sel = switch_sel == 6 ? l % 6 : switch_sel;
+        static const float xs[6] = { 11.0f, 10.0f, 1000.0f, 0.0f, 1100.0f, 1100.0f };
+        float y = sel == 3 ? ((l / 6) & 1 ? 10.0f : 1.0f) : 0.0f;
+        xt_expect4f(x, l, 0, xs[sel], y, sel == 3 ? 1.0f : 0.0f, 0.0f);
+    }
+}
+
+/* A SWITCH in a loop: BRK leaves the SWITCH, CONT the iteration.  Lane l
+ * runs n = l % 9 iterations i = 0, 1, ...: i % 4 = 0 adds 1 to y; 1
+ * continues (w, the iterations that reach the end, skips it); 2 and 3 add
+ * i + 1 to z (DEFAULT, falling to ENDSWITCH). */
+static const char switch_loop_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                                       "IMM[0] UINT32 {0, 1, 2, 3}\n"
+                                       "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                                       "  1: BGNLOOP\n"
+                                       "  2:   USGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                       "  3:   UIF TEMP[1].xxxx\n"
+                                       "  4:     BRK\n"
+                                       "  5:   ENDIF\n"
+                                       "  6:   AND TEMP[1].y, TEMP[0].xxxx, IMM[0].wwww\n"
+                                       "  7:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                       "  8:   SWITCH TEMP[1].yyyy\n"
+                                       "  9:     CASE IMM[0].xxxx\n"
+                                       " 10:       UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                                       " 11:       BRK\n"
+                                       " 12:     CASE IMM[0].yyyy\n"
+                                       " 13:       CONT\n"
+                                       " 14:     DEFAULT\n"
+                                       " 15:       UADD TEMP[0].z, TEMP[0].zzzz, TEMP[0].xxxx\n"
+                                       " 16:   ENDSWITCH\n"
+                                       " 17:   UADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy\n"
+                                       " 18: ENDLOOP\n"
+                                       " 19: MOV OUT[0], TEMP[0]\n"
+                                       " 20: END\n";
+
+static uint32_t switch_loop_n;   /* 9: l % 9 (divergent), else every lane's */
+
+static void setup_switch_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++)
+        xt_in_u(x, l, 0, switch_loop_n == 9 ? l % 9 : switch_loop_n, 0, 0, 0);
+}
+
+static void check_switch_loop(xt *x)
+{
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t n = switch_loop_n == 9 ? l % 9 : switch_loop_n, y = 0, z = 0, w = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            y += i % 4 == 0;
+            z += i % 4 >= 2 ? i + 1 : 0;
+            w += i % 4 != 1;
+        }
+        xt_expect4u(x, l, 0, n, y, z, w);
+    }
+}
+
+static void test_flow_switch(void **state)
+{
+    (void)state;
+    static const uint32_t sels[] = { 6, 0, 2, 3, 5 };
+    for (size_t k = 0; k < sizeof sels / sizeof sels[0]; k++) {
+        switch_sel = sels[k];
+        one_region_case(switch_text, setup_switch, check_switch, 0, 0, NULL, 0);
+    }
+    static const uint32_t ns[] = { 9, 0, 1, 2, 6 };
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        switch_loop_n = ns[k];
+        one_region_case(switch_loop_text, setup_switch_loop, check_switch_loop, 0, 0, NULL, 0);
+    }
+}
+
+/* Every budget up to the runs' lengths: the same failure, instruction
+ * and lane counts as the reference (the SWITCH inside the loop, whose
+ * head checks the budget). */
+static void test_flow_switch_budget(void **state)
+{
+    (void)state;
+    switch_sel = 6;
+    switch_loop_n = 9;
+    const char *texts[2] = { switch_text, switch_loop_text };
+    void (*setups[2])(xt *) = { setup_switch, setup_switch_loop };
+    for (int t = 0; t < 2; t++) {
+        xt x;
+        case_load(&x, texts[t], NVGP_EXEC_ENGINE_REFERENCE, 0, setups[t]);
+        assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
+        uint64_t n = nvgp_exec_warp_instructions(x.m);
+        xt_free(&x);
+        for (uint64_t b = 1; b < n; b++)
+            assert_int_equal(one_region_case(texts[t], setups[t], NULL, 0, b, NULL, 0),
+                             NVGP_EXEC_ERROR_BUDGET);
+    }
+}
+
+/* ---- subroutines inlined into the caller's region ---------------------------- */
+
+/* A subroutine called twice from a loop and once by CALLNZ, its body
+ * inlined at each call: RET under a divergent UIF and inside a loop,
+ * BREAKC out of that loop to the code before ENDSUB.  Lane l: IN[0] =
+ * (l & 1, l & 4 ? 1.0 : 0.0, l & 2 ? 1 : 3, l & 8).  Each call adds 1 to
+ * x; odd lanes return at once; even lanes run the loop: with l & 2 its
+ * first pass returns (y + 1), else with l & 8 the first pass breaks out
+ * (y + 1, z + 1 at the end), else the third pass returns (y + 3).  Calls:
+ * 2, and 1 more with l & 4; w = 1 after. */
+static const char sub_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                               "IMM[0] UINT32 {0, 1, 2, 3}\n"
+                               "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                               "  1: MOV TEMP[1], IMM[0].xxxx\n"
+                               "  2: BGNLOOP\n"
+                               "  3:   USGE TEMP[1].y, TEMP[1].xxxx, IMM[0].zzzz\n"
+                               "  4:   UIF TEMP[1].yyyy\n"
+                               "  5:     BRK\n"
+                               "  6:   ENDIF\n"
+                               "  7:   CAL :14\n"
+                               "  8:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+                               "  9: ENDLOOP\n"
+                               " 10: CALLNZ IN[0].yyyy :14\n"
+                               " 11: UADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy\n"
+                               " 12: MOV OUT[0], TEMP[0]\n"
+                               " 13: END\n"
+                               " 14: BGNSUB\n"
+                               " 15:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                               " 16:   UIF IN[0].xxxx\n"
+                               " 17:     RET\n"
+                               " 18:   ENDIF\n"
+                               " 19:   MOV TEMP[2].x, IMM[0].xxxx\n"
+                               " 20:   BGNLOOP\n"
+                               " 21:     UADD TEMP[2].x, TEMP[2].xxxx, IMM[0].yyyy\n"
+                               " 22:     UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                               " 23:     USGE TEMP[2].y, TEMP[2].xxxx, IN[0].zzzz\n"
+                               " 24:     UIF TEMP[2].yyyy\n"
+                               " 25:       RET\n"
+                               " 26:     ENDIF\n"
+                               " 27:     BREAKC IN[0].wwww\n"
+                               " 28:   ENDLOOP\n"
+                               " 29:   UADD TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy\n"
+                               " 30: ENDSUB\n";
+
+static uint32_t sub_lanes;   /* 32: every lane different; else every lane is lane sub_lanes */
+
+static void setup_sub(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        uint32_t l = sub_lanes == LANES ? i : sub_lanes;
+        xt_in_u(x, i, 0, l & 1, l & 4 ? fbits(1.0f) : 0, l & 2 ? 1 : 3, l & 8);
+    }
+}
+
+static void check_sub(xt *x)
+{
+    for (uint32_t i = 0; i < LANES; i++) {
+        uint32_t l = sub_lanes == LANES ? i : sub_lanes;
+        uint32_t calls = 2 + ((l & 4) != 0), y = 0, z = 0;
+        if (!(l & 1)) {
+            y = calls * (l & 2 ? 1 : l & 8 ? 1 : 3);
+            z = !(l & 2) && (l & 8) ? calls : 0;
+        }
+        xt_expect4u(x, i, 0, calls, y, z, 1);
+    }
+}
+
+/* The main program (to its END at end_pc) is one region, calls included:
+ * no region starts inside it. */
+static void check_main_region(xt *x, uint32_t end_pc)
+{
+    const exec_jit_entry *ent = exec_jit_regions(x->m);
+    assert_non_null(ent);
+    assert_true(ent[0].fn && ent[0].flow);
+    for (uint32_t pc = 1; pc <= end_pc; pc++)
+        if (ent[pc].fn)
+            fail_msg("a region starts at %u", pc);
+}
+
+static void test_flow_subroutines(void **state)
+{
+    (void)state;
+    static const uint32_t lanes[] = { LANES, 0, 1, 2, 4, 8, 12 };
+    for (size_t k = 0; k < sizeof lanes / sizeof lanes[0]; k++) {
+        sub_lanes = lanes[k];
+        xt j, r;
+        case_load(&j, sub_text, NVGP_EXEC_ENGINE_JIT, 0, setup_sub);
+        case_load(&r, sub_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_sub);
+        assert_int_equal(nvgp_exec_run(j.m, j.diag), NVGP_EXEC_OK);
+        assert_int_equal(nvgp_exec_run(r.m, r.diag), NVGP_EXEC_OK);
+        check_main_region(&j, 13);
+        char why[256];
+        if (!engine_same_results(j.m, r.m, why, sizeof why))
+            fail_msg("lanes %u: %s", sub_lanes, why);
+        check_sub(&j);
+        check_sub(&r);
+        xt_free(&j);
+        xt_free(&r);
+    }
+    /* every budget: the same failure and counts (the region leaves inside
+     * an inlined body with the call on the warp's stack) */
+    sub_lanes = LANES;
+    xt x;
+    case_load(&x, sub_text, NVGP_EXEC_ENGINE_REFERENCE, 0, setup_sub);
+    assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_OK);
+    uint64_t n = nvgp_exec_warp_instructions(x.m);
+    xt_free(&x);
+    for (uint64_t b = 1; b < n; b++) {
+        xt j, r;
+        case_load(&j, sub_text, NVGP_EXEC_ENGINE_JIT, b, setup_sub);
+        case_load(&r, sub_text, NVGP_EXEC_ENGINE_REFERENCE, b, setup_sub);
+        assert_int_equal(nvgp_exec_run(j.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+        assert_int_equal(nvgp_exec_run(r.m, NULL), NVGP_EXEC_ERROR_BUDGET);
+        assert_string_equal(nvgp_exec_error(j.m), nvgp_exec_error(r.m));
+        assert_int_equal(nvgp_exec_warp_instructions(j.m), nvgp_exec_warp_instructions(r.m));
+        assert_int_equal(nvgp_exec_lane_instructions(j.m), nvgp_exec_lane_instructions(r.m));
+        xt_free(&j);
+        xt_free(&r);
+    }
+}
+
+/* A recursive subroutine is not inlined (the call ends the region, the
+ * reference handlers run it) and fails as the reference does. */
+static void test_flow_recursion(void **state)
+{
+    (void)state;
+    static const char text[] = "VERT\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                                "IMM[0] UINT32 {1, 0, 0, 0}\n"
+                                "  0: MOV TEMP[0], IMM[0].yyyy\n"
+                                "  1: CAL :4\n"
+                                "  2: MOV OUT[0], TEMP[0]\n"
+                                "  3: END\n"
+                                "  4: BGNSUB\n"
+                                "  5:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+                                "  6:   CAL :4\n"
+                                "  7: ENDSUB\n";
+    char msg[2][200];
+    for (int e = 0; e < 2; e++) {
+        xt x;
+        xt_load(&x, text, LANES, 1);
+        nvgp_exec_set_engine(x.m, both[e]);
+        assert_int_equal(nvgp_exec_run(x.m, NULL), NVGP_EXEC_ERROR_STACK);
+        snprintf(msg[e], sizeof msg[e], "%s", nvgp_exec_error(x.m));
+        if (both[e] == NVGP_EXEC_ENGINE_JIT)
+            assert_non_null(exec_jit_regions(x.m)[2].fn);
+        xt_free(&x);
+    }
+    assert_string_equal(msg[0], msg[1]);
+}
+
 int main(void)
 {
     if (!exec_jit_available()) {
@@ -1501,6 +2108,14 @@ int main(void)
         cmocka_unit_test(test_flow_reenter),
         cmocka_unit_test(test_flow_caps),
         cmocka_unit_test(test_flow_total_cap),
+        cmocka_unit_test(test_callout_tex),
+        cmocka_unit_test(test_callout_memory),
+        cmocka_unit_test(test_callout_indirect),
+        cmocka_unit_test(test_callout_double),
+        cmocka_unit_test(test_flow_switch),
+        cmocka_unit_test(test_flow_switch_budget),
+        cmocka_unit_test(test_flow_subroutines),
+        cmocka_unit_test(test_flow_recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
