@@ -115,6 +115,18 @@ static void set_state(nvgp_pipe_state *s, int k)
     s->threads = k & 16 ? 2 : 1;
 }
 
+/* The scene's triangles as the pipeline takes vertices. */
+static void scene_vertices(const scene *sc, nvgp_pipe_vertices *v)
+{
+    memset(v, 0, sizeof *v);
+    v->count = 3 * TRIS;
+    v->attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
+    for (int t = 0; t < 4; t++)
+        v->attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
+    v->attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
+    v->attrib[NVGP_PIPE_ATTR_FOGCOORD] = sc->fog;
+}
+
 /* Draws the scene with program prog and state variant k into a fresh
  * framebuffer of format fmt (threads > 0: that many host threads; with
  * lines, the scene's points and lines after its triangles); returns it. */
@@ -134,13 +146,7 @@ static nvgp_pipe_fb *render(const scene *sc, const nvgp_program *prog, int k, nv
         s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
     nvgp_pipe_vertices v;
-    memset(&v, 0, sizeof v);
-    v.count = 3 * TRIS;
-    v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
-    for (int t = 0; t < 4; t++)
-        v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
-    v.attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
-    v.attrib[NVGP_PIPE_ATTR_FOGCOORD] = sc->fog;
+    scene_vertices(sc, &v);
     pipe_debug_general_path = general;
     bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
     s->line_width = 3;
@@ -508,12 +514,7 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     for (int c = 0; c < 4; c++)
         s->local[NVGP_PIPE_FRAGMENT][0][c] = 0.375f * (float)(k + c) - 1.0f;
     nvgp_pipe_vertices v;
-    memset(&v, 0, sizeof v);
-    v.count = 3 * TRIS;
-    v.attrib[NVGP_PIPE_ATTR_POSITION] = sc->pos;
-    for (int t = 0; t < 4; t++)
-        v.attrib[NVGP_PIPE_ATTR_TEXCOORD0 + t] = sc->tex[t];
-    v.attrib[NVGP_PIPE_ATTR_COLOR] = sc->col;
+    scene_vertices(sc, &v);
     pipe_debug_general_path = general;
     bool ok = nvgp_pipe_draw(s, fb, NVGP_PIPE_TRIANGLES, &v, err, sizeof err);
     pipe_debug_general_path = false;
