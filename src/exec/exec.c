@@ -108,6 +108,7 @@ void nvgp_exec_destroy(nvgp_exec *m)
     free(m->images);
     free(m->textures);
     free(m->uregs);
+    exec_span_warp_free(m);
     exec_jit_free(m);
     exec_fast_free(m);
     nvgp_arena_destroy(&m->arena);
@@ -354,17 +355,26 @@ const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, const nvgp_
     if (m->engine != EXEC_ENGINE_JIT || m->hook || m->budget < m->num_code)
         return NULL;
     const nvgp_exec_span_kernel *k = exec_jit_span(m, f);
+    if (k && k->callouts && !exec_span_warp(m))
+        return NULL;
     if (k)  /* the constants set since the last run */
         exec_uniform_constants(m);
     return k;
 }
 
-void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
-                        const nvgp_exec_span *s)
+bool nvgp_exec_span_run(nvgp_exec *m, const nvgp_exec_span_kernel *k, const nvgp_exec_span *s)
 {
     exec_reg *bank[TGSI_FILE_COUNT + 1] = { NULL };
+    exec_warp *w = k->callouts ? m->span_warp : NULL;
+    for (unsigned f = 0; w && f < TGSI_FILE_COUNT; f++)
+        bank[f] = w->file[f];
     bank[TGSI_FILE_IMMEDIATE] = m->uregs;
-    k->fn(s, bank);
+    k->fn(s, bank, w);
+    if (w && w->status != NVGP_EXEC_OK) {
+        snprintf(m->error, sizeof m->error, "%s", w->fail_msg);
+        return false;
+    }
+    return true;
 }
 
 nvgp_exec_status nvgp_exec_use_input_warps(nvgp_exec *m, uint32_t count, uint32_t per_invocation,

@@ -230,8 +230,9 @@ typedef struct nvgp_exec_span_kernel nvgp_exec_span_kernel;
  * constants set at the call are those the kernel reads (call it again
  * after setting others). */
 const nvgp_exec_span_kernel *nvgp_exec_span_kernel_for(nvgp_exec *m, const nvgp_exec_span_form *f);
-void nvgp_exec_span_run(const nvgp_exec *m, const nvgp_exec_span_kernel *k,
-                        const nvgp_exec_span *s);
+/* False (nvgp_exec_error says why) when a texture sample it calls
+ * failed. */
+bool nvgp_exec_span_run(nvgp_exec *m, const nvgp_exec_span_kernel *k, const nvgp_exec_span *s);
 /* One component (0..3) of IN[vertex][index], for scalar bindings held in a
  * component of an input register (a clip distance of CLIPDIST); the other
  * components keep their values. */

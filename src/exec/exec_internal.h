@@ -228,8 +228,10 @@ enum { EXEC_INTERP_FLAT = 1, EXEC_INTERP_CENTROID = 2 };
 /* nvgp_exec_span_kernel_for's answer: a JIT span kernel (exec_jit_span.c)
  * of its form (the modes kept here); fn NULL: none could be made. */
 struct nvgp_exec_span_kernel {
-    void (*fn)(const nvgp_exec_span *s, exec_reg *const *bank);
+    void (*fn)(const nvgp_exec_span *s, exec_reg *const *bank, struct exec_warp *warp);
     nvgp_exec_span_form form;
+    bool callouts;          /* it calls texture handlers (exec_span_callout):
+                               it runs on the machine's span warp */
     char modes[EXEC_SPAN_MAX_WORDS + 1];
 };
 
@@ -246,6 +248,8 @@ struct nvgp_exec {
     struct exec_jit *jit;       /* the JIT's code (exec_jit.h), made on the
                                    first run with the JIT engine */
     uint8_t engine;             /* EXEC_ENGINE_FAST, _REFERENCE or _JIT */
+    struct exec_warp *span_warp; /* span kernels' call-outs run on it (made
+                                    on first use, exec_span_warp) */
     uint32_t *case_lists;  /* per SWITCH: instruction indices of its CASEs */
 
     /* register layout of a warp (offsets in exec_reg units) */
@@ -362,6 +366,14 @@ typedef void (*exec_handler)(exec_warp *w, const exec_insn *in);
 #include "tgsi/tgsi_opcodes.def"
 #undef OP
 
+/* The warp a span kernel's call-outs run on: every lane active, its
+ * TEMP, OUT, INPUT and ADDR files one zeroed block (exec_run.c); NULL
+ * when memory ran out.  Freed with the machine. */
+struct exec_warp *exec_span_warp(nvgp_exec *m);
+void exec_span_warp_free(nvgp_exec *m);
+/* A span kernel's call-out: record pc's reference handler on w (the
+ * kernel stored the registers it reads; it reloads what it wrote). */
+void exec_span_callout(struct exec_warp *w, uint32_t pc);
 /* The directly indexed constants as uniform registers (m->uregs), from
  * the constants set (exec_run.c: every run, and a span kernel's first
  * call of a draw). */

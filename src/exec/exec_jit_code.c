@@ -656,7 +656,8 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
     char name[64];
     uint64_t serial = ++g_jit.serial;
     snprintf(name, sizeof name, "nvgp_span_%llu", (unsigned long long)serial);
-    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, &k->form);
+    LLVMModuleRef mod = jit_build_span(m, LLVMOrcThreadSafeContextGetContext(tsc), name, &k->form,
+                                       &k->callouts);
     if (!mod) {
         LLVMOrcDisposeThreadSafeContext(tsc);
         return;
@@ -676,7 +677,7 @@ static void make_span(const nvgp_exec *m, struct nvgp_exec_span_kernel *k,
     if (err)
         LLVMConsumeError(err);
     else
-        k->fn = (void (*)(const nvgp_exec_span *, exec_reg *const *))(uintptr_t)addr;
+        k->fn = (void (*)(const nvgp_exec_span *, exec_reg *const *, exec_warp *))(uintptr_t)addr;
 }
 
 static bool same_factor(const nvgp_exec_span_factor *a, const nvgp_exec_span_factor *b)
@@ -818,7 +819,9 @@ char *exec_jit_span_assembly(const nvgp_exec *m, const nvgp_exec_span_form *f)
     if (!m->fast || !exec_jit_available())
         return NULL;
     LLVMContextRef cx = LLVMContextCreate();
-    return module_assembly(cx, jit_build_span(m, cx, "nvgp_span", f), tier_level[JIT_SPAN_TIER]);
+    bool calls;
+    return module_assembly(cx, jit_build_span(m, cx, "nvgp_span", f, &calls),
+                           tier_level[JIT_SPAN_TIER]);
 }
 
 #else /* !NVGP_HAVE_JIT */

@@ -42,6 +42,8 @@ typedef struct jit_fn {
     LLVMValueRef bank2, out_wr2, mask2;
     LLVMValueRef base2[TGSI_FILE_COUNT];
     LLVMValueRef buf[3];   /* stack buffers of the vmath calls */
+    bool bank_files;       /* a span kernel whose bank holds the span warp's
+                              files (it has call-outs) */
     LLVMValueRef sw;       /* the function's switch on the entry record */
     jit_slot *slots;
     uint32_t cap;
@@ -108,9 +110,10 @@ bool jit_build_flow(jit_fn *j, uint32_t p0, uint32_t n, bool *built, exec_jit_en
                     jit_made *made);
 
 /* The span kernel of m (exec_jit_span.c) of form f: a module holding the
- * function `name`, or NULL when m's program is not one a kernel takes. */
+ * function `name`, or NULL when m's program is not one a kernel takes;
+ * *callouts: it calls texture handlers (it runs on the span warp). */
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             const nvgp_exec_span_form *f);
+                             const nvgp_exec_span_form *f, bool *callouts);
 /* Whether k / 255 in float is (float)(k / 255.0) for every k in 0..255,
  * as an RGBA8 kernel's store takes it to be. */
 bool span_unorm8_exact(void);

@@ -59,20 +59,67 @@ static bool writable(unsigned f)
  * draw would wait for their compilation (17 ms). */
 #define SPAN_MAX_RECORDS 64u
 
-/* The records of m a kernel runs (its one straight run, then END), or 0
- * when m is not such a program. */
-static uint32_t kernel_records(const nvgp_exec *m, uint32_t words)
+/* Records a kernel calls the reference handler for (exec_span_callout):
+ * texture samples, which change no mask and fail for nothing the pipeline
+ * leaves unbound. */
+static bool callout_op(uint16_t op)
+{
+    static const uint16_t ops[] = { TGSI_OPCODE_TEX, TGSI_OPCODE_TXP, TGSI_OPCODE_TXB,
+                                    TGSI_OPCODE_TXL, TGSI_OPCODE_TXD, TGSI_OPCODE_TXF,
+                                    TGSI_OPCODE_TEX2, TGSI_OPCODE_TXB2, TGSI_OPCODE_TXL2,
+                                    TGSI_OPCODE_TG4, TGSI_OPCODE_LODQ, TGSI_OPCODE_TXQ };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (ops[i] == op)
+            return true;
+    return false;
+}
+
+/* Whether record i of m is a call-out a kernel takes: direct operands in
+ * the files a kernel keeps (its inputs below `words`). */
+static bool callout_ok(const nvgp_exec *m, uint32_t i, uint32_t words)
+{
+    const exec_insn *in = &m->code[i];
+    if (!callout_op(in->op) || in->offset_regs || in->num_dst != 1)
+        return false;
+    const exec_operand *d = &in->dst[0];
+    if (d->loc != EXEC_LOC_WARP || d->ind || d->dim_ind || !writable(d->file))
+        return false;
+    for (unsigned k = 0; k < in->num_src; k++) {
+        const exec_operand *o = &in->src[k];
+        if (o->ind || o->dim_ind)
+            return false;
+        if (o->loc != EXEC_LOC_WARP)
+            continue;
+        if (!readable(o->file))
+            return false;
+        for (unsigned c = 0; o->file == TGSI_FILE_INPUT && c < 4; c++)
+            if (o->offset * 4 + o->swz[c] >= words)
+                return false;
+    }
+    return true;
+}
+
+/* The records of m a kernel runs (every one but END), or 0 when m is not
+ * such a program; *callouts: some are call-outs. */
+static uint32_t kernel_records(const nvgp_exec *m, uint32_t words, bool *callouts)
 {
     const exec_fast *f = m->fast;
+    *callouts = false;
     if (!f || m->processor != TGSI_PROCESSOR_FRAGMENT || m->num_code < 2 ||
         m->num_code - 1 > SPAN_MAX_RECORDS || m->code[m->num_code - 1].op != TGSI_OPCODE_END)
         return 0;
     uint32_t n = m->num_code - 1;
-    if (f->num < n || f->recs[0].run != n)
+    if (f->num < n)
         return 0;
     for (uint32_t i = 0; i < n; i++) {
         const exec_frec *r = &f->recs[i];
-        if (!jit_record_ok(r) || !writable(r->dfile))
+        if (!jit_record_ok(r)) {
+            if (!callout_ok(m, i, words))
+                return 0;
+            *callouts = true;
+            continue;
+        }
+        if (!writable(r->dfile))
             return 0;
         for (unsigned k = 0; k < r->nsrc; k++) {
             if (!readable(r->sfile[k]))
@@ -224,25 +271,69 @@ static LLVMValueRef input_word(jit_fn *j, span_in *in, uint32_t w)
     return LLVMBuildBitCast(j->b, v, j->vi, "");
 }
 
+/* Gives source component (f, off, comp) its value before the records
+ * run, where nothing has: the input word at the lanes, or 0. */
+static void seed(jit_fn *j, span_in *in, unsigned f, uint32_t off, unsigned comp)
+{
+    if (f == TGSI_FILE_IMMEDIATE)
+        return;
+    jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, comp));
+    if (s->v)
+        return;
+    s->dirty = false;
+    s->v = f == TGSI_FILE_INPUT ? input_word(j, in, off * 4 + comp) : jit_splat_i32(j, 0);
+}
+
 /* Every source of the records reading the input word or a warp-local
  * register's component before the records write it gets its value first:
- * the input word at the lanes, or 0. */
-static void seed_sources(jit_fn *j, const exec_frec *recs, uint32_t n, span_in *in)
+ * the input word at the lanes, or 0 (a warp's registers start cleared). */
+static void seed_sources(jit_fn *j, const nvgp_exec *m, uint32_t n, span_in *in)
 {
-    for (uint32_t i = 0; i < n; i++)
+    const exec_frec *recs = m->fast->recs;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!jit_record_ok(&recs[i])) {
+            const exec_insn *insn = &m->code[i];
+            for (unsigned k = 0; k < insn->num_src; k++)
+                for (unsigned c = 0; insn->src[k].loc == EXEC_LOC_WARP && c < 4; c++)
+                    seed(j, in, insn->src[k].file, insn->src[k].offset, insn->src[k].swz[c]);
+            continue;
+        }
         for (unsigned k = 0; k < recs[i].nsrc; k++)
-            for (unsigned c = 0; c < 4; c++) {
-                unsigned f = recs[i].sfile[k], comp = (recs[i].swz[k] >> (2 * c)) & 3;
-                uint32_t off = recs[i].soff[k];
-                if (f == TGSI_FILE_IMMEDIATE)
-                    continue;
-                jit_slot *s = jit_slot_find(j, jit_slot_key(f, off, comp));
-                if (s->v)
-                    continue;
-                s->dirty = false;
-                s->v = f == TGSI_FILE_INPUT ? input_word(j, in, off * 4 + comp)
-                                            : jit_splat_i32(j, 0);
-            }
+            for (unsigned c = 0; c < 4; c++)
+                seed(j, in, recs[i].sfile[k], recs[i].soff[k], (recs[i].swz[k] >> (2 * c)) & 3);
+    }
+}
+
+/* Record i as a call of its reference handler on the span warp: every
+ * register component the kernel holds stored to the warp's files first
+ * (the handler reads what it reads there), none held after it (what the
+ * kernel reads next it loads, the handler's results among them). */
+static void emit_callout(jit_fn *j, LLVMValueRef warp, uint32_t i)
+{
+    for (uint32_t k = 0; k < j->cap; k++) {
+        jit_slot *s = &j->slots[k];
+        uint64_t key = s->key - 1;
+        unsigned f = (unsigned)(key >> 34);
+        if (!s->key || !s->v || !(writable(f) || f == TGSI_FILE_INPUT))
+            continue;
+        LLVMValueRef st = LLVMBuildStore(
+            j->b, s->v, jit_comp_addr(j, j->b, f, (uint32_t)(key >> 2), (unsigned)(key & 3)));
+        LLVMSetAlignment(st, 64);
+    }
+    LLVMTypeRef params[2] = { j->ptr, j->i32 };
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(j->cx), params, 2, 0);
+    LLVMValueRef fn = LLVMConstIntToPtr(LLVMConstInt(j->i64, (uintptr_t)exec_span_callout, 0),
+                                        j->ptr);
+    LLVMValueRef args[2] = { warp, LLVMConstInt(j->i32, i, 0) };
+    LLVMBuildCall2(j->b, fty, fn, args, 2, "");
+    for (uint32_t k = 0; k < j->cap; k++) {
+        jit_slot *s = &j->slots[k];
+        unsigned f = (unsigned)((s->key - 1) >> 34);
+        if (s->key && (writable(f) || f == TGSI_FILE_INPUT)) {
+            s->v = NULL;
+            s->dirty = false;
+        }
+    }
 }
 
 /* An RGBA8 buffer's value of a colour component (the pipeline's
@@ -370,6 +461,17 @@ static LLVMValueRef field(jit_fn *j, LLVMValueRef sp, size_t off, LLVMTypeRef t)
     return LLVMBuildLoad2(j->b, t, p, "");
 }
 
+/* Component c of OUT[reg] as the records left it: the kernel's value, or
+ * after a call-out its warp's register (a call-out kernel's files start
+ * cleared, so one nothing wrote is 0 there too), else 0. */
+static LLVMValueRef out_component(jit_fn *j, uint32_t reg, unsigned c)
+{
+    jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, reg, c));
+    if (s->v)
+        return s->v;
+    return j->bank_files ? jit_get_comp(j, TGSI_FILE_OUTPUT, reg, c) : jit_splat_i32(j, 0);
+}
+
 /* The group's lanes' depths: the program's depth output (its z clamped
  * to [0,1], NaN to 0, as the pipeline's flush does) where it writes one,
  * else (float)(z[q] + z[4] dx). */
@@ -377,8 +479,8 @@ static LLVMValueRef lane_depth(jit_fn *j, const nvgp_exec_span_form *f, span_in 
                                LLVMValueRef z_p)
 {
     if (f->depth_out >= 0) {
-        jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, (uint32_t)f->depth_out, 2));
-        return clamp01(j, LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, ""));
+        return clamp01(j, LLVMBuildBitCast(j->b, out_component(j, (uint32_t)f->depth_out, 2),
+                                           j->vf, ""));
     }
     return LLVMBuildFPTrunc(j->b, plane_at_q(j, in, z_p), j->vf, "");
 }
@@ -386,9 +488,13 @@ static LLVMValueRef lane_depth(jit_fn *j, const nvgp_exec_span_form *f, span_in 
 /* Whether a record of m writes register off of file f. */
 static bool writes_register(const nvgp_exec *m, uint32_t n, unsigned f, uint32_t off)
 {
-    for (uint32_t i = 0; i < n; i++)
-        if (m->fast->recs[i].dfile == f && m->fast->recs[i].doff == off && m->fast->recs[i].wmask)
+    for (uint32_t i = 0; i < n; i++) {
+        const exec_frec *r = &m->fast->recs[i];
+        const exec_operand *d = &m->code[i].dst[0];
+        if (jit_record_ok(r) ? r->dfile == f && r->doff == off && r->wmask
+                             : d->file == f && d->offset == off && d->writemask)
             return true;
+    }
     return false;
 }
 
@@ -420,10 +526,8 @@ static LLVMValueRef depth_test(jit_fn *j, const nvgp_exec_span_form *f, span_in 
 /* A register's four components from the region's values (0 where none). */
 static void out_components(jit_fn *j, uint32_t reg, LLVMValueRef v[4])
 {
-    for (unsigned c = 0; c < 4; c++) {
-        jit_slot *s = jit_slot_find(j, jit_slot_key(TGSI_FILE_OUTPUT, reg, c));
-        v[c] = LLVMBuildBitCast(j->b, s->v ? s->v : jit_splat_i32(j, 0), j->vf, "");
-    }
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = LLVMBuildBitCast(j->b, out_component(j, reg, c), j->vf, "");
 }
 
 /* What blending reads besides the source. */
@@ -506,9 +610,10 @@ static void blend(jit_fn *j, const nvgp_exec_span_form *f, uint32_t color1, LLVM
 }
 
 LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *name,
-                             const nvgp_exec_span_form *f)
+                             const nvgp_exec_span_form *f, bool *callouts)
 {
-    uint32_t n = kernel_records(m, f->words);
+    bool calls;
+    uint32_t n = kernel_records(m, f->words, &calls);
     uint32_t outs = m->file_size[TGSI_FILE_OUTPUT];
     if (!n || f->color >= outs || (f->rgba8 && !span_unorm8_exact()) || f->depth_func > 7 ||
         (f->depth_out >= 0 && (uint32_t)f->depth_out >= outs))
@@ -533,13 +638,15 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     j.mod = LLVMModuleCreateWithNameInContext("nvgp_span", cx);
     j.b = LLVMCreateBuilderInContext(cx);
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(cx), vd = LLVMVectorType(f64, LANES);
-    LLVMTypeRef params[2] = { j.ptr, j.ptr };   /* the nvgp_exec_span, bank */
-    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 2, 0));
+    j.bank_files = calls;
+    LLVMTypeRef params[3] = { j.ptr, j.ptr, j.ptr };   /* the nvgp_exec_span, bank, warp */
+    j.fn = LLVMAddFunction(j.mod, name, LLVMFunctionType(LLVMVoidTypeInContext(cx), params, 3, 0));
     unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
     LLVMAddAttributeAtIndex(j.fn, LLVMAttributeFunctionIndex,
                             LLVMCreateEnumAttribute(cx, nounwind, 0));
     LLVMValueRef sp = LLVMGetParam(j.fn, 0);
     j.bank = LLVMGetParam(j.fn, 1);
+    LLVMValueRef warp = LLVMGetParam(j.fn, 2);
 
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cx, j.fn, "");
     LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cx, j.fn, "");
@@ -582,9 +689,13 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     bool ok = jit_slots_new(&j, n + form.words);
     if (ok) {
         const exec_frec *recs = m->fast->recs;
-        seed_sources(&j, recs, n, &in);
-        for (uint32_t i = 0; ok && i < n; i++)
-            ok = jit_emit_record(&j, &recs[i]);
+        seed_sources(&j, m, n, &in);
+        for (uint32_t i = 0; ok && i < n; i++) {
+            if (jit_record_ok(&recs[i]))
+                ok = jit_emit_record(&j, &recs[i]);
+            else
+                emit_callout(&j, warp, i);
+        }
     }
     if (ok) {
         /* the group's lanes to test and store */
@@ -624,6 +735,7 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
         LLVMDisposeModule(j.mod);
         return NULL;
     }
+    *callouts = calls;
     return j.mod;
 }
 

@@ -217,6 +217,53 @@ static void warp_free(exec_warp *w)
     free(w->out_wr);
 }
 
+exec_warp *exec_span_warp(nvgp_exec *m)
+{
+    if (m->span_warp)
+        return m->span_warp;
+    exec_warp *w = calloc(1, sizeof *w);
+    static const uint8_t order[] = { TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT, TGSI_FILE_INPUT,
+                                     TGSI_FILE_ADDRESS };
+    uint32_t size[sizeof order], total = 0;
+    for (unsigned i = 0; i < sizeof order; i++) {
+        size[i] = order[i] == TGSI_FILE_INPUT ? m->num_inputs : m->file_size[order[i]];
+        total += size[i];
+    }
+    size_t bytes = sizeof(exec_reg) * (total ? total : 1);
+    if (w) {
+        w->m = m;
+        w->regs = aligned_alloc(64, bytes);
+        w->out_wr = calloc(m->file_size[TGSI_FILE_OUTPUT] + 1, sizeof(uint32_t));
+    }
+    if (!w || !w->regs || !w->out_wr) {
+        if (w)
+            free(w->regs), free(w->out_wr);
+        free(w);
+        return NULL;
+    }
+    memset(w->regs, 0, bytes);
+    for (unsigned i = 0, off = 0; i < sizeof order; off += size[i], i++)
+        w->file[order[i]] = w->regs + off;
+    w->active = w->live = w->exec = FULL_MASK;
+    w->cond = w->loop = w->cont = w->sw = w->func = FULL_MASK;
+    m->span_warp = w;
+    return w;
+}
+
+void exec_span_warp_free(nvgp_exec *m)
+{
+    if (m->span_warp)
+        warp_free(m->span_warp);
+    free(m->span_warp);
+    m->span_warp = NULL;
+}
+
+void exec_span_callout(exec_warp *w, uint32_t pc)
+{
+    const exec_insn *in = &w->m->code[pc];
+    exec_handlers[in->op](w, in);
+}
+
 /* Starts a warp on threads first..first+lanes-1.  (A short program spends
  * much of its time here and in warp_end: what is cleared is what a warp
  * can have changed, and a block the inputs fill whole is not cleared.) */

@@ -142,6 +142,9 @@ void pipe_vertex_init(pipe_vertex *pv);
  * `vertices` input vertices each; false with err set. */
 bool pipe_program_bind(pipe_program *p, const nvgp_pipe_state *s, uint32_t invocations,
                        uint32_t vertices, char *err, size_t errlen);
+/* Binds the program's samplers' textures (GL's incomplete texture where
+ * a unit has none). */
+bool pipe_program_textures(pipe_program *p, const nvgp_pipe_state *s);
 /* IN[v][i] of an invocation from n vertices, by semantic slot. */
 void pipe_program_vertex_inputs(pipe_program *p, uint32_t inv, const pipe_vertex *const *verts,
                                 uint32_t n);

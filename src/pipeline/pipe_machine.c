@@ -155,11 +155,16 @@ const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f)
     return nvgp_exec_span_kernel_for(m->exec, &e);
 }
 
-void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a)
+bool pipe_machine_span_run(pipe_machine *m, const void *kernel, const pipe_span_args *a, char *err,
+                           size_t errlen)
 {
     nvgp_exec_span s = { a->rows, a->slope, a->num_rows, a->num_slope, a->q, a->z, a->konst,
                          a->blend_color, a->pos_y, a->cover, a->x0, a->qx, a->groups, a->row0, a->row1, a->depth0, a->depth1 };
-    nvgp_exec_span_run(m->exec, kernel, &s);
+    if (nvgp_exec_span_run(m->exec, kernel, &s))
+        return true;
+    snprintf(err, errlen, "%s", nvgp_exec_error(m->exec));
+    m->failed = true;
+    return false;
 }
 
 void pipe_machine_helper(pipe_machine *m, uint32_t inv)

@@ -133,7 +133,9 @@ typedef struct pipe_span_form {
 /* The machine's span kernel of form f, compiled at the first call, the
  * constants set so far taken in; NULL: run the machine. */
 const void *pipe_machine_span_kernel(pipe_machine *m, const pipe_span_form *f);
-void pipe_machine_span_run(const pipe_machine *m, const void *kernel, const pipe_span_args *a);
+/* False (err set) when a texture sample the kernel calls failed. */
+bool pipe_machine_span_run(pipe_machine *m, const void *kernel, const pipe_span_args *a, char *err,
+                           size_t errlen);
 /* Runs fn(ctx) on up to `threads` host threads at once (the executor's
  * pool, the caller's thread included); fn takes its work from a shared
  * counter, as it may run on fewer.  The OR of the results. */

@@ -225,8 +225,8 @@ atomic_ulong pipe_debug_span_kernel_lanes;
 
 /* Whether the draw's state lets a kernel store whole quads (the flush's
  * `whole` stores, in plain stores, an RGBA8 buffer's rounded values, the
- * depth test and blending the flush makes); the program's constants are
- * then set, for the kernels to take in. */
+ * depth test and blending the flush makes); the program's constants and
+ * textures are then set, for the kernels to take in. */
 static bool kernel_state(pipe_draw *d)
 {
     const pipe_program *fp = d->fp;
@@ -236,7 +236,8 @@ static bool kernel_state(pipe_draw *d)
     if (!pipe_debug_span_kernel || sp->color_out < 0 || fp->may_discard ||
         (!rgba8 && (size_t)fb->width * fb->height * 16 >= pipe_span_stream_bytes))
         return false;
-    return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants);
+    return pipe_machine_constants(fp->machine, fp->constants, fp->num_constants) &&
+           pipe_program_textures(d->fp, d->s);
 }
 
 /* The kernel for triangle t's words, or NULL. */
@@ -433,7 +434,10 @@ static bool kernel_run(pipe_draw *d, const tri_planes *t, int64_t qy)
                          sp->z4, t->konst, d->s->blend_color, sp->pos_y, sp->run_cover, t->x0,
                          sp->run_qx,
                          groups, row0, row0 + 4 * down, depth0, depth0 + down };
-    pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a);
+    if (!pipe_machine_span_run(d->fp->machine, sp->tri_kernel, &a, d->err, d->errlen)) {
+        d->failed = true;
+        return false;
+    }
     atomic_fetch_add_explicit(&pipe_debug_span_lanes, lanes, memory_order_relaxed);
     atomic_fetch_add_explicit(&pipe_debug_span_kernel_lanes, lanes, memory_order_relaxed);
     return true;

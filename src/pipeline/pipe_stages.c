@@ -117,6 +117,12 @@ bool pipe_program_bind(pipe_program *p, const nvgp_pipe_state *s, uint32_t invoc
                  invocations, pipe_stage_name(p->stage));
         return false;
     }
+    return pipe_program_textures(p, s);
+}
+
+bool pipe_program_textures(pipe_program *p, const nvgp_pipe_state *s)
+{
+    pipe_machine *m = p->machine;
     for (uint32_t k = 0; k < p->num_samplers; k++) {
         int32_t unit = p->sampler_unit[k];
         if (unit >= 0 && s->texture[unit])

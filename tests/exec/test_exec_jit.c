@@ -1356,7 +1356,8 @@ static void test_flow_total_cap(void **state)
  * row's pixels are stored and their depths written; then for an RGBA8
  * buffer: 2 (1 + c / 2) clamped to 1, 0.5 to 128 / 255, 0.25 to 64 / 255;
  * then with some lanes outside the group's cover, whose pixels keep their
- * values.  And the programs, machines and forms that get no kernel. */
+ * values.  And the programs, machines and forms that get no kernel (a
+ * texture sample is called out to: it gets one). */
 static const char span_text[] =
     "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
     "IMM[0] FLT32 {2.0, 1.0, 0.0, 0.0}\n"
@@ -1457,12 +1458,19 @@ static void test_span_kernels(void **state)
     bad.words = 3;
     assert_null(nvgp_exec_span_kernel_for(x.m, &bad));
     xt_free(&x);
-    /* programs: a loop, a texture, a vertex program, 65 records */
+    /* a texture sample is called out to */
+    xt_load(&x, "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
+                "DCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n", LANES, 1);
+    nvgp_exec_set_engine(x.m, NVGP_EXEC_ENGINE_JIT);
+    nvgp_exec_span_form tex_form = {4, "llll", false, 0, false, -1, false, -1, {0}};
+    assert_non_null(nvgp_exec_span_kernel_for(x.m, &tex_form));
+    xt_free(&x);
+    /* programs: a loop, a kill, a vertex program, 65 records */
     static const char *const refused[] = {
         "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
         "BGNLOOP\nADD TEMP[0], TEMP[0], IN[0]\nBRK\nENDLOOP\nMOV OUT[0], TEMP[0]\nEND\n",
-        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
-        "DCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n",
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+        "KILL_IF IN[0]\nMOV OUT[0], IN[0]\nEND\n",
         "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n",
         NULL,
     };

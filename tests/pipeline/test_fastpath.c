@@ -452,7 +452,7 @@ static void test_machine_reuse(void **state)
  * constants that change from draw to draw (one program object: its
  * machine serves every draw), registers read before written, modifiers,
  * a partial colour write, vector maths, integer operations, the
- * fragment's position by both conventions; drawn with
+ * fragment's position by both conventions, texture samples; drawn with
  * the kernel on 1 and 2 threads, without it, and by the general path: the
  * same image bit for bit, and the kernel ran for each program. */
 static const char *const kernel_programs[] = {
@@ -479,7 +479,37 @@ static const char *const kernel_programs[] = {
     "!!ARBfp1.0\nOPTION ARB_fragment_coord_origin_upper_left;\n"
     "OPTION ARB_fragment_coord_pixel_center_integer;\n"
     "MUL result.color, fragment.position, 0.01;\nEND\n",
+    /* texture samples (implicit levels of detail from each quad's lanes,
+     * a projected one, one written to the colour) between ALU records */
+    "!!ARBfp1.0\nTEMP t, u;\nMUL u, fragment.texcoord[1], 0.5;\n"
+    "TEX t, fragment.texcoord[0], texture[0], 2D;\nTXP u.xy, u, texture[0], 2D;\n"
+    "MAD t, t, 2, fragment.color;\nTEX result.color.xz, t, texture[0], 2D;\n"
+    "MOV result.color.yw, u;\nEND\n",
 };
+
+/* Texture unit 0's texture: 8x8 RGBA32F texels of varied values, its
+ * mipmaps, LINEAR_MIPMAP_LINEAR filtering. */
+static const nvgp_texture *kernel_texture(void)
+{
+    static nvgp_texture *t;
+    if (!t) {
+        nvgp_texture_desc d = { .target = NVGP_TEXTURE_2D, .format = NVGP_TEX_FORMAT_RGBA32F,
+                                .width = 8, .height = 8, .depth = 1, .layers = 1, .levels = 0,
+                                .samples = 1 };
+        t = nvgp_texture_create(&d, NULL);
+        assert_non_null(t);
+        float texels[8 * 8 * 4];
+        for (int k = 0; k < 8 * 8 * 4; k++)
+            texels[k] = (float)((k * 37) % 101) / 25.0f - 1.0f;
+        assert_true(nvgp_texture_set_image_mipmapped(t, texels, sizeof texels, NULL));
+        nvgp_tex_sampler smp;
+        nvgp_tex_sampler_default(&smp);
+        smp.min_filter = smp.mag_filter = NVGP_TEX_FILTER_LINEAR;
+        smp.mip_filter = NVGP_TEX_MIP_LINEAR;
+        nvgp_texture_set_sampler(t, &smp);
+    }
+    return t;
+}
 
 static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, int k, bool general,
                                    unsigned threads)
@@ -511,6 +541,7 @@ static nvgp_pipe_fb *render_affine(const scene *sc, const nvgp_program *prog, in
     memcpy(s->blend_color, blend_color, sizeof blend_color);
     s->threads = threads;
     s->program[NVGP_PIPE_FRAGMENT] = prog;
+    s->texture[0] = kernel_texture();
     for (int c = 0; c < 4; c++)
         s->local[NVGP_PIPE_FRAGMENT][0][c] = 0.375f * (float)(k + c) - 1.0f;
     nvgp_pipe_vertices v;
