@@ -421,7 +421,7 @@ static LLVMValueRef row_pred(jit_fn *j, LLVMValueRef lanes, unsigned r, unsigned
 
 /* Stores the warp's colour (component c: values[c]) as two pixel rows of
  * 16 RGBA pixels, row r's pixel p from lane row_lane(r, p), of the lanes
- * in pass. */
+ * in pass (NULL: all). */
 static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2], LLVMValueRef pass)
 {
     unsigned idx[4 * LANES];
@@ -439,7 +439,10 @@ static void store_rows(jit_fn *j, LLVMValueRef values[4], LLVMValueRef row_p[2],
             for (unsigned c = 0; c < 4; c++)
                 idx[4 * p + c] = 4 * row_lane(r, p) + c;
         LLVMValueRef row = shuffle(j, all, NULL, idx, 4 * GROUP_COLS);
-        masked_store(j, row, row_p[r], row_pred(j, pass, r, 4), 16);
+        if (pass)
+            masked_store(j, row, row_p[r], row_pred(j, pass, r, 4), 16);
+        else
+            LLVMSetAlignment(LLVMBuildStore(j->b, row, row_p[r]), 16);
     }
 }
 
@@ -699,8 +702,10 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
     }
     if (ok) {
         /* the group's lanes to test and store */
-        LLVMValueRef cover = LLVMBuildLoad2(j.b, j.i32, LLVMBuildGEP2(j.b, j.i32, cover_p, &g64, 1, ""), "");
-        cover = LLVMBuildBitCast(j.b, cover, LLVMVectorType(LLVMInt1TypeInContext(cx), LANES), "");
+        LLVMValueRef cover_bits =
+            LLVMBuildLoad2(j.b, j.i32, LLVMBuildGEP2(j.b, j.i32, cover_p, &g64, 1, ""), "");
+        LLVMValueRef cover =
+            LLVMBuildBitCast(j.b, cover_bits, LLVMVectorType(LLVMInt1TypeInContext(cx), LANES), "");
         LLVMValueRef pass = cover;
         if (form.depth_func >= 0) {
             LLVMValueRef at = LLVMBuildMul(j.b, g64, LLVMConstInt(j.i64, GROUP_COLS, 0), "");
@@ -720,7 +725,24 @@ LLVMModuleRef jit_build_span(const nvgp_exec *m, LLVMContextRef cx, const char *
                   row_p, pass, bc_p);
         for (unsigned c = 0; form.rgba8 && c < 4; c++)
             values[c] = unorm8(&j, values[c]);
-        store_rows(&j, values, row_p, pass);
+        if (form.depth_func >= 0) {
+            store_rows(&j, values, row_p, pass);
+        } else {
+            /* a whole group (most of a big triangle's) stores without
+             * masks: the masked form costs the mask's spreading */
+            LLVMBasicBlockRef whole = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+            LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+            LLVMBasicBlockRef stored = LLVMAppendBasicBlockInContext(cx, j.fn, "");
+            LLVMValueRef all = LLVMBuildICmp(j.b, LLVMIntEQ, cover_bits, LLVMConstInt(j.i32, ~0u, 0), "");
+            LLVMBuildCondBr(j.b, all, whole, part);
+            LLVMPositionBuilderAtEnd(j.b, whole);
+            store_rows(&j, values, row_p, NULL);
+            LLVMBuildBr(j.b, stored);
+            LLVMPositionBuilderAtEnd(j.b, part);
+            store_rows(&j, values, row_p, pass);
+            LLVMBuildBr(j.b, stored);
+            LLVMPositionBuilderAtEnd(j.b, stored);
+        }
         LLVMValueRef next = LLVMBuildAdd(j.b, g, LLVMConstInt(j.i32, 1, 0), "");
         LLVMBuildCondBr(j.b, LLVMBuildICmp(j.b, LLVMIntULT, next, groups, ""), body, done);
         LLVMValueRef in_v[2] = { zero32, next };

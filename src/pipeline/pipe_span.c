@@ -417,10 +417,18 @@ static bool kernel_run(pipe_draw *d, const tri_planes *t, int64_t qy)
         !pipe_raster_flush(d))
         return false;
     uint32_t lanes = 0;
+    /* (the run's last group padded with uncovered quads) */
+    memset(sp->run_cov + n, 0, 8 * groups - n);
     for (uint32_t g = 0; g < groups; g++) {
+        uint64_t quads;
+        memcpy(&quads, sp->run_cov + 8 * g, sizeof quads);
         uint32_t m = 0;
-        for (uint32_t k = 0; k < 8 && 8 * g + k < n; k++)
-            m |= (uint32_t)sp->run_cov[8 * g + k] << (4 * k);
+        if (quads == 0x0f0f0f0f0f0f0f0full) {
+            m = ~0u;
+        } else {
+            for (uint32_t k = 0; k < 8; k++)
+                m |= (uint32_t)sp->run_cov[8 * g + k] << (4 * k);
+        }
         sp->run_cover[g] = m;
         lanes += (uint32_t)__builtin_popcount(m);
     }
@@ -449,13 +457,15 @@ static bool kernel_add(pipe_draw *d, const tri_planes *t, int64_t qx, int64_t qy
                        uint8_t cov)
 {
     struct pipe_span *sp = d->span;
-    for (uint32_t k = 0; k < n; k++, qx += 2) {
+    while (n) {
         if (sp->run_n && (qx != sp->run_qx + 2 * (int64_t)sp->run_n || sp->run_n == sp->run_cap) &&
             !kernel_run(d, t, qy))
             return false;
         if (!sp->run_n)
             sp->run_qx = qx;
-        sp->run_cov[sp->run_n++] = cov;
+        uint32_t k = sp->run_cap - sp->run_n < n ? sp->run_cap - sp->run_n : n;
+        memset(sp->run_cov + sp->run_n, cov, k);
+        sp->run_n += k, qx += 2 * (int64_t)k, n -= k;
     }
     return true;
 }
