@@ -192,21 +192,26 @@ static LLVMValueRef splat_at(jit_fn *j, LLVMTypeRef t, LLVMValueRef p, uint32_t 
     return splat_vec(j, LLVMBuildLoad2(j->b, t, LLVMBuildGEP2(j->b, t, p, &at, 1, ""), ""), LANES);
 }
 
+/* row + slope dx at the lanes, one rounding a step (row: a quad's
+ * pattern over the warp, slope: a splat). */
+static LLVMValueRef plane(jit_fn *j, const span_in *in, LLVMValueRef row, LLVMValueRef slope)
+{
+    return LLVMBuildFAdd(j->b, row, LLVMBuildFMul(j->b, slope, in->dx, ""), "");
+}
+
 /* p[q] + p[4] dx of a plane given as its quad rows then its slope. */
 static LLVMValueRef plane_at_q(jit_fn *j, const span_in *in, LLVMValueRef p)
 {
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
-    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, p, QUAD_LANES), in->dx, "");
-    return LLVMBuildFAdd(j->b, quad_rows(j, p, 0), prod, "");
+    return plane(j, in, quad_rows(j, p, 0), splat_at(j, f64, p, QUAD_LANES));
 }
 
-/* row + slope dx of the plane word w of rows / slope: one rounding a step. */
+/* Word w's plane of rows / slope. */
 static LLVMValueRef plane_at(jit_fn *j, const span_in *in, LLVMValueRef rows, LLVMValueRef slope,
                              uint32_t w)
 {
     LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx);
-    LLVMValueRef prod = LLVMBuildFMul(j->b, splat_at(j, f64, slope, w), in->dx, "");
-    return LLVMBuildFAdd(j->b, quad_rows(j, rows, w), prod, "");
+    return plane(j, in, quad_rows(j, rows, w), splat_at(j, f64, slope, w));
 }
 
 /* q's plane at the lanes (qv), and 1 / qv and qv != 0, made once. */
@@ -214,9 +219,7 @@ static LLVMValueRef lane_q(jit_fn *j, span_in *in)
 {
     if (!in->qv) {
         LLVMTypeRef f64 = LLVMDoubleTypeInContext(j->cx), vd = LLVMVectorType(f64, LANES);
-        in->qv = LLVMBuildFAdd(j->b, quad_rows(j, in->q, 0),
-                               LLVMBuildFMul(j->b, splat_at(j, f64, in->q, QUAD_LANES), in->dx, ""),
-                               "");
+        in->qv = plane_at_q(j, in, in->q);
         in->qv_inv = LLVMBuildFDiv(j->b, splat_vec(j, LLVMConstReal(f64, 1.0), LANES), in->qv, "");
         in->qv_nz = LLVMBuildFCmp(j->b, LLVMRealUNE, in->qv, LLVMConstNull(vd), "");
     }
@@ -304,6 +307,13 @@ static void seed_sources(jit_fn *j, const nvgp_exec *m, uint32_t n, span_in *in)
     }
 }
 
+/* Whether the kernel keeps the components of file f in the span warp's
+ * files around a call-out. */
+static bool warp_file(unsigned f)
+{
+    return writable(f) || f == TGSI_FILE_INPUT;
+}
+
 /* Record i as a call of its reference handler on the span warp: every
  * register component the kernel holds stored to the warp's files first
  * (the handler reads what it reads there), none held after it (what the
@@ -314,7 +324,7 @@ static void emit_callout(jit_fn *j, LLVMValueRef warp, uint32_t i)
         jit_slot *s = &j->slots[k];
         uint64_t key = s->key - 1;
         unsigned f = (unsigned)(key >> 34);
-        if (!s->key || !s->v || !(writable(f) || f == TGSI_FILE_INPUT))
+        if (!s->key || !s->v || !warp_file(f))
             continue;
         LLVMValueRef st = LLVMBuildStore(
             j->b, s->v, jit_comp_addr(j, j->b, f, (uint32_t)(key >> 2), (unsigned)(key & 3)));
@@ -329,7 +339,7 @@ static void emit_callout(jit_fn *j, LLVMValueRef warp, uint32_t i)
     for (uint32_t k = 0; k < j->cap; k++) {
         jit_slot *s = &j->slots[k];
         unsigned f = (unsigned)((s->key - 1) >> 34);
-        if (s->key && (writable(f) || f == TGSI_FILE_INPUT)) {
+        if (s->key && warp_file(f)) {
             s->v = NULL;
             s->dirty = false;
         }
